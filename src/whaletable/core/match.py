@@ -1,0 +1,65 @@
+"""Playing agents against each other, reproducibly from a seed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from whaletable.core.agent import Agent, SeatView
+from whaletable.core.errors import IllegalAction
+from whaletable.core.game import Game
+from whaletable.core.record import Record
+from whaletable.core.state import State
+
+
+@dataclass
+class MatchResult:
+    record: Record
+    state: State
+
+    @property
+    def scores(self) -> list[float]:
+        return self.state.scores()
+
+    @property
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+    @property
+    def winners(self) -> list[int]:
+        r = self.returns
+        best = max(r)
+        return [i for i, v in enumerate(r) if v == best and best > 0]
+
+
+def play_match(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    *,
+    seed: int,
+    options: Any = None,
+    max_steps: int = 100_000,
+    on_step: Callable[[State], None] | None = None,
+) -> MatchResult:
+    """Play one game; chance is drawn from ``seed``, so the same agents replay it exactly."""
+    state = game.new_state(len(agents), options)
+    chance_rng = random.Random(seed)
+    steps = 0
+    while not state.is_terminal():
+        if steps >= max_steps:
+            raise RuntimeError(f"{game.spec.id}: no end after {max_steps} steps (seed {seed})")
+        seat = state.current_player()
+        if state.is_chance_node():
+            action = state.sample_chance(chance_rng)
+        else:
+            action = agents[seat].act(SeatView(state, seat))
+            if action not in state.legal_actions():
+                raise IllegalAction(f"agent {agents[seat].name} in seat {seat} chose {action}")
+        state.apply(action)
+        steps += 1
+        if on_step is not None:
+            on_step(state)
+    record = Record.of(state, seats=[a.name for a in agents], seed=seed)
+    return MatchResult(record=record, state=state)

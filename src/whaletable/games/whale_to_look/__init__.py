@@ -1,0 +1,113 @@
+"""Whale to Look (Oink Games, 2023): predict where the whale and the orca surface.
+
+>>> from whaletable import games
+>>> game = games.get("whale-to-look")
+>>> state = game.new_state(3, {"start_player": 0, "area_layout": "ordered"})
+>>> state.current_player()  # the fish cards are dealt by chance first
+-1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from whaletable.core.action import Action
+from whaletable.core.errors import BadOption
+from whaletable.core.game import Game
+from whaletable.core.registry import register
+from whaletable.core.spec import GameSpec
+from whaletable.games.whale_to_look.actions import (
+    ChooseFisherBoat,
+    DealFish,
+    Finish,
+    Investigate,
+    LayArea,
+    MoveBoat,
+    PickStartPlayer,
+    RevealTrend,
+    UseRadar,
+)
+from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH, Components, load_components
+from whaletable.games.whale_to_look.rules import BOATS, TRENDS, WhaleToLookState
+
+
+@dataclass(frozen=True)
+class WhaleToLookOptions:
+    """The named options of Whale to Look.
+
+    ``edition``: which rulebook's rules apply where the English and Vietnamese books
+    differ (fisher boat, fishers per area, anchoring the fisher, 2-player radar).
+    ``area_layout``: area cards shuffled (the rulebook) or laid in printed order.
+    ``trending``: the round-2 trending card: drawn at random, a fixed one, or none.
+    ``start_player``: the round-1 start player, or ``None`` to draw one at random.
+    """
+
+    edition: Literal["en", "vi"] = "en"
+    area_layout: Literal["shuffled", "ordered"] = "shuffled"
+    trending: Literal[
+        "random", "whale-watching", "fishing", "whale-and-orca", "orca-watching", "none"
+    ] = "random"
+    start_player: int | None = None
+
+
+SPEC = GameSpec(
+    id="whale-to-look",
+    title="Whale to Look",
+    min_players=2,
+    max_players=5,
+    options=WhaleToLookOptions,
+    version="1",
+    summary="Investigate hidden fish cards and place your boats where the whale and orca surface.",
+)
+
+
+class WhaleToLook(Game[WhaleToLookState]):
+    spec = SPEC
+    action_types = (
+        PickStartPlayer,
+        RevealTrend,
+        LayArea,
+        DealFish,
+        ChooseFisherBoat,
+        Investigate,
+        UseRadar,
+        MoveBoat,
+        Finish,
+    )
+
+    @cached_property
+    def components(self) -> Components:
+        return load_components()
+
+    def _all_actions(self) -> list[Action]:
+        c = self.components
+        out: list[Action] = [PickStartPlayer(s) for s in range(SPEC.max_players)]
+        out += [RevealTrend(t) for t in TRENDS]
+        out += [LayArea(n) for n in c.area_numbers]
+        out += [DealFish(v) for v in sorted(set(c.fish_values))]
+        out += [ChooseFisherBoat(b) for b in range(BOATS)]
+        out += [Investigate(f) for f in range(NUM_FISH)]
+        out += [UseRadar(f) for f in range(NUM_FISH)]
+        out += [
+            MoveBoat(b, a, anchor)
+            for b in range(BOATS)
+            for a in range(NUM_AREAS)
+            for anchor in (False, True)
+        ]
+        out.append(Finish())
+        return out
+
+    def _check_options(self, num_players: int, options: WhaleToLookOptions) -> None:
+        sp = options.start_player
+        if sp is not None and not 0 <= sp < num_players:
+            raise BadOption(
+                f"option 'start_player' must be a seat 0..{num_players - 1} or null; got {sp}"
+            )
+
+    def _new_state(self, num_players: int, options: WhaleToLookOptions) -> WhaleToLookState:
+        return WhaleToLookState(self, num_players, options)
+
+
+GAME = register(WhaleToLook())

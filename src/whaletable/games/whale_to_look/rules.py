@@ -1,0 +1,621 @@
+"""Every rule of Whale to Look, both editions (``en`` and ``vi``), in one place.
+
+Rulebook sections are quoted by name in the comments (en = English rulebook,
+vi = Vietnamese rulebook). Where the books are silent the choice is written here
+and in the README's rules summary.
+
+Choices where the rulebooks are silent:
+
+* Investigating targets a face-down fish card that does not already carry one of
+  your markers (a card is "returned face down" after a look, so it was face down;
+  a second marker by the same card would tell you nothing).
+* The radar may be used before investigating or between investigating and moving,
+  on a turn where you investigate and move. Finishing happens "at the start of your
+  turn", so no radar is used on a finishing turn.
+* The fisher boat scores its +3 only when it stands on an area (a boat left in the
+  dock is not "placed"), as the Vietnamese book says explicitly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Literal
+
+from whaletable.core.action import Action
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.state import State
+from whaletable.games.whale_to_look.actions import (
+    ChooseFisherBoat,
+    DealFish,
+    Finish,
+    Investigate,
+    LayArea,
+    MoveBoat,
+    PickStartPlayer,
+    RevealTrend,
+    UseRadar,
+)
+from whaletable.games.whale_to_look.board import (
+    ADJACENT,
+    AREA_FISH,
+    NUM_AREAS,
+    NUM_FISH,
+)
+
+if TYPE_CHECKING:
+    from whaletable.games.whale_to_look import WhaleToLook, WhaleToLookOptions
+
+# --- The player's kit (Setup 1–2) -------------------------------------------------
+BOATS = 3
+TOURISTS = (1, 2, 3)  # boat 0, 1, 2
+MARKERS = 5
+RADARS = 1
+RADARS_TWO_PLAYERS = 2  # "In a 2-player game, take 2."
+ROUNDS = 2
+DOCK = -1  # a boat's place while it is in its owner's dock
+
+# --- Scoring (4. Scoring and the trending cards) -----------------------------------
+ANCHOR_BONUS = 2
+WHALE_WATCHING_PER_BOAT = 2
+FISHING_BONUS = 3
+WHALE_AND_ORCA_BONUS = 4
+ORCA_WATCHING_BONUS = 3
+
+Trend = Literal["whale-watching", "fishing", "whale-and-orca", "orca-watching"]
+TRENDS: tuple[Trend, ...] = ("whale-watching", "fishing", "whale-and-orca", "orca-watching")
+
+# --- Phases of a round --------------------------------------------------------------
+START = 0  # chance: the round-1 start player
+TRENDING = 1  # chance: the round-2 trending card
+LAY_AREAS = 2  # chance: area cards, one position at a time
+DEAL_FISH = 3  # chance: fish cards, one position at a time
+FISHER = 4  # each seat in turn order puts the fisher on a boat (Fishing season, en)
+TURN = 5  # start of a turn: investigate, radar, or finish
+MOVE = 6  # after investigating: radar or move a boat
+OVER = 7
+PHASE_NAMES = ("start", "trending", "lay_areas", "deal_fish", "fisher", "turn", "move", "over")
+
+_FINISH = Finish()
+_INVESTIGATE = tuple(Investigate(f) for f in range(NUM_FISH))
+_RADAR = tuple(UseRadar(f) for f in range(NUM_FISH))
+_MOVE = tuple(
+    tuple((MoveBoat(b, a, False), MoveBoat(b, a, True)) for a in range(NUM_AREAS))
+    for b in range(BOATS)
+)
+_FISHER = tuple(ChooseFisherBoat(b) for b in range(BOATS))
+
+
+class WhaleToLookState(State):
+    """A Whale to Look game in progress.
+
+    Per-seat data is kept in flat lists indexed by seat (boats: ``seat*3 + boat``);
+    sets of fish cards are bitmasks over the twelve positions.
+    """
+
+    __slots__ = (
+        "anchor_boat",
+        "anchor_used",
+        "areas",
+        "boat_at",
+        "finished",
+        "fish",
+        "fish_deal_start",
+        "fisher_boat",
+        "first_start",
+        "marked",
+        "phase",
+        "points",
+        "radar_this_turn",
+        "radars",
+        "results",
+        "revealed",
+        "round",
+        "start",
+        "to_move",
+        "trend",
+    )
+
+    game: WhaleToLook
+    options: WhaleToLookOptions
+
+    def __init__(self, game: WhaleToLook, num_players: int, options: WhaleToLookOptions) -> None:
+        super().__init__(game, num_players, options)
+        n = num_players
+        self.round = 1
+        self.phase = START
+        self.to_move = 0
+        self.start = 0
+        self.first_start = 0
+        self.trend: str | None = None
+        self.areas = [-1] * NUM_AREAS  # printed number at each position; -1 = not laid
+        self.fish = [-1] * NUM_FISH  # value at each position; -1 = not dealt
+        self.fish_deal_start = 0  # history index of this round's first fish deal
+        self.revealed = 0  # bitmask: fish turned face up by a radar
+        self.marked = [0] * n  # bitmask per seat: fish carrying that seat's marker
+        self.boat_at = [DOCK] * (n * BOATS)
+        self.anchor_boat = [-1] * n  # which boat sits on the seat's anchor
+        self.anchor_used = [False] * n
+        self.radars = [0] * n
+        self.radar_this_turn = False
+        self.finished = [False] * n
+        self.fisher_boat = [-1] * n
+        self.points = [[0] * n for _ in range(ROUNDS)]
+        self.results: list[dict[str, Any]] = []
+        if options.start_player is not None:
+            self.first_start = self.start = self.to_move = options.start_player
+            self._begin_round()
+
+    # ------------------------------------------------------------ round flow
+
+    def _begin_round(self) -> None:
+        """Setup steps 1, 2, 4 and 5 (a new round restarts "from step 4")."""
+        n = self.num_players
+        self.marked = [0] * n
+        self.boat_at = [DOCK] * (n * BOATS)
+        self.anchor_boat = [-1] * n
+        self.anchor_used = [False] * n
+        self.radars = [RADARS_TWO_PLAYERS if n == 2 else RADARS] * n
+        self.finished = [False] * n
+        self.revealed = 0
+        self.areas = [-1] * NUM_AREAS
+        self.fish = [-1] * NUM_FISH
+        self.to_move = self.start
+        if self.round == 2 and self.options.trending != "none":
+            if self.options.trending == "random":
+                self.phase = TRENDING
+                return
+            self.trend = self.options.trending
+        self._lay_areas()
+
+    def _lay_areas(self) -> None:
+        if self.options.area_layout == "ordered":
+            self.areas = list(self.game.components.ordered_layout)
+            self._deal_fish()
+        else:
+            self.phase = LAY_AREAS
+
+    def _deal_fish(self) -> None:
+        self.phase = DEAL_FISH
+
+    def _after_setup(self) -> None:
+        # Fishing season, en: each player chooses the boat; vi: the 1-tourist boat.
+        if self.trend == "fishing":
+            if self.options.edition == "vi":
+                self.fisher_boat = [0] * self.num_players
+            else:
+                self.fisher_boat = [-1] * self.num_players
+                self.phase = FISHER
+                self.to_move = self.start
+                return
+        self.phase = TURN
+        self.to_move = self.start
+
+    def _next_turn(self) -> None:
+        """Turns go clockwise (seat order), skipping players who said "Done!"."""
+        n = self.num_players
+        self.radar_this_turn = False
+        for step in range(1, n + 1):
+            seat = (self.to_move + step) % n
+            if not self.finished[seat]:
+                self.to_move = seat
+                self.phase = TURN
+                return
+        self._score_round()
+
+    def _score_round(self) -> None:
+        """4. Scoring: the whale surfaces at the richest area, the orca at the poorest."""
+        whale, orca, sums = self.whale_and_orca()
+        r = self.round - 1
+        n = self.num_players
+        pts = self.points[r]
+        for seat in range(n):
+            on_whale = on_orca = 0
+            for b in range(BOATS):
+                at = self.boat_at[seat * BOATS + b]
+                if at == DOCK:
+                    continue
+                value = TOURISTS[b] - (1 if self.fisher_boat[seat] == b else 0)
+                if self.anchor_boat[seat] == b:
+                    value += ANCHOR_BONUS
+                if at == whale:
+                    on_whale += 1
+                    pts[seat] += value
+                elif at == orca:
+                    on_orca += 1
+                    pts[seat] += value
+                elif self.trend == "fishing" and self.fisher_boat[seat] == b:
+                    pts[seat] += FISHING_BONUS
+            if self.trend == "whale-watching":
+                pts[seat] += WHALE_WATCHING_PER_BOAT * on_whale
+            elif self.trend == "whale-and-orca" and on_whale and on_orca:
+                pts[seat] += WHALE_AND_ORCA_BONUS
+            elif self.trend == "orca-watching" and on_orca:
+                pts[seat] += ORCA_WATCHING_BONUS
+        # A new list, never an append: clones share the list of finished rounds.
+        self.results = [
+            *self.results,
+            {
+                "round": self.round,
+                "areas": list(self.areas),
+                "fish": list(self.fish),
+                "sums": sums,
+                "whale": whale,
+                "orca": orca,
+                "boats": list(self.boat_at),
+                "anchors": list(self.anchor_boat),
+                "fisher_boats": list(self.fisher_boat),
+                "trend": self.trend,
+                "points": list(pts),
+            },
+        ]
+        if self.round == ROUNDS:
+            self.phase = OVER
+            return
+        # 5. "The player with the most points in the first round becomes the start
+        # player"; ties go to the tied player furthest clockwise from the first start.
+        self.start = max(range(n), key=lambda s: (pts[s], (s - self.first_start) % n))
+        self.round += 1
+        self.fisher_boat = [-1] * n
+        self._begin_round()
+
+    def whale_and_orca(self) -> tuple[int, int, list[int]]:
+        """The positions where the whale and the orca surface, and every area's sum.
+
+        Ties: the whale goes to the higher printed number, the orca to the lower.
+        """
+        fish = self.fish
+        sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in AREA_FISH]
+        areas = self.areas
+        positions = range(NUM_AREAS)
+        whale = max(positions, key=lambda p: (sums[p], areas[p]))
+        orca = min(positions, key=lambda p: (sums[p], areas[p]))
+        return whale, orca, sums
+
+    # ---------------------------------------------------------------- queries
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase >= FISHER:
+            return TERMINAL if phase == OVER else self.to_move
+        return CHANCE
+
+    def boats_in(self, area: int) -> int:
+        return self.boat_at.count(area)
+
+    def can_enter(self, seat: int, boat: int, area: int) -> bool:
+        """Area capacity (= number of players) and, in vi, one fisher boat per area."""
+        if self.boat_at.count(area) >= self.num_players:
+            return False
+        if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
+            for s, fb in enumerate(self.fisher_boat):
+                if fb >= 0 and self.boat_at[s * BOATS + fb] == area:
+                    return False
+        return True
+
+    def can_anchor(self, seat: int, boat: int, area: int) -> bool:
+        """Once per round; one anchor per area; vi: never under the fisher boat."""
+        if self.anchor_used[seat]:
+            return False
+        if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
+            return False
+        for s in range(self.num_players):
+            ab = self.anchor_boat[s]
+            if ab >= 0 and self.boat_at[s * BOATS + ab] == area:
+                return False
+        return True
+
+    def boat_destinations(self, seat: int, boat: int) -> list[int]:
+        """Where a boat may go: any area from the dock, an adjacent area otherwise."""
+        if self.anchor_boat[seat] == boat:
+            return []  # "A boat that has been anchored may no longer be moved."
+        at = self.boat_at[seat * BOATS + boat]
+        targets = range(NUM_AREAS) if at == DOCK else ADJACENT[at]
+        return [a for a in targets if self.can_enter(seat, boat, a)]
+
+    def can_move_a_boat(self, seat: int) -> bool:
+        return any(self.boat_destinations(seat, b) for b in range(BOATS))
+
+    def markers_left(self, seat: int) -> int:
+        return MARKERS - self.marked[seat].bit_count()
+
+    def _investigable(self, seat: int) -> int:
+        """Bitmask of fish this seat may investigate: face down, not yet marked by it."""
+        return ((1 << NUM_FISH) - 1) & ~self.revealed & ~self.marked[seat]
+
+    def _may_investigate_and_move(self, seat: int) -> bool:
+        """False means the player "must choose [B. Finish]"."""
+        return (
+            self.markers_left(seat) > 0
+            and self._investigable(seat) != 0
+            and self.can_move_a_boat(seat)
+        )
+
+    def _why_must_finish(self, seat: int) -> str:
+        if self.markers_left(seat) == 0:
+            return "you have no investigation markers left"
+        if not self.can_move_a_boat(seat):
+            return "you can no longer move a boat"
+        return "there is no face-down fish card left for you to investigate"
+
+    def _may_use_radar(self, seat: int) -> bool:
+        if self.radars[seat] == 0:
+            return False
+        # en: "In a 2-player game you may use the radar twice per round. However,
+        # you may only use it once per turn." vi states no per-turn limit.
+        return not (self.radar_this_turn and self.options.edition == "en")
+
+    def knows(self, seat: int | None, fish: int) -> bool:
+        """Whether ``seat`` may see fish card ``fish``'s value now."""
+        if self.fish[fish] < 0:
+            return False
+        if self.revealed >> fish & 1:
+            return True
+        return seat is not None and bool(self.marked[seat] >> fish & 1)
+
+    # ------------------------------------------------------------- the API hooks
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == START:
+            p = 1.0 / self.num_players
+            return [(PickStartPlayer(s), p) for s in range(self.num_players)]
+        if phase == TRENDING:
+            return [(RevealTrend(t), 1.0 / len(TRENDS)) for t in TRENDS]
+        if phase == LAY_AREAS:
+            left = [n for n in self.game.components.area_numbers if n not in self.areas]
+            return [(LayArea(n), 1.0 / len(left)) for n in left]
+        # DEAL_FISH: the next card comes from what is left of the deck.
+        left = list(self.game.components.fish_values)
+        for v in self.fish:
+            if v >= 0:
+                left.remove(v)
+        total = len(left)
+        return [(DealFish(v), left.count(v) / total) for v in sorted(set(left))]
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase < FISHER:
+            return [a for a, _ in self._chance_outcomes()]
+        seat = self.to_move
+        if phase == FISHER:
+            return list(_FISHER)
+        out: list[Action] = []
+        face_down = ((1 << NUM_FISH) - 1) & ~self.revealed
+        if phase == TURN:
+            if not self._may_investigate_and_move(seat):
+                return [_FINISH]
+            mask = self._investigable(seat)
+            out.extend(_INVESTIGATE[f] for f in range(NUM_FISH) if mask >> f & 1)
+        else:  # MOVE
+            for b in range(BOATS):
+                may_anchor_somewhere = not self.anchor_used[seat]
+                for a in self.boat_destinations(seat, b):
+                    out.append(_MOVE[b][a][0])
+                    if may_anchor_somewhere and self.can_anchor(seat, b, a):
+                        out.append(_MOVE[b][a][1])
+        if self._may_use_radar(seat):
+            out.extend(_RADAR[f] for f in range(NUM_FISH) if face_down >> f & 1)
+        if phase == TURN:
+            out.append(_FINISH)
+        return out
+
+    def _why_illegal(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase < FISHER:
+            if action in [a for a, _ in self._chance_outcomes()]:
+                return None
+            return f"chance decides now ({PHASE_NAMES[phase]})"
+        seat = self.to_move
+        if phase == FISHER:
+            if isinstance(action, ChooseFisherBoat) and 0 <= action.boat < BOATS:
+                return None
+            return "every player must first put the fisher on one of their boats"
+        if phase == TURN and not self._may_investigate_and_move(seat):
+            if isinstance(action, Finish):
+                return None
+            return "you must finish: " + self._why_must_finish(seat)
+        if isinstance(action, UseRadar):
+            if self.radars[seat] == 0:
+                return "you have no radar left this round"
+            if not self._may_use_radar(seat):
+                return "the radar may be used only once per turn"
+            if not 0 <= action.fish < NUM_FISH:
+                return f"there is no fish card {action.fish}"
+            if self.revealed >> action.fish & 1:
+                return "that fish card is already face up"
+            return None
+        if phase == TURN:
+            if isinstance(action, Finish):
+                return None
+            if isinstance(action, Investigate):
+                if not 0 <= action.fish < NUM_FISH:
+                    return f"there is no fish card {action.fish}"
+                if self.revealed >> action.fish & 1:
+                    return "that fish card is face up already"
+                if self.marked[seat] >> action.fish & 1:
+                    return "your marker is already by that fish card"
+                return None
+            return "a turn starts by investigating a fish card (or by finishing)"
+        # MOVE
+        if not isinstance(action, MoveBoat):
+            return "after investigating you must move a boat"
+        if not 0 <= action.boat < BOATS:
+            return f"there is no boat {action.boat}"
+        if not 0 <= action.area < NUM_AREAS:
+            return f"there is no area {action.area}"
+        if self.anchor_boat[seat] == action.boat:
+            return "an anchored boat may no longer be moved"
+        at = self.boat_at[seat * BOATS + action.boat]
+        if at != DOCK and action.area not in ADJACENT[at]:
+            return "a boat in an area moves only to an adjacent area (no diagonals)"
+        if not self.can_enter(seat, action.boat, action.area):
+            if self.boats_in(action.area) >= self.num_players:
+                return f"that area already holds {self.num_players} boats"
+            return "that area already has a fisher boat"
+        if action.anchor and not self.can_anchor(seat, action.boat, action.area):
+            if self.anchor_used[seat]:
+                return "you have already dropped your anchor this round"
+            if self.options.edition == "vi" and self.fisher_boat[seat] == action.boat:
+                return "the fisher boat cannot be anchored"
+            return "that area already has an anchor"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == DEAL_FISH:
+            assert isinstance(action, DealFish)
+            p = self.fish.index(-1)
+            if p == 0:
+                self.fish_deal_start = len(self.history)  # where this action will be appended
+            self.fish[p] = action.value
+            if p == NUM_FISH - 1:
+                self._after_setup()
+        elif phase == LAY_AREAS:
+            assert isinstance(action, LayArea)
+            p = self.areas.index(-1)
+            self.areas[p] = action.number
+            if p == NUM_AREAS - 1:
+                self._deal_fish()
+        elif phase == START:
+            assert isinstance(action, PickStartPlayer)
+            self.first_start = self.start = self.to_move = action.seat
+            self._begin_round()
+        elif phase == TRENDING:
+            assert isinstance(action, RevealTrend)
+            self.trend = action.trend
+            self._lay_areas()
+        elif phase == FISHER:
+            assert isinstance(action, ChooseFisherBoat)
+            self.fisher_boat[self.to_move] = action.boat
+            self.to_move = (self.to_move + 1) % self.num_players
+            if self.to_move == self.start:
+                self.phase = TURN
+        elif isinstance(action, UseRadar):
+            self.revealed |= 1 << action.fish
+            self.radars[self.to_move] -= 1
+            self.radar_this_turn = True
+        elif isinstance(action, Investigate):
+            self.marked[self.to_move] |= 1 << action.fish
+            self.phase = MOVE
+        elif isinstance(action, MoveBoat):
+            seat = self.to_move
+            self.boat_at[seat * BOATS + action.boat] = action.area
+            if action.anchor:
+                self.anchor_used[seat] = True
+                self.anchor_boat[seat] = action.boat
+            self._next_turn()
+        else:
+            assert isinstance(action, Finish)
+            self.finished[self.to_move] = True
+            self._next_turn()
+
+    def _is_barrier(self, action: Action) -> bool:
+        # A look at a card or a radar reveal can never be taken back.
+        return isinstance(action, (Investigate, UseRadar))
+
+    def _clone(self) -> WhaleToLookState:
+        new = WhaleToLookState.__new__(WhaleToLookState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options
+        new.round = self.round
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.start = self.start
+        new.first_start = self.first_start
+        new.trend = self.trend
+        new.areas = self.areas.copy()
+        new.fish = self.fish.copy()
+        new.fish_deal_start = self.fish_deal_start
+        new.revealed = self.revealed
+        new.marked = self.marked.copy()
+        new.boat_at = self.boat_at.copy()
+        new.anchor_boat = self.anchor_boat.copy()
+        new.anchor_used = self.anchor_used.copy()
+        new.radars = self.radars.copy()
+        new.radar_this_turn = self.radar_this_turn
+        new.finished = self.finished.copy()
+        new.fisher_boat = self.fisher_boat.copy()
+        new.points = [self.points[0].copy(), self.points[1].copy()]
+        new.results = self.results  # finished rounds are never changed, only appended to
+        return new
+
+    def _determinize(self, seat: int, rng: random.Random) -> WhaleToLookState:
+        """Redeal the dealt fish cards ``seat`` has not seen from the cards it cannot place."""
+        new = self.clone()
+        unknown = [p for p in range(NUM_FISH) if self.fish[p] >= 0 and not self.knows(seat, p)]
+        if not unknown:
+            return new
+        pool = list(self.game.components.fish_values)
+        for p in range(NUM_FISH):
+            if self.fish[p] >= 0 and p not in unknown:
+                pool.remove(self.fish[p])
+        rng.shuffle(pool)
+        for p, value in zip(unknown, pool, strict=False):
+            new.fish[p] = value
+            # Keep the history consistent with the sample: it replays to this state.
+            new.history[self.fish_deal_start + p] = DealFish(value)
+        return new
+
+    # --------------------------------------------------------------- outcome
+
+    def scores(self) -> list[float]:
+        return [float(self.points[0][s] + self.points[1][s]) for s in range(self.num_players)]
+
+    def winner(self) -> int | None:
+        """6. Most points; then the higher round-2 score; then whoever played later."""
+        if self.phase != OVER:
+            return None
+        n = self.num_players
+        total = self.scores()
+        return max(
+            range(n), key=lambda s: (total[s], self.points[1][s], (s - self.start) % n)
+        )
+
+    def returns(self) -> list[float]:
+        w = self.winner()
+        return [1.0 if s == w else 0.0 for s in range(self.num_players)]
+
+    # ----------------------------------------------------------- observation
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        seats = []
+        for s in range(n):
+            seats.append(
+                {
+                    "boats": self.boat_at[s * BOATS : (s + 1) * BOATS],
+                    "anchored_boat": self.anchor_boat[s],
+                    "anchor_used": self.anchor_used[s],
+                    "radars": self.radars[s],
+                    "markers_left": self.markers_left(s),
+                    "finished": self.finished[s],
+                    "fisher_boat": self.fisher_boat[s],
+                    "points": [self.points[0][s], self.points[1][s]],
+                }
+            )
+        cp = self.current_player()
+        return {
+            "game": "whale-to-look",
+            "edition": self.options.edition,
+            "seat": seat,
+            "num_players": n,
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": cp if cp >= 0 else None,
+            "start_player": self.start if self.phase != START else None,
+            "trend": self.trend if self.round == 2 else None,
+            "areas": [a if a >= 0 else None for a in self.areas],
+            "fish": [self.fish[f] if self.knows(seat, f) else None for f in range(NUM_FISH)],
+            "revealed": [bool(self.revealed >> f & 1) for f in range(NUM_FISH)],
+            "markers": [
+                [s for s in range(n) if self.marked[s] >> f & 1] for f in range(NUM_FISH)
+            ],
+            "radar_used_this_turn": self.radar_this_turn,
+            "players": seats,
+            "results": [
+                {k: list(v) if isinstance(v, list) else v for k, v in r.items()}
+                for r in self.results
+            ],
+            "winner": self.winner(),
+        }
