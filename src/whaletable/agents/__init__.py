@@ -70,7 +70,8 @@ def make_agent(spec: str, game: Game[Any], seed: int = 0) -> Agent:
 
 def _load_builtin() -> None:
     """Import the modules that register bots (games register their own heuristics)."""
-    import whaletable.agents.random_agent  # noqa: F401
+    import whaletable.agents.mcts
+    import whaletable.agents.random_agent
     import whaletable.games  # noqa: F401
 
 

@@ -34,6 +34,12 @@ class Game(ABC, Generic[S]):
         if len(self._codes) != len(self._actions):
             raise ValueError(f"{self.spec.id}: _all_actions lists an action twice")
         self._kinds: dict[str, type[Action]] = {t.kind: t for t in self.action_types}
+        # The exact type of every field, so JSON `1` never passes for `true` (or a list
+        # for an int) when an action is read back.
+        self._field_types: dict[str, dict[str, type]] = {
+            t.kind: {f.name: typing.get_type_hints(t)[f.name] for f in dataclasses.fields(t)}
+            for t in self.action_types
+        }
 
     @abstractmethod
     def _all_actions(self) -> Sequence[Action]:
@@ -88,12 +94,16 @@ class Game(ABC, Generic[S]):
                 f"unknown action type {kind!r} for {self.spec.id}; types are: "
                 + ", ".join(sorted(self._kinds))
             )
-        names = [f.name for f in dataclasses.fields(cls)]
+        types_ = self._field_types[cls.kind]
         given = {k: v for k, v in data.items() if k != "type"}
-        if set(given) != set(names):
-            raise IllegalAction(
-                f"action {kind!r} takes fields {names}, got {sorted(given)}"
-            )
+        if set(given) != set(types_):
+            raise IllegalAction(f"action {kind!r} takes fields {list(types_)}, got {sorted(given)}")
+        for name, value in given.items():
+            if type(value) is not types_[name]:
+                raise IllegalAction(
+                    f"field {name!r} of action {kind!r} must be {types_[name].__name__}, "
+                    f"not {value!r}"
+                )
         action = cls(**given)
         if action not in self._codes:
             raise IllegalAction(f"{data!r} is not an action of {self.spec.id}")
@@ -150,13 +160,12 @@ def _check_option_value(game_id: str, name: str, hint: Any, value: Any) -> None:
             )
         return
     if origin in (typing.Union, types.UnionType):
-        errors = []
         for arm in typing.get_args(hint):
             try:
                 _check_option_value(game_id, name, arm, value)
                 return
-            except BadOption as e:
-                errors.append(str(e))
+            except BadOption:
+                continue
         raise BadOption(f"option {name!r} of {game_id}: {value!r} fits none of {hint}")
     if hint is type(None):
         if value is not None:
@@ -165,8 +174,6 @@ def _check_option_value(game_id: str, name: str, hint: Any, value: Any) -> None:
     if hint is bool or hint is int or hint is str or hint is float:
         ok = isinstance(value, hint) and not (hint is int and isinstance(value, bool))
         if not ok:
-            raise BadOption(
-                f"option {name!r} of {game_id} must be {hint.__name__}; got {value!r}"
-            )
+            raise BadOption(f"option {name!r} of {game_id} must be {hint.__name__}; got {value!r}")
         return
     raise BadOption(f"option {name!r} of {game_id} has an unsupported type {hint}")

@@ -55,9 +55,10 @@ def play_match(
             action = state.sample_chance(chance_rng)
         else:
             action = agents[seat].act(SeatView(state, seat))
-            if action not in state.legal_actions():
-                raise IllegalAction(f"agent {agents[seat].name} in seat {seat} chose {action}")
-        state.apply(action)
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise IllegalAction(f"bot {agents[seat].name} in seat {seat}: {e}") from e
         steps += 1
         if on_step is not None:
             on_step(state)

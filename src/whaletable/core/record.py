@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,7 +38,7 @@ class Record:
             num_players=state.num_players,
             options=state.game.options_to_json(state.options),
             actions=[a.to_json() for a in state.history],
-            seats=list(seats) if seats is not None else [f"seat {i}" for i in range(state.num_players)],
+            seats=list(seats) if seats else [f"seat {i}" for i in range(state.num_players)],
             meta=dict(meta),
         )
 
@@ -44,31 +46,29 @@ class Record:
         from whaletable.core import registry
 
         try:
-            return registry.get(self.game).new_state(self.num_players, self.options)
+            state: State = registry.get(self.game).new_state(self.num_players, self.options)
         except WhaletableError as e:
             raise RecordError(f"record cannot start: {e}") from e
+        return state
+
+    def _replaying(self) -> Iterator[State]:
+        """The state after each action in turn (one object, advanced in place)."""
+        state = self.new_state()
+        yield state
+        for i, data in enumerate(self.actions):
+            try:
+                state.apply(state.game.action_from_json(data))
+            except WhaletableError as e:
+                raise RecordError(f"action {i} of the record does not replay: {e}") from e
+            yield state
 
     def states(self) -> list[State]:
         """Every state of the game, from the start to the last action."""
-        state = self.new_state()
-        out = [state.clone()]
-        for i, data in enumerate(self.actions):
-            try:
-                state.apply(state.game.action_from_json(data))
-            except WhaletableError as e:
-                raise RecordError(f"action {i} of the record does not replay: {e}") from e
-            out.append(state.clone())
-        return out
+        return [state.clone() for state in self._replaying()]
 
     def replay(self) -> State:
         """The final state, rebuilt by applying every action in order."""
-        state = self.new_state()
-        for i, data in enumerate(self.actions):
-            try:
-                state.apply(state.game.action_from_json(data))
-            except WhaletableError as e:
-                raise RecordError(f"action {i} of the record does not replay: {e}") from e
-        return state
+        return deque(self._replaying(), maxlen=1)[0]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -12,7 +12,7 @@ from whaletable.core.registry import all_games, get
 from whaletable.games import whale_to_look as whale_to_look
 
 
-def all() -> list[Game[Any]]:  # noqa: A001 - the registry's own word, as in DESIGN.md
+def all() -> list[Game[Any]]:
     return all_games()
 
 

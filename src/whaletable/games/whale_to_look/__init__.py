@@ -111,3 +111,4 @@ class WhaleToLook(Game[WhaleToLookState]):
 
 
 GAME = register(WhaleToLook())
+from whaletable.games.whale_to_look import bots as bots  # noqa: E402 - registers the heuristic bot

@@ -71,14 +71,18 @@ class Components:
     source: str
 
 
-def load_components(path: Path | None = None) -> Components:
+PROVENANCE = ("confirmed", "inferred", "guessed", "reconstructed")
+"""The confidence labels a data table may carry (as in the game's reference notes)."""
+
+
+def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
     if path is None:
         ref = resources.files(__package__).joinpath("data/components.toml")
         text, source = ref.read_text(encoding="utf-8"), "whale_to_look/data/components.toml"
     else:
         try:
-            text, source = path.read_text(encoding="utf-8"), str(path)
+            text, source = Path(path).read_text(encoding="utf-8"), str(path)
         except OSError as e:
             raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
     try:
@@ -102,6 +106,11 @@ def load_components(path: Path | None = None) -> Components:
         for key_needed in ("provenance", "reason"):
             if not isinstance(section.get(key_needed), str):
                 raise DataFileError(f"{source}: [{table}] needs a {key_needed} string")
+        if section["provenance"] not in PROVENANCE:
+            raise DataFileError(
+                f"{source}: [{table}] provenance must be one of {', '.join(PROVENANCE)}; "
+                f"got {section['provenance']!r}"
+            )
         return tuple(value)
 
     numbers = int_list("areas", "numbers", NUM_AREAS)

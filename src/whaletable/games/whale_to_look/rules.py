@@ -98,10 +98,10 @@ class WhaleToLookState(State):
         "areas",
         "boat_at",
         "finished",
+        "first_start",
         "fish",
         "fish_deal_start",
         "fisher_boat",
-        "first_start",
         "marked",
         "phase",
         "points",
@@ -348,7 +348,8 @@ class WhaleToLookState(State):
         """Whether ``seat`` may see fish card ``fish``'s value now."""
         if self.fish[fish] < 0:
             return False
-        if self.revealed >> fish & 1:
+        # 4. Scoring: "flip all the fish cards face up" - after the last round they stay so.
+        if self.revealed >> fish & 1 or self.phase == OVER:
             return True
         return seat is not None and bool(self.marked[seat] >> fish & 1)
 
@@ -395,7 +396,7 @@ class WhaleToLookState(State):
                         out.append(_MOVE[b][a][1])
         if self._may_use_radar(seat):
             out.extend(_RADAR[f] for f in range(NUM_FISH) if face_down >> f & 1)
-        if phase == TURN:
+        if phase == TURN and not self.radar_this_turn:
             out.append(_FINISH)
         return out
 
@@ -426,6 +427,10 @@ class WhaleToLookState(State):
             return None
         if phase == TURN:
             if isinstance(action, Finish):
+                # "At the start of your turn ... say 'Done!'": a turn that has used the
+                # radar has begun, so it goes on to investigate and move.
+                if self.radar_this_turn:
+                    return "you may finish only at the start of your turn, before using the radar"
                 return None
             if isinstance(action, Investigate):
                 if not 0 <= action.fish < NUM_FISH:
@@ -568,9 +573,7 @@ class WhaleToLookState(State):
             return None
         n = self.num_players
         total = self.scores()
-        return max(
-            range(n), key=lambda s: (total[s], self.points[1][s], (s - self.start) % n)
-        )
+        return max(range(n), key=lambda s: (total[s], self.points[1][s], (s - self.start) % n))
 
     def returns(self) -> list[float]:
         w = self.winner()
@@ -608,9 +611,7 @@ class WhaleToLookState(State):
             "areas": [a if a >= 0 else None for a in self.areas],
             "fish": [self.fish[f] if self.knows(seat, f) else None for f in range(NUM_FISH)],
             "revealed": [bool(self.revealed >> f & 1) for f in range(NUM_FISH)],
-            "markers": [
-                [s for s in range(n) if self.marked[s] >> f & 1] for f in range(NUM_FISH)
-            ],
+            "markers": [[s for s in range(n) if self.marked[s] >> f & 1] for f in range(NUM_FISH)],
             "radar_used_this_turn": self.radar_this_turn,
             "players": seats,
             "results": [

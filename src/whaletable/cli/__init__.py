@@ -1,0 +1,1 @@
+"""The ``whaletable`` command line: terminal play, replays, simulations and rules."""

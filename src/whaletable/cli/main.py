@@ -1,0 +1,337 @@
+"""The ``whaletable`` command: play, replay, simulate and read the rules.
+
+Bad input of any kind (an unknown game or bot, a bad option, a wrong number of
+seats, a malformed record) ends with one line on stderr and exit code 2, never
+a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from whaletable.cli.play import InputFn, play
+from whaletable.cli.replay import replay
+from whaletable.core import registry
+from whaletable.core.errors import BadOption, WhaletableError
+from whaletable.core.game import Game
+from whaletable.sim.batch import HUMAN, GameResult, make_seats, simulate
+
+EXIT_BAD_INPUT = 2
+
+
+class CommandError(WhaletableError):
+    """A command-line mistake that no lower layer names (e.g. a human seat in a simulation)."""
+
+
+# ------------------------------------------------------------------ parsing helpers
+
+
+def get_game(game_id: str) -> Game[Any]:
+    import whaletable.games  # noqa: F401 - importing registers every game
+
+    return registry.get(game_id)
+
+
+def parse_value(text: str) -> Any:
+    """JSON when it parses (numbers, true/false, null), else the text itself."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_options(pairs: Sequence[str], edition: str | None = None) -> dict[str, Any] | None:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise BadOption(f"an option is written key=value, not {pair!r}")
+        options[key.strip()] = parse_value(value.strip())
+    if edition is not None:
+        if "edition" in options and options["edition"] != edition:
+            raise BadOption(
+                f"--edition {edition} contradicts --option edition={options['edition']}"
+            )
+        options["edition"] = edition
+    return options or None
+
+
+def parse_seats(text: str) -> list[str]:
+    """Split ``human,mcts:iterations=200,time=1.5,random`` into seats.
+
+    A bot's parameters are separated by commas too, so a piece of the form
+    ``key=value`` without a bot name continues the bot spec before it.
+    """
+    seats: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise CommandError(f"empty seat in --seats {text!r}")
+        if "=" in piece and ":" not in piece and seats and ":" in seats[-1]:
+            seats[-1] += "," + piece
+        else:
+            seats.append(piece)
+    return seats
+
+
+# ------------------------------------------------------------------ commands
+
+
+def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
+    game = get_game(args.game)
+    options = parse_options(args.option, args.edition)
+    specs = parse_seats(args.seats)
+    record = Path(args.record) if args.record else None
+    return play(
+        game,
+        specs,
+        options=options,
+        seed=args.seed,
+        console=console,
+        input_fn=input_fn,
+        record_path=record,
+    )
+
+
+def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
+    seat = None if args.seat is None else args.seat - 1
+    return replay(Path(args.file), seat=seat, console=console, input_fn=input_fn)
+
+
+def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> int:
+    game = get_game(args.game)
+    options = parse_options(args.option, args.edition)
+    specs = parse_seats(args.seats)
+    if HUMAN in specs:
+        raise CommandError("simulate plays bots only; 'human' seats belong to `whaletable play`")
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    # Check the game, options, player count and every bot here, before any worker starts.
+    game.new_state(len(specs), options)
+    make_seats(game, specs, args.seed)
+
+    columns = (
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=False) as progress:
+        bar = progress.add_task("games", total=args.games)
+
+        def advance(_: GameResult) -> None:
+            progress.advance(bar)
+
+        _, summary = simulate(
+            game.spec.id,
+            specs,
+            args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            options=options,
+            rotate=args.rotate,
+            on_result=advance,
+        )
+    summary = {
+        "game": game.spec.id,
+        "seats": specs,
+        "seed": args.seed,
+        "rotate": args.rotate,
+        "options": game.options_to_json(game.make_options(options)),
+        "jobs": args.jobs,
+        **summary,
+    }
+    if args.json:
+        console.file.write(json.dumps(summary, indent=2) + "\n")
+        console.file.flush()
+    else:
+        console.print(stats_table(summary))
+    return 0
+
+
+def stats_table(summary: dict[str, Any]) -> Table:
+    table = Table(
+        title=f"{summary['game']} · {summary['games']} games · seats {', '.join(summary['seats'])}"
+        f" · seed {summary['seed']}" + (" · rotated" if summary["rotate"] else ""),
+        caption=(
+            f"mean game length: {summary['decisions_mean']:.1f} decisions, "
+            f"{summary['steps_mean']:.1f} steps · "
+            f"{summary['games_per_second']:.1f} games/s on {summary['jobs']} process(es)\n"
+            "win rate by seat: "
+            + ", ".join(f"{i + 1}: {r:.1%}" for i, r in enumerate(summary["seat_win_rate"]))
+        ),
+    )
+    table.add_column("bot", no_wrap=True)
+    for name in ("games", "wins", "win %", "95% CI", "score", "sd", "range"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for b in summary["bots"]:
+        lo, hi = b["win_rate_ci95"]
+        table.add_row(
+            b["bot"],
+            str(b["games"]),
+            str(b["wins"]),
+            f"{b['win_rate']:.1%}",
+            f"{lo:.1%}–{hi:.1%}",
+            f"{b['score_mean']:.2f}",
+            f"{b['score_sd']:.2f}",
+            f"{b['score_min']:g}–{b['score_max']:g}",
+        )
+    return table
+
+
+def cmd_rules(args: argparse.Namespace, console: Console) -> int:
+    game = get_game(args.game)
+    module = importlib.import_module(type(game).__module__)
+    package = module.__package__ or module.__name__
+    source = resources.files(package).joinpath("rules.md")
+    if not source.is_file():
+        raise CommandError(f"no rules summary for {game.spec.id}: {package} has no rules.md")
+    console.print(Markdown(source.read_text(encoding="utf-8")))
+    return 0
+
+
+# ------------------------------------------------------------------ the parser
+
+
+def game_ids() -> str:
+    import whaletable.games as games
+
+    return ", ".join(g.spec.id for g in games.all())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="whaletable",
+        description="Whale board games in the terminal: play against bots or friends, "
+        "replay saved games, simulate bot matches, read the rules.",
+        epilog=f"Games: {game_ids()}. Run 'whaletable COMMAND --help' for each command.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="KEY=VALUE",
+            help="a game option, repeatable; VALUE is read as JSON when it parses "
+            "(numbers, true/false, null), otherwise as text, e.g. --option area_layout=ordered",
+        )
+        p.add_argument(
+            "--edition",
+            help="the rulebook edition, shorthand for --option edition=… (whale-to-look: en, vi)",
+        )
+
+    play_p = sub.add_parser(
+        "play",
+        help="play a game at this terminal",
+        description="Play a game at this terminal. Each seat is 'human' or a bot spec; the "
+        "number of seats is the number of players. Humans choose from a numbered list of "
+        "legal actions or type a short form (whale-to-look: i 5, r 3, m 2 4, m 2 4 a, f). "
+        "With two or more humans the screen is cleared between their turns.",
+        epilog="Example: whaletable play whale-to-look --seats human,mcts:iterations=200,random "
+        "--seed 7 --record game.json",
+    )
+    play_p.add_argument("game", help=f"the game id ({game_ids()})")
+    play_p.add_argument(
+        "--seats",
+        default="human,random,random",
+        help="comma-separated seats: 'human' or a bot spec such as random, heuristic, "
+        "mcts:iterations=200 (default: human,random,random)",
+    )
+    add_options(play_p)
+    play_p.add_argument("--seed", type=int, help="seed for chance and bots (default: a new one)")
+    play_p.add_argument(
+        "--record", metavar="FILE", help="save the game record (JSON) here at the end or on Ctrl-C"
+    )
+
+    replay_p = sub.add_parser(
+        "replay",
+        help="step through a saved game record",
+        description="Step through a saved record: Enter = next step, b = back, a number = jump "
+        "to that step, q = quit. The board shows what the chosen seat knew at each step.",
+    )
+    replay_p.add_argument("file", help="a record saved by 'whaletable play --record'")
+    replay_p.add_argument(
+        "--seat", type=int, help="see the game as this seat (1..n); default: a spectator"
+    )
+
+    sim_p = sub.add_parser(
+        "simulate",
+        help="play many bot games in parallel and print statistics",
+        description="Play many seeded bot games across processes and print, per bot, wins, "
+        "win rate with a 95%% Wilson interval, and score mean and sd; plus mean game length. "
+        "The same seed gives the same results whatever --jobs is.",
+        epilog="Example: whaletable simulate whale-to-look --games 500 "
+        "--seats heuristic,random,random --jobs 2 --seed 1",
+    )
+    sim_p.add_argument("game", help=f"the game id ({game_ids()})")
+    sim_p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim_p.add_argument(
+        "--seats",
+        default="random,random,random",
+        help="comma-separated bot specs, one per seat (default: random,random,random)",
+    )
+    sim_p.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: the number of CPUs)",
+    )
+    sim_p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    add_options(sim_p)
+    sim_p.add_argument(
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="rotate the seats from game to game so every bot plays every seat equally "
+        "(default: on)",
+    )
+    sim_p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    rules_p = sub.add_parser("rules", help="print a game's rules summary")
+    rules_p.add_argument("game", help=f"the game id ({game_ids()})")
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    console: Console | None = None,
+    err_console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> int:
+    """Run the command; returns the exit code (the console script exits with it)."""
+    console = console or Console()
+    err = err_console or Console(stderr=True)
+    read: InputFn = input_fn or input
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":
+            return cmd_play(args, console, read)
+        if args.command == "replay":
+            return cmd_replay(args, console, read)
+        if args.command == "simulate":
+            return cmd_simulate(args, console, err)
+        return cmd_rules(args, console)
+    except WhaletableError as e:
+        err.print(f"whaletable: error: {e}", markup=False, highlight=False, soft_wrap=True)
+        return EXIT_BAD_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

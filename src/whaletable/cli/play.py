@@ -1,0 +1,245 @@
+"""``whaletable play``: humans and bots at one terminal.
+
+Every screen is drawn from ``state.observation(seat)`` of the seat whose turn it
+is; bots' moves reach the screen only as log lines built from the spectator's
+view. With two or more humans a hand-over screen clears the terminal between
+their turns, so nobody sees another player's peeks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from whaletable.cli.render import BadCommand, GameView, seat_colour, seat_label, view_for
+from whaletable.core.action import Action
+from whaletable.core.agent import SeatView
+from whaletable.core.errors import IllegalAction
+from whaletable.core.game import Game
+from whaletable.core.record import Record
+from whaletable.core.state import State
+from whaletable.sim.batch import make_seats
+
+InputFn = Callable[[], str]
+"""Reads one line of a player's input; raises EOFError when input has ended."""
+
+
+class Quit(Exception):
+    """A player typed ``q``: stop the game (what was played is still saved)."""
+
+
+class PlaySession:
+    def __init__(
+        self,
+        game: Game[Any],
+        specs: list[str],
+        *,
+        options: dict[str, Any] | None,
+        seed: int,
+        console: Console,
+        input_fn: InputFn,
+        record_path: Path | None = None,
+    ) -> None:
+        self.game = game
+        self.specs = specs
+        self.seed = seed
+        self.console = console
+        self.input_fn = input_fn
+        self.record_path = record_path
+        self.state: State = game.new_state(len(specs), options)
+        self.agents = make_seats(game, specs, seed)
+        self.view: GameView = view_for(game)
+        self.humans = [s for s, a in enumerate(self.agents) if a is None]
+        self.chance_rng = random.Random(seed)
+        self.pending: list[str] = []
+        self.rounds_shown = 0
+        self.last_human: int | None = None
+
+    # ----------------------------------------------------------------- driving
+
+    def run(self) -> int:
+        """Play to the end; the exit code is 0, or 130 on Ctrl-C, or 1 if input ended."""
+        self.console.print(
+            f"[bold]{self.game.spec.title}[/bold] · seed {self.seed} · "
+            + ", ".join(f"{seat_label(s)}: {n}" for s, n in enumerate(self.specs))
+        )
+        try:
+            while not self.state.is_terminal():
+                self.step()
+        except KeyboardInterrupt:
+            self.flush_log()
+            self.console.print("\n[bold]Interrupted.[/bold]")
+            self.save()
+            return 130
+        except Quit:
+            self.console.print("[bold]Game stopped.[/bold]")
+            self.save()
+            return 0
+        except EOFError:
+            self.console.print("\n[bold]Input ended before the game did.[/bold]")
+            self.save()
+            return 1
+        self.flush_log()
+        self.show_new_rounds()
+        final = self.state.observation(None)
+        self.console.print(self.view.board(final, self.specs))
+        self.console.print(self.view.final(final, self.specs))
+        self.save()
+        return 0
+
+    def step(self) -> None:
+        state = self.state
+        seat = state.current_player()
+        before = state.observation(None)
+        if state.is_chance_node():
+            action = state.sample_chance(self.chance_rng)
+            actor: int | None = None
+        else:
+            actor = seat
+            agent = self.agents[seat]
+            if agent is None:
+                action = self.human_turn(seat)
+            else:
+                action = agent.act(SeatView(state, seat))
+                if action not in state.legal_actions():
+                    raise IllegalAction(f"bot {agent.name} in {seat_label(seat)} chose {action}")
+        state.apply(action)
+        after = state.observation(None)
+        line = self.view.describe(action, actor, before, after, self.specs)
+        if line is not None:
+            self.pending.append(line)
+        if len(after["results"]) > self.rounds_shown:
+            self.flush_log()
+            self.show_new_rounds()
+
+    def flush_log(self) -> None:
+        for line in self.pending:
+            self.console.print(Text("· " + line))
+        self.pending.clear()
+
+    def show_new_rounds(self) -> None:
+        summaries = self.view.round_summaries(self.state.observation(None), self.specs)
+        for summary in summaries[self.rounds_shown :]:
+            self.console.print(summary)
+        self.rounds_shown = len(summaries)
+
+    def save(self) -> None:
+        if self.record_path is None:
+            return
+        record = Record.of(self.state, seats=self.specs, seed=self.seed)
+        record.save(self.record_path)
+        self.console.print(
+            f"Saved {len(record.actions)} actions to {self.record_path} "
+            f"(replay with: whaletable replay {self.record_path})"
+        )
+
+    # ------------------------------------------------------------- a human turn
+
+    def hand_over(self, seat: int) -> None:
+        """Clear the screen and wait until the next human has the device."""
+        self.console.clear()
+        name = f"{seat_label(seat)} ({self.specs[seat]})"
+        self.console.print(
+            Panel(
+                Text(f"Pass the device to {name} — press Enter", style="bold"),
+                border_style=seat_colour(seat),
+            )
+        )
+        self.read("")
+        self.console.clear()
+
+    def read(self, prompt: str) -> str:
+        if prompt:
+            self.console.print(prompt, end="", markup=False, highlight=False)
+        return self.input_fn().strip()
+
+    def human_turn(self, seat: int) -> Action:
+        if len(self.humans) >= 2 and self.last_human != seat:
+            self.hand_over(seat)
+        self.last_human = seat
+        self.flush_log()
+        obs = self.state.observation(seat)
+        self.console.print(self.view.board(obs, self.specs))
+        legal = self.state.legal_actions()
+        width = len(str(len(legal)))
+        items = [Text(f"{i:>{width}}. {self.view.choice(a, obs)}") for i, a in enumerate(legal, 1)]
+        # Long menus (a boat to move to any area) go in columns so the board stays in view.
+        self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+        self.console.print(Text(self.view.short_forms(), style="dim"))
+        prompt = f"{seat_label(seat)} ({self.specs[seat]}), your move: "
+        while True:
+            text = self.read(prompt)
+            chosen = self.interpret(text, legal, obs)
+            if chosen is not None:
+                return chosen
+
+    def interpret(self, text: str, legal: list[Action], obs: dict[str, Any]) -> Action | None:
+        """The action ``text`` chooses, or None after telling the player what was wrong."""
+        if text.lower() in ("q", "quit"):
+            raise Quit
+        if text.lower() in ("h", "help", "?"):
+            self.console.print(self.view.short_forms())
+            return None
+        if not text:
+            self.complain(f"choose one of the actions 1–{len(legal)} (or type 'help')")
+            return None
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1]
+            self.complain(f"there is no action {k}: choose from 1 to {len(legal)}")
+            return None
+        try:
+            action = self.view.parse(text, obs)
+        except BadCommand as e:
+            self.complain(str(e))
+            return None
+        if action is None:
+            self.complain(f"{text!r} is not a command; {self.view.short_forms()}")
+            return None
+        if action not in legal:
+            self.complain(f"you cannot {self.view.choice(action, obs)}: {self.why_not(action)}")
+            return None
+        return action
+
+    def why_not(self, action: Action) -> str:
+        """The rules engine's own reason, asked of a copy so nothing can change."""
+        try:
+            self.state.clone().apply(action)
+        except IllegalAction as e:
+            return str(e).removeprefix(f"{action}: ")
+        return "not allowed now"
+
+    def complain(self, message: str) -> None:
+        self.console.print(Text(f"✗ {message}", style="bold red"))
+
+
+def play(
+    game: Game[Any],
+    specs: list[str],
+    *,
+    options: dict[str, Any] | None,
+    seed: int | None,
+    console: Console,
+    input_fn: InputFn,
+    record_path: Path | None = None,
+) -> int:
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    session = PlaySession(
+        game,
+        specs,
+        options=options,
+        seed=seed,
+        console=console,
+        input_fn=input_fn,
+        record_path=record_path,
+    )
+    return session.run()

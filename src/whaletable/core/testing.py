@@ -1,0 +1,725 @@
+"""The test kit every registered game gets by registering.
+
+Plain functions, usable from any test suite: each plays or samples seeded games
+and raises :class:`AssertionError` naming the game, the seed, the game number and
+the step when a promise of the game API is broken. Everything is reproducible
+from the seed, so a failure can be replayed exactly.
+
+>>> from whaletable import games
+>>> from whaletable.core.testing import random_playouts
+>>> random_playouts(games.get("whale-to-look"), games=4, seed=1).games
+4
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import math
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from whaletable.core.action import Action
+from whaletable.core.errors import BadOption, IllegalAction, WhaletableError
+from whaletable.core.game import Game
+from whaletable.core.record import Record
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.state import State
+
+DEFAULT_MAX_STEPS = 10_000
+"""The longest game the kit accepts unless told otherwise: a game that runs on is a bug."""
+
+
+# --------------------------------------------------------------------- games to play
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One seeded game the kit plays: enough to replay it exactly."""
+
+    game_id: str
+    seed: int
+    index: int
+    num_players: int
+    options: Mapping[str, Any]
+
+    def where(self, step: int | None = None) -> str:
+        """Where a failure happened, for the message."""
+        at = "" if step is None else f", step {step}"
+        opts = json.dumps(dict(self.options), sort_keys=True)
+        return (
+            f"{self.game_id}: seed {self.seed}, game {self.index} "
+            f"({self.num_players} players, options {opts}){at}"
+        )
+
+
+def option_sets(game: Game[Any], *, seed: int = 0, mixes: int = 2) -> list[dict[str, Any]]:
+    """A few option combinations: the defaults, each other choice alone, and random mixes.
+
+    Each alternative alone shows which option breaks a game; the mixes catch
+    options that only fail together.
+    """
+    choices = game.option_choices()
+    defaults = dataclasses.asdict(game.make_options(None))
+    out: list[dict[str, Any]] = [{}]
+    for name, values in choices.items():
+        for value in values:
+            if value != defaults[name]:
+                out.append({name: value})
+    rng = random.Random(seed)
+    for _ in range(mixes if len(choices) > 1 else 0):
+        mix = {name: rng.choice(values) for name, values in choices.items()}
+        if mix not in out:
+            out.append(mix)
+    return out
+
+
+def setups(game: Game[Any], count: int | None = None, *, seed: int = 0) -> Iterator[Setup]:
+    """Seeded games cycling through every player count and option set; endless without ``count``.
+
+    Player counts change fastest, so the first ``players × option sets`` games
+    cover every pairing.
+    """
+    spec = game.spec
+    counts = list(range(spec.min_players, spec.max_players + 1))
+    sets = option_sets(game, seed=seed)
+    indices = range(count) if count is not None else itertools.count()
+    for i in indices:
+        yield Setup(
+            game_id=spec.id,
+            seed=seed,
+            index=i,
+            num_players=counts[i % len(counts)],
+            options=sets[(i // len(counts)) % len(sets)],
+        )
+
+
+def _pairings(game: Game[Any], seed: int) -> int:
+    spec = game.spec
+    return (spec.max_players - spec.min_players + 1) * len(option_sets(game, seed=seed))
+
+
+def _rng(setup: Setup) -> random.Random:
+    return random.Random(f"{setup.game_id}/{setup.seed}/{setup.index}")
+
+
+def _start(game: Game[Any], setup: Setup) -> State | None:
+    """The initial state, or ``None`` when the game rejects this option set for this count."""
+    try:
+        state: State = game.new_state(setup.num_players, dict(setup.options))
+        return state
+    except BadOption:
+        return None
+
+
+def _check_node(state: State, where: str) -> None:
+    """What must hold at every state, whatever the game."""
+    player = state.current_player()
+    n = state.num_players
+    if player == TERMINAL:
+        if state.legal_actions():
+            raise AssertionError(f"{where}: the game is over but there are legal actions")
+        scores, returns = state.scores(), state.returns()
+        if len(scores) != n or len(returns) != n:
+            raise AssertionError(
+                f"{where}: scores {scores} / returns {returns} do not have one entry per seat"
+            )
+        return
+    if player != CHANCE and not 0 <= player < n:
+        raise AssertionError(
+            f"{where}: current_player() is {player}, not a seat, CHANCE or TERMINAL"
+        )
+    legal = state.legal_actions()
+    if not legal:
+        raise AssertionError(f"{where}: no legal actions for player {player}, yet not over")
+    if len(set(legal)) != len(legal):
+        raise AssertionError(f"{where}: legal_actions() lists an action twice: {legal}")
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        if [a for a, _ in outcomes] != legal:
+            raise AssertionError(f"{where}: chance outcomes differ from legal_actions()")
+        total = sum(p for _, p in outcomes)
+        if any(p <= 0 for _, p in outcomes) or not math.isclose(total, 1.0, abs_tol=1e-9):
+            raise AssertionError(f"{where}: chance probabilities {outcomes} do not sum to 1")
+
+
+def _play(
+    game: Game[Any], setup: Setup, max_steps: int, keep: bool
+) -> tuple[list[State], int] | None:
+    """One seeded random game; every state when ``keep``. ``None`` if the options don't fit."""
+    state = _start(game, setup)
+    if state is None:
+        return None
+    rng = _rng(setup)
+    kept = [state.clone()] if keep else []
+    step = 0
+    while True:
+        where = setup.where(step)
+        try:
+            _check_node(state, where)
+            if state.is_terminal():
+                break
+            if step >= max_steps:
+                raise AssertionError(f"{where}: no end after {max_steps} steps")
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+        except AssertionError:
+            raise
+        except Exception as e:
+            raise AssertionError(f"{where}: {type(e).__name__}: {e}") from e
+        step += 1
+        if keep:
+            kept.append(state.clone())
+    return kept, step
+
+
+@dataclass(frozen=True)
+class PlayoutStats:
+    """What a batch of random playouts did."""
+
+    games: int
+    steps: int
+    longest: int
+    skipped: int = 0
+    """Games not played because the game rejects that option set at that player count."""
+
+
+def random_playouts(
+    game: Game[Any], *, games: int = 200, seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS
+) -> PlayoutStats:
+    """``games`` seeded random games must all end, without raising, within ``max_steps``.
+
+    Option sets the game rejects at a player count are skipped and counted; the
+    rest are played until ``games`` games have been.
+    """
+    played = steps = longest = skipped = 0
+    for setup in setups(game, seed=seed):
+        if played >= games:
+            break
+        result = _play(game, setup, max_steps, keep=False)
+        if result is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and played == 0:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        played += 1
+        steps += result[1]
+        longest = max(longest, result[1])
+    return PlayoutStats(games=played, steps=steps, longest=longest, skipped=skipped)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A state met in a seeded random game, and where it was met."""
+
+    state: State
+    setup: Setup
+    step: int
+
+    def where(self) -> str:
+        return self.setup.where(self.step)
+
+
+def sample_states(
+    game: Game[Any],
+    count: int,
+    *,
+    seed: int = 0,
+    per_game: int = 4,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> list[Sample]:
+    """``count`` states from seeded random games, ``per_game`` from each, start and end included.
+
+    The first and last state of a game are the easiest to get wrong, so every
+    other game gives up its start and its end.
+    """
+    out: list[Sample] = []
+    skipped = 0
+    for setup in setups(game, seed=seed):
+        if len(out) >= count:
+            break
+        result = _play(game, setup, max_steps, keep=True)
+        if result is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and not out:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        states = result[0]
+        rng = random.Random(f"sample/{setup.seed}/{setup.index}")
+        picks = set(rng.sample(range(len(states)), min(per_game, len(states))))
+        if setup.index % 2 == 0:
+            picks |= {0, len(states) - 1}
+        for step in sorted(picks):
+            out.append(Sample(states[step], setup, step))
+    return out[:count]
+
+
+# ------------------------------------------------------------------------- snapshots
+
+
+def views(state: State) -> list[dict[str, Any]]:
+    """The observations of the spectator and of every seat, in that order."""
+    return [state.observation(None)] + [state.observation(s) for s in range(state.num_players)]
+
+
+def _viewer(index: int) -> str:
+    return "the spectator" if index == 0 else f"seat {index - 1}"
+
+
+def _snapshot(state: State) -> tuple[Any, ...]:
+    """Everything public about a state that an action could change."""
+    return (views(state), list(state.history), state.current_player(), state.legal_actions())
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """Where two JSON-like values first differ, as a path, or ``None`` if equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key} (present on one side only)"
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple) and type(a) is type(b):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} vs {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found:
+                return found
+        return None
+    if type(a) is not type(b) or a != b:
+        return f"{path or '(top)'}: {a!r} vs {b!r}"
+    return None
+
+
+def _same_views(expected: State, actual: State, where: str, what: str) -> None:
+    for i, (a, b) in enumerate(zip(views(expected), views(actual), strict=True)):
+        diff = _first_difference(a, b)
+        if diff:
+            raise AssertionError(f"{where}: {what}: observation of {_viewer(i)} differs at {diff}")
+
+
+def _same_snapshot(before: tuple[Any, ...], state: State, where: str, what: str) -> None:
+    after = _snapshot(state)
+    names = ("observations", "history", "current_player()", "legal_actions()")
+    for name, b, a in zip(names, before, after, strict=True):
+        if b != a:
+            diff = _first_difference(b, a) if name == "observations" else f"{b!r} -> {a!r}"
+            raise AssertionError(f"{where}: {what}: {name} changed: {diff}")
+
+
+def _random_moves(state: State, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+
+
+# ---------------------------------------------------------------------------- checks
+
+
+def check_clone_independence(samples: Sequence[Sample], *, moves: int = 8) -> int:
+    """A clone equals its source and shares nothing with it: playing on one never moves the other.
+
+    Returns the number of states checked.
+    """
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        rng = random.Random(where)
+        clone = state.clone()
+        if clone is state:
+            raise AssertionError(f"{where}: clone() returned the state itself")
+        _same_views(state, clone, where, "a fresh clone")
+        before = _snapshot(state)
+        if _snapshot(clone) != before:
+            raise AssertionError(f"{where}: a fresh clone differs from its source")
+        _random_moves(clone, rng, moves)
+        _same_snapshot(before, state, where, "playing on a clone changed its source")
+        # And the other way round: the source plays on, a clone taken earlier stays put.
+        source = state.clone()
+        kept = source.clone()
+        _random_moves(source, rng, moves)
+        _same_snapshot(before, kept, where, "playing on a source changed its clone")
+    return len(samples)
+
+
+def check_illegal_actions(samples: Sequence[Sample]) -> int:
+    """Every action of the codec not in legal_actions() raises IllegalAction and changes nothing.
+
+    Every legal action applies to a clone. Together this checks that the game's
+    ``_why_illegal`` agrees with its ``_legal_actions``. Returns the number of
+    actions tried.
+    """
+    tried = 0
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        game = state.game
+        legal = state.legal_actions()
+        for action in legal:
+            try:
+                game.encode(action)
+            except IllegalAction as e:
+                raise AssertionError(f"{where}: legal action {action} is not in the codec") from e
+        legal_set = set(legal)
+        before = _snapshot(state)
+        for code in range(game.num_distinct_actions):
+            action = game.decode(code)
+            tried += 1
+            if action in legal_set:
+                try:
+                    state.clone().apply(action)
+                except Exception as e:
+                    raise AssertionError(
+                        f"{where}: legal action {action} failed: {type(e).__name__}: {e}"
+                    ) from e
+                continue
+            try:
+                state.apply(action)
+            except IllegalAction as e:
+                if not str(e).strip():
+                    raise AssertionError(
+                        f"{where}: {action} raised IllegalAction without a reason"
+                    ) from e
+            except Exception as e:
+                raise AssertionError(
+                    f"{where}: illegal {action} raised {type(e).__name__} instead of "
+                    f"IllegalAction: {e}"
+                ) from e
+            else:
+                raise AssertionError(
+                    f"{where}: {action} is not in legal_actions() but apply() accepted it"
+                )
+            _same_snapshot(before, state, where, f"the rejected action {action}")
+    return tried
+
+
+def _json_round_trip(value: Any, where: str, what: str) -> None:
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError) as e:
+        raise AssertionError(f"{where}: {what} is not JSON: {e}") from e
+    diff = _first_difference(value, json.loads(text))
+    if diff:
+        raise AssertionError(f"{where}: {what} changes through JSON at {diff}")
+
+
+def check_codec(game: Game[Any]) -> int:
+    """Every action of the codec survives encode/decode and its JSON form unchanged."""
+    for code in range(game.num_distinct_actions):
+        action = game.decode(code)
+        where = f"{game.spec.id}: action code {code} ({action})"
+        if game.encode(action) != code:
+            raise AssertionError(f"{where}: encodes to {game.encode(action)}")
+        _check_action_json(game, action, where)
+    return game.num_distinct_actions
+
+
+def _check_action_json(game: Game[Any], action: Action, where: str) -> None:
+    data = action.to_json()
+    _json_round_trip(data, where, f"the JSON form of {action}")
+    try:
+        back = game.action_from_json(json.loads(json.dumps(data)))
+    except WhaletableError as e:
+        raise AssertionError(f"{where}: {action} does not parse back from JSON: {e}") from e
+    if back != action or type(back) is not type(action):
+        raise AssertionError(f"{where}: {action} comes back from JSON as {back}")
+
+
+def check_records(samples: Sequence[Sample]) -> int:
+    """Record -> JSON text -> Record -> replay rebuilds the state for every viewer.
+
+    Also: every action in the history survives its JSON form and the integer
+    codec, and every observation is JSON that round-trips unchanged. Returns the
+    number of states replayed.
+    """
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        game = state.game
+        for i, view in enumerate(views(state)):
+            _json_round_trip(view, where, f"the observation of {_viewer(i)}")
+        for i, action in enumerate(state.history):
+            at = f"{where}, history[{i}]"
+            if game.decode(game.encode(action)) != action:
+                raise AssertionError(f"{at}: {action} does not survive encode/decode")
+            _check_action_json(game, action, at)
+        record = Record.of(state)
+        text = record.dumps()
+        try:
+            loaded = Record.loads(text)
+            replayed = loaded.replay()
+        except WhaletableError as e:
+            raise AssertionError(f"{where}: the record does not load and replay: {e}") from e
+        if loaded.to_json() != record.to_json():
+            raise AssertionError(f"{where}: the record changes through its JSON text")
+        _same_views(state, replayed, where, "the replayed record")
+        if replayed.history != state.history:
+            raise AssertionError(f"{where}: the replayed record has a different history")
+        if replayed.current_player() != state.current_player():
+            raise AssertionError(f"{where}: the replayed record has another player to move")
+        if replayed.legal_actions() != state.legal_actions():
+            raise AssertionError(f"{where}: the replayed record has other legal actions")
+    return len(samples)
+
+
+def _private_difference(a: Any, seat_a: int, b: Any, seat_b: int) -> bool:
+    """Whether two seats' observations differ in more than naming their own seat.
+
+    Such a difference means one seat knows something the other does not: hidden
+    information that a determinization must be free to redraw.
+    """
+    if isinstance(a, dict) and isinstance(b, dict):
+        if set(a) != set(b):
+            return True
+        return any(_private_difference(a[k], seat_a, b[k], seat_b) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return True
+        return any(_private_difference(x, seat_a, y, seat_b) for x, y in zip(a, b, strict=True))
+    if a == b and type(a) is type(b):
+        return False
+    return not (a == seat_a and b == seat_b and type(a) is int and type(b) is int)
+
+
+def check_no_leaks(
+    samples: Sequence[Sample], *, rngs: int = 3, replays: int = 1, variation_tries: int = 24
+) -> int:
+    """What a seat sees of a state it also sees of every determinization for that seat.
+
+    For every sample and seat: the seat's and the spectator's observations, the
+    player to move (and, on the seat's own turn, its legal actions) are the same
+    in ``rngs`` determinizations; each determinization's history replays to a
+    state every viewer sees exactly as the determinization; the source is left
+    untouched. Where another seat knows something this seat does not, some
+    determinization must differ from the truth. Returns the number of
+    determinizations checked.
+    """
+    checked = 0
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        game = state.game
+        truth = views(state)
+        before = _snapshot(state)
+        player = state.current_player()
+        for seat in range(state.num_players):
+            here = f"{where}, seat {seat}"
+            for k in range(rngs):
+                sampled = state.determinize(seat, random.Random(f"{here}/{k}"))
+                checked += 1
+                if sampled is state:
+                    raise AssertionError(f"{here}: determinize returned the state itself")
+                seen = views(sampled)
+                for i in (0, seat + 1):
+                    diff = _first_difference(truth[i], seen[i])
+                    if diff:
+                        raise AssertionError(
+                            f"{here}: leak: the observation of {_viewer(i)} differs in a "
+                            f"determinization for seat {seat} at {diff}"
+                        )
+                if sampled.current_player() != player:
+                    raise AssertionError(f"{here}: a determinization has another player to move")
+                if len(sampled.history) != len(state.history):
+                    raise AssertionError(
+                        f"{here}: a determinization has a history of another length"
+                    )
+                if player == seat and sampled.legal_actions() != state.legal_actions():
+                    raise AssertionError(
+                        f"{here}: on its own turn the seat's legal actions differ in a "
+                        "determinization, so they depend on what it cannot know"
+                    )
+                if k < replays:
+                    rebuilt = game.new_state(state.num_players, state.options)
+                    for step, action in enumerate(sampled.history):
+                        try:
+                            rebuilt.apply(action)
+                        except WhaletableError as e:
+                            raise AssertionError(
+                                f"{here}: a determinization's history does not replay at "
+                                f"action {step} ({action}): {e}"
+                            ) from e
+                    _same_views(sampled, rebuilt, here, "the replayed determinization history")
+            _same_snapshot(before, state, here, "determinize changed its source")
+        _check_variation(state, truth, where, variation_tries)
+    return checked
+
+
+def _check_variation(state: State, truth: list[dict[str, Any]], where: str, tries: int) -> None:
+    """Where two seats know different things, determinizing for one of them must redraw.
+
+    If seat ``s`` knows something ``t`` does not, determinizations for ``t`` can
+    change what ``s`` sees; so for every pair of seats whose observations differ
+    in more than their own seat number, one of the two must vary.
+    """
+    varies: dict[int, bool] = {}
+
+    def vary(seat: int) -> bool:
+        if seat not in varies:
+            varies[seat] = any(
+                views(state.determinize(seat, random.Random(f"{where}/vary {seat}/{k}"))) != truth
+                for k in range(tries)
+            )
+        return varies[seat]
+
+    for s, t in itertools.combinations(range(state.num_players), 2):
+        if not _private_difference(truth[s + 1], s, truth[t + 1], t):
+            continue
+        if not (vary(s) or vary(t)):
+            raise AssertionError(
+                f"{where}: seats {s} and {t} know different things, yet {tries} "
+                "determinizations for each reproduce the true state exactly"
+            )
+
+
+# ------------------------------------------------------------------ golden transcripts
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def transcript(
+    game: Game[Any],
+    num_players: int,
+    *,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> str:
+    """A seeded game between random seats, written out step by step.
+
+    Chance draws from ``seed``; seat ``s`` chooses with its own generator, so a
+    change in one seat's legal actions shows up at that seat's next decision.
+    """
+    opts = dict(options or {})
+    state = game.new_state(num_players, opts)
+    chance = random.Random(seed)
+    seats = [random.Random(f"{seed}/seat {s}") for s in range(num_players)]
+    lines = [
+        f"# {game.spec.id} version {game.spec.version}",
+        f"# players {num_players} seed {seed} options {_compact(opts)}",
+        "step 0 start",
+    ]
+
+    def write_views() -> None:
+        for i, view in enumerate(views(state)):
+            lines.append(f"  {_viewer(i)} {_compact(view)}")
+
+    write_views()
+    step = 0
+    while not state.is_terminal():
+        if step >= max_steps:
+            raise AssertionError(f"{game.spec.id}: seed {seed}: no end after {max_steps} steps")
+        player = state.current_player()
+        legal = state.legal_actions()
+        if player == CHANCE:
+            actor, action = "chance", state.sample_chance(chance)
+        else:
+            actor, action = f"seat {player}", seats[player].choice(legal)
+        state.apply(action)
+        step += 1
+        lines.append(f"step {step} {actor} legal {len(legal)} {_compact(action.to_json())}")
+        write_views()
+    lines.append(f"end scores {_compact(state.scores())} returns {_compact(state.returns())}")
+    return "\n".join(lines) + "\n"
+
+
+def compare_transcript(
+    expected: str, actual: str, *, name: str = "transcript", hint: str = ""
+) -> None:
+    """Raise naming the first line where ``actual`` differs from the stored ``expected``.
+
+    Long lines are cut to a window around the first differing column, so the
+    change itself is on screen.
+    """
+    old, new = expected.splitlines(), actual.splitlines()
+    for number, (a, b) in enumerate(itertools.zip_longest(old, new), start=1):
+        if a == b:
+            continue
+        column = 0 if a is None or b is None else _first_text_difference(a, b)
+        where = f" at column {column + 1}" if a is not None and b is not None else ""
+        raise AssertionError(
+            f"{name}: line {number} differs{where}\n"
+            f"  stored:      {_clip(a, column)}\n"
+            f"  regenerated: {_clip(b, column)}" + (f"\n{hint}" if hint else "")
+        )
+
+
+def _first_text_difference(a: str, b: str) -> int:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return min(len(a), len(b))
+
+
+def _clip(line: str | None, column: int, width: int = 160) -> str:
+    if line is None:
+        return "(no such line)"
+    if len(line) <= width:
+        return line
+    start = max(0, column - width // 2)
+    head = "..." if start > 0 else ""
+    tail = "..." if start + width < len(line) else ""
+    return head + line[start : start + width] + tail
+
+
+# ------------------------------------------------------------------------ everything
+
+
+def run_all(
+    game: Game[Any],
+    *,
+    playouts: int = 200,
+    samples: int = 100,
+    seed: int = 0,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> dict[str, int]:
+    """Every check of the kit on one game; returns how much each one covered."""
+    stats = random_playouts(game, games=playouts, seed=seed, max_steps=max_steps)
+    picked = sample_states(game, samples, seed=seed, max_steps=max_steps)
+    result = {
+        "games": stats.games,
+        "steps": stats.steps,
+        "codes": check_codec(game),
+        "clones": check_clone_independence(picked),
+        "illegal_tries": check_illegal_actions(picked),
+        "records": check_records(picked),
+        "determinizations": check_no_leaks(picked),
+    }
+    for index, num_players in enumerate(range(game.spec.min_players, game.spec.max_players + 1)):
+        text = transcript(game, num_players, seed=seed + index, max_steps=max_steps)
+        compare_transcript(
+            text, transcript(game, num_players, seed=seed + index, max_steps=max_steps)
+        )
+    result["transcripts"] = game.spec.max_players - game.spec.min_players + 1
+    return result
+
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "PlayoutStats",
+    "Sample",
+    "Setup",
+    "check_clone_independence",
+    "check_codec",
+    "check_illegal_actions",
+    "check_no_leaks",
+    "check_records",
+    "compare_transcript",
+    "option_sets",
+    "random_playouts",
+    "run_all",
+    "sample_states",
+    "setups",
+    "transcript",
+    "views",
+]

@@ -1,0 +1,412 @@
+"""Whale to Look bots: a heuristic player, and a leaf evaluator for the generic search.
+
+The heuristic reasons about the fish sums from what its seat knows: it samples the
+fish cards it has not seen from what is left of the deck, and from those samples
+estimates, for every area, the chance the whale or the orca surfaces there. A
+position of its boats is worth the points it scores on average over the samples,
+plus what its boats still in the dock (and its unused anchor) could still earn on
+later turns. Each decision picks the action that maximises that worth, looking
+one card ahead for investigations and the radar: the samples are split by the
+value the card would show, and the best move is taken in every part.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from whaletable.agents import UnknownAgent, register_agent
+from whaletable.agents.mcts import register_evaluator
+from whaletable.core.action import Action
+from whaletable.core.agent import SeatView
+from whaletable.core.state import State
+from whaletable.games.whale_to_look.actions import (
+    ChooseFisherBoat,
+    Finish,
+    Investigate,
+    MoveBoat,
+    UseRadar,
+)
+from whaletable.games.whale_to_look.board import AREA_FISH, FISH_AREAS, NUM_AREAS, NUM_FISH
+from whaletable.games.whale_to_look.rules import (
+    ANCHOR_BONUS,
+    BOATS,
+    DOCK,
+    FISHING_BONUS,
+    ORCA_WATCHING_BONUS,
+    TOURISTS,
+    WHALE_AND_ORCA_BONUS,
+    WHALE_WATCHING_PER_BOAT,
+    WhaleToLookState,
+)
+
+if TYPE_CHECKING:
+    from whaletable.games.whale_to_look import WhaleToLook
+
+GAME_ID = "whale-to-look"
+DEFAULT_SAMPLES = 300
+ANCHOR_CONFIDENCE = 0.6
+"""Drop the anchor early only where the whale or orca is at least this likely."""
+RADAR_GAIN = 0.02
+"""Use the radar once looking at a card is expected to be worth this many points."""
+_TIE = 1e-9
+
+
+# ------------------------------------------------------------------- beliefs
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One way the unseen fish cards could lie, and where the whale and orca surface."""
+
+    fish: tuple[int, ...]
+    whale: int
+    orca: int
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Where the whale and the orca surface, estimated from a set of samples."""
+
+    whale: tuple[float, ...]
+    orca: tuple[float, ...]
+    both: tuple[tuple[float, ...], ...]
+    """``both[w][o]``: the chance the whale is at ``w`` and the orca at ``o``."""
+
+    @property
+    def scoring(self) -> tuple[float, ...]:
+        return tuple(w + o for w, o in zip(self.whale, self.orca, strict=True))
+
+
+def surfacing(fish: Sequence[int], areas: Sequence[int]) -> tuple[int, int]:
+    """Where the whale and the orca surface (ties by printed number, as the rulebook says)."""
+    sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in AREA_FISH]
+    whale = max(range(NUM_AREAS), key=lambda p: (sums[p], areas[p]))
+    orca = min(range(NUM_AREAS), key=lambda p: (sums[p], areas[p]))
+    return whale, orca
+
+
+def sample_fish(
+    known: Sequence[int | None],
+    deck: Sequence[int],
+    areas: Sequence[int],
+    rng: random.Random,
+    count: int,
+) -> list[Sample]:
+    """Deal the unseen cards from what is left of the deck, ``count`` times."""
+    pool = list(deck)
+    for value in known:
+        if value is not None:
+            pool.remove(value)
+    unknown = [f for f in range(NUM_FISH) if known[f] is None]
+    base = [v if v is not None else 0 for v in known]
+    out = []
+    for _ in range(count):
+        rng.shuffle(pool)
+        fish = base.copy()
+        for f, value in zip(unknown, pool, strict=False):
+            fish[f] = value
+        whale, orca = surfacing(fish, areas)
+        out.append(Sample(tuple(fish), whale, orca))
+    return out
+
+
+def odds_of(samples: Sequence[Sample]) -> Odds:
+    whale = [0.0] * NUM_AREAS
+    orca = [0.0] * NUM_AREAS
+    both = [[0.0] * NUM_AREAS for _ in range(NUM_AREAS)]
+    weight = 1.0 / len(samples)
+    for s in samples:
+        whale[s.whale] += weight
+        orca[s.orca] += weight
+        both[s.whale][s.orca] += weight
+    return Odds(tuple(whale), tuple(orca), tuple(tuple(row) for row in both))
+
+
+def split_by_card(samples: Sequence[Sample], fish: int) -> list[tuple[float, Odds]]:
+    """The samples grouped by the value card ``fish`` shows, with each group's weight."""
+    groups: dict[int, list[Sample]] = {}
+    for s in samples:
+        groups.setdefault(s.fish[fish], []).append(s)
+    total = len(samples)
+    return [(len(g) / total, odds_of(g)) for _, g in sorted(groups.items())]
+
+
+# --------------------------------------------------------------- worth of a plan
+
+
+@dataclass(frozen=True)
+class Fleet:
+    """Where one seat's boats are, as far as its score is concerned."""
+
+    boats: tuple[int, ...]
+    anchored: int
+    anchor_used: bool
+    fisher: int
+
+    def moved(self, move: MoveBoat) -> Fleet:
+        boats = list(self.boats)
+        boats[move.boat] = move.area
+        if move.anchor:
+            return Fleet(tuple(boats), move.boat, True, self.fisher)
+        return Fleet(tuple(boats), self.anchored, self.anchor_used, self.fisher)
+
+
+def boat_value(fleet: Fleet, boat: int) -> int:
+    """Points the boat brings if it stands where the whale or orca surfaces."""
+    value = TOURISTS[boat] - (1 if fleet.fisher == boat else 0)
+    return value + (ANCHOR_BONUS if fleet.anchored == boat else 0)
+
+
+def expected_points(fleet: Fleet, odds: Odds, trend: str | None) -> float:
+    """The seat's round score averaged over the odds, trending card included."""
+    total = 0.0
+    placed: set[int] = set()
+    for b, area in enumerate(fleet.boats):
+        if area == DOCK:
+            continue
+        placed.add(area)
+        p = odds.whale[area] + odds.orca[area]
+        total += boat_value(fleet, b) * p
+        if trend == "whale-watching":
+            total += WHALE_WATCHING_PER_BOAT * odds.whale[area]
+        elif trend == "fishing" and fleet.fisher == b:
+            total += FISHING_BONUS * (1.0 - p)
+    # The whale and the orca each surface in exactly one area, so the chance one
+    # of ours is there is a sum over the distinct areas we occupy.
+    if trend == "orca-watching":
+        total += ORCA_WATCHING_BONUS * sum(odds.orca[a] for a in placed)
+    elif trend == "whale-and-orca":
+        total += WHALE_AND_ORCA_BONUS * sum(odds.both[w][o] for w in placed for o in placed)
+    return total
+
+
+def _best_spot(boat: int, fleet: Fleet, odds: Odds, trend: str | None) -> float:
+    """What one boat from the dock could score at the best area (bonuses counted alone)."""
+    value = TOURISTS[boat] - (1 if fleet.fisher == boat else 0)
+    best = 0.0
+    for a in range(NUM_AREAS):
+        w, o = odds.whale[a], odds.orca[a]
+        worth = value * (w + o)
+        if trend == "whale-watching":
+            worth += WHALE_WATCHING_PER_BOAT * w
+        elif trend == "fishing" and fleet.fisher == boat:
+            worth += FISHING_BONUS * (1.0 - w - o)
+        elif trend == "orca-watching":
+            worth += ORCA_WATCHING_BONUS * o
+        best = max(best, worth)
+    return best
+
+
+def prospects(fleet: Fleet, odds: Odds, trend: str | None, turns: int) -> float:
+    """What later turns could still add: dock boats placed at the best area, the anchor.
+
+    A boat in the dock may go anywhere later, when more is known, so it is worth
+    the best area's odds; only as many as there are turns left can still go.
+    """
+    if turns <= 0:
+        return 0.0
+    dock = sorted(
+        (_best_spot(b, fleet, odds, trend) for b in range(BOATS) if fleet.boats[b] == DOCK),
+        reverse=True,
+    )
+    worth = sum(dock[:turns])
+    movable = any(b != fleet.anchored for b in range(BOATS))
+    if not fleet.anchor_used and movable:
+        worth += ANCHOR_BONUS * max(odds.scoring)
+    return worth
+
+
+def plan_worth(fleet: Fleet, odds: Odds, trend: str | None, turns: int) -> float:
+    return expected_points(fleet, odds, trend) + prospects(fleet, odds, trend, turns)
+
+
+def move_worth(fleet: Fleet, move: MoveBoat, odds: Odds, trend: str | None, turns: int) -> float:
+    """The worth after ``move``, with a small preference among equals.
+
+    Anchoring is worth as much as keeping the anchor once the area is likely
+    enough; among equal moves the smaller boat goes first, because a boat left in
+    the dock keeps the freedom to go anywhere when more is known.
+    """
+    worth = plan_worth(fleet.moved(move), odds, trend, turns)
+    if move.anchor:
+        p = odds.scoring[move.area]
+        if p >= ANCHOR_CONFIDENCE and turns > 0:
+            worth += ANCHOR_BONUS * (max(odds.scoring) - p) + 2 * _TIE
+    return worth - _TIE * TOURISTS[move.boat] / 10
+
+
+def best_move_worth(
+    fleet: Fleet, moves: Sequence[MoveBoat], odds: Odds, trend: str | None, turns: int
+) -> float:
+    return max(move_worth(fleet, m, odds, trend, turns) for m in moves)
+
+
+def look_ahead(
+    fleet: Fleet,
+    moves: Sequence[MoveBoat],
+    samples: Sequence[Sample],
+    fish: int,
+    trend: str | None,
+    turns: int,
+) -> float:
+    """The expected worth of the best move once card ``fish`` has been seen."""
+    return sum(
+        weight * best_move_worth(fleet, moves, odds, trend, turns)
+        for weight, odds in split_by_card(samples, fish)
+    )
+
+
+# ------------------------------------------------------------------ the heuristic
+
+
+class WhaleHeuristic:
+    """Investigates the most telling cards, then boats where the whale or orca is likeliest."""
+
+    name = "heuristic"
+
+    def __init__(self, game: WhaleToLook, seed: int = 0, *, samples: int = DEFAULT_SAMPLES):
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.deck = game.components.fish_values
+        self.samples = samples
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        if any(isinstance(a, ChooseFisherBoat) for a in legal):
+            return self._fisher(legal)
+        me = obs["players"][view.seat]
+        fleet = Fleet(tuple(me["boats"]), me["anchored_boat"], me["anchor_used"], me["fisher_boat"])
+        trend = obs["trend"]
+        samples = sample_fish(obs["fish"], self.deck, obs["areas"], self.rng, self.samples)
+        odds = odds_of(samples)
+        moves = [a for a in legal if isinstance(a, MoveBoat)]
+        radars = [a for a in legal if isinstance(a, UseRadar)]
+        looks = [a for a in legal if isinstance(a, Investigate)]
+        if moves:
+            # Turns left after this one: one per marker still in hand.
+            turns = min(me["markers_left"], self._unseen_unmarked(obs, view.seat))
+            if radars:
+                radar = self._radar(fleet, moves, samples, odds, radars, trend, turns)
+                if radar is not None:
+                    return radar
+            return max(
+                moves,
+                key=lambda m: (move_worth(fleet, m, odds, trend, turns), -m.boat, -m.area),
+            )
+        if not looks:
+            return Finish() if Finish() in legal else legal[0]
+        return self._turn(view, fleet, samples, looks, legal, obs)
+
+    def _fisher(self, legal: list[Action]) -> Action:
+        # The fisher costs its boat one tourist but scores 3 away from the whale and
+        # orca: on the 1-tourist boat it gives up the least.
+        return min((a for a in legal if isinstance(a, ChooseFisherBoat)), key=lambda a: a.boat)
+
+    @staticmethod
+    def _unseen_unmarked(obs: dict[str, Any], seat: int) -> int:
+        return sum(
+            1 for f in range(NUM_FISH) if not obs["revealed"][f] and seat not in obs["markers"][f]
+        )
+
+    def _radar(
+        self,
+        fleet: Fleet,
+        moves: list[MoveBoat],
+        samples: list[Sample],
+        odds: Odds,
+        radars: list[UseRadar],
+        trend: str | None,
+        turns: int,
+    ) -> UseRadar | None:
+        now = best_move_worth(fleet, moves, odds, trend, turns)
+        gain, pick = max(
+            (look_ahead(fleet, moves, samples, r.fish, trend, turns) - now, -r.fish) for r in radars
+        )
+        return UseRadar(-pick) if gain > RADAR_GAIN else None
+
+    def _turn(
+        self,
+        view: SeatView,
+        fleet: Fleet,
+        samples: list[Sample],
+        looks: list[Investigate],
+        legal: list[Action],
+        obs: dict[str, Any],
+    ) -> Action:
+        """Investigate the card whose value helps the coming move most, or finish."""
+        probe = view.determinize(self.rng)
+        probe.apply(looks[0])  # which card is looked at does not change where boats may go
+        moves = [a for a in probe.legal_actions() if isinstance(a, MoveBoat)]
+        trend = obs["trend"]
+        turns = min(obs["players"][view.seat]["markers_left"] - 1, len(looks) - 1)
+        worth, _, _, pick = max(
+            (
+                look_ahead(fleet, moves, samples, a.fish, trend, turns),
+                len(FISH_AREAS[a.fish]),
+                -a.fish,
+                a,
+            )
+            for a in looks
+        )
+        if Finish() in legal:
+            stay = expected_points(fleet, odds_of(samples), trend)
+            if stay >= worth - _TIE:
+                return Finish()
+        return pick
+
+
+def make_heuristic(game: Any, seed: int = 0, *, samples: Any = DEFAULT_SAMPLES) -> WhaleHeuristic:
+    try:
+        count = int(samples)
+    except (TypeError, ValueError):
+        count = 0
+    if isinstance(samples, bool) or count < 1:
+        raise UnknownAgent(
+            f"bot 'heuristic': parameter 'samples' must be a positive integer, not {samples!r}"
+        )
+    return WhaleHeuristic(game, seed, samples=count)
+
+
+# ---------------------------------------------------------- the search's evaluator
+
+
+def finish_round(state: State, rng: random.Random) -> list[float]:
+    """Score a search leaf as if every seat said "Done!" now.
+
+    A seat halfway through a turn makes a random move first, as it must. When the
+    round so ended is the last, the values are the game's returns; after round 1
+    each seat's value is its share of the lead (1 alone in front, split on a tie),
+    a cheap stand-in for its chance to win. Far cheaper than playing both rounds
+    out at random, and it scores boats by where the whale and orca really are in
+    the determinization rather than after random boat moves.
+    """
+    start_round = _round_of(state)
+    while not state.is_terminal() and _round_of(state) == start_round:
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        done = Finish()
+        state.apply(done if done in legal else rng.choice(legal))
+    if state.is_terminal():
+        return state.returns()
+    totals = state.scores()
+    best = max(totals)
+    leaders = sum(1 for t in totals if t == best)
+    return [1.0 / leaders if t == best else 0.0 for t in totals]
+
+
+def _round_of(state: State) -> int:
+    assert isinstance(state, WhaleToLookState)
+    return state.round
+
+
+register_agent("heuristic", make_heuristic, game_id=GAME_ID)
+register_evaluator(GAME_ID, finish_round)

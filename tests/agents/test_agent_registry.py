@@ -1,0 +1,69 @@
+"""Building bots by spec: names, parameters and the errors for bad ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from whaletable import games
+from whaletable.agents import UnknownAgent, available, make_agent
+from whaletable.agents.mcts import MctsAgent, random_playout
+from whaletable.games.whale_to_look.bots import WhaleHeuristic, finish_round
+
+GAME = games.get("whale-to-look")
+
+
+def test_builtin_bots_are_available() -> None:
+    make_agent("random", GAME)  # loads the built-in bots
+    assert {"random", "mcts", "heuristic"} <= set(available(GAME))
+
+
+def test_unknown_bot_lists_the_available_ones() -> None:
+    with pytest.raises(UnknownAgent) as err:
+        make_agent("alphawhale", GAME)
+    message = str(err.value)
+    assert "'alphawhale'" in message
+    for name in ("heuristic", "mcts", "random"):
+        assert name in message
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("mcts:depth=3", "depth"),
+        ("mcts:iterations=lots", "iterations"),
+        ("mcts:iterations=0", "iterations"),
+        ("mcts:iterations=2.5", "iterations"),
+        ("mcts:time=-1", "time"),
+        ("mcts:time=soon", "time"),
+        ("mcts:c=-0.5", "'c'"),
+        ("mcts:rollout=greedy", "rollout"),
+        ("heuristic:samples=none", "samples"),
+        ("heuristic:samples=0", "samples"),
+        ("heuristic:speed=9", "speed"),
+        ("random:strength=9", "strength"),
+    ],
+)
+def test_bad_parameter_is_named(spec: str, named: str) -> None:
+    with pytest.raises(UnknownAgent) as err:
+        make_agent(spec, GAME)
+    assert named in str(err.value)
+
+
+def test_mcts_parameters_from_a_spec() -> None:
+    agent = make_agent("mcts:iterations=123,time=0.5,c=1.1,rollout=random", GAME, seed=4)
+    assert isinstance(agent, MctsAgent)
+    assert (agent.iterations, agent.time_limit, agent.c) == (123, 0.5, 1.1)
+    assert agent.evaluator is random_playout
+
+
+def test_mcts_uses_the_games_evaluator_by_default() -> None:
+    agent = make_agent("mcts", GAME)
+    assert isinstance(agent, MctsAgent)
+    assert agent.evaluator is finish_round
+    assert agent.time_limit is None
+
+
+def test_heuristic_is_the_games_own_bot() -> None:
+    agent = make_agent("heuristic:samples=50", GAME, seed=2)
+    assert isinstance(agent, WhaleHeuristic)
+    assert agent.samples == 50

@@ -1,0 +1,158 @@
+"""The Whale to Look heuristic: legal play, sound beliefs, and the obvious choices."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from whale_positions import GAME, KNOWS_WHALE_AT_4, WHALE_AT_4, dealt, played
+
+from whaletable.agents import make_agent
+from whaletable.core import SeatView
+from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat
+from whaletable.games.whale_to_look.board import load_components
+from whaletable.games.whale_to_look.bots import (
+    Fleet,
+    WhaleHeuristic,
+    expected_points,
+    finish_round,
+    odds_of,
+    sample_fish,
+    surfacing,
+)
+from whaletable.games.whale_to_look.rules import DOCK
+
+DECK = load_components().fish_values
+AREAS = list(range(6))
+
+
+def _heuristic(seed: int = 0, samples: int = 300) -> WhaleHeuristic:
+    agent = make_agent(f"heuristic:samples={samples}", GAME, seed=seed)
+    assert isinstance(agent, WhaleHeuristic)
+    return agent
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"edition": "vi"},
+        {"trending": "fishing"},
+        {"trending": "whale-and-orca"},
+        {"trending": "orca-watching"},
+        {"trending": "whale-watching", "edition": "vi"},
+    ],
+)
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_heuristic_plays_only_legal_moves(options: dict[str, str], players: int) -> None:
+    chance = random.Random(players)
+    state = GAME.new_state(players, options)
+    # Fewer samples than the default: the same decisions are taken, only cruder.
+    bots = [_heuristic(seed=s, samples=60) for s in range(players)]
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(chance))
+            continue
+        seat = state.current_player()
+        action = bots[seat].act(SeatView(state, seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+        decisions += 1
+    assert decisions >= 2 * players
+
+
+def test_surfacing_breaks_ties_by_printed_number() -> None:
+    flat = [1] * 12  # every area sums to 4
+    assert surfacing(flat, [3, 0, 5, 1, 4, 2]) == (2, 1)
+
+
+def test_samples_keep_what_the_seat_knows_and_use_the_rest_of_the_deck() -> None:
+    known: list[int | None] = [None] * 12
+    known[5], known[6] = 5, 5
+    for s in sample_fish(known, DECK, AREAS, random.Random(0), 200):
+        assert s.fish[5] == 5 and s.fish[6] == 5
+        assert sorted(s.fish) == sorted(DECK)
+        assert (s.whale, s.orca) == surfacing(s.fish, AREAS)
+
+
+def test_odds_follow_the_samples() -> None:
+    known: list[int | None] = list(WHALE_AT_4)
+    known[0] = known[11] = None  # a 3 and a 0 unseen: two equally likely deals
+    samples = sample_fish(known, DECK, AREAS, random.Random(1), 400)
+    odds = odds_of(samples)
+    assert odds.whale[4] == pytest.approx(1.0)
+    # f0 = 0 puts the orca at area 0 (sum 6); f0 = 3 puts it there too (sum 9).
+    assert odds.orca[0] == pytest.approx(1.0)
+    counts = Counter(s.fish[0] for s in samples)
+    assert set(counts) == {0, 3}
+
+
+def test_expected_points_count_boats_on_the_whale_and_orca() -> None:
+    odds = odds_of(sample_fish(list(WHALE_AT_4), DECK, AREAS, random.Random(0), 1))
+    fleet = Fleet((4, 0, 2), anchored=0, anchor_used=True, fisher=-1)
+    # Boat 0 anchored on the whale: 1 + 2; boat 1 on the orca: 2; boat 2 nowhere.
+    assert expected_points(fleet, odds, None) == 5.0
+    assert expected_points(fleet, odds, "whale-watching") == 7.0
+    assert expected_points(fleet, odds, "whale-and-orca") == 9.0
+    assert expected_points(fleet, odds, "orca-watching") == 8.0
+    fisher = Fleet((4, 0, 2), anchored=-1, anchor_used=False, fisher=2)
+    assert expected_points(fisher, odds, "fishing") == 3.0 + 3.0
+    docked = Fleet((DOCK, DOCK, DOCK), anchored=-1, anchor_used=False, fisher=-1)
+    assert expected_points(docked, odds, None) == 0.0
+
+
+def test_heuristic_moves_to_the_area_it_knows_is_best() -> None:
+    state = played(WHALE_AT_4, KNOWS_WHALE_AT_4)
+    for seed in range(3):
+        action = _heuristic(seed).act(SeatView(state, 0))
+        assert isinstance(action, MoveBoat)
+        assert action.area == 4
+        # Certain of the whale, it drops the anchor there for the +2.
+        assert action.anchor
+
+
+def test_heuristic_finishes_when_a_move_cannot_help() -> None:
+    # Seat 0 has seen all four cards of area 4, the certain whale, and every boat
+    # it owns stands there, one anchored: any further turn would force a boat off
+    # it, so the heuristic says "Done!".
+    state = played(
+        WHALE_AT_4,
+        (
+            *KNOWS_WHALE_AT_4[:1],
+            MoveBoat(2, 4, True),
+            Finish(),
+            Finish(),
+            *KNOWS_WHALE_AT_4[4:5],
+            MoveBoat(1, 4, False),
+            *KNOWS_WHALE_AT_4[6:8],
+            MoveBoat(0, 4, False),
+        ),
+    )
+    assert state.current_player() == 0
+    assert Finish() in state.legal_actions() and len(state.legal_actions()) > 1
+    for seed in range(3):
+        assert _heuristic(seed).act(SeatView(state, 0)) == Finish()
+
+
+def test_heuristic_puts_the_fisher_on_its_smallest_boat() -> None:
+    state = GAME.new_state(3, {"start_player": 0, "trending": "fishing"})
+    chance = random.Random(2)
+    while state.round == 1 or state.is_chance_node():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(chance))
+        else:
+            state.apply(Finish() if Finish() in state.legal_actions() else state.legal_actions()[0])
+    seat = state.current_player()
+    assert _heuristic().act(SeatView(state, seat)) == ChooseFisherBoat(0)
+
+
+def test_search_evaluator_scores_the_round_as_it_stands() -> None:
+    # Seat 0 has boat 2 anchored on the whale; the others have nothing placed.
+    state = played(WHALE_AT_4, (*KNOWS_WHALE_AT_4[:1], MoveBoat(2, 4, True)))
+    values = finish_round(state.clone(), random.Random(0))
+    assert values == [1.0, 0.0, 0.0]
+    # At the end of round 1 nobody scored: the lead is shared three ways.
+    empty = dealt(WHALE_AT_4)
+    assert finish_round(empty.clone(), random.Random(0)) == [1 / 3, 1 / 3, 1 / 3]

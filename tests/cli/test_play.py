@@ -1,0 +1,122 @@
+"""``whaletable play``: scripted games, bad input, hot-seat privacy, records."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from whaletable.core.record import Record
+
+GAME = ["play", "whale-to-look", "--option", "area_layout=ordered"]
+
+
+def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    # The human always takes the first action offered; bots answer; the game must end.
+    run = cli(
+        [*GAME, "--seats", "human,random,random", "--seed", "11", "--record", str(path)],
+        ["1"] * 400,
+    )
+    assert run.code == 0, run.out[-2000:]
+    assert "Game over" in run.out
+    assert run.out.count("scored") == 2  # both rounds' summaries
+    final = Record.load(path).replay()
+    assert final.is_terminal()
+    totals = ", ".join(
+        f"Seat {s + 1} ({name}) {int(score)}"
+        for s, (name, score) in enumerate(
+            zip(["human", "random", "random"], final.scores(), strict=True)
+        )
+    )
+    assert f"Final scores: {totals}" in run.out
+    assert "Seat 2 (random) investigates F" in run.out  # bots' moves are logged
+
+
+def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = [*GAME, "--seats", "human,random", "--seed", "3", "--option", "start_player=0"]
+    run = cli([*args, "--record", str(path)], ["i 5", "m 2 4 a", "q"])
+    assert run.code == 0
+    actions = Record.load(path).actions
+    human = [a for a in actions if a["type"] in ("investigate", "move_boat")][:2]
+    assert human == [
+        {"type": "investigate", "fish": 4},
+        {"type": "move_boat", "boat": 1, "area": 4, "anchor": True},
+    ]
+    assert "Seat 1 (human) moves boat 2 from the dock to area 4 and drops the anchor" in run.out
+
+
+def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
+    args = [*GAME, "--seats", "human,random,random", "--seed", "5", "--option", "start_player=0"]
+    clean, messy = tmp_path / "clean.json", tmp_path / "messy.json"
+    cli([*args, "--record", str(clean)], ["q"])
+    bad = ["99", "0", "hello", "i 13", "i x", "m 1 0", "m 7 0", "m 1 9", "f now", ""]
+    run = cli([*args, "--record", str(messy)], [*bad, "q"])
+    assert run.code == 0
+    assert run.inputs_used == len(bad) + 1  # every bad line was answered by a new prompt
+    assert run.out.count("your move:") == len(bad) + 1
+    for message in (
+        "there is no action 99: choose from 1 to 25",
+        "there is no action 0",
+        "'hello' is not a command",
+        "write 'i N' with a fish card N from 1 to 12",
+        "expected numbers after 'i'",
+        "a turn starts by investigating a fish card",
+        "there is no boat 7",
+        "there is no area 9: the areas are 0, 1, 2, 3, 4, 5",
+        "'f' (finish) takes nothing after it",
+        "choose one of the actions 1–25",
+    ):
+        assert message in run.out
+    assert Record.load(messy).actions == Record.load(clean).actions
+
+
+def test_illegal_move_names_the_rule(cli) -> None:
+    args = [*GAME, "--seats", "human,random", "--seed", "2", "--option", "start_player=0"]
+    # Anchor boat 1 in area 0, then (next turn) try to move that anchored boat.
+    run = cli(args, ["i 1", "m 1 0 a", "i 2", "m 1 1", "q"])
+    assert "an anchored boat may no longer be moved" in run.out
+
+
+def test_hot_seat_hand_over_hides_the_previous_players_peek(cli) -> None:
+    args = [*GAME, "--seats", "human,human", "--seed", "9", "--option", "start_player=0"]
+    # Enter at the hand-over, Seat 1 peeks at F1 and moves; Enter at the hand-over to Seat 2.
+    run = cli(args, ["", "i 1", "m 1 0", "", "q"], terminal=True)
+    assert run.code == 0
+    assert "Pass the device to Seat 2 (human) — press Enter" in run.out
+    before, _, after = run.out.rpartition("Pass the device to Seat 2")
+    peeked = re.search(r"F1 \[(\d)\]", before)
+    assert peeked is not None, "Seat 1 saw the value of F1 on its own turn"
+    # The screen is cleared after the hand-over prompt, before Seat 2's board is drawn.
+    assert "\x1b[2J" in after
+    seat2_screen = after.split("\x1b[2J")[-1]
+    assert "viewing as Seat 2" in seat2_screen
+    assert "F1 [?]" in seat2_screen
+    assert f"F1 [{peeked.group(1)}]" not in seat2_screen
+    assert re.search(r"F1 \[\d\]", seat2_screen) is None
+
+
+def test_one_human_sees_no_hand_over(cli) -> None:
+    run = cli([*GAME, "--seats", "human,random", "--seed", "4"], ["q"], terminal=True)
+    assert "Pass the device" not in run.out
+    assert "\x1b[2J" not in run.out
+
+
+def test_record_is_saved_when_input_ends(cli, tmp_path: Path) -> None:
+    path = tmp_path / "partial.json"
+    args = [*GAME, "--seats", "human,random", "--seed", "6", "--option", "start_player=1"]
+    run = cli([*args, "--record", str(path)], ["i 3"])
+    assert run.code == 1
+    assert "Input ended before the game did" in run.out
+    record = Record.load(path)
+    assert record.actions[-1] == {"type": "investigate", "fish": 2}
+    assert not record.replay().is_terminal()
+
+
+def test_same_seed_same_game(cli, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    args = [*GAME, "--seats", "human,random,random", "--seed", "21"]
+    cli([*args, "--record", str(a)], ["1"] * 400)
+    cli([*args, "--record", str(b)], ["1"] * 400)
+    assert Record.load(a).actions == Record.load(b).actions
+    assert Record.load(a).meta["seed"] == 21

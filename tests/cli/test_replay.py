@@ -1,0 +1,88 @@
+"""``whaletable replay``: stepping through a record saved by ``play``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from whaletable.core.record import Record
+
+
+def saved_game(cli, path: Path) -> Record:
+    args = ["play", "whale-to-look", "--seats", "human,random", "--seed", "8"]
+    run = cli([*args, "--option", "start_player=0", "--record", str(path)], ["1"] * 400)
+    assert run.code == 0
+    return Record.load(path)
+
+
+def test_record_then_replay_to_the_end(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    last = len(record.actions)
+    run = cli(["replay", str(path)], [str(last - 1), "", ""])
+    assert run.code == 0
+    assert f"step {last - 1} of {last}" in run.out
+    assert f"step {last} of {last}" in run.out
+    assert "End of the record." in run.out
+    assert "viewing as spectator" in run.out
+    winner = record.replay().winner()
+    assert winner is not None
+    assert f"Winner: Seat {winner + 1}" in run.out
+
+
+def test_replay_steps_forward_back_and_jumps(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    saved_game(cli, path)
+    run = cli(["replay", str(path)], ["", "", "b", "b", "b", "12", "nonsense", "q"])
+    shown = re.findall(r"step (\d+) of \d+", run.out)
+    assert shown == ["0", "1", "2", "1", "0", "12"]
+    assert "already at the start" in run.out
+    assert "'nonsense': Enter = next step" in run.out
+
+
+def test_replay_as_a_seat_shows_that_seats_peeks_only(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    states = record.states()
+    # The first step after Seat 1's first investigation, and the card it looked at.
+    step = next(i for i, a in enumerate(record.actions, 1) if a["type"] == "investigate")
+    fish = record.actions[step - 1]["fish"]
+    value = states[step].observation(0)["fish"][fish]
+    mine = cli(["replay", str(path), "--seat", "1"], [str(step), "q"])
+    theirs = cli(["replay", str(path), "--seat", "2"], [str(step), "q"])
+    spectator = cli(["replay", str(path)], [str(step), "q"])
+    label = f"F{fish + 1} "
+    assert label + f"[{value}]" in mine.out.split(f"step {step} of")[-1]
+    assert label + "[?]" in theirs.out.split(f"step {step} of")[-1]
+    assert label + "[?]" in spectator.out.split(f"step {step} of")[-1]
+
+
+def test_malformed_record_is_one_clear_line_and_exit_2(cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    run = cli(["replay", str(bad)])
+    assert run.code == 2
+    assert run.err.startswith("whaletable: error: record is not valid JSON")
+    assert run.err.count("\n") == 1
+    assert "Traceback" not in run.err
+
+
+def test_record_that_does_not_replay_names_the_action(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    record.actions[3] = {"type": "finish"}
+    record.save(path)
+    run = cli(["replay", str(path)])
+    assert run.code == 2
+    assert "whaletable: error: action 3 of the record does not replay" in run.err
+
+
+def test_replay_of_a_missing_file_and_a_bad_seat(cli, tmp_path: Path) -> None:
+    run = cli(["replay", str(tmp_path / "nowhere.json")])
+    assert run.code == 2
+    assert "cannot read record" in run.err
+    path = tmp_path / "game.json"
+    saved_game(cli, path)
+    run = cli(["replay", str(path), "--seat", "3"])
+    assert run.code == 2
+    assert "no seat 3 in this record: seats are 1..2" in run.err

@@ -1,0 +1,180 @@
+"""The table and the component data file of Whale to Look."""
+
+from __future__ import annotations
+
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from whaletable.core.errors import DataFileError
+from whaletable.games.whale_to_look.board import (
+    ADJACENT,
+    AREA_FISH,
+    FISH_AREAS,
+    load_components,
+)
+
+
+def test_board_adjacency_orthogonal() -> None:
+    """en: "areas are adjacent across the diagonal corners of the cards" / vi: "adjacent
+    horizontally or vertically. No diagonal moves." (areas a0 a1 a2 over a3 a4 a5)"""
+    expected = {0: {1, 3}, 1: {0, 2, 4}, 2: {1, 5}, 3: {0, 4}, 4: {1, 3, 5}, 5: {2, 4}}
+    assert {a: set(n) for a, n in enumerate(ADJACENT)} == expected
+
+
+def test_area_bordered_by_four_fish() -> None:
+    """en: "For each area, add up the numbers on the 4 adjacent fish cards." — area (c,r) has
+    the fish (c,r), (c+1,r), (c,r+1), (c+1,r+1) of the 4×3 lattice at its corners."""
+    expected = [
+        {0, 1, 4, 5},
+        {1, 2, 5, 6},
+        {2, 3, 6, 7},
+        {4, 5, 8, 9},
+        {5, 6, 9, 10},
+        {6, 7, 10, 11},
+    ]
+    assert [set(f) for f in AREA_FISH] == expected
+
+
+def test_fish_card_touches_one_two_or_four_areas() -> None:
+    """The corner cards touch one area, the edge cards two, the two centre cards four."""
+    assert [len(a) for a in FISH_AREAS] == [1, 2, 2, 1, 2, 4, 4, 2, 1, 2, 2, 1]
+
+
+def test_fish_deck_two_of_each_value() -> None:
+    """en: "The number of fish (0-5) is printed on the face of the fish cards." — 12 cards,
+    two of each value (reconstructed, see the data file)."""
+    deck = load_components().fish_values
+    assert len(deck) == 12
+    assert Counter(deck) == {v: 2 for v in range(6)}
+
+
+def test_six_area_cards_with_distinct_numbers() -> None:
+    """en: "6 area cards (dark backs)" with "printed" numbers that break ties."""
+    components = load_components()
+    assert len(set(components.area_numbers)) == 6
+    assert sorted(components.ordered_layout) == sorted(components.area_numbers)
+
+
+# --------------------------------------------------------- broken data files
+
+
+def _good_text() -> str:
+    ref = resources.files("whaletable.games.whale_to_look").joinpath("data/components.toml")
+    return ref.read_text(encoding="utf-8")
+
+
+def _write(tmp_path: Path, old: str, new: str) -> Path:
+    """A copy of the real data file with ``old`` replaced by ``new``."""
+    text = _good_text()
+    assert old in text
+    path = tmp_path / "components.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def test_load_components_accepts_a_path(tmp_path: Path) -> None:
+    """A data file elsewhere (a Path or a string) loads like the packaged one."""
+    path = tmp_path / "components.toml"
+    path.write_text(_good_text(), encoding="utf-8")
+    default = load_components()
+    for given in (path, str(path)):
+        loaded = load_components(given)
+        assert loaded.fish_values == default.fish_values
+        assert loaded.area_numbers == default.area_numbers
+        assert loaded.source == str(path)
+
+
+def test_missing_table(tmp_path: Path) -> None:
+    """A data file "validated at load with clear errors naming the file and key" (DESIGN)."""
+    text = _good_text()
+    path = tmp_path / "components.toml"
+    path.write_text(text[: text.index("[fish]")], encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"missing table \[fish\]") as info:
+        load_components(path)
+    assert str(path) in str(info.value)
+
+
+def test_wrong_length(tmp_path: Path) -> None:
+    """en: "12 fish cards" — a deck of another size is refused."""
+    path = _write(tmp_path, "values = [0, 0, 1, 1,", "values = [0, 1,")
+    with pytest.raises(DataFileError, match=r"\[fish\] values must have 12 entries, not 10") as e:
+        load_components(path)
+    assert str(path) in str(e.value)
+
+
+@pytest.mark.parametrize("bad", ['"0"', "0.5", "true"])
+def test_non_integer(tmp_path: Path, bad: str) -> None:
+    """en: "The number of fish (0-5)" — whole numbers only."""
+    path = _write(tmp_path, "values = [0, 0,", f"values = [{bad}, 0,")
+    with pytest.raises(DataFileError, match=r"\[fish\] values must be a list of integers") as e:
+        load_components(path)
+    assert str(path) in str(e.value)
+
+
+def test_negative_fish_value(tmp_path: Path) -> None:
+    """en: "The number of fish (0-5)" — never below 0."""
+    path = _write(tmp_path, "values = [0, 0,", "values = [-1, 0,")
+    with pytest.raises(DataFileError, match=r"\[fish\] values must not be negative"):
+        load_components(path)
+
+
+def test_duplicate_area_numbers(tmp_path: Path) -> None:
+    """en: ties go to "the area with the higher printed number" — numbers must differ."""
+    path = _write(tmp_path, "numbers = [0, 1, 2, 3, 4, 5]", "numbers = [0, 1, 2, 3, 4, 4]")
+    with pytest.raises(DataFileError, match=r"\[areas\] numbers must be distinct") as e:
+        load_components(path)
+    assert str(path) in str(e.value)
+
+
+def test_ordered_layout_uses_each_number_once(tmp_path: Path) -> None:
+    """The ordered layout lays each of the six area cards exactly once."""
+    path = _write(
+        tmp_path, "ordered_layout = [0, 1, 2, 3, 4, 5]", "ordered_layout = [0, 1, 2, 3, 5, 5]"
+    )
+    with pytest.raises(DataFileError, match=r"\[areas\] ordered_layout must use each number"):
+        load_components(path)
+
+
+def test_missing_provenance(tmp_path: Path) -> None:
+    """DESIGN: "the choice made is written in the game's data file with provenance"."""
+    path = _write(tmp_path, 'provenance = "reconstructed"', "")
+    with pytest.raises(DataFileError, match=r"\[fish\] needs a provenance string") as e:
+        load_components(path)
+    assert str(path) in str(e.value)
+
+
+def test_unknown_provenance_label(tmp_path: Path) -> None:
+    """Provenance is one of the reference notes' confidence labels."""
+    path = _write(tmp_path, 'provenance = "inferred"', 'provenance = "probably"')
+    with pytest.raises(DataFileError, match=r"\[areas\] provenance must be one of"):
+        load_components(path)
+
+
+def test_missing_reason(tmp_path: Path) -> None:
+    """DESIGN: provenance comes "with ... a one-line reason"."""
+    text = _good_text()
+    start = text.index("reason", text.index("[fish]"))
+    path = tmp_path / "components.toml"
+    path.write_text(text[:start], encoding="utf-8")
+    with pytest.raises(DataFileError, match=r"\[fish\] needs a reason string"):
+        load_components(path)
+
+
+def test_not_toml(tmp_path: Path) -> None:
+    """A file that is not TOML is named in the error."""
+    path = tmp_path / "components.toml"
+    path.write_text("[areas\nnumbers = ", encoding="utf-8")
+    with pytest.raises(DataFileError, match="not valid TOML") as e:
+        load_components(path)
+    assert str(path) in str(e.value)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    """A file that cannot be read is named in the error."""
+    path = tmp_path / "nowhere.toml"
+    with pytest.raises(DataFileError, match="cannot read") as e:
+        load_components(path)
+    assert str(path) in str(e.value)

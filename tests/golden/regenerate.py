@@ -1,0 +1,71 @@
+"""Rewrite the golden transcripts after an intended change to a game's rules or views.
+
+Run ``.venv/bin/python tests/golden/regenerate.py`` and review the diff before keeping it:
+every changed line is a change in what players see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Case:
+    """One seeded game kept as a transcript."""
+
+    name: str
+    game_id: str
+    num_players: int
+    seed: int
+    options: dict[str, Any]
+
+    @property
+    def path(self) -> Path:
+        return HERE / f"{self.name}.txt"
+
+    def write(self) -> str:
+        from whaletable import games
+        from whaletable.core.testing import transcript
+
+        return transcript(
+            games.get(self.game_id), self.num_players, seed=self.seed, options=self.options
+        )
+
+
+CASES = (
+    Case(
+        "whale-to-look-2p-en-ordered",
+        "whale-to-look",
+        2,
+        seed=11,
+        options={"edition": "en", "area_layout": "ordered"},
+    ),
+    Case(
+        "whale-to-look-3p-vi-whale-and-orca",
+        "whale-to-look",
+        3,
+        seed=23,
+        options={"edition": "vi", "trending": "whale-and-orca"},
+    ),
+    Case(
+        "whale-to-look-5p-en-fishing",
+        "whale-to-look",
+        5,
+        seed=5,
+        options={"edition": "en", "trending": "fishing", "start_player": 2},
+    ),
+)
+
+
+def main() -> None:
+    for case in CASES:
+        case.path.write_text(case.write(), encoding="utf-8")
+        print(f"wrote {case.path.relative_to(HERE.parent.parent)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Golden transcripts: seeded games written out step by step, compared on every run."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from whaletable.core.testing import compare_transcript
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+HINT = (
+    "If the change is intended, run .venv/bin/python tests/golden/regenerate.py "
+    "and review the diff of tests/golden/."
+)
+
+
+def load_cases() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("golden_regenerate", GOLDEN / "regenerate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being made
+    spec.loader.exec_module(module)
+    return module
+
+
+CASES = load_cases().CASES
+
+
+def test_cases_cover_both_editions_and_several_player_counts() -> None:
+    assert {case.options.get("edition") for case in CASES} == {"en", "vi"}
+    assert len({case.num_players for case in CASES}) >= 3
+    assert any(case.options.get("trending") == "fishing" for case in CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_transcript_matches_the_stored_one(case: object) -> None:
+    path = case.path  # type: ignore[attr-defined]
+    assert path.exists(), f"{path.name} is missing. {HINT}"
+    stored = path.read_text(encoding="utf-8")
+    compare_transcript(stored, case.write(), name=path.name, hint=HINT)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_stored_transcript_plays_the_whole_game(case: object) -> None:
+    lines = case.path.read_text(encoding="utf-8").splitlines()  # type: ignore[attr-defined]
+    assert lines[1].startswith(f"# players {case.num_players} seed {case.seed} ")  # type: ignore[attr-defined]
+    assert lines[-1].startswith("end scores ")
+    steps = [line for line in lines if line.startswith("step ")]
+    assert [line.split()[1] for line in steps] == [str(i) for i in range(len(steps))]
+    assert any(" seat 0 legal " in line for line in steps)

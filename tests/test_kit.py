@@ -1,0 +1,102 @@
+"""The test kit on every registered game: a game gets all of these by registering."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from whaletable import games
+from whaletable.core.testing import (
+    Sample,
+    check_clone_independence,
+    check_codec,
+    check_illegal_actions,
+    check_no_leaks,
+    check_records,
+    compare_transcript,
+    random_playouts,
+    sample_states,
+    transcript,
+)
+
+GAME_IDS = [game.spec.id for game in games.all()]
+PLAYOUT_BATCHES = 4
+PLAYOUTS_PER_BATCH = 500  # 2,000 seeded random games per game across the batches
+SAMPLED_STATES = 300
+MAX_STEPS = 2_000
+
+
+@cache
+def samples(game_id: str) -> list[Sample]:
+    """The sampled states every heavier check shares (they are never changed)."""
+    return sample_states(games.get(game_id), SAMPLED_STATES, seed=2024, max_steps=MAX_STEPS)
+
+
+def test_every_game_is_checked() -> None:
+    assert "whale-to-look" in GAME_IDS
+
+
+@pytest.mark.parametrize("batch", range(PLAYOUT_BATCHES))
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_playouts_reach_the_end(game_id: str, batch: int) -> None:
+    stats = random_playouts(
+        games.get(game_id), games=PLAYOUTS_PER_BATCH, seed=batch, max_steps=MAX_STEPS
+    )
+    assert stats.games == PLAYOUTS_PER_BATCH
+    assert stats.longest <= MAX_STEPS
+    assert stats.steps >= stats.games
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_codec_and_action_json_round_trip(game_id: str) -> None:
+    game = games.get(game_id)
+    assert check_codec(game) == game.num_distinct_actions
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_samples_cover_every_player_count_start_and_end(game_id: str) -> None:
+    game = games.get(game_id)
+    picked = samples(game_id)
+    assert len(picked) == SAMPLED_STATES
+    counts = {s.state.num_players for s in picked}
+    assert counts == set(range(game.spec.min_players, game.spec.max_players + 1))
+    assert any(s.step == 0 for s in picked)
+    assert any(s.state.is_terminal() for s in picked)
+    assert any(s.state.is_chance_node() for s in picked)
+    assert any(s.state.current_player() >= 0 for s in picked)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_clone_is_independent(game_id: str) -> None:
+    assert check_clone_independence(samples(game_id)) == SAMPLED_STATES
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_illegal_actions_change_nothing(game_id: str) -> None:
+    tried = check_illegal_actions(samples(game_id))
+    assert tried == SAMPLED_STATES * games.get(game_id).num_distinct_actions
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_records_replay_and_round_trip_through_json(game_id: str) -> None:
+    assert check_records(samples(game_id)) == SAMPLED_STATES
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_observations_do_not_leak(game_id: str) -> None:
+    picked = samples(game_id)
+    seats = sum(s.state.num_players for s in picked)
+    assert check_no_leaks(picked, rngs=3) == 3 * seats
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_transcripts_are_reproducible_for_every_player_count(game_id: str) -> None:
+    game = games.get(game_id)
+    texts = set()
+    for n in range(game.spec.min_players, game.spec.max_players + 1):
+        text = transcript(game, n, seed=n, max_steps=MAX_STEPS)
+        compare_transcript(text, transcript(game, n, seed=n, max_steps=MAX_STEPS))
+        assert f"# players {n} seed {n} options {{}}" in text
+        texts.add(text)
+    assert len(texts) == game.spec.max_players - game.spec.min_players + 1
