@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install lint typecheck test serve bench clean
+.PHONY: install system-deps lint typecheck test serve bench clean
 
 install: $(STAMP)
 
@@ -26,15 +26,29 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
-test: lint typecheck
+# Browser tests drive Debian's Chromium; one storage test runs against a local PostgreSQL
+# server started by the tests themselves. Install both from apt when missing.
+system-deps:
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing from apt:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+test: lint typecheck system-deps
 	$(BIN)/pytest -n 2 -q
 
-# Until the web table exists, `make serve` opens a game at the terminal.
 serve: install
-	$(BIN)/whaletable play whale-to-look --seats human,heuristic,mcts
+	$(BIN)/whaletable serve
 
+# Engine speed of every game side by side with OpenSpiel's (a benchmark-only extra,
+# installed here when missing); the numbers go to benchmarks/results/latest.json.
 bench: install
-	$(BIN)/python benchmarks/playout_speed.py
+	@$(BIN)/python -c "import pyspiel" 2>/dev/null || \
+	  $(BIN)/pip install --quiet --progress-bar on -e '.[dev,bench]'
+	$(BIN)/python benchmarks/compare_openspiel.py --output benchmarks/results/latest.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .ruff_cache .pytest_cache

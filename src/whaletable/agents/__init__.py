@@ -38,6 +38,7 @@ def register_agent(name: str, factory: AgentFactory, game_id: str | None = None)
 
 
 def available(game: Game[Any]) -> list[str]:
+    _load_builtin()
     names = set(_GENERIC) | {n for g, n in _PER_GAME if g == game.spec.id}
     return sorted(names)
 

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -27,6 +28,7 @@ from whaletable.cli.replay import replay
 from whaletable.core import registry
 from whaletable.core.errors import BadOption, WhaletableError
 from whaletable.core.game import Game
+from whaletable.sim import bench
 from whaletable.sim.batch import HUMAN, GameResult, make_seats, simulate
 
 EXIT_BAD_INPUT = 2
@@ -204,6 +206,67 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     return 0
 
 
+def cmd_bench(args: argparse.Namespace, console: Console, err: Console) -> int:
+    import whaletable.games as games
+
+    chosen = [get_game(g) for g in args.games] if args.games else games.all()
+    if not args.seconds > 0:
+        raise CommandError(f"--seconds must be positive, not {args.seconds}")
+    with err.status("measuring") as status:
+        report = bench.run(
+            chosen,
+            seconds=args.seconds,
+            seed=args.seed,
+            players=args.players,
+            on_game=lambda g: status.update(f"measuring {g.spec.id}"),
+        )
+    data = report.to_json()
+    if args.output:
+        out = Path(args.output)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if args.json:
+        console.file.write(json.dumps(data, indent=2) + "\n")
+        console.file.flush()
+    else:
+        console.print(bench_table(data))
+    return 0
+
+
+BENCH_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("players", "seats", "{}"),
+    ("games_per_s", "games\n/s", "{:,.0f}"),
+    ("steps_per_s", "steps\n/s", "{:,.0f}"),
+    ("actions_per_game", "steps\n/game", "{:.1f}"),
+    ("clone_us", "clone\nµs", "{:.2f}"),
+    ("determinize_us", "det.\nµs", "{:.2f}"),
+    ("legal_actions_us", "legal\nµs", "{:.2f}"),
+    ("mcts_iterations_per_s", "MCTS\nit/s", "{:,.0f}"),
+)
+"""The benchmark table's columns: field, heading (two lines), format."""
+
+
+def bench_table(data: dict[str, Any]) -> Table:
+    """The rows of a benchmark report (its JSON form) as a table."""
+    m = data["machine"]
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        title=f"Engine speed, one core, {data['seconds']:g} s per measurement",
+        caption="a step is one applied action, chance included; det. = determinize(), "
+        "legal = legal_actions(); MCTS at the default bot settings\n"
+        f"{m['implementation']} {m['python']} · {m['cpu']} · {m['platform']}",
+    )
+    rows = [[fmt.format(row[key]) for key, _, fmt in BENCH_COLUMNS] for row in data["games"]]
+    table.add_column("game", no_wrap=True)
+    for i, (_, heading, _) in enumerate(BENCH_COLUMNS):
+        # Numbers are never cut short: a column is at least as wide as its widest number.
+        width = max((len(cells[i]) for cells in rows), default=1)
+        table.add_column(heading, justify="right", no_wrap=True, min_width=width)
+    for row, cells in zip(data["games"], rows, strict=True):
+        table.add_row(row["game"], *cells)
+    return table
+
+
 # ------------------------------------------------------------------ the parser
 
 
@@ -305,6 +368,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules_p = sub.add_parser("rules", help="print a game's rules summary")
     rules_p.add_argument("game", help=f"the game id ({game_ids()})")
+
+    bench_p = sub.add_parser(
+        "bench",
+        help="measure engine speed per game on one core",
+        description="For each game (default: every registered game), on one core: random "
+        "playouts (games/s, steps/s, where a step is one applied action, chance included, and "
+        "steps per game), the cost of clone(), determinize() and legal_actions() on sampled "
+        "positions, and MCTS iterations/s at the default bot settings. Each measurement runs "
+        "for --seconds (the per-call timings for a quarter of it).",
+        epilog="Example: whaletable bench whale-to-look --seconds 5 --json",
+    )
+    bench_p.add_argument("games", nargs="*", metavar="GAME", help=f"game ids ({game_ids()})")
+    bench_p.add_argument(
+        "--seconds", type=float, default=3.0, help="time per measurement (default 3)"
+    )
+    bench_p.add_argument(
+        "--players", type=int, help="players per game (default: 3, or the nearest allowed)"
+    )
+    bench_p.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
+    bench_p.add_argument("--json", action="store_true", help="print the results as JSON")
+    bench_p.add_argument("--output", metavar="FILE", help="also write the results (JSON) here")
     return parser
 
 
@@ -327,6 +411,8 @@ def main(
             return cmd_replay(args, console, read)
         if args.command == "simulate":
             return cmd_simulate(args, console, err)
+        if args.command == "bench":
+            return cmd_bench(args, console, err)
         return cmd_rules(args, console)
     except WhaletableError as e:
         err.print(f"whaletable: error: {e}", markup=False, highlight=False, soft_wrap=True)

@@ -106,7 +106,7 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """The actions the current player (or chance) may take; empty at the end."""
-        if self.is_terminal():
+        if self.current_player() == TERMINAL:
             return []
         return self._legal_actions()
 

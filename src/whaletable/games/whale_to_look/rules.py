@@ -18,7 +18,9 @@ Choices where the rulebooks are silent:
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 from whaletable.core.action import Action
@@ -78,11 +80,40 @@ PHASE_NAMES = ("start", "trending", "lay_areas", "deal_fish", "fisher", "turn", 
 _FINISH = Finish()
 _INVESTIGATE = tuple(Investigate(f) for f in range(NUM_FISH))
 _RADAR = tuple(UseRadar(f) for f in range(NUM_FISH))
+
+
+@functools.cache
+def _investigations(mask: int) -> tuple[Investigate, ...]:
+    """One :class:`Investigate` per fish card in the bitmask (listed once per mask)."""
+    return tuple(_INVESTIGATE[f] for f in range(NUM_FISH) if mask >> f & 1)
+
+
+@functools.cache
+def _radar_uses(mask: int) -> tuple[UseRadar, ...]:
+    """One :class:`UseRadar` per fish card in the bitmask (listed once per mask)."""
+    return tuple(_RADAR[f] for f in range(NUM_FISH) if mask >> f & 1)
+
+
 _MOVE = tuple(
     tuple((MoveBoat(b, a, False), MoveBoat(b, a, True)) for a in range(NUM_AREAS))
     for b in range(BOATS)
 )
 _FISHER = tuple(ChooseFisherBoat(b) for b in range(BOATS))
+
+
+@functools.lru_cache(maxsize=4096)
+def _deal_odds(deck: tuple[int, ...], dealt: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """The odds of the next fish card, given the deck and the values dealt so far.
+
+    Which values are dealt (not where) decides the odds, so they are computed once
+    per sorted ``dealt`` (``-1`` marks a position not dealt yet) and reused.
+    """
+    left = list(deck)
+    for v in dealt:
+        if v >= 0:
+            left.remove(v)
+    total = len(left)
+    return tuple((DealFish(v), left.count(v) / total) for v in sorted(set(left)))
 
 
 class WhaleToLookState(State):
@@ -294,26 +325,38 @@ class WhaleToLookState(State):
 
     def can_anchor(self, seat: int, boat: int, area: int) -> bool:
         """Once per round; one anchor per area; vi: never under the fisher boat."""
+        return self._may_anchor_boat(seat, boat) and not self._anchored_areas() >> area & 1
+
+    def _may_anchor_boat(self, seat: int, boat: int) -> bool:
+        """Once per round; vi: never under the fisher boat (wherever the boat goes)."""
         if self.anchor_used[seat]:
             return False
-        if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
-            return False
-        for s in range(self.num_players):
-            ab = self.anchor_boat[s]
-            if ab >= 0 and self.boat_at[s * BOATS + ab] == area:
-                return False
-        return True
+        return not (self.options.edition == "vi" and self.fisher_boat[seat] == boat)
+
+    def _anchored_areas(self) -> int:
+        """Bitmask of the areas that already hold an anchor (one anchor per area)."""
+        mask = 0
+        for s, ab in enumerate(self.anchor_boat):
+            if ab >= 0 and (at := self.boat_at[s * BOATS + ab]) != DOCK:
+                mask |= 1 << at
+        return mask
+
+    def _reachable(self, seat: int, boat: int) -> Sequence[int]:
+        """Any area from the dock, an adjacent area otherwise (before capacity)."""
+        if self.anchor_boat[seat] == boat:
+            return ()  # "A boat that has been anchored may no longer be moved."
+        at = self.boat_at[seat * BOATS + boat]
+        return range(NUM_AREAS) if at == DOCK else ADJACENT[at]
 
     def boat_destinations(self, seat: int, boat: int) -> list[int]:
-        """Where a boat may go: any area from the dock, an adjacent area otherwise."""
-        if self.anchor_boat[seat] == boat:
-            return []  # "A boat that has been anchored may no longer be moved."
-        at = self.boat_at[seat * BOATS + boat]
-        targets = range(NUM_AREAS) if at == DOCK else ADJACENT[at]
-        return [a for a in targets if self.can_enter(seat, boat, a)]
+        """Where a boat may go: a reachable area it may enter."""
+        return [a for a in self._reachable(seat, boat) if self.can_enter(seat, boat, a)]
 
     def can_move_a_boat(self, seat: int) -> bool:
-        return any(self.boat_destinations(seat, b) for b in range(BOATS))
+        # Stops at the first boat and area found, without listing every destination.
+        return any(
+            self.can_enter(seat, b, a) for b in range(BOATS) for a in self._reachable(seat, b)
+        )
 
     def markers_left(self, seat: int) -> int:
         return MARKERS - self.marked[seat].bit_count()
@@ -366,12 +409,7 @@ class WhaleToLookState(State):
             left = [n for n in self.game.components.area_numbers if n not in self.areas]
             return [(LayArea(n), 1.0 / len(left)) for n in left]
         # DEAL_FISH: the next card comes from what is left of the deck.
-        left = list(self.game.components.fish_values)
-        for v in self.fish:
-            if v >= 0:
-                left.remove(v)
-        total = len(left)
-        return [(DealFish(v), left.count(v) / total) for v in sorted(set(left))]
+        return list(_deal_odds(self.game.components.fish_values, tuple(sorted(self.fish))))
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -385,17 +423,17 @@ class WhaleToLookState(State):
         if phase == TURN:
             if not self._may_investigate_and_move(seat):
                 return [_FINISH]
-            mask = self._investigable(seat)
-            out.extend(_INVESTIGATE[f] for f in range(NUM_FISH) if mask >> f & 1)
-        else:  # MOVE
+            out.extend(_investigations(self._investigable(seat)))
+        else:  # MOVE: as can_anchor says, with the anchored areas found once
+            anchored = self._anchored_areas()
             for b in range(BOATS):
-                may_anchor_somewhere = not self.anchor_used[seat]
+                may_anchor = self._may_anchor_boat(seat, b)
                 for a in self.boat_destinations(seat, b):
                     out.append(_MOVE[b][a][0])
-                    if may_anchor_somewhere and self.can_anchor(seat, b, a):
+                    if may_anchor and not anchored >> a & 1:
                         out.append(_MOVE[b][a][1])
         if self._may_use_radar(seat):
-            out.extend(_RADAR[f] for f in range(NUM_FISH) if face_down >> f & 1)
+            out.extend(_radar_uses(face_down))
         if phase == TURN and not self.radar_this_turn:
             out.append(_FINISH)
         return out
@@ -403,7 +441,7 @@ class WhaleToLookState(State):
     def _why_illegal(self, action: Action) -> str | None:
         phase = self.phase
         if phase < FISHER:
-            if action in [a for a, _ in self._chance_outcomes()]:
+            if any(action == a for a, _ in self._chance_outcomes()):
                 return None
             return f"chance decides now ({PHASE_NAMES[phase]})"
         seat = self.to_move

@@ -1,0 +1,1 @@
+"""The web table: lobby, per-seat links, live boards, replays."""

@@ -1,0 +1,435 @@
+"""The web application: lobby, per-seat secret links, live tables over WebSockets, replays.
+
+Pages are rendered on the server; boards are SVG drawn from ``observation(seat)`` only.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, File, Form, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from whaletable import games
+from whaletable.agents import available
+from whaletable.core import Record, UnknownGame, WhaletableError
+from whaletable.web import i18n
+from whaletable.web.storage import Store
+from whaletable.web.tables import BOT_LEVELS, LiveTable, SeatConfig, TableError, Tables, Viewer
+
+MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
+MAX_MESSAGE = 16_384  # characters in one WebSocket message
+
+_HERE = Path(str(resources.files(__package__)))
+
+
+class BodyLimit(BaseHTTPMiddleware):
+    """Refuse oversized requests before reading them."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse(
+                {"error": f"request too large: at most {MAX_BODY} bytes"}, status_code=413
+            )
+        return await call_next(request)
+
+
+def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1) -> FastAPI:
+    """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url)
+        executor = ProcessPoolExecutor(
+            max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
+        )
+        app.state.tables = Tables(store, executor)
+        app.state.resumed = app.state.tables.resume()
+        app.state.tables.start_all()
+        try:
+            yield
+        finally:
+            executor.shutdown(wait=False, cancel_futures=True)
+            store.close()
+
+    app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit)
+    app.mount("/static", StaticFiles(directory=_HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=str(_HERE / "templates"))
+
+    def tables_of(request: Request | WebSocket) -> Tables:
+        t: Tables = request.app.state.tables
+        return t
+
+    def lang_of(request: Request | WebSocket) -> str:
+        return i18n.negotiate(
+            request.query_params.get("lang"),
+            request.cookies.get("lang"),
+            request.headers.get("accept-language"),
+        )
+
+    def page(
+        request: Request, name: str, context: dict[str, Any], status_code: int = 200
+    ) -> HTMLResponse:
+        lang = lang_of(request)
+        ctx = {
+            "lang": lang,
+            "dir": i18n.direction(lang),
+            "languages": i18n.LANGUAGES,
+            "_": i18n.translator(lang),
+            "request_path": request.url.path,
+            **context,
+        }
+        response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+        if request.query_params.get("lang") in i18n.CODES:
+            response.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+        return response
+
+    def wants_json(request: Request) -> bool:
+        return request.url.path.startswith("/api/") or "application/json" in request.headers.get(
+            "accept", ""
+        )
+
+    @app.exception_handler(WhaletableError)
+    async def bad_input(request: Request, exc: WhaletableError) -> Response:
+        code = 404 if isinstance(exc, UnknownGame) or "does not belong" in str(exc) else 400
+        if wants_json(request):
+            return JSONResponse({"error": str(exc)}, status_code=code)
+        return page(request, "error.html", {"status_code": code, "message": str(exc)}, code)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if wants_json(request):
+            return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+        return page(
+            request,
+            "error.html",
+            {"status_code": exc.status_code, "message": str(exc.detail)},
+            exc.status_code,
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
+        )
+        message = f"bad request: {problems}"
+        if wants_json(request):
+            return JSONResponse({"error": message}, status_code=422)
+        return page(request, "error.html", {"status_code": 422, "message": message}, 422)
+
+    # ------------------------------------------------------------- the lobby
+
+    def lobby_games() -> list[dict[str, Any]]:
+        out = []
+        for g in games.all():
+            out.append(
+                {
+                    "id": g.spec.id,
+                    "title": g.spec.title,
+                    "min_players": g.spec.min_players,
+                    "max_players": g.spec.max_players,
+                    "options": {k: list(v) for k, v in g.option_choices().items()},
+                    "bots": list(BOT_LEVELS),
+                    "has_heuristic": "heuristic" in available(g),
+                }
+            )
+        return out
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> Response:
+        open_tables = [
+            {
+                "key": t.key,
+                "title": t.game.spec.title,
+                "seats": [
+                    {"index": i, "name": s.name, "kind": s.kind} for i, s in enumerate(t.seats)
+                ],
+            }
+            for t in tables_of(request).open_tables()
+        ]
+        return page(request, "lobby.html", {"games": lobby_games(), "open_tables": open_tables})
+
+    def links(request: Request, t: LiveTable) -> dict[str, Any]:
+        base = str(request.base_url).rstrip("/")
+        return {
+            "key": t.key,
+            "title": t.game.spec.title,
+            "links": [
+                {
+                    "index": i,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "url": f"{base}/t/{s.token}" if s.kind in ("human", "open") else None,
+                }
+                for i, s in enumerate(t.seats)
+            ],
+            "spectator_url": f"{base}/t/{t.spectator_token}",
+            "hotseat_url": f"{base}/t/{t.hotseat_token}" if t.hotseat_token else None,
+        }
+
+    @app.post("/games", response_class=HTMLResponse)
+    async def create_from_form(request: Request) -> Response:
+        form = await request.form()
+        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        game_id = fields.get("game", "")
+        games.get(game_id)  # an unknown game is named before anything else
+        try:
+            n = int(fields.get("num_players", ""))
+        except ValueError:
+            raise TableError("num_players must be a whole number") from None
+        if not 1 <= n <= 8:
+            raise TableError(f"num_players must be between 1 and 8, not {n}")
+        seats = [
+            SeatConfig(
+                kind=fields.get(f"seat_{i}_kind", "human"),
+                name=fields.get(f"seat_{i}_name", ""),
+                bot=fields.get(f"seat_{i}_bot") or None,
+            )
+            for i in range(n)
+        ]
+        options: dict[str, Any] = {}
+        for key, raw in fields.items():
+            if key.startswith("option_") and raw != "":
+                # Option values travel JSON-encoded; a bare word is taken as a string.
+                try:
+                    options[key[len("option_") :]] = json.loads(raw)
+                except json.JSONDecodeError:
+                    options[key[len("option_") :]] = raw
+        table = tables_of(request).create(game_id, seats, options, fields.get("hotseat") == "on")
+        tables_of(request).kick(table)
+        return page(request, "created.html", links(request, table))
+
+    @app.post("/api/games")
+    async def create_from_json(request: Request) -> Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise TableError("the request body is not valid JSON") from None
+        if not isinstance(body, dict):
+            raise TableError("the request body must be a JSON object")
+        seats_in = body.get("seats")
+        if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
+            raise TableError('\'seats\' must be a list of objects like {"kind": "bot", ...}')
+        seats = [
+            SeatConfig(
+                kind=str(s.get("kind", "human")), name=str(s.get("name", "")), bot=s.get("bot")
+            )
+            for s in seats_in
+        ]
+        table = tables_of(request).create(
+            str(body.get("game", "")), seats, body.get("options") or {}, bool(body.get("hotseat"))
+        )
+        tables_of(request).kick(table)
+        return JSONResponse(links(request, table), status_code=201)
+
+    @app.post("/games/{key}/claim/{index}")
+    async def claim(
+        request: Request, key: str, index: int, name: Annotated[str, Form()] = ""
+    ) -> Response:
+        config = tables_of(request).claim(key, index, name)
+        return RedirectResponse(f"/t/{config.token}", status_code=303)
+
+    @app.post("/games/{key}/again")
+    async def again(request: Request, key: str, token: Annotated[str, Form()]) -> Response:
+        t = tables_of(request)
+        table, role, seat = t.lookup(token)
+        if table.key != key:
+            raise TableError("this link does not belong to that table")
+        if not table.finished:
+            raise TableError("the game is not over yet")
+        new = t.play_again(table)
+        t.kick(new)
+        for viewer in list(table.viewers):
+            await viewer.send({"type": "again", "key": new.key})
+        if role == "hotseat" and new.hotseat_token:
+            return RedirectResponse(f"/t/{new.hotseat_token}", status_code=303)
+        if role == "seat" and seat is not None:
+            return RedirectResponse(f"/t/{new.seats[seat].token}", status_code=303)
+        return RedirectResponse(f"/t/{new.spectator_token}", status_code=303)
+
+    # -------------------------------------------------------------- the table
+
+    @app.get("/t/{token}", response_class=HTMLResponse)
+    async def table_page(request: Request, token: str) -> Response:
+        table, role, seat = tables_of(request).lookup(token)
+        return page(
+            request,
+            "table.html",
+            {
+                "title": table.game.spec.title,
+                "token": token,
+                "key": table.key,
+                "role": role,
+                "seat_name": table.names[seat] if seat is not None else None,
+                "ws_path": f"/ws/{token}",
+            },
+        )
+
+    @app.websocket("/ws/{token}")
+    async def table_socket(websocket: WebSocket, token: str) -> None:
+        t = tables_of(websocket)
+        try:
+            table, role, seat = t.lookup(token)
+        except TableError:
+            await websocket.close(code=4404, reason="this link does not belong to any table")
+            return
+        await websocket.accept()
+        lang = lang_of(websocket)
+        if role == "hotseat":
+            seats = frozenset(i for i, s in enumerate(table.seats) if s.kind == "human")
+        else:
+            seats = frozenset() if seat is None else frozenset({seat})
+        viewer = Viewer(
+            send=websocket.send_json,
+            tr=i18n.translator(lang),
+            lang=lang,
+            role=role,
+            seats=seats,
+            showing=seat,
+        )
+        table.viewers.add(viewer)
+        try:
+            await table.show(viewer)
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    await viewer.send({"type": "error", "message": "send text frames of JSON"})
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    await viewer.send(
+                        {"type": "error", "message": f"message too large: at most {MAX_MESSAGE}"}
+                    )
+                    await websocket.close(code=1009)
+                    break
+                await handle(t, table, viewer, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.viewers.discard(viewer)
+
+    async def handle(t: Tables, table: LiveTable, viewer: Viewer, text: str) -> None:
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError as e:
+            await viewer.send({"type": "error", "message": f"malformed JSON: {e.msg}"})
+            return
+        if not isinstance(msg, dict):
+            await viewer.send({"type": "error", "message": "a message must be a JSON object"})
+            return
+        kind = msg.get("type")
+        try:
+            if kind == "act":
+                await t.act(table, viewer, msg.get("step"), msg.get("action"))
+            elif kind == "undo":
+                await t.undo(table, viewer, msg.get("step"))
+            elif kind == "ready":
+                await t.ready(table, viewer, msg.get("seat"))
+            elif kind == "ping":
+                await viewer.send({"type": "pong"})
+            else:
+                raise TableError(f"unknown message type {kind!r}: use act, undo, ready or ping")
+        except WhaletableError as e:
+            await viewer.send({"type": "error", "message": str(e)})
+
+    # ------------------------------------------------------ records, replays
+
+    def finished_table(request: Request, key: str) -> LiveTable:
+        table = tables_of(request).tables.get(key)
+        if table is None:
+            raise StarletteHTTPException(404, f"no table {key!r}")
+        if not table.finished:
+            # A record holds every hidden card: only a finished game's may be seen.
+            raise StarletteHTTPException(403, "the record is available when the game is over")
+        return table
+
+    @app.get("/games/{key}/record.json")
+    async def download(request: Request, key: str) -> Response:
+        table = finished_table(request, key)
+        return Response(
+            table.record().dumps(),
+            media_type="application/json",
+            headers={"content-disposition": f'attachment; filename="whaletable-{key}.json"'},
+        )
+
+    @app.post("/replay")
+    async def upload(request: Request, record: Annotated[UploadFile, File()]) -> Response:
+        data = await record.read(MAX_BODY + 1)
+        if len(data) > MAX_BODY:
+            raise StarletteHTTPException(413, f"record too large: at most {MAX_BODY} bytes")
+        try:
+            rec = Record.loads(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise TableError("the record is not UTF-8 text") from None
+        rec.replay()  # raises RecordError naming the action that does not replay
+        seats = [SeatConfig(kind="human", name=name) for name in rec.seats[: rec.num_players]]
+        while len(seats) < rec.num_players:
+            seats.append(SeatConfig(kind="human", name=f"Player {len(seats) + 1}"))
+        table = tables_of(request).create(
+            rec.game, seats, rec.options, kind="replay", actions=rec.actions
+        )
+        return RedirectResponse(f"/replay/{table.key}", status_code=303)
+
+    @app.get("/replay/{key}", response_class=HTMLResponse)
+    async def replay(
+        request: Request, key: str, step: int | None = None, seat: int | None = None
+    ) -> Response:
+        table = finished_table(request, key)
+        history = table.state.history
+        n = len(history)
+        at = n if step is None else max(0, min(step, n))
+        if seat is not None and not 0 <= seat < table.state.num_players:
+            raise TableError(f"no seat {seat}: seats are 0..{table.state.num_players - 1}")
+        state = table.game.new_state(table.state.num_players, table.options)
+        for action in history[:at]:
+            state.apply(action)
+        tr = i18n.translator(lang_of(request))
+        obs = state.observation(seat)
+        log = [
+            line
+            for action, actor, after in table.public[:at]
+            if (line := table.board.log_line(action, actor, after, table.names, tr))
+        ]
+        view = f"&seat={seat}" if seat is not None else ""
+        return page(
+            request,
+            "replay.html",
+            {
+                "title": table.game.spec.title,
+                "key": key,
+                "step": at,
+                "num_steps": n,
+                "board": table.board.svg(obs, [], table.names, tr),
+                "log": log,
+                "status": table.board.status(obs, table.names, tr),
+                "seat": seat,
+                "seats": table.names,
+                "first_url": f"/replay/{key}?step=0{view}",
+                "prev_url": f"/replay/{key}?step={max(0, at - 1)}{view}",
+                "next_url": f"/replay/{key}?step={min(n, at + 1)}{view}",
+                "last_url": f"/replay/{key}?step={n}{view}",
+                "download_url": f"/games/{key}/record.json",
+            },
+        )
+
+    @app.get("/healthz")
+    async def health(request: Request) -> dict[str, Any]:
+        return {"ok": True, "tables": len(tables_of(request).tables)}
+
+    return app

@@ -1,0 +1,103 @@
+"""Boards for the web table: each game drawn as SVG from one viewer's observation.
+
+A board never sees a state. It draws the dict that ``state.observation(seat)``
+returns and words the actions, so a page can show nothing its viewer may not know.
+Every user-facing string goes through the viewer's translator ``tr``.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from whaletable.core.action import Action
+from whaletable.core.errors import UnknownGame
+
+Translate = Callable[[str], str]
+"""gettext for the viewer's language."""
+
+SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7")
+"""Five seat colours from the Okabe–Ito palette, told apart with any colour vision."""
+
+
+class BoardView(Protocol):
+    """How one game looks and reads on the web table."""
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        """The board as one ``<svg>`` element drawn from ``obs`` (a seat's or a spectator's).
+
+        Every legal action with a place on the board is clickable: its element has
+        ``class="act"`` and ``data-action`` (the action's JSON). ``legal`` is empty
+        when the viewer may not act. The SVG scales to its container.
+        """
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        """The action in words, for the list of legal actions (the fallback to clicking)."""
+
+    def log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        """What happened, as everyone may know it; ``after`` is the spectator observation
+        just after ``action`` and ``actor`` a seat or -1 for chance. None to stay silent."""
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        """One line: the round, whose turn it is (or "Your turn"), or the result."""
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> list[dict[str, Any]] | None:
+        """At the end, the final order of seats with their points; otherwise None."""
+
+
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def action_attr(action: Action) -> str:
+    """The ``data-action`` attribute value: the action's JSON, escaped for an attribute."""
+    return html.escape(json.dumps(action.to_json(), separators=(",", ":")), quote=True)
+
+
+def esc(text: object) -> str:
+    """Text escaped for SVG/HTML content and attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def _whale_to_look() -> BoardView:
+    from whaletable.web.boards.whale_to_look import WhaleToLookBoard
+
+    return WhaleToLookBoard()
+
+
+_BOARDS: dict[str, Callable[[], BoardView]] = {"whale-to-look": _whale_to_look}
+
+
+def board_for(game_id: str) -> BoardView:
+    """The board of ``game_id``; :class:`UnknownGame` for a game the web table cannot draw."""
+    make = _BOARDS.get(game_id)
+    if make is None:
+        known = ", ".join(sorted(_BOARDS))
+        raise UnknownGame(f"no web board for game {game_id!r}: boards exist for {known}")
+    return make()
+
+
+__all__ = [
+    "SEAT_COLOURS",
+    "BoardView",
+    "Translate",
+    "action_attr",
+    "board_for",
+    "esc",
+    "seat_colour",
+]

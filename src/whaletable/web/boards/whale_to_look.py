@@ -1,0 +1,848 @@
+"""Whale to Look on the web table: the board as SVG, drawn from one observation.
+
+The table is laid out as in the box: six dark-blue diamond area cards in a 3×2
+grid, twelve light fish cards in the gaps at their corners. A fish card shows its
+value only when the observation gives it (the viewer investigated it, a radar
+turned it up, or the round was scored); otherwise it shows "?". Every fish label
+is an element ``<text class="fish-value" data-fish="i">`` and no other element
+shows a fish value, so what the board shows is exactly what the observation says.
+
+Names follow the terminal table: fish cards F1–F12 in reading order, areas by the
+number printed on their card, boats by how many tourists they carry, seats from 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from whaletable.core.action import Action
+from whaletable.games.whale_to_look.actions import (
+    ChooseFisherBoat,
+    DealFish,
+    Finish,
+    Investigate,
+    LayArea,
+    MoveBoat,
+    PickStartPlayer,
+    RevealTrend,
+    UseRadar,
+)
+from whaletable.games.whale_to_look.board import (
+    NUM_AREAS,
+    NUM_FISH,
+    area_xy,
+    fish_xy,
+)
+from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
+from whaletable.web.boards import Translate, action_attr, esc, seat_colour
+
+# --- Geometry of the drawing (SVG user units) -----------------------------------------
+WIDTH = 840
+HEADER = 50  # two lines of text above the table
+DX, DY = 240, 190  # distance between neighbouring fish cards
+FISH_X0, FISH_Y0 = 60, HEADER + 56
+HALF_W, HALF_H = 112, 88  # an area diamond's half width and half height
+CARD_W, CARD_H = 54, 70
+BOAT_GAP = 46
+CONTROLS_Y = FISH_Y0 + 2 * DY + CARD_H // 2 + 30
+LEGEND_Y = CONTROLS_Y + 62
+ROW_H = 46
+
+OCEAN = "#d9edf4"
+AREA_FILL = "#1d3a6b"
+AREA_EMPTY = "#5d7396"
+INK = "#1b2a41"
+CARD_FILL = "#f7f1e3"
+FACE_UP_FILL = "#fff1b8"
+HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
+
+# Phases in which the board shows the round just scored rather than the next deal.
+_SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
+
+
+def fish_xy_px(fish: int) -> tuple[int, int]:
+    c, r = fish_xy(fish)
+    return FISH_X0 + c * DX, FISH_Y0 + r * DY
+
+
+def area_xy_px(area: int) -> tuple[int, int]:
+    c, r = area_xy(area)
+    return FISH_X0 + c * DX + DX // 2, FISH_Y0 + r * DY + DY // 2
+
+
+def diamond_points(area: int) -> str:
+    cx, cy = area_xy_px(area)
+    return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
+
+
+# --- Words ------------------------------------------------------------------------------
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Seat {number}").format(number=seat + 1)
+
+
+def fish_name(fish: int, tr: Translate) -> str:
+    return tr("F{number}").format(number=fish + 1)
+
+
+def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
+    number = areas[position] if 0 <= position < len(areas) else None
+    if number is None:
+        return tr("the area at position {number}").format(number=position + 1)
+    return tr("area {number}").format(number=number)
+
+
+def boat_name(boat: int, tr: Translate) -> str:
+    return tr("the {tourists}-tourist boat").format(tourists=TOURISTS[boat])
+
+
+def trend_name(trend: str, tr: Translate) -> str:
+    if trend == "whale-watching":
+        return tr("Whale-watching season")
+    if trend == "fishing":
+        return tr("Fishing season")
+    if trend == "whale-and-orca":
+        return tr("Whale & Orca season")
+    if trend == "orca-watching":
+        return tr("Orca-watching season")
+    return trend
+
+
+def trend_rule(trend: str, tr: Translate) -> str:
+    if trend == "whale-watching":
+        return tr("+2 for each of your boats on the whale's area")
+    if trend == "fishing":
+        return tr("the fisher boat scores +3 on an area with neither the whale nor the orca")
+    if trend == "whale-and-orca":
+        return tr("+4 if you have boats on both the whale's and the orca's areas")
+    if trend == "orca-watching":
+        return tr("+3 if you have a boat on the orca's area")
+    return ""
+
+
+def round_summary(result: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    points = ", ".join(
+        tr("{name} {points}").format(name=seat_name(names, s, tr), points=p)
+        for s, p in enumerate(result["points"])
+    )
+    return scored_line(result, tr) + " " + tr("Points this round: {points}.").format(points=points)
+
+
+def scored_line(result: dict[str, Any], tr: Translate) -> str:
+    areas, sums = result["areas"], result["sums"]
+    whale, orca = result["whale"], result["orca"]
+    text = tr(
+        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
+        "the orca at {orca_area} (sum {orca_sum})."
+    ).format(
+        round=result["round"],
+        whale_area=area_name(areas, whale, tr),
+        whale_sum=sums[whale],
+        orca_area=area_name(areas, orca, tr),
+        orca_sum=sums[orca],
+    )
+    return text
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    winner = obs["winner"]
+    if winner is None:
+        return tr("Game over.")
+    return tr("Game over: {name} wins with {points} points.").format(
+        name=seat_name(names, winner, tr), points=sum(obs["players"][winner]["points"])
+    )
+
+
+# --- What the board shows ---------------------------------------------------------------
+
+
+@dataclass
+class _Table:
+    """The cards and boats on the table: the current deal, or the round just scored."""
+
+    areas: list[int | None]
+    fish: list[int | None]
+    revealed: list[bool]
+    markers: list[list[int]]
+    boats: list[list[int]]  # per seat, the position of boats 0..2 (DOCK = in the dock)
+    anchored: list[int]
+    fisher: list[int]
+    scored: dict[str, Any] | None
+
+
+def _table_of(obs: dict[str, Any]) -> _Table:
+    n = obs["num_players"]
+    if obs["results"] and obs["phase"] in _SCORED_PHASES:
+        # Between rounds and at the end, the table shows the round just scored:
+        # every fish card of it was turned face up, so its values are public.
+        r = obs["results"][-1]
+        same_round = obs["phase"] == "over"
+        return _Table(
+            areas=list(r["areas"]),
+            fish=list(r["fish"]),
+            revealed=list(obs["revealed"]) if same_round else [False] * NUM_FISH,
+            markers=[list(m) for m in obs["markers"]] if same_round else [[]] * NUM_FISH,
+            boats=[list(r["boats"][s * BOATS : (s + 1) * BOATS]) for s in range(n)],
+            anchored=list(r["anchors"]),
+            fisher=list(r["fisher_boats"]),
+            scored=r,
+        )
+    players = obs["players"]
+    return _Table(
+        areas=list(obs["areas"]),
+        fish=list(obs["fish"]),
+        revealed=list(obs["revealed"]),
+        markers=[list(m) for m in obs["markers"]],
+        boats=[list(p["boats"]) for p in players],
+        anchored=[p["anchored_boat"] for p in players],
+        fisher=[p["fisher_boat"] for p in players],
+        scored=None,
+    )
+
+
+class _Svg:
+    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: int = 14,
+        fill: str = INK,
+        anchor: str = "start",
+        weight: str = "normal",
+        extra: str = "",
+    ) -> None:
+        self.parts.append(
+            f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{extra}>{esc(content)}</text>'
+        )
+
+
+def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
+    svg.add(
+        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
+        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
+    )
+
+
+class WhaleToLookBoard:
+    """The web board of Whale to Look."""
+
+    # ------------------------------------------------------------------ svg
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        table = _table_of(obs)
+        n = obs["num_players"]
+        height = LEGEND_Y + n * ROW_H + 10
+        svg = _Svg()
+        svg.add(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-to-look" '
+            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
+            f'aria-label="{esc(tr("Whale to Look table"))}">'
+        )
+        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        self._header(svg, obs, table, names, tr)
+        moves = [a for a in legal if isinstance(a, MoveBoat)]
+        for area in range(NUM_AREAS):
+            self._area(svg, table, area, tr)
+        self._move_targets(svg, obs, moves, tr)
+        for area in range(NUM_AREAS):
+            self._boats_on_area(svg, obs, table, area, moves, names, tr)
+        for fish in range(NUM_FISH):
+            self._fish(svg, obs, table, fish, legal, names, tr)
+        self._controls(svg, obs, legal, moves, tr)
+        self._legend(svg, obs, table, moves, names, tr)
+        svg.add("</svg>")
+        return "".join(svg.parts)
+
+    def _header(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        table: _Table,
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        seat = obs["seat"]
+        first = tr("Round {round} of {rounds}").format(round=obs["round"], rounds=ROUNDS)
+        if seat is None:
+            first += " · " + tr("spectator view: public information only")
+        else:
+            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+        svg.text(16, 22, first, size=15, weight="bold")
+        if table.scored is not None:
+            svg.text(16, 42, scored_line(table.scored, tr), size=12)
+            return
+        trend = obs["trend"]
+        if trend is not None:
+            name = trend_name(trend, tr)
+            width = 16 + 7 * len(name)
+            svg.add(
+                f'<g class="trend" data-trend="{esc(trend)}">'
+                f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
+                f'stroke="{INK}" stroke-width="1.2"/>'
+            )
+            svg.text(22, 43, name, size=12, weight="bold")
+            svg.text(width + 22, 43, trend_rule(trend, tr), size=12)
+            svg.add("</g>")
+        elif obs["round"] == 2:
+            svg.text(16, 42, tr("No trending card this round."), size=12)
+
+    def _area(self, svg: _Svg, table: _Table, area: int, tr: Translate) -> None:
+        cx, cy = area_xy_px(area)
+        number = table.areas[area]
+        fill = AREA_FILL if number is not None else AREA_EMPTY
+        svg.add(
+            f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area)}" '
+            f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
+        )
+        if number is not None:
+            svg.text(
+                cx,
+                cy - 48,
+                str(number),
+                size=24,
+                fill="#ffffff",
+                anchor="middle",
+                weight="bold",
+                extra=' class="area-number" pointer-events="none"',
+            )
+        scored = table.scored
+        if scored is not None:
+            svg.add(
+                f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
+                f'fill="#ffffff" stroke="{INK}"/>'
+            )
+            svg.text(
+                cx,
+                cy + 62,
+                "Σ " + str(scored["sums"][area]),
+                size=14,
+                anchor="middle",
+                weight="bold",
+                extra=' class="area-sum"',
+            )
+            if area == scored["whale"]:
+                self._token(svg, cx + 86, cy, whale=True, tr=tr)
+            if area == scored["orca"]:
+                self._token(svg, cx + 86, cy, whale=False, tr=tr)
+        svg.add("</g>")
+
+    def _token(self, svg: _Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
+        """The whale (light) or the orca (black and white) surfacing on an area."""
+        body, belly, cls = (
+            ("#9ecae1", "#ffffff", "whale") if whale else ("#111111", "#f5f5f5", "orca")
+        )
+        title = tr("The whale surfaces here") if whale else tr("The orca surfaces here")
+        svg.add(
+            f'<g class="token {cls}"><title>{esc(title)}</title>'
+            f'<circle cx="{x}" cy="{y}" r="17" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
+            f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>'
+            f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" '
+            f'stroke="{INK}"/>'
+            f'<ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>'
+            f'<circle cx="{x - 8}" cy="{y - 1}" r="1.2" fill="{belly if not whale else INK}"/>'
+            "</g>"
+        )
+
+    def _move_targets(
+        self, svg: _Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
+    ) -> None:
+        """One hidden target per legal move; table.js shows those of the selected boat."""
+        for move in moves:
+            title = self.label(move, obs, (), tr)
+            data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
+            cx, cy = area_xy_px(move.area)
+            if move.anchor:
+                _open_act(svg, move, title, "move-target anchor-target", data)
+                svg.add(
+                    f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
+                    f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+                )
+                svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
+            else:
+                _open_act(svg, move, title, "move-target", data)
+                svg.add(
+                    f'<polygon points="{diamond_points(move.area)}" fill="#ffffff" '
+                    f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
+                    f'stroke-dasharray="12 6"/>'
+                )
+            svg.add("</g>")
+
+    def _boat(
+        self,
+        svg: _Svg,
+        x: float,
+        y: float,
+        seat: int,
+        boat: int,
+        table: _Table,
+        *,
+        selectable: bool,
+        title: str,
+    ) -> None:
+        colour = seat_colour(seat)
+        cls = "boat selectable" if selectable else "boat"
+        events = ' tabindex="0" role="button"' if selectable else ' pointer-events="none"'
+        svg.add(
+            f'<g class="{cls}" data-seat="{seat}" data-boat="{boat}"{events}>'
+            f"<title>{esc(title)}</title>"
+        )
+        if selectable:
+            svg.add(
+                f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
+                f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
+            )
+        if table.fisher[seat] == boat:
+            svg.add(
+                f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
+                f'stroke="{INK}" stroke-width="1.5"/>'
+                f'<path d="M {x - 9} {y - 22} L {x + 3} {y - 18} L {x - 9} {y - 14} Z" '
+                f'fill="#ffffff" stroke="{INK}"/></g>'
+            )
+        svg.add(
+            f'<path class="hull" d="M {x - 21} {y - 7} L {x + 21} {y - 7} L {x + 14} {y + 8} '
+            f'L {x - 14} {y + 8} Z" fill="{colour}" stroke="{INK}" stroke-width="1.4"/>'
+        )
+        svg.text(x, y + 5, str(TOURISTS[boat]), size=13, anchor="middle", weight="bold")
+        if table.anchored[seat] == boat:
+            svg.add(
+                f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
+                f'stroke="{INK}"/>'
+            )
+            svg.text(x + 21, y + 11, "⚓", size=11, anchor="middle")
+            svg.add("</g>")
+        svg.add("</g>")
+
+    def _boat_title(
+        self, seat: int, boat: int, table: _Table, names: Sequence[str], tr: Translate
+    ) -> str:
+        title = tr("{name}: {boat}").format(
+            name=seat_name(names, seat, tr), boat=boat_name(boat, tr)
+        )
+        if table.fisher[seat] == boat:
+            title += " · " + tr("fisher on board")
+        if table.anchored[seat] == boat:
+            title += " · " + tr("anchored")
+        return title
+
+    def _selectable(self, obs: dict[str, Any], seat: int, moves: list[MoveBoat]) -> set[int]:
+        if seat != obs["seat"]:
+            return set()
+        return {m.boat for m in moves}
+
+    def _boats_on_area(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        table: _Table,
+        area: int,
+        moves: list[MoveBoat],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        here = [
+            (seat, boat)
+            for seat, boats in enumerate(table.boats)
+            for boat, at in enumerate(boats)
+            if at == area
+        ]
+        cx, cy = area_xy_px(area)
+        rows = [here[:3], here[3:]]
+        for row, ys in zip(rows, (cy - 10, cy + 24), strict=True):
+            for i, (seat, boat) in enumerate(row):
+                x = cx + (i - (len(row) - 1) / 2) * BOAT_GAP
+                selectable = boat in self._selectable(obs, seat, moves)
+                title = self._boat_title(seat, boat, table, names, tr)
+                self._boat(svg, x, ys, seat, boat, table, selectable=selectable, title=title)
+
+    def _fish(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        table: _Table,
+        fish: int,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        x, y = fish_xy_px(fish)
+        investigate = Investigate(fish)
+        radar = UseRadar(fish)
+        value = table.fish[fish]
+        face_up = table.revealed[fish]
+        clickable = investigate in legal
+        if clickable:
+            _open_act(
+                svg,
+                investigate,
+                self.label(investigate, obs, names, tr),
+                "fish-act",
+                f' data-fish="{fish}"',
+            )
+        else:
+            svg.add(f'<g class="fish" data-fish="{fish}">')
+        fill = FACE_UP_FILL if face_up else CARD_FILL
+        stroke, width = (
+            (HIGHLIGHT, 3) if clickable else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
+        )
+        svg.add(
+            f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
+            f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+        )
+        if face_up:
+            svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
+        elif value is not None and table.scored is None:
+            svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
+        shown = "?" if value is None else str(value)
+        svg.text(
+            x,
+            y + 10,
+            shown,
+            size=30,
+            anchor="middle",
+            weight="bold",
+            fill="#8c8c8c" if value is None else INK,
+            extra=f' class="fish-value" data-fish="{fish}"',
+        )
+        svg.text(x, y + CARD_H // 2 - 6, fish_name(fish, tr), size=10, anchor="middle", fill="#666")
+        markers = table.markers[fish]
+        for i, seat in enumerate(markers):
+            mx = x + (i - (len(markers) - 1) / 2) * 16
+            my = y + CARD_H // 2 + 10
+            svg.add(
+                f'<g class="marker" data-seat="{seat}"><title>'
+                f"{esc(tr('Investigated by {name}').format(name=seat_name(names, seat, tr)))}"
+                f'</title><circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
+                f'stroke="{INK}" stroke-width="1.2"/>'
+            )
+            svg.text(mx, my + 3, str(seat + 1), size=9, anchor="middle", weight="bold")
+            svg.add("</g>")
+        svg.add("</g>")
+        if radar in legal:
+            rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
+            _open_act(
+                svg, radar, self.label(radar, obs, names, tr), "radar-act", f' data-fish="{fish}"'
+            )
+            svg.add(
+                f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
+                f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
+                f'<circle cx="{rx}" cy="{ry}" r="1.8" fill="{INK}"/>'
+                f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" y2="{ry - 6}" stroke="{INK}" '
+                f'stroke-width="1.5"/>'
+            )
+            svg.add("</g>")
+
+    def _button(self, svg: _Svg, x: int, action: Action, text: str, title: str, cls: str) -> int:
+        width = 28 + int(7.6 * len(text))
+        _open_act(svg, action, title, cls)
+        svg.add(
+            f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        )
+        svg.text(x + width / 2, CONTROLS_Y + 24, text, size=14, anchor="middle", weight="bold")
+        svg.add("</g>")
+        return x + width + 12
+
+    def _controls(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        moves: list[MoveBoat],
+        tr: Translate,
+    ) -> None:
+        x = 16
+        for action in legal:
+            if isinstance(action, Finish):
+                x = self._button(
+                    svg, x, action, tr("Finish"), self.label(action, obs, (), tr), "finish-act"
+                )
+        for action in legal:
+            if isinstance(action, ChooseFisherBoat):
+                text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[action.boat])
+                x = self._button(
+                    svg, x, action, text, self.label(action, obs, (), tr), "fisher-act"
+                )
+        if moves:
+            hint = tr(
+                "Choose one of your boats, then an area (⚓: move there and drop the anchor)."
+            )
+            svg.text(x, CONTROLS_Y + 24, hint, size=13, extra=' class="hint"')
+
+    def _legend(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        table: _Table,
+        moves: list[MoveBoat],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        columns = (
+            (44, tr("Player")),
+            (222, tr("Dock")),
+            (380, tr("Markers")),
+            (496, tr("Radar")),
+            (556, tr("Anchor")),
+            (626, tr("Finished")),
+        )
+        head_y = LEGEND_Y - 8
+        for x, title in columns:
+            svg.text(x, head_y, title, size=11, fill="#44546a")
+        svg.text(
+            WIDTH - 14,
+            head_y,
+            tr("Points"),
+            size=11,
+            fill="#44546a",
+            anchor="end",
+        )
+        for seat, player in enumerate(obs["players"]):
+            top = LEGEND_Y + seat * ROW_H
+            mid = top + ROW_H / 2
+            colour = seat_colour(seat)
+            to_move = obs["to_move"] == seat
+            svg.add(f'<g class="seat" data-seat="{seat}">')
+            svg.add(
+                f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
+                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
+                f'stroke="{colour if to_move else "#c4d6de"}" '
+                f'stroke-width="{3 if to_move else 1}"/>'
+            )
+            if to_move:
+                svg.text(14, mid + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
+            svg.add(
+                f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
+                f'stroke-width="1.2"/>'
+            )
+            svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+            name = seat_name(names, seat, tr)
+            if len(name) > 16:
+                name = name[:15] + "…"
+            svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
+            if seat == obs["seat"]:
+                svg.text(50, mid + 13, tr("you"), size=11, fill="#44546a")
+            selectable = self._selectable(obs, seat, moves)
+            for boat in range(BOATS):
+                bx = 246 + boat * BOAT_GAP
+                if table.boats[seat][boat] == DOCK:
+                    title = self._boat_title(seat, boat, table, names, tr)
+                    self._boat(
+                        svg,
+                        bx,
+                        mid + 3,
+                        seat,
+                        boat,
+                        table,
+                        selectable=boat in selectable,
+                        title=title,
+                    )
+                else:
+                    svg.add(
+                        f'<path d="M {bx - 21} {mid - 4} L {bx + 21} {mid - 4} L {bx + 14} '
+                        f'{mid + 11} L {bx - 14} {mid + 11} Z" fill="none" stroke="#9fb3bf" '
+                        f'stroke-dasharray="3 3"/>'
+                    )
+            left = player["markers_left"]
+            svg.text(380, mid + 5, str(left), size=14, weight="bold")
+            for i in range(5):
+                filled = colour if i < left else "none"
+                svg.add(
+                    f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
+                    f'stroke="{INK}" stroke-width="1"/>'
+                )
+            svg.text(506, mid + 5, str(player["radars"]), size=14, weight="bold")
+            anchor = tr("used") if player["anchor_used"] else tr("ready")
+            svg.text(556, mid + 5, anchor, size=13)
+            if player["finished"]:
+                svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
+            r1, r2 = player["points"]
+            svg.text(
+                WIDTH - 14,
+                mid + 5,
+                f"{r1} + {r2} = {r1 + r2}",
+                size=15,
+                weight="bold",
+                anchor="end",
+                extra=' class="points"',
+            )
+            svg.add("</g>")
+
+    # ---------------------------------------------------------------- words
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        if isinstance(action, Investigate):
+            return tr("Investigate fish card {fish} (a secret look)").format(
+                fish=fish_name(action.fish, tr)
+            )
+        if isinstance(action, UseRadar):
+            return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
+                fish=fish_name(action.fish, tr)
+            )
+        if isinstance(action, MoveBoat):
+            seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+            at = DOCK
+            if seat is not None and 0 <= seat < len(obs["players"]):
+                at = obs["players"][seat]["boats"][action.boat]
+            area = area_name(obs["areas"], action.area, tr)
+            boat = boat_name(action.boat, tr)
+            if at == DOCK:
+                if action.anchor:
+                    text = tr("Move {boat} from the dock to {area} and drop the anchor")
+                else:
+                    text = tr("Move {boat} from the dock to {area}")
+                return text.format(boat=boat, area=area)
+            origin = area_name(obs["areas"], at, tr)
+            if action.anchor:
+                text = tr("Move {boat} from {origin} to {area} and drop the anchor")
+            else:
+                text = tr("Move {boat} from {origin} to {area}")
+            return text.format(boat=boat, origin=origin, area=area)
+        if isinstance(action, Finish):
+            return tr('Finish: say "Done!" and take no more turns this round')
+        if isinstance(action, ChooseFisherBoat):
+            return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, RevealTrend):
+            return tr("Reveal the trending card: {trend}").format(
+                trend=trend_name(action.trend, tr)
+            )
+        if isinstance(action, LayArea):
+            return tr("Lay area card {number}").format(number=action.number)
+        if isinstance(action, DealFish):
+            return tr("Deal a fish card face down")  # never its value
+        return str(action)
+
+    def log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        if isinstance(action, DealFish):
+            # A dealt card lies face down: one line for the whole deal, never a value.
+            if after["phase"] == "deal_fish":
+                return None
+            return tr("The fish cards are dealt face down.")
+        if isinstance(action, LayArea):
+            if after["phase"] == "lay_areas":
+                return None
+            numbers = " ".join(str(a) for a in after["areas"])
+            return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} is the start player.").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, RevealTrend):
+            return tr("The trending card for round 2: {trend} ({rule}).").format(
+                trend=trend_name(action.trend, tr), rule=trend_rule(action.trend, tr)
+            )
+        if actor < 0:
+            return None
+        name = seat_name(names, actor, tr)
+        round_ended = bool(after["results"]) and after["phase"] in _SCORED_PHASES
+        areas = after["results"][-1]["areas"] if round_ended else after["areas"]
+        if isinstance(action, Investigate):
+            line = tr("{name} investigated fish card {fish}.").format(
+                name=name, fish=fish_name(action.fish, tr)
+            )
+        elif isinstance(action, UseRadar):
+            value = after["fish"][action.fish]
+            line = tr("{name} used the radar on fish card {fish}: it shows {value}.").format(
+                name=name, fish=fish_name(action.fish, tr), value="?" if value is None else value
+            )
+        elif isinstance(action, MoveBoat):
+            if action.anchor:
+                text = tr("{name} moved {boat} to {area} and dropped the anchor.")
+            else:
+                text = tr("{name} moved {boat} to {area}.")
+            line = text.format(
+                name=name, boat=boat_name(action.boat, tr), area=area_name(areas, action.area, tr)
+            )
+        elif isinstance(action, Finish):
+            line = tr('{name} said "Done!".').format(name=name)
+        elif isinstance(action, ChooseFisherBoat):
+            line = tr("{name} put the fisher on {boat}.").format(
+                name=name, boat=boat_name(action.boat, tr)
+            )
+        else:
+            line = tr("{name}: {action}").format(name=name, action=str(action))
+        if round_ended:
+            line += " " + round_summary(after["results"][-1], names, tr)
+            if after["phase"] == "over":
+                line += " " + game_over_line(after, names, tr)
+        return line
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        if obs["phase"] == "over":
+            return game_over_line(obs, names, tr)
+        rnd = obs["round"]
+        to_move = obs["to_move"]
+        if to_move is None:
+            return tr("Round {round} of {rounds}: the table is being set up.").format(
+                round=rnd, rounds=ROUNDS
+            )
+        if to_move == obs["seat"]:
+            if obs["phase"] == "fisher":
+                text = tr(
+                    "Round {round} of {rounds} · Your turn: put the fisher on one of your boats."
+                )
+            elif obs["phase"] == "move":
+                text = tr("Round {round} of {rounds} · Your turn: move a boat.")
+            else:
+                text = tr(
+                    "Round {round} of {rounds} · Your turn: investigate a fish card or finish."
+                )
+            return text.format(round=rnd, rounds=ROUNDS)
+        return tr("Round {round} of {rounds} · {name} is to play.").format(
+            round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
+        )
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> list[dict[str, Any]] | None:
+        if obs["phase"] != "over":
+            return None
+        n = obs["num_players"]
+        start = obs["start_player"] or 0
+        rows = []
+        for seat, player in enumerate(obs["players"]):
+            r1, r2 = player["points"]
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": seat_name(names, seat, tr),
+                    "round1": r1,
+                    "round2": r2,
+                    "total": r1 + r2,
+                    "winner": seat == obs["winner"],
+                }
+            )
+        # The rulebook's order: most points, then the higher round-2 score, then whoever
+        # took their turn later in round 2 (the same order that chose the winner).
+        rows.sort(key=lambda r: (-r["total"], -r["round2"], -((r["seat"] - start) % n)))
+        return rows
+
+
+__all__ = ["WhaleToLookBoard"]

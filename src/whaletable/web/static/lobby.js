@@ -1,0 +1,93 @@
+// The lobby: fit the seat rows and options to the chosen game; copy buttons on link pages.
+(function () {
+  "use strict";
+  var game = document.getElementById("game");
+  var count = document.getElementById("num-players");
+
+  function chosen() {
+    return game.options[game.selectedIndex];
+  }
+
+  function fillCounts() {
+    var opt = chosen();
+    var min = Number(opt.dataset.min), max = Math.min(Number(opt.dataset.max), 5);
+    var keep = Number(count.value);
+    count.textContent = "";
+    for (var n = min; n <= max; n++) {
+      var o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = String(n);
+      count.appendChild(o);
+    }
+    count.value = String(Math.max(min, Math.min(max, keep || min)));
+  }
+
+  function fillBots() {
+    var bots = JSON.parse(chosen().dataset.bots || "[]");
+    document.querySelectorAll(".seat-row select.bot").forEach(function (select) {
+      var keep = select.value;
+      var labels = {};
+      Array.prototype.forEach.call(select.options, function (o) { labels[o.value] = o.textContent; });
+      select.textContent = "";
+      bots.forEach(function (b) {
+        var o = document.createElement("option");
+        o.value = b;
+        o.textContent = labels[b] || b;
+        select.appendChild(o);
+      });
+      if (bots.indexOf(keep) >= 0) select.value = keep;
+    });
+  }
+
+  function showOptions() {
+    document.querySelectorAll("fieldset.options").forEach(function (fs) {
+      var on = fs.dataset.game === game.value;
+      fs.hidden = !on;
+      fs.disabled = !on;
+    });
+  }
+
+  function showSeats() {
+    var n = Number(count.value);
+    document.querySelectorAll(".seat-row").forEach(function (row) {
+      var on = Number(row.dataset.index) < n;
+      row.hidden = !on;
+      row.querySelectorAll("select, input").forEach(function (el) { el.disabled = !on; });
+      var kind = row.querySelector("select.kind").value;
+      row.querySelector("select.bot").hidden = kind !== "bot";
+      row.querySelector("input.name").hidden = kind === "open";
+    });
+  }
+
+  if (game && count) {
+    game.addEventListener("change", function () {
+      fillCounts(); fillBots(); showOptions(); showSeats();
+    });
+    count.addEventListener("change", showSeats);
+    document.querySelectorAll(".seat-row select.kind").forEach(function (s) {
+      s.addEventListener("change", showSeats);
+    });
+    fillCounts(); fillBots(); showOptions(); showSeats();
+  }
+
+  var copied = document.getElementById("copied");
+  document.querySelectorAll("button.copy").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var url = new URL(button.dataset.copy, location.href).href;
+      var done = function () {
+        if (copied) { copied.textContent = copied.dataset.text; copied.hidden = false; }
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(url).then(done);
+      } else {
+        var area = document.createElement("textarea");
+        area.value = url;
+        document.body.appendChild(area);
+        area.select();
+        document.execCommand("copy");
+        area.remove();
+        done();
+      }
+    });
+  });
+})();

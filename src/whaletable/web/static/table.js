@@ -1,0 +1,250 @@
+// The live table: one WebSocket, the server draws everything, this file only wires it up.
+(function () {
+  "use strict";
+  var root = document.getElementById("table");
+  if (!root) return;
+  var text = JSON.parse(root.dataset.i18n || "{}");
+  var wsPath = root.dataset.wsPath;
+  var board = document.getElementById("board");
+  var play = document.getElementById("play");
+  var actions = document.getElementById("actions");
+  var undo = document.getElementById("undo");
+  var log = document.getElementById("log");
+  var status = document.getElementById("status");
+  var errorLine = document.getElementById("error");
+  var conn = document.getElementById("conn");
+  var result = document.getElementById("result");
+  var again = document.getElementById("again");
+  var handover = document.getElementById("handover");
+  var handoverText = document.getElementById("handover-text");
+  var handoverReady = document.getElementById("handover-ready");
+
+  var api = { socket: null, lastStep: null };
+  window.whaletable = api;
+  var delay = 500;
+  var handoverSeat = null;
+  var waiting = false;
+
+  function say(template, name) {
+    return String(template || "").split("{name}").join(name);
+  }
+
+  function mark() {
+    var body = document.body.dataset;
+    body.step = api.lastStep === null ? "" : String(api.lastStep);
+  }
+
+  function setConn(open) {
+    document.body.dataset.conn = open ? "open" : "closed";
+    conn.dataset.state = open ? "open" : "closed";
+    conn.textContent = open ? text.open : text.closed;
+  }
+
+  function send(message) {
+    if (!api.socket || api.socket.readyState !== WebSocket.OPEN) return false;
+    api.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function act(action) {
+    if (waiting || api.lastStep === null) return;
+    if (send({ type: "act", step: api.lastStep, action: action })) {
+      waiting = true;
+      document.body.classList.add("waiting");
+    }
+  }
+
+  function showError(message) {
+    errorLine.textContent = message;
+    errorLine.hidden = !message;
+  }
+
+  // --- boat selection, purely on this page: show the chosen boat's destinations
+  function svgOf() {
+    return board.querySelector("svg");
+  }
+
+  function select(boat) {
+    var svg = svgOf();
+    if (!svg) return;
+    if (boat === null || svg.getAttribute("data-selected") === boat) {
+      svg.removeAttribute("data-selected");
+    } else {
+      svg.setAttribute("data-selected", boat);
+    }
+  }
+
+  function autoSelect() {
+    var boats = board.querySelectorAll(".boat.selectable");
+    var seen = {};
+    var count = 0;
+    boats.forEach(function (b) {
+      var id = b.getAttribute("data-boat");
+      if (!seen[id]) { seen[id] = true; count += 1; }
+    });
+    if (count === 1) select(boats[0].getAttribute("data-boat"));
+  }
+
+  function activate(target) {
+    var actEl = target.closest(".act");
+    if (actEl && board.contains(actEl)) {
+      act(JSON.parse(actEl.getAttribute("data-action")));
+      return true;
+    }
+    var boat = target.closest(".boat.selectable");
+    if (boat && board.contains(boat)) {
+      select(boat.getAttribute("data-boat"));
+      return true;
+    }
+    return false;
+  }
+
+  board.addEventListener("click", function (event) {
+    activate(event.target);
+  });
+  board.addEventListener("keydown", function (event) {
+    if ((event.key === "Enter" || event.key === " ") && activate(event.target)) {
+      event.preventDefault();
+    }
+    if (event.key === "Escape") select(null);
+  });
+
+  undo.addEventListener("click", function () {
+    if (api.lastStep !== null) send({ type: "undo", step: api.lastStep });
+  });
+
+  handoverReady.addEventListener("click", function () {
+    if (handoverSeat !== null) send({ type: "ready", seat: handoverSeat });
+  });
+
+  // --- drawing what the server sends
+  function renderActions(list) {
+    actions.textContent = "";
+    if (!list.length) {
+      var idle = document.createElement("p");
+      idle.className = "idle";
+      idle.textContent = text.none;
+      actions.appendChild(idle);
+      return;
+    }
+    list.forEach(function (entry) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "button action";
+      button.textContent = entry.label;
+      button.addEventListener("click", function () { act(entry.action); });
+      actions.appendChild(button);
+    });
+  }
+
+  function renderLog(lines) {
+    log.textContent = "";
+    lines.forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      log.appendChild(li);
+    });
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function cell(row, tag, value) {
+    var c = document.createElement(tag);
+    c.textContent = value;
+    row.appendChild(c);
+  }
+
+  function renderResult(msg) {
+    if (!msg.finished || !msg.result) {
+      result.hidden = true;
+      return;
+    }
+    var head = result.querySelector("thead");
+    var body = result.querySelector("tbody");
+    head.textContent = "";
+    body.textContent = "";
+    var h = document.createElement("tr");
+    [text.player, text.round1, text.round2, text.total].forEach(function (t) { cell(h, "th", t); });
+    head.appendChild(h);
+    msg.result.forEach(function (r) {
+      var tr = document.createElement("tr");
+      if (r.winner) tr.className = "winner";
+      cell(tr, "td", r.winner ? r.name + " ★" : r.name);
+      cell(tr, "td", String(r.round1));
+      cell(tr, "td", String(r.round2));
+      cell(tr, "td", String(r.total));
+      body.appendChild(tr);
+    });
+    again.action = "/games/" + encodeURIComponent(msg.key) + "/again";
+    result.hidden = false;
+  }
+
+  function onState(msg) {
+    waiting = false;
+    document.body.classList.remove("waiting");
+    handoverSeat = null;
+    handover.hidden = true;
+    play.hidden = false;
+    api.lastStep = msg.step;
+    board.innerHTML = msg.board;
+    renderActions(msg.actions || []);
+    renderLog(msg.log || []);
+    status.textContent = msg.status;
+    undo.hidden = !msg.can_undo;
+    showError("");
+    renderResult(msg);
+    autoSelect();
+    document.body.dataset.finished = msg.finished ? "true" : "false";
+    document.body.dataset.you = msg.you === null || msg.you === undefined ? "" : String(msg.you);
+    mark();
+  }
+
+  function onHandover(msg) {
+    // Hide the previous seat's view completely: nothing of it stays in the page.
+    board.textContent = "";
+    actions.textContent = "";
+    undo.hidden = true;
+    play.hidden = true;
+    handoverSeat = msg.to;
+    handoverText.textContent = say(text.handover, msg.name);
+    handoverReady.textContent = say(text.ready, msg.name);
+    handover.hidden = false;
+    document.body.dataset.handover = String(msg.to);
+    mark();
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    var socket = new WebSocket(scheme + "//" + location.host + wsPath);
+    api.socket = socket;
+    socket.addEventListener("open", function () {
+      delay = 500;
+      setConn(true);
+    });
+    socket.addEventListener("message", function (event) {
+      var msg;
+      try { msg = JSON.parse(event.data); } catch (e) { return; }
+      if (msg.type === "state") {
+        delete document.body.dataset.handover;
+        onState(msg);
+      } else if (msg.type === "handover") {
+        onHandover(msg);
+      } else if (msg.type === "error") {
+        waiting = false;
+        document.body.classList.remove("waiting");
+        showError(msg.message);
+      }
+    });
+    socket.addEventListener("close", function () {
+      if (api.socket !== socket) return;
+      waiting = false;
+      setConn(false);
+      var wait = delay;
+      delay = Math.min(delay * 2, 5000);
+      setTimeout(connect, wait);
+    });
+  }
+
+  setConn(false);
+  document.body.dataset.finished = "false";
+  connect();
+})();

@@ -1,0 +1,393 @@
+"""Live tables: the games in play, who may act for which seat, and what each viewer is sent.
+
+Every viewer sees the game only through ``state.observation(seat)`` (``None`` for a
+spectator); every accepted action is in the database before anyone hears of it.
+Bots think in a separate process so that a long search never stalls other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from whaletable import games
+from whaletable.agents import make_agent
+from whaletable.core import CHANCE, Action, Record, SeatView, State
+from whaletable.core.errors import WhaletableError
+from whaletable.web.boards import BoardView, board_for
+from whaletable.web.storage import StaleWrite, Store, StoredTable
+
+BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "mcts"}
+"""The strength levels offered in the lobby and the bot behind each."""
+
+MAX_SEAT_NAME = 40
+
+
+class TableError(WhaletableError):
+    """A request about a table that cannot be done (unknown token, not your turn, …)."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_key() -> str:
+    return secrets.token_hex(6)
+
+
+@dataclass
+class SeatConfig:
+    """Who sits in a seat: a named human, an open seat to claim, or a bot of a level."""
+
+    kind: str  # "human" | "open" | "bot"
+    name: str
+    bot: str | None = None
+    token: str = field(default_factory=new_token)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatConfig:
+        return cls(kind=data["kind"], name=data["name"], bot=data.get("bot"), token=data["token"])
+
+
+def bot_spec(game_id: str, level: str) -> str:
+    """The bot behind a level, falling back to MCTS for games without a heuristic."""
+    from whaletable.agents import available
+
+    spec = BOT_LEVELS[level]
+    if spec not in available(games.get(game_id)):
+        spec = "mcts"
+    return spec
+
+
+def think(record: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
+    """A bot's move, computed in a worker process from the record and the seat's view only."""
+    state = Record.from_json(record).replay()
+    agent = make_agent(spec, state.game, seed)
+    return agent.act(SeatView(state, seat)).to_json()
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One open page: a seat's, a spectator's, or a device shared by several seats (hot-seat)."""
+
+    send: Send
+    tr: Callable[[str], str]
+    lang: str
+    role: str  # "seat" | "spectator" | "hotseat"
+    seats: frozenset[int]  # the seats this page may act for
+    showing: int | None = None  # the seat whose view the page shows
+    pending: int | None = None  # hot-seat: waiting for this seat to take the device
+
+
+class LiveTable:
+    """One game in play (or finished, for replays) and the pages watching it."""
+
+    def __init__(self, stored: StoredTable) -> None:
+        self.key = stored.key
+        self.game = games.get(stored.game)
+        self.board: BoardView = board_for(stored.game)
+        self.seats = [SeatConfig.from_json(s) for s in stored.seats]
+        self.spectator_token = stored.spectator_token
+        self.hotseat_token = stored.hotseat_token
+        self.seed = stored.seed
+        self.kind = stored.kind
+        self.next_key = stored.next_key
+        self.options = stored.options
+        self.state: State = self.game.new_state(stored.num_players, stored.options)
+        # Every step as everyone may know it: (action, actor, spectator view after it).
+        self.public: list[tuple[Action, int, dict[str, Any]]] = []
+        for data in stored.actions:
+            self._advance(self.game.action_from_json(data))
+        self.lock = asyncio.Lock()
+        self.viewers: set[Viewer] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def _advance(self, action: Action) -> None:
+        actor = self.state.current_player()
+        self.state.apply(action)
+        self.public.append((action, actor, self.state.observation(None)))
+
+    def record(self) -> Record:
+        return Record.of(self.state, seats=self.names, table=self.key)
+
+    def chance_rng(self) -> random.Random:
+        """Chance at each step comes from the table's seed, so a table is reproducible."""
+        digest = hashlib.sha256(f"{self.seed}:{len(self.state.history)}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    # ------------------------------------------------------------- messages
+
+    def log_lines(self, tr: Callable[[str], str]) -> list[str]:
+        lines = []
+        for action, actor, after in self.public:
+            line = self.board.log_line(action, actor, after, self.names, tr)
+            if line:
+                lines.append(line)
+        return lines
+
+    def message_for(self, viewer: Viewer) -> dict[str, Any]:
+        seat = viewer.showing
+        obs = self.state.observation(seat)
+        to_move = self.state.current_player()
+        acting = seat is not None and seat == to_move and seat in viewer.seats
+        legal = self.state.legal_actions() if acting else []
+        return {
+            "type": "state",
+            "key": self.key,
+            "step": len(self.state.history),
+            "board": self.board.svg(obs, legal, self.names, viewer.tr),
+            "actions": [
+                {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
+                for a in legal
+            ],
+            "log": self.log_lines(viewer.tr),
+            "status": self.board.status(obs, self.names, viewer.tr),
+            "can_undo": acting and self.state.can_undo(),
+            "finished": self.finished,
+            "result": self.board.result(obs, self.names, viewer.tr),
+            "you": seat if acting else None,
+        }
+
+    async def show(self, viewer: Viewer) -> None:
+        """Send ``viewer`` what it may see now, handing a shared device over first if needed."""
+        to_move = self.state.current_player()
+        if viewer.role == "hotseat" and to_move in viewer.seats and viewer.showing != to_move:
+            # Hide the last seat's private view before the next player looks at the screen.
+            viewer.pending = to_move
+            await viewer.send({"type": "handover", "to": to_move, "name": self.names[to_move]})
+            return
+        await viewer.send(self.message_for(viewer))
+
+    async def broadcast(self) -> None:
+        for viewer in list(self.viewers):
+            try:
+                await self.show(viewer)
+            except Exception:  # a page that went away; its socket handler cleans up
+                self.viewers.discard(viewer)
+
+
+class Tables:
+    """All live tables of one server, their tokens, persistence and bots."""
+
+    def __init__(self, store: Store, executor: Executor | None = None) -> None:
+        self.store = store
+        self.executor = executor
+        self.tables: dict[str, LiveTable] = {}
+        self.tokens: dict[str, tuple[str, str, int | None]] = {}  # token → (key, role, seat)
+
+    # ------------------------------------------------------------- creating
+
+    def _index(self, t: LiveTable) -> None:
+        self.tables[t.key] = t
+        self.tokens[t.spectator_token] = (t.key, "spectator", None)
+        if t.hotseat_token:
+            self.tokens[t.hotseat_token] = (t.key, "hotseat", None)
+        for i, s in enumerate(t.seats):
+            if s.kind == "human":
+                self.tokens[s.token] = (t.key, "seat", i)
+
+    def create(
+        self,
+        game_id: str,
+        seats: list[SeatConfig],
+        options: Any = None,
+        hotseat: bool = False,
+        *,
+        kind: str = "live",
+        actions: list[dict[str, Any]] | None = None,
+    ) -> LiveTable:
+        """Validate and store a new table; raises a WhaletableError naming what was wrong."""
+        game = games.get(game_id)
+        opts = game.make_options(options)
+        game.new_state(len(seats), opts)  # checks the player count and the options together
+        for i, s in enumerate(seats):
+            if s.kind not in ("human", "open", "bot"):
+                raise TableError(f"seat {i + 1}: kind must be human, open or bot, not {s.kind!r}")
+            if s.kind == "bot":
+                if s.bot not in BOT_LEVELS:
+                    raise TableError(
+                        f"seat {i + 1}: bot level must be one of {', '.join(BOT_LEVELS)}, "
+                        f"not {s.bot!r}"
+                    )
+                s.name = s.name or f"{s.bot} bot"
+            s.name = (s.name or f"Player {i + 1}").strip()[:MAX_SEAT_NAME]
+        humans = [s for s in seats if s.kind == "human"]
+        stored = StoredTable(
+            key=new_key(),
+            game=game_id,
+            num_players=len(seats),
+            options=game.options_to_json(opts),
+            seats=[s.to_json() for s in seats],
+            spectator_token=new_token(),
+            hotseat_token=new_token() if hotseat and len(humans) >= 1 else None,
+            seed=secrets.randbits(62),
+            kind=kind,
+            finished=kind == "replay",
+            actions=actions or [],
+        )
+        table = LiveTable(stored)  # replays uploaded actions; raises if they do not replay
+        self.store.add_table(stored)
+        self._index(table)
+        return table
+
+    def resume(self) -> int:
+        """Load every stored table (after a restart) and set play going again."""
+        count = 0
+        for stored in self.store.load_all():
+            table = LiveTable(stored)
+            self._index(table)
+            count += 1
+        return count
+
+    def start_all(self) -> None:
+        for table in self.tables.values():
+            self.kick(table)
+
+    def lookup(self, token: str) -> tuple[LiveTable, str, int | None]:
+        found = self.tokens.get(token)
+        if found is None:
+            raise TableError("this link does not belong to any table")
+        key, role, seat = found
+        return self.tables[key], role, seat
+
+    def claim(self, key: str, seat: int, name: str) -> SeatConfig:
+        table = self.tables.get(key)
+        if table is None:
+            raise TableError(f"no table {key!r}")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
+            raise TableError(f"seat {seat + 1} of table {key} is not open")
+        config = table.seats[seat]
+        config.kind = "human"
+        config.name = (name.strip() or f"Player {seat + 1}")[:MAX_SEAT_NAME]
+        self.store.update_table(key, seats=[s.to_json() for s in table.seats])
+        self.tokens[config.token] = (key, "seat", seat)
+        return config
+
+    def play_again(self, table: LiveTable) -> LiveTable:
+        """The same seats and options at a new table (one per finished table)."""
+        if table.next_key and table.next_key in self.tables:
+            return self.tables[table.next_key]
+        seats = [SeatConfig(kind=s.kind, name=s.name, bot=s.bot) for s in table.seats]
+        new = self.create(
+            table.game.spec.id, seats, table.options, hotseat=table.hotseat_token is not None
+        )
+        table.next_key = new.key
+        self.store.update_table(table.key, next_key=new.key)
+        return new
+
+    def open_tables(self) -> list[LiveTable]:
+        return [
+            t
+            for t in self.tables.values()
+            if t.kind == "live" and not t.finished and any(s.kind == "open" for s in t.seats)
+        ]
+
+    # --------------------------------------------------------------- acting
+
+    async def act(self, table: LiveTable, viewer: Viewer, step: Any, data: Any) -> None:
+        """A page's move: checked against its seats, the step it saw, and the rules."""
+        async with table.lock:
+            seat = table.state.current_player()
+            if table.finished:
+                raise TableError("the game is over")
+            if viewer.showing != seat or seat not in viewer.seats:
+                raise TableError("it is not your turn")
+            self._check_step(table, step)
+            action = table.game.action_from_json(data)
+            await self._commit(table, action)
+        await table.broadcast()
+        self.kick(table)
+
+    async def undo(self, table: LiveTable, viewer: Viewer, step: Any) -> None:
+        async with table.lock:
+            seat = table.state.current_player()
+            if viewer.showing != seat or seat not in viewer.seats:
+                raise TableError("only the seat to move may undo")
+            self._check_step(table, step)
+            if not table.state.can_undo():
+                raise TableError(
+                    "nothing to undo: a chance outcome, a reveal or another seat's move came last"
+                )
+            self.store.drop_action(table.key, len(table.state.history) - 1)
+            table.state = table.state.undo()
+            table.public.pop()
+        await table.broadcast()
+
+    async def ready(self, table: LiveTable, viewer: Viewer, seat: Any) -> None:
+        """Hot-seat: the player named on the hand-over screen has taken the device."""
+        if viewer.pending is None or seat != viewer.pending:
+            raise TableError("no hand-over to that seat is waiting")
+        viewer.showing, viewer.pending = viewer.pending, None
+        await table.show(viewer)
+
+    @staticmethod
+    def _check_step(table: LiveTable, step: Any) -> None:
+        now = len(table.state.history)
+        if not isinstance(step, int) or isinstance(step, bool) or step != now:
+            raise TableError(f"stale move: the game is at step {now}, the move was for {step!r}")
+
+    async def _commit(self, table: LiveTable, action: Action) -> None:
+        """Check on a copy, write to the database, then make it the table's state."""
+        trial = table.state.clone()
+        trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
+        try:
+            self.store.append_action(table.key, len(table.state.history), action.to_json())
+        except StaleWrite as e:
+            raise TableError(f"stale move: {e}") from e
+        table._advance(action)
+        if table.finished:
+            self.store.update_table(table.key, finished=True)
+
+    # ------------------------------------------------------- chance and bots
+
+    def kick(self, table: LiveTable) -> None:
+        """Let chance and bots play until a human is to move (one task per table)."""
+        if table.kind != "live" or table.finished:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
+
+    async def _run(self, table: LiveTable) -> None:
+        while not table.finished:
+            seat = table.state.current_player()
+            if seat == CHANCE:
+                async with table.lock:
+                    await self._commit(table, table.state.sample_chance(table.chance_rng()))
+                continue
+            config = table.seats[seat]
+            if config.kind != "bot" or config.bot is None:
+                break
+            step = len(table.state.history)
+            data = await self._think(table, seat, bot_spec(table.game.spec.id, config.bot))
+            async with table.lock:
+                if len(table.state.history) != step:
+                    continue  # an undo or another move came first: think again
+                await self._commit(table, table.game.action_from_json(data))
+            await table.broadcast()
+        await table.broadcast()
+
+    async def _think(self, table: LiveTable, seat: int, spec: str) -> dict[str, Any]:
+        record = table.record().to_json()
+        seed = (table.seed + len(table.state.history)) % (1 << 31)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, think, record, seat, spec, seed)
