@@ -52,3 +52,18 @@ bench: install
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .ruff_cache .pytest_cache
+
+# The web table's gettext catalogs: extract every user-facing string (babel.cfg says where)
+# into messages.pot, then merge it into each language's messages.po. New or changed strings
+# come out untranslated or fuzzy; tests/web/test_i18n.py fails until they are translated.
+LOCALE := src/whaletable/web/locale
+CATALOG_HEADER := \# Translations template for PROJECT.\n\# Copyright (C) YEAR ORGANIZATION\n\# This file is distributed under the same license as the PROJECT project.\n\#
+
+.PHONY: catalogs
+catalogs: install
+	$(BIN)/pybabel extract -F babel.cfg -k tr -k _ -k TableError --no-wrap \
+	  --project whaletable --copyright-holder whaletable --msgid-bugs-address "" \
+	  --version "$$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("whaletable"))')" \
+	  --header-comment "$$(printf '$(CATALOG_HEADER)')" \
+	  -o $(LOCALE)/messages.pot src/whaletable/web
+	$(BIN)/pybabel update -i $(LOCALE)/messages.pot -d $(LOCALE) --no-wrap

@@ -1,4 +1,4 @@
-"""The ``whaletable`` command: play, replay, simulate and read the rules.
+"""The ``whaletable`` command: play, serve, replay, simulate, bench and read the rules.
 
 Bad input of any kind (an unknown game or bot, a bad option, a wrong number of
 seats, a malformed record) ends with one line on stderr and exit code 2, never
@@ -23,6 +23,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from whaletable.cli import serve
 from whaletable.cli.play import InputFn, play
 from whaletable.cli.replay import replay
 from whaletable.core import registry
@@ -389,6 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench_p.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
     bench_p.add_argument("--json", action="store_true", help="print the results as JSON")
     bench_p.add_argument("--output", metavar="FILE", help="also write the results (JSON) here")
+
+    serve.add_parser(sub)
     return parser
 
 
@@ -413,6 +416,8 @@ def main(
             return cmd_simulate(args, console, err)
         if args.command == "bench":
             return cmd_bench(args, console, err)
+        if args.command == "serve":
+            return serve.run(args)
         return cmd_rules(args, console)
     except WhaletableError as e:
         err.print(f"whaletable: error: {e}", markup=False, highlight=False, soft_wrap=True)

@@ -27,7 +27,15 @@ from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import i18n
 from whaletable.web.storage import Store
-from whaletable.web.tables import BOT_LEVELS, LiveTable, SeatConfig, TableError, Tables, Viewer
+from whaletable.web.tables import (
+    BOT_LEVELS,
+    LiveTable,
+    SeatConfig,
+    TableError,
+    Tables,
+    Viewer,
+    message_in,
+)
 
 MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
 MAX_MESSAGE = 16_384  # characters in one WebSocket message
@@ -108,7 +116,8 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         code = 404 if isinstance(exc, UnknownGame) or "does not belong" in str(exc) else 400
         if wants_json(request):
             return JSONResponse({"error": str(exc)}, status_code=code)
-        return page(request, "error.html", {"status_code": code, "message": str(exc)}, code)
+        message = message_in(exc, i18n.translator(lang_of(request)))
+        return page(request, "error.html", {"status_code": code, "message": message}, code)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -173,7 +182,8 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
                     "index": i,
                     "name": s.name,
                     "kind": s.kind,
-                    "url": f"{base}/t/{s.token}" if s.kind in ("human", "open") else None,
+                    # An open seat's link is given only to whoever claims it from the lobby.
+                    "url": f"{base}/t/{s.token}" if s.kind == "human" else None,
                 }
                 for i, s in enumerate(t.seats)
             ],
@@ -192,7 +202,7 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         except ValueError:
             raise TableError("num_players must be a whole number") from None
         if not 1 <= n <= 8:
-            raise TableError(f"num_players must be between 1 and 8, not {n}")
+            raise TableError("num_players must be between 1 and 8, not {n}", n=n)
         seats = [
             SeatConfig(
                 kind=fields.get(f"seat_{i}_kind", "human"),
@@ -217,13 +227,13 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
     async def create_from_json(request: Request) -> Response:
         try:
             body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             raise TableError("the request body is not valid JSON") from None
         if not isinstance(body, dict):
             raise TableError("the request body must be a JSON object")
         seats_in = body.get("seats")
         if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
-            raise TableError('\'seats\' must be a list of objects like {"kind": "bot", ...}')
+            raise TableError("'seats' must be a list of objects, one per seat")
         seats = [
             SeatConfig(
                 kind=str(s.get("kind", "human")), name=str(s.get("name", "")), bot=s.get("bot")
@@ -310,11 +320,14 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
                     break
                 text = message.get("text")
                 if text is None:
-                    await viewer.send({"type": "error", "message": "send text frames of JSON"})
+                    await say(viewer, TableError("send text frames of JSON"))
                     continue
                 if len(text) > MAX_MESSAGE:
-                    await viewer.send(
-                        {"type": "error", "message": f"message too large: at most {MAX_MESSAGE}"}
+                    await say(
+                        viewer,
+                        TableError(
+                            "message too large: at most {limit} characters", limit=MAX_MESSAGE
+                        ),
                     )
                     await websocket.close(code=1009)
                     break
@@ -328,10 +341,13 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         try:
             msg = json.loads(text)
         except json.JSONDecodeError as e:
-            await viewer.send({"type": "error", "message": f"malformed JSON: {e.msg}"})
+            await say(viewer, TableError("malformed JSON: {detail}", detail=e.msg))
+            return
+        except RecursionError:
+            await say(viewer, TableError("malformed JSON: nested too deeply"))
             return
         if not isinstance(msg, dict):
-            await viewer.send({"type": "error", "message": "a message must be a JSON object"})
+            await say(viewer, TableError("a message must be a JSON object"))
             return
         kind = msg.get("type")
         try:
@@ -344,9 +360,14 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             elif kind == "ping":
                 await viewer.send({"type": "pong"})
             else:
-                raise TableError(f"unknown message type {kind!r}: use act, undo, ready or ping")
+                raise TableError(
+                    "unknown message type {kind}: use act, undo, ready or ping", kind=repr(kind)
+                )
         except WhaletableError as e:
-            await viewer.send({"type": "error", "message": str(e)})
+            await say(viewer, e)
+
+    async def say(viewer: Viewer, error: Exception) -> None:
+        await viewer.send({"type": "error", "message": message_in(error, viewer.tr)})
 
     # ------------------------------------------------------ records, replays
 
@@ -354,8 +375,9 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         table = tables_of(request).tables.get(key)
         if table is None:
             raise StarletteHTTPException(404, f"no table {key!r}")
-        if not table.finished:
-            # A record holds every hidden card: only a finished game's may be seen.
+        if not table.finished and table.kind != "replay":
+            # A record holds every hidden card: only a finished game's may be seen
+            # (an uploaded record, finished or not, is its uploader's to step through).
             raise StarletteHTTPException(403, "the record is available when the game is over")
         return table
 
@@ -377,6 +399,8 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             rec = Record.loads(data.decode("utf-8"))
         except UnicodeDecodeError:
             raise TableError("the record is not UTF-8 text") from None
+        except RecursionError:
+            raise TableError("the record is not valid JSON: nested too deeply") from None
         rec.replay()  # raises RecordError naming the action that does not replay
         seats = [SeatConfig(kind="human", name=name) for name in rec.seats[: rec.num_players]]
         while len(seats) < rec.num_players:
@@ -395,7 +419,9 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         n = len(history)
         at = n if step is None else max(0, min(step, n))
         if seat is not None and not 0 <= seat < table.state.num_players:
-            raise TableError(f"no seat {seat}: seats are 0..{table.state.num_players - 1}")
+            raise TableError(
+                "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
+            )
         state = table.game.new_state(table.state.num_players, table.options)
         for action in history[:at]:
             state.apply(action)

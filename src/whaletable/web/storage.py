@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -45,7 +46,7 @@ tables = Table(
     Column("seats", Text, nullable=False),
     Column("spectator_token", String(64), nullable=False, unique=True),
     Column("hotseat_token", String(64), nullable=True, unique=True),
-    Column("seed", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # 62 random bits: too wide for INTEGER
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("kind", String(16), nullable=False, default="live"),

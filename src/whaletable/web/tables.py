@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -28,9 +29,28 @@ BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "
 
 MAX_SEAT_NAME = 40
 
+log = logging.getLogger(__name__)
+
 
 class TableError(WhaletableError):
-    """A request about a table that cannot be done (unknown token, not your turn, …)."""
+    """A request about a table that cannot be done (unknown token, not your turn, …).
+
+    The message is a gettext template with ``{placeholders}``, so each page shows it in
+    its own language (``make catalogs`` extracts every ``TableError("…")``).
+    """
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+    def translated(self, tr: Callable[[str], str]) -> str:
+        return tr(self.template).format(**self.params)
+
+
+def message_in(error: Exception, tr: Callable[[str], str]) -> str:
+    """An error's message in the viewer's language where a catalog has it."""
+    return error.translated(tr) if isinstance(error, TableError) else str(error)
 
 
 def new_token() -> str:
@@ -108,6 +128,7 @@ class LiveTable:
         self.state: State = self.game.new_state(stored.num_players, stored.options)
         # Every step as everyone may know it: (action, actor, spectator view after it).
         self.public: list[tuple[Action, int, dict[str, Any]]] = []
+        self._log: dict[str, tuple[int, list[str]]] = {}  # language → (steps drawn, lines)
         for data in stored.actions:
             self._advance(self.game.action_from_json(data))
         self.lock = asyncio.Lock()
@@ -127,6 +148,12 @@ class LiveTable:
         self.state.apply(action)
         self.public.append((action, actor, self.state.observation(None)))
 
+    def take_back(self) -> None:
+        """Undo the last step (already dropped from the database)."""
+        self.state = self.state.undo()
+        self.public.pop()
+        self._log.clear()
+
     def record(self) -> Record:
         return Record.of(self.state, seats=self.names, table=self.key)
 
@@ -137,13 +164,15 @@ class LiveTable:
 
     # ------------------------------------------------------------- messages
 
-    def log_lines(self, tr: Callable[[str], str]) -> list[str]:
-        lines = []
-        for action, actor, after in self.public:
+    def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
+        """The log in one language, extended as steps are added (not redrawn per message)."""
+        done, lines = self._log.get(lang, (0, []))
+        for action, actor, after in self.public[done:]:
             line = self.board.log_line(action, actor, after, self.names, tr)
             if line:
                 lines.append(line)
-        return lines
+        self._log[lang] = (len(self.public), lines)
+        return list(lines)
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
         seat = viewer.showing
@@ -160,7 +189,7 @@ class LiveTable:
                 {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
                 for a in legal
             ],
-            "log": self.log_lines(viewer.tr),
+            "log": self.log_lines(viewer.lang, viewer.tr),
             "status": self.board.status(obs, self.names, viewer.tr),
             "can_undo": acting and self.state.can_undo(),
             "finished": self.finished,
@@ -222,12 +251,18 @@ class Tables:
         game.new_state(len(seats), opts)  # checks the player count and the options together
         for i, s in enumerate(seats):
             if s.kind not in ("human", "open", "bot"):
-                raise TableError(f"seat {i + 1}: kind must be human, open or bot, not {s.kind!r}")
+                raise TableError(
+                    "seat {seat}: kind must be human, open or bot, not {kind}",
+                    seat=i + 1,
+                    kind=repr(s.kind),
+                )
             if s.kind == "bot":
-                if s.bot not in BOT_LEVELS:
+                if not isinstance(s.bot, str) or s.bot not in BOT_LEVELS:
                     raise TableError(
-                        f"seat {i + 1}: bot level must be one of {', '.join(BOT_LEVELS)}, "
-                        f"not {s.bot!r}"
+                        "seat {seat}: bot level must be one of {levels}, not {level}",
+                        seat=i + 1,
+                        levels=", ".join(BOT_LEVELS),
+                        level=repr(s.bot),
                     )
                 s.name = s.name or f"{s.bot} bot"
             s.name = (s.name or f"Player {i + 1}").strip()[:MAX_SEAT_NAME]
@@ -254,7 +289,13 @@ class Tables:
         """Load every stored table (after a restart) and set play going again."""
         count = 0
         for stored in self.store.load_all():
-            table = LiveTable(stored)
+            try:
+                table = LiveTable(stored)
+            except WhaletableError as e:
+                # One table that no longer replays (a game or board removed, a damaged
+                # row) must not keep every other game from resuming.
+                log.error("table %s is not resumed: %s", stored.key, e)
+                continue
             self._index(table)
             count += 1
         return count
@@ -273,9 +314,9 @@ class Tables:
     def claim(self, key: str, seat: int, name: str) -> SeatConfig:
         table = self.tables.get(key)
         if table is None:
-            raise TableError(f"no table {key!r}")
+            raise TableError("no table {key}", key=repr(key))
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
-            raise TableError(f"seat {seat + 1} of table {key} is not open")
+            raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
         config = table.seats[seat]
         config.kind = "human"
         config.name = (name.strip() or f"Player {seat + 1}")[:MAX_SEAT_NAME]
@@ -328,14 +369,13 @@ class Tables:
                 raise TableError(
                     "nothing to undo: a chance outcome, a reveal or another seat's move came last"
                 )
-            self.store.drop_action(table.key, len(table.state.history) - 1)
-            table.state = table.state.undo()
-            table.public.pop()
+            await asyncio.to_thread(self.store.drop_action, table.key, len(table.state.history) - 1)
+            table.take_back()
         await table.broadcast()
 
     async def ready(self, table: LiveTable, viewer: Viewer, seat: Any) -> None:
         """Hot-seat: the player named on the hand-over screen has taken the device."""
-        if viewer.pending is None or seat != viewer.pending:
+        if viewer.pending is None or isinstance(seat, bool) or seat != viewer.pending:
             raise TableError("no hand-over to that seat is waiting")
         viewer.showing, viewer.pending = viewer.pending, None
         await table.show(viewer)
@@ -344,16 +384,24 @@ class Tables:
     def _check_step(table: LiveTable, step: Any) -> None:
         now = len(table.state.history)
         if not isinstance(step, int) or isinstance(step, bool) or step != now:
-            raise TableError(f"stale move: the game is at step {now}, the move was for {step!r}")
+            raise TableError(
+                "stale move: the game is at step {now}, the move was for {step}",
+                now=now,
+                step=repr(step),
+            )
 
     async def _commit(self, table: LiveTable, action: Action) -> None:
         """Check on a copy, write to the database, then make it the table's state."""
         trial = table.state.clone()
         trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
         try:
-            self.store.append_action(table.key, len(table.state.history), action.to_json())
+            # The write (with its disk sync) runs off the event loop, under the table's lock,
+            # so other tables keep playing while this one waits for the disk.
+            await asyncio.to_thread(
+                self.store.append_action, table.key, len(table.state.history), action.to_json()
+            )
         except StaleWrite as e:
-            raise TableError(f"stale move: {e}") from e
+            raise TableError("stale move: {detail}", detail=str(e)) from e
         table._advance(action)
         if table.finished:
             self.store.update_table(table.key, finished=True)

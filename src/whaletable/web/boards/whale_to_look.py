@@ -251,11 +251,12 @@ class WhaleToLookBoard:
         n = obs["num_players"]
         height = LEGEND_Y + n * ROW_H + 10
         svg = _Svg()
+        label = esc(tr("Whale to Look table"))
         svg.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-to-look" '
             f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
             f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{esc(tr("Whale to Look table"))}">'
+            f'aria-label="{label}">'
         )
         svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
         self._header(svg, obs, table, names, tr)
@@ -527,10 +528,10 @@ class WhaleToLookBoard:
         for i, seat in enumerate(markers):
             mx = x + (i - (len(markers) - 1) / 2) * 16
             my = y + CARD_H // 2 + 10
+            by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
             svg.add(
-                f'<g class="marker" data-seat="{seat}"><title>'
-                f"{esc(tr('Investigated by {name}').format(name=seat_name(names, seat, tr)))}"
-                f'</title><circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
+                f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>'
+                f'<circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
                 f'stroke="{INK}" stroke-width="1.2"/>'
             )
             svg.text(mx, my + 3, str(seat + 1), size=9, anchor="middle", weight="bold")

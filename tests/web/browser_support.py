@@ -1,0 +1,161 @@
+"""A real ``whaletable serve`` and Debian's Chromium for the browser tests.
+
+Loaded by ``test_browser.py`` through ``pytest_plugins``: it registers the ``browser``
+marker (select the tests with ``-m browser``, leave them out with ``-m "not browser"``),
+starts one server per test session on a free loopback port with its own SQLite file,
+and launches Chromium headless without ever downloading a browser.
+
+PYTEST_DONT_REWRITE: pytest imports this file for its doctests before it loads it as a
+plugin, and a module already imported cannot have its asserts rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+BROWSER_MODULE = "test_browser.py"
+STARTUP_SECONDS = 30.0
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: drives the web table in Chromium against a real server"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Marked here, before ``-m`` selects, so the marker is registered when it is applied.
+    for item in items:
+        if item.path.name == BROWSER_MODULE:
+            item.add_marker("browser")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A running ``whaletable serve`` on loopback."""
+
+    base: str
+    process: subprocess.Popen[bytes]
+
+    def url(self, path: str) -> str:
+        return self.base + path
+
+    def get_json(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url(path), timeout=10) as response:
+            return json.loads(response.read())
+
+    def create(self, seats: list[dict[str, Any]], *, hotseat: bool = False) -> dict[str, Any]:
+        """A Whale to Look table made through the JSON API (the UI test uses the lobby)."""
+        body = json.dumps({"game": "whale-to-look", "seats": seats, "hotseat": hotseat}).encode()
+        request = urllib.request.Request(
+            self.url("/api/games"),
+            data=body,
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 201
+            created: dict[str, Any] = json.loads(response.read())
+            return created
+
+
+def _wait_healthy(server: Server, log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"the server exited at start:\n{log.read_text()}")
+        try:
+            if server.get_json("/healthz").get("ok") is True:
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer /healthz in {STARTUP_SECONDS}s")
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``whaletable serve`` as a subprocess, the way a user starts it."""
+    folder = tmp_path_factory.mktemp("browser-server")
+    port = free_port()
+    command = Path(sys.executable).with_name("whaletable")
+    log = folder / "server.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [
+                str(command),
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{folder / 't.db'}",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its bot workers go with it at the end
+        )
+    server = Server(base=f"http://127.0.0.1:{port}", process=process)
+    try:
+        _wait_healthy(server, log)
+        yield server
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium through Playwright (the test skips when it is missing)."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (make system-deps installs it)")
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        playwright.stop()

@@ -1,0 +1,254 @@
+"""Live tables without HTTP: undo by Board Game Arena's policy, persistence before
+acknowledgement, and resuming from the database.
+
+Whale to Look has no undoable decision, so undo is tested on the core's test-only game
+"Secret Steps". ``web.boards`` has no public way to register a board for a test game, so
+the tables module is given a stub board for it here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toy_game import TOY_ID, Deal, Pass, Peek, Step, ToyGame, toy
+
+import whaletable.web.tables as tables_module
+from whaletable.core import Action, IllegalAction
+from whaletable.web.boards import board_for as real_board_for
+from whaletable.web.storage import Store
+from whaletable.web.tables import SeatConfig, TableError, Tables, Viewer
+
+__all__ = ["toy"]  # the fixture that registers Secret Steps
+
+
+class StubBoard:
+    """Draws a toy observation as JSON inside an ``<svg>``: enough for the table."""
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Any
+    ) -> str:
+        return f"<svg>{json.dumps(obs)}</svg>"
+
+    def label(self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Any) -> str:
+        return str(action)
+
+    def log_line(
+        self, action: Action, actor: int, after: dict[str, Any], names: Sequence[str], tr: Any
+    ) -> str | None:
+        return None if isinstance(action, Deal) else f"{actor}: {action.kind}"
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Any) -> str:
+        return f"to move: {obs['to_move']}"
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Any
+    ) -> list[dict[str, Any]] | None:
+        return None
+
+
+@pytest.fixture
+def stub_board(monkeypatch: pytest.MonkeyPatch, toy: ToyGame) -> ToyGame:
+
+    def board_for(game_id: str) -> Any:
+        return StubBoard() if game_id == TOY_ID else real_board_for(game_id)
+
+    monkeypatch.setattr(tables_module, "board_for", board_for)
+    return toy
+
+
+class Page:
+    """A viewer that records what it is sent, and how many actions were stored then."""
+
+    def __init__(self, store: Store, key: str, seat: int | None, role: str = "seat") -> None:
+        self.store, self.key = store, key
+        self.sent: list[tuple[dict[str, Any], int]] = []
+        self.viewer = Viewer(
+            send=self._send,
+            tr=lambda s: s,
+            lang="en",
+            role=role,
+            seats=frozenset() if seat is None else frozenset({seat}),
+            showing=seat,
+        )
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        stored = self.store.load(self.key)
+        assert stored is not None
+        self.sent.append((message, len(stored.actions)))
+
+    @property
+    def last(self) -> dict[str, Any]:
+        return self.sent[-1][0]
+
+
+def step(tables: Tables, key: str) -> int:
+    return len(tables.tables[key].state.history)
+
+
+async def toy_table(store: Store) -> tuple[Tables, str, Page, Page]:
+    """A Secret Steps table of two humans, the secrets dealt: seat 0 to move."""
+    tables = Tables(store)
+    table = tables.create(TOY_ID, [SeatConfig("human", "Ana"), SeatConfig("human", "Bao")])
+    pages = Page(store, table.key, 0), Page(store, table.key, 1)
+    for page in pages:
+        table.viewers.add(page.viewer)
+    tables.kick(table)
+    assert table.bot_task is not None
+    await table.bot_task  # chance deals both secrets
+    assert table.state.current_player() == 0
+    return tables, table.key, *pages
+
+
+def act(tables: Tables, key: str, page: Page, action: Action, at: int | None = None) -> Any:
+    table = tables.tables[key]
+    when = step(tables, key) if at is None else at
+    return tables.act(table, page.viewer, when, action.to_json())
+
+
+def test_a_seat_takes_back_its_own_step_and_the_database_forgets_it(
+    tmp_path: Path, stub_board: ToyGame
+) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, _ = await toy_table(store)
+        await act(tables, key, ana, Step(2))
+        assert ana.last["can_undo"] is True
+        assert ana.last["step"] == 3
+        await tables.undo(tables.tables[key], ana.viewer, 3)
+        assert step(tables, key) == 2
+        assert ana.last["step"] == 2
+        assert ana.last["can_undo"] is False
+        assert json.loads(ana.last["board"][5:-6])["tracks"] == [0, 0]
+        stored = store.load(key)
+        assert stored is not None
+        assert len(stored.actions) == 2
+        # The restarted server sees the game without the step taken back.
+        again = Tables(store)
+        again.resume()
+        assert again.tables[key].state.history == tables.tables[key].state.history
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_undo_never_crosses_a_reveal_or_another_seats_move(
+    tmp_path: Path, stub_board: ToyGame
+) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, bao = await toy_table(store)
+        table = tables.tables[key]
+        await act(tables, key, ana, Peek())  # a look at the other secret: a barrier
+        assert ana.last["can_undo"] is False
+        with pytest.raises(TableError, match="nothing to undo"):
+            await tables.undo(table, ana.viewer, step(tables, key))
+        await act(tables, key, ana, Step(1))
+        await act(tables, key, ana, Pass())
+        assert table.state.current_player() == 1
+        with pytest.raises(TableError, match="only the seat to move may undo"):
+            await tables.undo(table, ana.viewer, step(tables, key))
+        with pytest.raises(TableError, match="nothing to undo: a chance outcome, a reveal"):
+            await tables.undo(table, bao.viewer, step(tables, key))
+        stored = store.load(key)
+        assert stored is not None
+        assert len(stored.actions) == step(tables, key) == 5
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_a_stale_undo_is_refused(tmp_path: Path, stub_board: ToyGame) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, _ = await toy_table(store)
+        await act(tables, key, ana, Step(1))
+        await act(tables, key, ana, Step(1))
+        for stale in (3, 5, None):
+            with pytest.raises(TableError, match="stale move"):
+                await tables.undo(tables.tables[key], ana.viewer, stale)
+        assert step(tables, key) == 4
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_every_state_message_is_sent_after_its_action_is_stored(
+    tmp_path: Path, stub_board: ToyGame
+) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, bao = await toy_table(store)
+        for seat_page, action in [(ana, Step(1)), (ana, Pass()), (bao, Step(2)), (bao, Pass())]:
+            await act(tables, key, seat_page, action)
+        await tables.tables[key].bot_task  # type: ignore[misc]
+        for page in (ana, bao):
+            states = [(m, n) for m, n in page.sent if m["type"] == "state"]
+            assert len(states) >= 4
+            for message, stored in states:
+                assert stored >= message["step"]
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_an_illegal_or_mistimed_action_changes_nothing(tmp_path: Path, stub_board: ToyGame) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, bao = await toy_table(store)
+        table = tables.tables[key]
+        with pytest.raises(IllegalAction, match="take a step before passing"):
+            await act(tables, key, ana, Pass())
+        with pytest.raises(TableError, match="it is not your turn"):
+            await act(tables, key, bao, Step(1))
+        with pytest.raises(TableError, match="stale move: the game is at step 2"):
+            await act(tables, key, ana, Step(1), at=1)
+        assert step(tables, key) == 2
+        assert table.state.tracks == [0, 0]  # type: ignore[attr-defined]
+        stored = store.load(key)
+        assert stored is not None
+        assert len(stored.actions) == 2
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_chance_at_a_table_follows_its_seed(tmp_path: Path, stub_board: ToyGame) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, _, _ = await toy_table(store)
+        table = tables.tables[key]
+        draws = [table.chance_rng().random() for _ in range(2)]
+        assert draws[0] == draws[1]  # the same step, the same draw: a restart changes nothing
+        stored = store.load(key)
+        assert stored is not None
+        again = Tables(store)
+        again.resume()
+        assert again.tables[key].chance_rng().random() == draws[0]
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_a_stored_table_that_does_not_replay_does_not_stop_the_others(
+    tmp_path: Path, stub_board: ToyGame, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, good, ana, _ = await toy_table(store)
+        await act(tables, good, ana, Step(2))
+        broken = tables.create(TOY_ID, [SeatConfig("human", "A"), SeatConfig("human", "B")])
+        store.append_action(broken.key, 0, {"type": "pass"})  # chance was to deal first
+        again = Tables(store)
+        assert again.resume() == 1
+        assert set(again.tables) == {good}
+        assert again.tables[good].state.history == tables.tables[good].state.history
+        store.close()
+
+    asyncio.run(main())
+    assert "is not resumed: " in caplog.text
+    assert "chance decides now" in caplog.text
