@@ -11,6 +11,8 @@ plugin, and a module already imported cannot have its asserts rewritten.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import json
 import os
 import signal
@@ -39,6 +41,7 @@ CHROMIUM_ARGS = [
 ]
 BROWSER_MODULE = "test_browser.py"
 STARTUP_SECONDS = 30.0
+PR_SET_PDEATHSIG = 1  # prctl(2), Linux
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -104,6 +107,12 @@ def _wait_healthy(server: Server, log: Path) -> None:
     raise RuntimeError(f"the server did not answer /healthz in {STARTUP_SECONDS}s")
 
 
+def _die_with_parent() -> None:
+    """In the server's process: stop it if the test run is killed before its teardown."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``whaletable serve`` as a subprocess, the way a user starts it."""
@@ -126,6 +135,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its bot workers go with it at the end
+            preexec_fn=_die_with_parent,
         )
     server = Server(base=f"http://127.0.0.1:{port}", process=process)
     try:
@@ -141,9 +151,13 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 process.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium through Playwright (the test skips when it is missing)."""
+    """Headless Debian Chromium through Playwright (the test skips when it is missing).
+
+    Module-scoped: Playwright's synchronous API keeps an event loop running in this thread
+    until it stops, and later tests in the same worker start loops of their own.
+    """
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (make system-deps installs it)")
     from playwright.sync_api import sync_playwright

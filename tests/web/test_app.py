@@ -686,3 +686,25 @@ def test_hotseat_hands_the_device_over_before_showing_a_private_view(app: App) -
         assert bao["you"] == 1
         assert bao["step"] == len(app.tables.tables[key].state.history)
         assert bao["step"] == mine["step"] + 1
+
+
+def test_lobby_lists_finished_games_for_replay(finished: tuple[App, str, Record]) -> None:
+    app, key, _record = finished
+    running = create_table(app.client, HUMAN_AND_TWO_BOTS)["key"]
+    lobby = app.client.get("/")
+    assert lobby.status_code == 200
+    assert f'href="/replay/{key}"' in lobby.text
+    assert f'href="/replay/{running}"' not in lobby.text  # a game in play keeps its secrets
+    assert 'action="/replay"' in lobby.text and 'name="record"' in lobby.text
+
+
+def test_unnamed_bots_of_one_level_are_told_apart(app: App) -> None:
+    seats = [
+        {"kind": "human", "name": "Ana"},
+        {"kind": "bot", "bot": "easy"},
+        {"kind": "bot", "bot": "easy"},
+        {"kind": "bot", "bot": "medium"},
+    ]
+    created = create_table(app.client, seats)
+    names = [link["name"] for link in created["links"]]
+    assert names == ["Ana", "easy bot 2", "easy bot 3", "medium bot"]

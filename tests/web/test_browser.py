@@ -46,6 +46,17 @@ def context(chromium: Browser) -> Iterator[BrowserContext]:
         ctx.close()
 
 
+@pytest.fixture
+def other_device(chromium: Browser) -> Iterator[BrowserContext]:
+    """A second browser profile: another person's device."""
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    ctx.set_default_timeout(15_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
 def watch_errors(page: Page) -> list[str]:
     """Script errors of the page, to be checked at the end of a test."""
     errors: list[str] = []
@@ -152,6 +163,12 @@ def first_human_turn(server: Server, context: BrowserContext, **query: str) -> t
     return page, step
 
 
+def screenshot(page: Page, name: str, *, full_page: bool = True) -> None:
+    """A picture for the README, overwritten by every run."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
+
+
 def no_horizontal_scroll(page: Page) -> None:
     widths = page.evaluate(
         "[document.documentElement.scrollWidth, window.innerWidth, document.body.scrollWidth]"
@@ -165,7 +182,6 @@ def no_horizontal_scroll(page: Page) -> None:
 
 def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -> None:
     rng = random.Random(3)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page = context.new_page()
     errors = watch_errors(page)
 
@@ -180,7 +196,7 @@ def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -
         page.select_option(f"select[name=seat_{seat}_kind]", "bot")
         page.select_option(f"select[name=seat_{seat}_bot]", level)
     expect(page.locator(".seat-row[data-index='3']")).to_be_hidden()
-    page.screenshot(path=SCREENSHOTS / "lobby.png", full_page=True)
+    screenshot(page, "lobby.png")
     page.get_by_role("button", name="Create the table").click()
 
     # The created page: one link for the human seat, the bots are played by the server.
@@ -218,7 +234,7 @@ def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -
             else:
                 boat = select_boat(page, rng)
                 if not mid_game_shot:
-                    page.screenshot(path=SCREENSHOTS / "table.png", full_page=True)
+                    screenshot(page, "table.png")
                     mid_game_shot = True
                 move_boat(page, rng, boat)
         elif board.locator(".fish-act").count() and looks[round_now] < 2:
@@ -256,7 +272,8 @@ def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -
     assert totals == sorted(totals, reverse=True)
     expect(page.locator("#board .fish-value", has_text="?")).to_have_count(0)
     expect(page.locator("#actions .action")).to_have_count(0)
-    page.screenshot(path=SCREENSHOTS / "finished.png", full_page=True)
+    expect(page.locator(".actions-box")).to_be_hidden()
+    screenshot(page, "finished.png")
     total_steps = step_of(page)
 
     # The record downloads as JSON with every step of the game.
@@ -305,7 +322,7 @@ def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -
 
 
 def test_hotseat_hands_over_without_showing_the_last_seat(
-    web_server: Server, context: BrowserContext, chromium: Browser
+    web_server: Server, context: BrowserContext, other_device: BrowserContext
 ) -> None:
     rng = random.Random(5)
     page = context.new_page()
@@ -322,7 +339,7 @@ def test_hotseat_hands_over_without_showing_the_last_seat(
     spectator_url = page.locator("#spectator-url").get_attribute("href")
     assert hotseat_url and spectator_url
     # Someone watching on another device, to tell what is public.
-    spectator = open_seat(chromium.new_context(), spectator_url)
+    spectator = open_seat(other_device, spectator_url)
     page.get_by_role("link", name="Play here").click()
     expect(page.locator("body")).to_have_attribute("data-conn", "open")
 
@@ -334,6 +351,7 @@ def test_hotseat_hands_over_without_showing_the_last_seat(
     expect(page.locator("#handover-text")).to_have_text(f"Pass the device to {names[first]}")
     expect(page.locator("#play")).to_be_hidden()
     expect(page.locator("#board .fish-value")).to_have_count(0)
+    screenshot(page, "handover.png", full_page=False)
 
     page.locator("#handover-ready").click()
     expect(overlay).to_be_hidden()
@@ -368,7 +386,6 @@ def test_hotseat_hands_over_without_showing_the_last_seat(
         expect(page.locator(f'#board [data-fish="{fish}"] text', has_text="seen")).to_have_count(0)
     else:
         assert public == peeked
-    spectator.context.close()
     assert errors == []
 
 
@@ -419,15 +436,21 @@ def test_persian_pages_are_right_to_left(web_server: Server, context: BrowserCon
         expect(html).to_have_attribute("dir", "rtl")
         expect(html).to_have_attribute("lang", "fa")
         assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
-        visible = page.locator("body").inner_text()
-        assert PERSIAN.search(visible), "no Persian text is shown"
         expect(page.locator(".lang.current")).to_have_text("فارسی")
+        # The page's own words are Persian, not only the language's name.
+        headings = page.locator("main h1:visible, main h2:visible").all()
+        assert len(headings) >= 2
+        for heading in headings:
+            assert PERSIAN.search(heading.inner_text()), heading.inner_text()
 
     right_to_left(page)
     # The language sticks (a cookie): the table opened without ?lang is Persian too.
     table, _ = first_human_turn(web_server, context)
     right_to_left(table)
+    for words in ("#status", "#conn", "#actions .action"):
+        assert PERSIAN.search(table.locator(words).first.inner_text()), words
     board = table.locator("#board svg")
+    assert PERSIAN.search(board.text_content() or ""), "the board is not in Persian"
     assert board.evaluate("el => getComputedStyle(el).direction") == "ltr"
     # The board reads left to right: F1 is left of F2 on screen.
     f1 = table.locator('#board .fish-value[data-fish="0"]').bounding_box()
@@ -437,7 +460,7 @@ def test_persian_pages_are_right_to_left(web_server: Server, context: BrowserCon
     side = table.locator("aside.side").bounding_box()
     play = table.locator("#play").bounding_box()
     assert side is not None and play is not None and side["x"] < play["x"]
-    table.screenshot(path=SCREENSHOTS / "table-fa.png", full_page=True)
+    screenshot(table, "table-fa.png")
     assert errors == []
 
 
@@ -463,7 +486,7 @@ def test_phone_screen_fits_and_taps_work(chromium: Browser, web_server: Server) 
         assert step_of(page) == step + 1
         assert fish_value(page, fish).isdigit()
         no_horizontal_scroll(page)
-        page.screenshot(path=SCREENSHOTS / "mobile.png", full_page=True)
+        screenshot(page, "mobile.png", full_page=False)
         assert errors == []
     finally:
         phone.close()

@@ -39,6 +39,7 @@ from whaletable.web.tables import (
 
 MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
 MAX_MESSAGE = 16_384  # characters in one WebSocket message
+RECENT_REPLAYS = 20  # finished games listed in the lobby
 
 _HERE = Path(str(resources.files(__package__)))
 
@@ -70,7 +71,7 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         try:
             yield
         finally:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)
             store.close()
 
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -170,7 +171,19 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             }
             for t in tables_of(request).open_tables()
         ]
-        return page(request, "lobby.html", {"games": lobby_games(), "open_tables": open_tables})
+        finished_tables = [
+            {"key": t.key, "title": t.game.spec.title, "players": ", ".join(t.names)}
+            for t in tables_of(request).finished_tables()[:RECENT_REPLAYS]
+        ]
+        return page(
+            request,
+            "lobby.html",
+            {
+                "games": lobby_games(),
+                "open_tables": open_tables,
+                "finished_tables": finished_tables,
+            },
+        )
 
     def links(request: Request, t: LiveTable) -> dict[str, Any]:
         base = str(request.base_url).rstrip("/")

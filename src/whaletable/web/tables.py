@@ -12,20 +12,28 @@ import hashlib
 import logging
 import random
 import secrets
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 from whaletable import games
-from whaletable.agents import make_agent
+from whaletable.agents import available, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.storage import StaleWrite, Store, StoredTable
 
-BOT_LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "mcts"}
-"""The strength levels offered in the lobby and the bot behind each."""
+BOT_LEVELS: dict[str, str] = {
+    "easy": "random",
+    "medium": "heuristic",
+    "hard": "mcts:iterations=2000,time=1.5",
+}
+"""The strength levels offered in the lobby and the bot behind each.
+
+"hard" searches for at most 1.5 s a move, so a table never waits long for it.
+"""
 
 MAX_SEAT_NAME = 40
 
@@ -80,11 +88,9 @@ class SeatConfig:
 
 def bot_spec(game_id: str, level: str) -> str:
     """The bot behind a level, falling back to MCTS for games without a heuristic."""
-    from whaletable.agents import available
-
     spec = BOT_LEVELS[level]
-    if spec not in available(games.get(game_id)):
-        spec = "mcts"
+    if parse_spec(spec)[0] not in available(games.get(game_id)):
+        spec = BOT_LEVELS["hard"]
     return spec
 
 
@@ -249,6 +255,9 @@ class Tables:
         game = games.get(game_id)
         opts = game.make_options(options)
         game.new_state(len(seats), opts)  # checks the player count and the options together
+        unnamed_bots = Counter(
+            s.bot for s in seats if s.kind == "bot" and not s.name and isinstance(s.bot, str)
+        )
         for i, s in enumerate(seats):
             if s.kind not in ("human", "open", "bot"):
                 raise TableError(
@@ -264,7 +273,10 @@ class Tables:
                         levels=", ".join(BOT_LEVELS),
                         level=repr(s.bot),
                     )
-                s.name = s.name or f"{s.bot} bot"
+                if not s.name:
+                    # Unnamed bots of one level are told apart by their seat number.
+                    alike = unnamed_bots[s.bot]
+                    s.name = f"{s.bot} bot" if alike == 1 else f"{s.bot} bot {i + 1}"
             s.name = (s.name or f"Player {i + 1}").strip()[:MAX_SEAT_NAME]
         humans = [s for s in seats if s.kind == "human"]
         stored = StoredTable(
@@ -335,6 +347,11 @@ class Tables:
         table.next_key = new.key
         self.store.update_table(table.key, next_key=new.key)
         return new
+
+    def finished_tables(self) -> list[LiveTable]:
+        """Finished live games, newest first (uploaded records are their uploader's)."""
+        done = [t for t in self.tables.values() if t.kind == "live" and t.finished]
+        return done[::-1]
 
     def open_tables(self) -> list[LiveTable]:
         return [

@@ -8,6 +8,7 @@
   var board = document.getElementById("board");
   var play = document.getElementById("play");
   var actions = document.getElementById("actions");
+  var actionsBox = actions.closest(".actions-box");
   var undo = document.getElementById("undo");
   var log = document.getElementById("log");
   var status = document.getElementById("status");
@@ -187,6 +188,7 @@
     api.lastStep = msg.step;
     board.innerHTML = msg.board;
     renderActions(msg.actions || []);
+    actionsBox.hidden = !!msg.finished;  // nothing to wait for once the game is over
     renderLog(msg.log || []);
     status.textContent = msg.status;
     undo.hidden = !msg.can_undo;
@@ -209,6 +211,7 @@
     handoverReady.textContent = say(text.ready, msg.name);
     handover.hidden = false;
     document.body.dataset.handover = String(msg.to);
+    document.body.dataset.you = "";  // nobody acts from this page until the player is ready
     mark();
   }
 
@@ -237,6 +240,7 @@
     socket.addEventListener("close", function () {
       if (api.socket !== socket) return;
       waiting = false;
+      document.body.classList.remove("waiting");
       setConn(false);
       var wait = delay;
       delay = Math.min(delay * 2, 5000);
@@ -244,7 +248,8 @@
     });
   }
 
-  setConn(false);
+  // Not connected yet: the indicator keeps its "connecting…" until the socket opens.
+  document.body.dataset.conn = "closed";
   document.body.dataset.finished = "false";
   connect();
 })();
