@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -165,6 +166,10 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
 
     @property
+    def _log(self) -> Path:
+        return Path(tempfile.gettempdir()) / f"whaletable-test-server-{self.port}.log"
+
+    @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -185,12 +190,13 @@ class Server:
                 self.db_url,
             ],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            # A file, not a pipe: a pipe that nobody reads fills up and blocks the server.
+            stderr=self._log.open("ab"),
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                err = self._log.read_text(errors="replace")
                 raise RuntimeError(f"the server exited with {self.proc.returncode}: {err}")
             try:
                 if httpx.get(f"{self.base}/healthz", timeout=1.0).status_code == 200:

@@ -708,3 +708,32 @@ def test_unnamed_bots_of_one_level_are_told_apart(app: App) -> None:
     created = create_table(app.client, seats)
     names = [link["name"] for link in created["links"]]
     assert names == ["Ana", "easy bot 2", "easy bot 3", "medium bot"]
+
+
+def test_play_again_gives_every_page_its_own_link_to_the_new_table(app: App) -> None:
+    created = create_table(app.client, HUMAN_AND_TWO_BOTS)
+    key = created["key"]
+    token = token_of(created["links"][0]["url"])
+    watching = token_of(created["spectator_url"])
+    with (
+        app.client.websocket_connect(f"/ws/{token}") as ws,
+        app.client.websocket_connect(f"/ws/{watching}") as spectator_ws,
+    ):
+        play_to_the_end(Socket(ws), seed=3)
+        spectator = Socket(spectator_ws)
+        spectator.until_finished()
+        unknown = app.client.post(f"/games/{key}/again", data={"token": "nope"})
+        assert unknown.status_code == 404
+        r = app.client.post(f"/games/{key}/again", data={"token": token}, follow_redirects=False)
+        assert r.status_code == 303
+        new = app.tables.tables[app.tables.tables[key].next_key or ""]
+        assert r.headers["location"] == f"/t/{new.seats[0].token}"
+        assert spectator.next_of("again")["url"] == f"/t/{new.spectator_token}"
+        assert Socket(ws).next_of("again")["url"] == f"/t/{new.seats[0].token}"
+        # Pressing it again (from any page) leads to the same new table, not another one.
+        again = app.client.post(
+            f"/games/{key}/again", data={"token": watching}, follow_redirects=False
+        )
+        assert again.headers["location"] == f"/t/{new.spectator_token}"
+    assert [s.name for s in new.seats] == ["Ana", "easy bot", "medium bot"]
+    assert [s.token for s in new.seats] != [s.token for s in app.tables.tables[key].seats]

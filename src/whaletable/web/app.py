@@ -276,13 +276,18 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             raise TableError("the game is not over yet")
         new = t.play_again(table)
         t.kick(new)
+        # Every page still on the old table is offered its own seat's link to the new one.
         for viewer in list(table.viewers):
-            await viewer.send({"type": "again", "key": new.key})
+            own = next(iter(viewer.seats)) if viewer.role == "seat" else None
+            await viewer.send({"type": "again", "url": link_at(new, viewer.role, own)})
+        return RedirectResponse(link_at(new, role, seat), status_code=303)
+
+    def link_at(new: LiveTable, role: str, seat: int | None) -> str:
         if role == "hotseat" and new.hotseat_token:
-            return RedirectResponse(f"/t/{new.hotseat_token}", status_code=303)
+            return f"/t/{new.hotseat_token}"
         if role == "seat" and seat is not None:
-            return RedirectResponse(f"/t/{new.seats[seat].token}", status_code=303)
-        return RedirectResponse(f"/t/{new.spectator_token}", status_code=303)
+            return f"/t/{new.seats[seat].token}"
+        return f"/t/{new.spectator_token}"
 
     # -------------------------------------------------------------- the table
 

@@ -221,6 +221,11 @@ class LiveTable:
                 self.viewers.discard(viewer)
 
 
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a table's play task failed", exc_info=task.exception())
+
+
 class Tables:
     """All live tables of one server, their tokens, persistence and bots."""
 
@@ -431,25 +436,38 @@ class Tables:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
+            table.bot_task.add_done_callback(_log_failure)
 
     async def _run(self, table: LiveTable) -> None:
-        while not table.finished:
+        # Between the last check and returning there is no await: a move that lands while
+        # this task is still alive is always seen by it (kick() starts no second task).
+        while True:
             seat = table.state.current_player()
             if seat == CHANCE:
                 async with table.lock:
                     await self._commit(table, table.state.sample_chance(table.chance_rng()))
                 continue
-            config = table.seats[seat]
-            if config.kind != "bot" or config.bot is None:
-                break
+            config = table.seats[seat] if seat >= 0 else None
+            if config is None or config.kind != "bot" or config.bot is None:
+                # A human is to move, or the game is over: show everyone, then stop unless
+                # a move landed meanwhile.
+                step = len(table.state.history)
+                await table.broadcast()
+                if len(table.state.history) == step:
+                    return
+                continue
             step = len(table.state.history)
-            data = await self._think(table, seat, bot_spec(table.game.spec.id, config.bot))
+            try:
+                data = await self._think(table, seat, bot_spec(table.game.spec.id, config.bot))
+            except Exception:
+                # A bot that fails must not stall the table: log it and play a random move.
+                log.exception("bot in seat %s of table %s failed", seat, table.key)
+                data = think(table.record().to_json(), seat, BOT_LEVELS["easy"], step)
             async with table.lock:
                 if len(table.state.history) != step:
                     continue  # an undo or another move came first: think again
                 await self._commit(table, table.game.action_from_json(data))
             await table.broadcast()
-        await table.broadcast()
 
     async def _think(self, table: LiveTable, seat: int, spec: str) -> dict[str, Any]:
         record = table.record().to_json()

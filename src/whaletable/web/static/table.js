@@ -215,6 +215,19 @@
     mark();
   }
 
+  // Someone pressed "Play again": offer this page its own link to the new table.
+  function onAgain(msg) {
+    var link = document.getElementById("join-link");
+    if (!link) {
+      link = document.createElement("a");
+      link.id = "join-link";
+      link.className = "button primary";
+      again.insertBefore(link, again.firstChild);
+    }
+    link.href = msg.url;
+    link.textContent = text.join;
+  }
+
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     var socket = new WebSocket(scheme + "//" + location.host + wsPath);
@@ -231,6 +244,8 @@
         onState(msg);
       } else if (msg.type === "handover") {
         onHandover(msg);
+      } else if (msg.type === "again") {
+        onAgain(msg);
       } else if (msg.type === "error") {
         waiting = false;
         document.body.classList.remove("waiting");
