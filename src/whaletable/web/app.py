@@ -5,6 +5,7 @@ Pages are rendered on the server; boards are SVG drawn from ``observation(seat)`
 
 from __future__ import annotations
 
+import asyncio
 import json
 import multiprocessing
 from collections.abc import AsyncIterator
@@ -62,16 +63,20 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url)
-        executor = ProcessPoolExecutor(
-            max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
-        )
-        app.state.tables = Tables(store, executor)
-        app.state.resumed = app.state.tables.resume()
-        app.state.tables.start_all()
+
+        def bot_pool() -> ProcessPoolExecutor:
+            return ProcessPoolExecutor(
+                max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
+            )
+
+        tables = Tables(store, bot_pool)
+        app.state.tables = tables
+        app.state.resumed = tables.resume()
+        tables.start_all()
         try:
             yield
         finally:
-            executor.shutdown(wait=True, cancel_futures=True)
+            tables.close()
             store.close()
 
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -321,8 +326,16 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             seats = frozenset(i for i, s in enumerate(table.seats) if s.kind == "human")
         else:
             seats = frozenset() if seat is None else frozenset({seat})
+        sending = asyncio.Lock()
+
+        async def send(message: dict[str, Any]) -> None:
+            # The socket handler, the bot task and other pages' moves all send to this page;
+            # one message at a time, or the connection's writes interleave and fail.
+            async with sending:
+                await websocket.send_json(message)
+
         viewer = Viewer(
-            send=websocket.send_json,
+            send=send,
             tr=i18n.translator(lang),
             lang=lang,
             role=role,
@@ -445,11 +458,7 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             state.apply(action)
         tr = i18n.translator(lang_of(request))
         obs = state.observation(seat)
-        log = [
-            line
-            for action, actor, after in table.public[:at]
-            if (line := table.board.log_line(action, actor, after, table.names, tr))
-        ]
+        log = table.describe(0, at, tr)
         view = f"&seat={seat}" if seat is not None else ""
         return page(
             request,

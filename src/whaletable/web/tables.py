@@ -36,6 +36,7 @@ BOT_LEVELS: dict[str, str] = {
 """
 
 MAX_SEAT_NAME = 40
+BOT_TIMEOUT = 20.0  # seconds: far above any level's budget; past it the bot is replaced
 
 log = logging.getLogger(__name__)
 
@@ -173,12 +174,18 @@ class LiveTable:
     def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
         """The log in one language, extended as steps are added (not redrawn per message)."""
         done, lines = self._log.get(lang, (0, []))
-        for action, actor, after in self.public[done:]:
+        lines.extend(self.describe(done, len(self.public), tr))
+        self._log[lang] = (len(self.public), lines)
+        return list(lines)
+
+    def describe(self, start: int, stop: int, tr: Callable[[str], str]) -> list[str]:
+        """The log lines of steps ``start``..``stop`` (some steps say nothing)."""
+        lines = []
+        for action, actor, after in self.public[start:stop]:
             line = self.board.log_line(action, actor, after, self.names, tr)
             if line:
                 lines.append(line)
-        self._log[lang] = (len(self.public), lines)
-        return list(lines)
+        return lines
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
         seat = viewer.showing
@@ -218,6 +225,7 @@ class LiveTable:
             try:
                 await self.show(viewer)
             except Exception:  # a page that went away; its socket handler cleans up
+                log.info("a page of table %s stopped listening", self.key, exc_info=True)
                 self.viewers.discard(viewer)
 
 
@@ -229,9 +237,10 @@ def _log_failure(task: asyncio.Task[None]) -> None:
 class Tables:
     """All live tables of one server, their tokens, persistence and bots."""
 
-    def __init__(self, store: Store, executor: Executor | None = None) -> None:
+    def __init__(self, store: Store, bot_pool: Callable[[], Executor] | None = None) -> None:
         self.store = store
-        self.executor = executor
+        self.bot_pool = bot_pool
+        self.executor = bot_pool() if bot_pool is not None else None
         self.tables: dict[str, LiveTable] = {}
         self.tokens: dict[str, tuple[str, str, int | None]] = {}  # token → (key, role, seat)
 
@@ -473,4 +482,19 @@ class Tables:
         record = table.record().to_json()
         seed = (table.seed + len(table.state.history)) % (1 << 31)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, think, record, seat, spec, seed)
+        executor = self.executor
+        try:
+            return await asyncio.wait_for(
+                loop.run_in_executor(executor, think, record, seat, spec, seed), BOT_TIMEOUT
+            )
+        except TimeoutError:
+            # A worker that does not answer is replaced, so one stuck bot cannot stall
+            # every table that shares the pool.
+            if executor is not None and executor is self.executor and self.bot_pool:
+                self.executor = self.bot_pool()
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    def close(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=True, cancel_futures=True)
