@@ -7,6 +7,8 @@ their own fall back to :class:`GenericView`, which prints the observation as dat
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from typing import Any, Protocol
 
@@ -113,11 +115,13 @@ class GenericView:
 
 
 def view_for(game: Game[Any]) -> GameView:
-    if game.spec.id == "whale-to-look":
-        from whaletable.cli.render.whale_to_look import WhaleToLookView
-
-        return WhaleToLookView()
-    return GenericView(game)
+    """The game's own view, from the module named after its id (``whale-to-look`` in
+    ``whale_to_look.py``, class ``View``), else :class:`GenericView`."""
+    module = f"{__name__}.{game.spec.id.replace('-', '_')}"
+    if importlib.util.find_spec(module) is None:
+        return GenericView(game)
+    view: GameView = importlib.import_module(module).View()
+    return view
 
 
 __all__ = [

@@ -315,4 +315,7 @@ class WhaleToLookView:
         )
 
 
-__all__ = ["WhaleToLookView", "fish_card", "fish_label"]
+View = WhaleToLookView
+"""The name the registry looks for."""
+
+__all__ = ["View", "WhaleToLookView", "fish_card", "fish_label"]

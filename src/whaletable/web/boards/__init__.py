@@ -8,7 +8,10 @@ Every user-facing string goes through the viewer's translator ``tr``.
 from __future__ import annotations
 
 import html
+import importlib
+import importlib.util
 import json
+import pkgutil
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -18,8 +21,9 @@ from whaletable.core.errors import UnknownGame
 Translate = Callable[[str], str]
 """gettext for the viewer's language."""
 
-SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7")
-"""Five seat colours from the Okabe–Ito palette, told apart with any colour vision."""
+SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
+"""Six seat colours from the Okabe–Ito palette, told apart with any colour vision
+(its vermillion is kept for what the viewer may click)."""
 
 
 class BoardView(Protocol):
@@ -74,22 +78,22 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _whale_to_look() -> BoardView:
-    from whaletable.web.boards.whale_to_look import WhaleToLookBoard
-
-    return WhaleToLookBoard()
-
-
-_BOARDS: dict[str, Callable[[], BoardView]] = {"whale-to-look": _whale_to_look}
-
-
 def board_for(game_id: str) -> BoardView:
-    """The board of ``game_id``; :class:`UnknownGame` for a game the web table cannot draw."""
-    make = _BOARDS.get(game_id)
-    if make is None:
-        known = ", ".join(sorted(_BOARDS))
+    """The board of ``game_id``; :class:`UnknownGame` for a game the web table cannot draw.
+
+    Each game's board lives in the module named after the game's id
+    (``whale-to-look`` in ``whale_to_look.py``) as the class ``Board``.
+    """
+    module = f"{__name__}.{game_id.replace('-', '_')}"
+    if not game_id.replace("-", "").isalnum() or importlib.util.find_spec(module) is None:
+        known = ", ".join(sorted(_known_boards()))
         raise UnknownGame(f"no web board for game {game_id!r}: boards exist for {known}")
-    return make()
+    board: BoardView = importlib.import_module(module).Board()
+    return board
+
+
+def _known_boards() -> list[str]:
+    return [m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if not m.ispkg]
 
 
 __all__ = [

@@ -846,4 +846,7 @@ class WhaleToLookBoard:
         return rows
 
 
-__all__ = ["WhaleToLookBoard"]
+Board = WhaleToLookBoard
+"""The name the registry looks for."""
+
+__all__ = ["Board", "WhaleToLookBoard"]
