@@ -1,6 +1,6 @@
 """A real ``whaletable serve`` and Debian's Chromium for the browser tests.
 
-Loaded by ``test_browser.py`` through ``pytest_plugins``: it registers the ``browser``
+Loaded by ``test_browser*.py`` through ``pytest_plugins``: it registers the ``browser``
 marker (select the tests with ``-m browser``, leave them out with ``-m "not browser"``),
 starts one server per test session on a free loopback port with its own SQLite file,
 and launches Chromium headless without ever downloading a browser.
@@ -39,7 +39,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-BROWSER_MODULE = "test_browser.py"
+BROWSER_MODULES = "test_browser"  # test_browser.py and one test_browser_<game>.py per game
 STARTUP_SECONDS = 30.0
 PR_SET_PDEATHSIG = 1  # prctl(2), Linux
 
@@ -54,7 +54,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Marked here, before ``-m`` selects, so the marker is registered when it is applied.
     for item in items:
-        if item.path.name == BROWSER_MODULE:
+        if item.path.name.startswith(BROWSER_MODULES):
             item.add_marker("browser")
 
 
