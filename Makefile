@@ -53,17 +53,32 @@ bench: install
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .mypy_cache .ruff_cache .pytest_cache
 
-# The web table's gettext catalogs: extract every user-facing string (babel.cfg says where)
-# into messages.pot, then merge it into each language's messages.po. New or changed strings
-# come out untranslated or fuzzy; tests/web/test_i18n.py fails until they are translated.
+# The web table's gettext catalogs: extract every user-facing string into a template, then
+# merge it into each language's catalog. ``messages`` holds the pages and the table (babel.cfg
+# says where); each game board's strings go to a catalog named after its module. New or
+# changed strings come out untranslated or fuzzy; tests/web/test_i18n.py fails until they
+# are translated.
 LOCALE := src/whaletable/web/locale
+LANGS  := vi fa
 CATALOG_HEADER := \# Translations template for PROJECT.\n\# Copyright (C) YEAR ORGANIZATION\n\# This file is distributed under the same license as the PROJECT project.\n\#
+EXTRACT = $(BIN)/pybabel extract -k tr -k _ -k TableError --no-wrap \
+	  --project whaletable --copyright-holder whaletable --msgid-bugs-address "" \
+	  --version "$$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("whaletable"))')" \
+	  --header-comment "$$(printf '$(CATALOG_HEADER)')"
 
 .PHONY: catalogs
 catalogs: install
-	$(BIN)/pybabel extract -F babel.cfg -k tr -k _ -k TableError --no-wrap \
-	  --project whaletable --copyright-holder whaletable --msgid-bugs-address "" \
-	  --version "$$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("whaletable"))')" \
-	  --header-comment "$$(printf '$(CATALOG_HEADER)')" \
-	  -o $(LOCALE)/messages.pot src/whaletable/web
-	$(BIN)/pybabel update -i $(LOCALE)/messages.pot -d $(LOCALE) --no-wrap
+	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web
+	@for board in src/whaletable/web/boards/[!_]*.py; do \
+	  $(EXTRACT) -o $(LOCALE)/$$(basename $$board .py).pot $$board || exit 1; \
+	done
+	@for pot in $(LOCALE)/*.pot; do \
+	  domain=$$(basename $$pot .pot); \
+	  for lang in $(LANGS); do \
+	    if [ -f $(LOCALE)/$$lang/LC_MESSAGES/$$domain.po ]; then \
+	      $(BIN)/pybabel update -D $$domain -i $$pot -d $(LOCALE) -l $$lang --no-wrap --ignore-obsolete || exit 1; \
+	    else \
+	      $(BIN)/pybabel init -D $$domain -i $$pot -d $(LOCALE) -l $$lang --no-wrap || exit 1; \
+	    fi; \
+	  done; \
+	done

@@ -10,13 +10,13 @@ import ast
 import re
 import string
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
@@ -32,30 +32,44 @@ PERSIAN_LETTER = re.compile("[\u0600-\u06ff]")
 LATIN_LETTER = re.compile("[A-Za-z]")
 
 
-@cache
-def extracted() -> frozenset[str]:
-    """Every msgid Babel finds in the web package, as `make catalogs` extracts them."""
-    with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
-        # Babel's own reader of babel.cfg (it has no type annotations).
-        method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
-    keywords = {**DEFAULT_KEYWORDS, "tr": None, "TableError": None}
+def domains() -> list[str]:
+    """``messages`` (pages and table) and one catalog per game board, named after its module."""
+    boards = sorted(p.stem for p in (WEB / "boards").glob("[!_]*.py"))
+    return ["messages", *boards]
+
+
+KEYWORDS = {**DEFAULT_KEYWORDS, "tr": None, "TableError": None}
+
+
+def _ids(messages: Iterable[object]) -> frozenset[str]:
     ids: set[str] = set()
-    for _filename, _lineno, message, _comments, _context in extract_from_dir(
-        str(WEB), method_map, options_map, keywords=keywords
-    ):
+    for message in messages:
         assert isinstance(message, str), f"plural or empty message {message!r}"
         ids.add(message)
     return frozenset(ids)
 
 
 @cache
-def catalog(lang: str) -> Catalog:
-    with (LOCALE / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+def extracted(domain: str = "messages") -> frozenset[str]:
+    """Every msgid Babel finds for ``domain``, as `make catalogs` extracts them."""
+    if domain != "messages":
+        path = WEB / "boards" / f"{domain}.py"
+        return _ids(m[1] for m in extract_from_file("python", str(path), keywords=KEYWORDS))
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
+        # Babel's own reader of babel.cfg (it has no type annotations).
+        method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
+    found = extract_from_dir(str(WEB), method_map, options_map, keywords=KEYWORDS)
+    return _ids(m[2] for m in found)
+
+
+@cache
+def catalog(lang: str, domain: str = "messages") -> Catalog:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
         return read_po(f, locale=lang)
 
 
-def template() -> Catalog:
-    with (LOCALE / "messages.pot").open("rb") as f:
+def template(domain: str) -> Catalog:
+    with (LOCALE / f"{domain}.pot").open("rb") as f:
         return read_po(f)
 
 
@@ -85,44 +99,49 @@ def tr_literals() -> Iterator[tuple[str, int, str]]:
 
 
 def test_extraction_finds_the_strings_of_code_and_templates() -> None:
+    assert "whale_to_look" in domains()
     ids = extracted()
     assert len(ids) > 100
-    assert "Game over: {name} wins with {points} points." in ids  # boards/whale_to_look.py
     assert "Create the table" in ids  # templates/lobby.html
     assert "Pass the device to {name}" in ids  # templates/table.html
+    assert "it is not your turn" in ids  # TableError in tables.py
+    board = extracted("whale_to_look")
+    assert "Game over: {name} wins with {points} points." in board
+    assert not board & {"Create the table"}
 
 
-def test_template_matches_the_code() -> None:
-    ids = {m.id for m in template() if m.id}
-    assert ids == extracted(), "run `make catalogs` to extract the strings again"
+@pytest.mark.parametrize("domain", domains())
+def test_template_matches_the_code(domain: str) -> None:
+    ids = {m.id for m in template(domain) if m.id}
+    assert ids == extracted(domain), "run `make catalogs` to extract the strings again"
 
 
+@pytest.mark.parametrize("domain", domains())
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_extracted_string_is_translated(lang: str) -> None:
-    cat = catalog(lang)
+def test_every_extracted_string_is_translated(lang: str, domain: str) -> None:
+    cat = catalog(lang, domain)
     assert str(cat.locale) == lang
     assert not cat.fuzzy
-    missing = sorted(i for i in extracted() if i not in cat or not cat[i].string)
-    assert not missing, f"{lang}: no translation for {missing}"
+    missing = sorted(i for i in extracted(domain) if i not in cat or not cat[i].string)
+    assert not missing, f"{lang}/{domain}: no translation for {missing}"
     fuzzy = sorted(m.id for m in cat if m.id and m.fuzzy)
-    assert not fuzzy, f"{lang}: fuzzy entries {fuzzy}"
+    assert not fuzzy, f"{lang}/{domain}: fuzzy entries {fuzzy}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_tr_call_in_the_code_is_translated(lang: str) -> None:
-    cat = catalog(lang)
+    translated = {m.id for d in domains() for m in catalog(lang, d) if m.id and m.string}
     missing = [
-        f"{name}:{line} {text!r}"
-        for name, line, text in tr_literals()
-        if text not in cat or not cat[text].string
+        f"{name}:{line} {text!r}" for name, line, text in tr_literals() if text not in translated
     ]
     assert not missing, f"{lang}: no translation for {missing}"
 
 
+@pytest.mark.parametrize("domain", domains())
 @pytest.mark.parametrize("lang", TRANSLATED)
-def test_placeholders_are_kept_exactly(lang: str) -> None:
+def test_placeholders_are_kept_exactly(lang: str, domain: str) -> None:
     wrong = []
-    for m in catalog(lang):
+    for m in catalog(lang, domain):
         if not m.id:
             continue
         assert isinstance(m.id, str) and isinstance(m.string, str)
@@ -131,13 +150,14 @@ def test_placeholders_are_kept_exactly(lang: str) -> None:
             continue
         values = {name: "x" for name in fields(m.id)}
         m.string.format(**values)  # braces balanced, nothing else to fill in
-    assert not wrong, f"{lang}: placeholders differ in {wrong}"
+    assert not wrong, f"{lang}/{domain}: placeholders differ in {wrong}"
 
 
-def test_persian_strings_are_written_in_persian() -> None:
+@pytest.mark.parametrize("domain", domains())
+def test_persian_strings_are_written_in_persian(domain: str) -> None:
     """A Persian msgstr holds Persian words wherever its msgid holds English ones."""
     english = []
-    for m in catalog("fa"):
+    for m in catalog("fa", domain):
         assert isinstance(m.id, str) and isinstance(m.string, str)
         words = re.sub(r"\{[^}]*\}|JSON", "", m.id)
         if m.id and LATIN_LETTER.search(words) and not PERSIAN_LETTER.search(m.string):

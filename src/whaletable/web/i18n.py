@@ -1,7 +1,9 @@
 """Languages of the web table: English, Vietnamese and Persian (right to left).
 
-Catalogs are gettext ``.po`` files under ``locale/`` (extracted and updated with Babel);
-they are compiled in memory when first used, so there is no build step.
+Catalogs are gettext ``.po`` files under ``locale/`` (extracted and updated with Babel):
+``messages`` for the pages and the table, and one catalog per game board named after its
+module (``whale_to_look``), so a game's words live beside each other. A language's
+catalogs are merged and compiled in memory when first used, so there is no build step.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -23,14 +26,19 @@ DEFAULT = "en"
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English is the source language)."""
-    po = resources.files(__package__).joinpath(f"locale/{lang}/LC_MESSAGES/messages.po")
-    if lang == DEFAULT or not po.is_file():
+    """The compiled catalogs of ``lang``, merged (English is the source language)."""
+    folder = resources.files(__package__).joinpath(f"locale/{lang}/LC_MESSAGES")
+    if lang == DEFAULT or not folder.is_dir():
         return gettext.NullTranslations()
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang)
+    merged = Catalog(locale=lang)
+    for po in sorted(folder.iterdir(), key=lambda p: p.name):
+        if po.name.endswith(".po"):
+            with po.open("rb") as f:
+                for message in read_po(f, locale=lang):
+                    if message.id:
+                        merged[message.id] = message
     buf = io.BytesIO()
-    write_mo(buf, catalog)
+    write_mo(buf, merged)
     buf.seek(0)
     return gettext.GNUTranslations(buf)
 
