@@ -353,13 +353,10 @@ def test_a_human_plays_a_whole_game_against_two_bots(app: App) -> None:
     assert final["you"] is None
     scores = table.state.scores()
     assert final["result"] is not None
-    assert sorted(row["seat"] for row in final["result"]) == [0, 1, 2]
-    assert {row["seat"]: row["total"] for row in final["result"]} == {
-        s: int(p) for s, p in enumerate(scores)
-    }
-    assert [row["total"] for row in final["result"]] == sorted(
-        (row["total"] for row in final["result"]), reverse=True
-    )
+    rows = final["result"]["rows"]
+    assert sorted(row["seat"] for row in rows) == [0, 1, 2]
+    assert {row["seat"]: row["total"] for row in rows} == {s: int(p) for s, p in enumerate(scores)}
+    assert [row["total"] for row in rows] == sorted((row["total"] for row in rows), reverse=True)
     assert app.stored_actions(key) == len(table.state.history)
 
     r = app.client.get(f"/games/{key}/record.json")

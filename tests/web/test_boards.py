@@ -31,6 +31,7 @@ from whaletable.games.whale_to_look.actions import (
 )
 from whaletable.games.whale_to_look.rules import TRENDS
 from whaletable.web.boards import board_for
+from whaletable.web.boards.whale_to_look import game_over_line
 
 GAME = games.get("whale-to-look")
 BOARD = board_for("whale-to-look")
@@ -319,12 +320,15 @@ def test_result_rows_at_the_end_add_up_to_the_points() -> None:
     for seed in range(6):
         match = play_match(GAME, agents, seed=seed)
         obs = match.state.observation(None)
-        rows = BOARD.result(obs, NAMES, tr)
-        assert rows is not None
+        result = BOARD.result(obs, NAMES, tr)
+        assert result is not None
+        assert result["columns"] == ["Round 1", "Round 2", "Total"]
+        assert result["headline"] == game_over_line(obs, NAMES, tr)
+        rows = result["rows"]
         assert sorted(r["seat"] for r in rows) == [0, 1, 2, 3]
         for row in rows:
             points = obs["players"][row["seat"]]["points"]
-            assert [row["round1"], row["round2"]] == points
+            assert row["cells"] == [*points, sum(points)]
             assert row["total"] == sum(points) == match.scores[row["seat"]]
             assert row["name"] == NAMES[row["seat"]]
         assert [r["winner"] for r in rows] == [True, False, False, False]

@@ -60,8 +60,14 @@ class BoardView(Protocol):
 
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> list[dict[str, Any]] | None:
-        """At the end, the final order of seats with their points; otherwise None."""
+    ) -> dict[str, Any] | None:
+        """At the end, the result table; otherwise None.
+
+        ``{"headline": str | None, "columns": [header, ...], "rows": [row, ...]}``, rows in
+        final order, each ``{"seat", "name", "cells", "total", "winner"}``: ``cells`` line
+        up with ``columns`` (the page puts the name first), ``total`` is the seat's score
+        and ``winner`` marks the winners (every seat of a winning team in a cooperative game).
+        """
 
 
 def seat_colour(seat: int) -> str:

@@ -822,7 +822,7 @@ class WhaleToLookBoard:
 
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> list[dict[str, Any]] | None:
+    ) -> dict[str, Any] | None:
         if obs["phase"] != "over":
             return None
         n = obs["num_players"]
@@ -834,16 +834,19 @@ class WhaleToLookBoard:
                 {
                     "seat": seat,
                     "name": seat_name(names, seat, tr),
-                    "round1": r1,
-                    "round2": r2,
+                    "cells": [r1, r2, r1 + r2],
                     "total": r1 + r2,
                     "winner": seat == obs["winner"],
                 }
             )
         # The rulebook's order: most points, then the higher round-2 score, then whoever
         # took their turn later in round 2 (the same order that chose the winner).
-        rows.sort(key=lambda r: (-r["total"], -r["round2"], -((r["seat"] - start) % n)))
-        return rows
+        rows.sort(key=lambda r: (-r["total"], -r["cells"][1], -((r["seat"] - start) % n)))
+        return {
+            "headline": game_over_line(obs, names, tr),
+            "columns": [tr("Round 1"), tr("Round 2"), tr("Total")],
+            "rows": rows,
+        }
 
 
 Board = WhaleToLookBoard

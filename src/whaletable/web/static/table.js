@@ -15,6 +15,7 @@
   var errorLine = document.getElementById("error");
   var conn = document.getElementById("conn");
   var result = document.getElementById("result");
+  var headline = document.getElementById("result-headline");
   var again = document.getElementById("again");
   var handover = document.getElementById("handover");
   var handoverText = document.getElementById("handover-text");
@@ -164,17 +165,17 @@
     head.textContent = "";
     body.textContent = "";
     var h = document.createElement("tr");
-    [text.player, text.round1, text.round2, text.total].forEach(function (t) { cell(h, "th", t); });
+    [text.player].concat(msg.result.columns).forEach(function (t) { cell(h, "th", t); });
     head.appendChild(h);
-    msg.result.forEach(function (r) {
+    msg.result.rows.forEach(function (r) {
       var tr = document.createElement("tr");
       if (r.winner) tr.className = "winner";
       cell(tr, "td", r.winner ? r.name + " ★" : r.name);
-      cell(tr, "td", String(r.round1));
-      cell(tr, "td", String(r.round2));
-      cell(tr, "td", String(r.total));
+      r.cells.forEach(function (v) { cell(tr, "td", String(v)); });
       body.appendChild(tr);
     });
+    headline.textContent = msg.result.headline || "";
+    headline.hidden = !msg.result.headline;
     again.action = "/games/" + encodeURIComponent(msg.key) + "/again";
     result.hidden = false;
   }
