@@ -3,6 +3,7 @@ replays, and every way a page may try to cheat or send garbage."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -24,6 +25,7 @@ from table_support import (
 from whaletable import games
 from whaletable.core import IllegalAction, Record
 from whaletable.web.app import MAX_BODY, MAX_MESSAGE
+from whaletable.web.boards import board_for
 
 GAME = games.get("whale-to-look")
 TOKEN_CHARS = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -42,6 +44,25 @@ def test_lobby_lists_every_registered_game(app: App) -> None:
     for game in games.all():
         assert f'<option value="{game.spec.id}"' in r.text
         assert game.spec.title in r.text
+    most = max(game.spec.max_players for game in games.all())
+    assert r.text.count('class="seat-row"') == most
+    assert f'name="seat_{most - 1}_kind"' in r.text
+
+
+def test_lobby_options_are_worded_by_each_game_in_the_page_language(app: App) -> None:
+    english = app.client.get("/?lang=en").text
+    assert "Trending card in round 2" in english
+    assert "Orca-watching season" in english
+    assert 'value="&#34;orca-watching&#34;"' in english  # the value is the option's JSON
+    vietnamese = app.client.get("/?lang=vi").text
+    assert "Mùa ngắm cá voi Đen" in vietnamese
+    for game in games.all():
+        board = board_for(game.spec.id)
+        for name, choices in game.option_choices().items():
+            assert f'name="option_{name}"' in english
+            assert html.escape(board.option_label(name, str)) in english
+            for choice in choices:
+                assert html.escape(board.choice_label(name, choice, str)) in english
 
 
 def test_json_creation_gives_a_link_per_human_seat_and_a_spectator_link(app: App) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -27,6 +27,7 @@ from whaletable import games
 from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import i18n
+from whaletable.web.boards import board_for
 from whaletable.web.storage import Store
 from whaletable.web.tables import (
     BOT_LEVELS,
@@ -148,16 +149,31 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
 
     # ------------------------------------------------------------- the lobby
 
-    def lobby_games() -> list[dict[str, Any]]:
+    def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
         out = []
         for g in games.all():
+            try:
+                board = board_for(g.spec.id)
+            except UnknownGame:
+                continue  # a game without a web board is played in the terminal only
+            options = [
+                {
+                    "name": name,
+                    "label": board.option_label(name, tr),
+                    "choices": [
+                        {"value": json.dumps(c), "label": board.choice_label(name, c, tr)}
+                        for c in choices
+                    ],
+                }
+                for name, choices in g.option_choices().items()
+            ]
             out.append(
                 {
                     "id": g.spec.id,
                     "title": g.spec.title,
                     "min_players": g.spec.min_players,
                     "max_players": g.spec.max_players,
-                    "options": {k: list(v) for k, v in g.option_choices().items()},
+                    "options": options,
                     "bots": list(BOT_LEVELS),
                     "has_heuristic": "heuristic" in available(g),
                 }
@@ -184,7 +200,7 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             request,
             "lobby.html",
             {
-                "games": lobby_games(),
+                "games": lobby_games(i18n.translator(lang_of(request))),
                 "open_tables": open_tables,
                 "finished_tables": finished_tables,
             },

@@ -58,6 +58,12 @@ class BoardView(Protocol):
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         """One line: the round, whose turn it is (or "Your turn"), or the result."""
 
+    def option_label(self, name: str, tr: Translate) -> str:
+        """The name of one of the game's options, for the lobby."""
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        """One allowed value of option ``name``, for the lobby (see :func:`plain_choice`)."""
+
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
@@ -68,6 +74,15 @@ class BoardView(Protocol):
         up with ``columns`` (the page puts the name first), ``total`` is the seat's score
         and ``winner`` marks the winners (every seat of a winning team in a cooperative game).
         """
+
+
+def plain_choice(choice: Any, tr: Translate) -> str:
+    """An option value with no words of its own: none means drawn at random, yes or no."""
+    if choice is None:
+        return tr("drawn at random")
+    if isinstance(choice, bool):
+        return tr("yes") if choice else tr("no")
+    return str(choice)
 
 
 def seat_colour(seat: int) -> str:
@@ -109,5 +124,6 @@ __all__ = [
     "action_attr",
     "board_for",
     "esc",
+    "plain_choice",
     "seat_colour",
 ]

@@ -36,7 +36,7 @@ from whaletable.games.whale_to_look.board import (
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
-from whaletable.web.boards import Translate, action_attr, esc, seat_colour
+from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 840
@@ -819,6 +819,30 @@ class WhaleToLookBoard:
         return tr("Round {round} of {rounds} · {name} is to play.").format(
             round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
         )
+
+    def option_label(self, name: str, tr: Translate) -> str:
+        labels = {
+            "edition": tr("Edition"),
+            "area_layout": tr("Area cards"),
+            "trending": tr("Trending card in round 2"),
+            "start_player": tr("Start player"),
+        }
+        return labels.get(name, name)
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        if name == "start_player" and isinstance(choice, int):
+            return seat_name([], choice, tr)
+        labels = {
+            "en": tr("English rulebook"),
+            "vi": tr("Vietnamese rulebook"),
+            "shuffled": tr("shuffled"),
+            "ordered": tr("in printed order"),
+            "random": tr("drawn at random"),
+            "none": tr("none"),
+        }
+        if isinstance(choice, str):
+            return labels.get(choice) or trend_name(choice, tr)
+        return plain_choice(choice, tr)
 
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate

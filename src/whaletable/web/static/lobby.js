@@ -10,7 +10,8 @@
 
   function fillCounts() {
     var opt = chosen();
-    var min = Number(opt.dataset.min), max = Math.min(Number(opt.dataset.max), 5);
+    var rows = document.querySelectorAll(".seat-row").length;
+    var min = Number(opt.dataset.min), max = Math.min(Number(opt.dataset.max), rows);
     var keep = Number(count.value);
     count.textContent = "";
     for (var n = min; n <= max; n++) {
