@@ -139,7 +139,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
         def advance(_: GameResult) -> None:
             progress.advance(bar)
 
-        _, summary = simulate(
+        results, summary = simulate(
             game.spec.id,
             specs,
             args.games,
@@ -158,6 +158,16 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
         "jobs": args.jobs,
         **summary,
     }
+    if args.plot:
+        from whaletable.sim.plots import score_histogram
+
+        score_histogram(
+            results,
+            Path(args.plot),
+            title=f"{game.spec.title}: {len(results)} games, seats {', '.join(specs)}",
+            cooperative=game.spec.cooperative,
+        )
+        summary["plot"] = args.plot
     if args.json:
         console.file.write(json.dumps(summary, indent=2) + "\n")
         console.file.flush()
@@ -181,7 +191,8 @@ def stats_table(summary: dict[str, Any]) -> Table:
     table.add_column("bot", no_wrap=True)
     for name in ("games", "wins", "win %", "95% CI", "score", "sd", "range"):
         table.add_column(name, justify="right", no_wrap=True)
-    for b in summary["bots"]:
+    team = [summary["team"]] if "team" in summary else []
+    for b in [*team, *summary["bots"]]:
         lo, hi = b["win_rate_ci95"]
         table.add_row(
             b["bot"],
@@ -366,6 +377,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: on)",
     )
     sim_p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim_p.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="also draw how the scores fall (per bot; the team's in a cooperative game)",
+    )
 
     rules_p = sub.add_parser("rules", help="print a game's rules summary")
     rules_p.add_argument("game", help=f"the game id ({game_ids()})")

@@ -11,6 +11,7 @@ import math
 import multiprocessing
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -201,11 +202,14 @@ def is_win(returns: tuple[float, ...], seat: int) -> bool:
     return best > 0 and returns[seat] == best
 
 
-def summarize(results: list[GameResult], *, seconds: float | None = None) -> dict[str, Any]:
+def summarize(
+    results: list[GameResult], *, seconds: float | None = None, cooperative: bool = False
+) -> dict[str, Any]:
     """Per bot spec (every seat it played counts once), then per seat and game length.
 
     ``seconds`` (wall time) adds games/s; it is kept out of the rest so that the
-    rest is identical for identical seeds.
+    rest is identical for identical seeds. A cooperative game adds the team's record
+    (every game once: the team wins or loses together) and how often each score was made.
     """
     bots: dict[str, BotStats] = {}
     n = len(results[0].seats) if results else 0
@@ -226,6 +230,16 @@ def summarize(results: list[GameResult], *, seconds: float | None = None) -> dic
         "decisions_mean": statistics.fmean(r.decisions for r in results) if results else 0.0,
         "steps_mean": statistics.fmean(r.steps for r in results) if results else 0.0,
     }
+    if cooperative:
+        team = BotStats("team")
+        for r in results:
+            team.games += 1
+            team.wins += is_win(r.returns, 0)
+            team.scores.append(r.scores[0])
+        out["team"] = {
+            **team.to_json(),
+            "score_counts": {f"{k:g}": v for k, v in sorted(Counter(team.scores).items())},
+        }
     if seconds is not None:
         out["seconds"] = seconds
         out["games_per_second"] = games / seconds if seconds > 0 else 0.0
@@ -247,7 +261,8 @@ def simulate(
     tasks = plan(game, specs, games, seed=seed, options=options, rotate=rotate)
     start = time.perf_counter()
     results = run(tasks, jobs=jobs, on_result=on_result)
-    return results, summarize(results, seconds=time.perf_counter() - start)
+    cooperative = registry.get(game).spec.cooperative
+    return results, summarize(results, seconds=time.perf_counter() - start, cooperative=cooperative)
 
 
 __all__ = [

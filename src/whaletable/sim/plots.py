@@ -1,0 +1,76 @@
+"""Pictures of a batch of games: how the scores fall, per bot or for the team.
+
+Drawn with Matplotlib's Agg backend, so no screen is needed. The histogram counts
+each score value separately when scores are whole numbers (as in every game here),
+so a bar is a score a player could actually have made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # after the backend is chosen
+
+from whaletable.sim.batch import GameResult
+
+
+def score_counts(results: list[GameResult], *, cooperative: bool) -> dict[str, Counter[float]]:
+    """How often each score was made, per bot spec; a team game counts each game once.
+
+    >>> r = GameResult(0, ("a", "b"), (3.0, 3.0), (1.0, 1.0), 10, 12)
+    >>> score_counts([r, r], cooperative=True)
+    {'team': Counter({3.0: 2})}
+    >>> score_counts([r], cooperative=False)
+    {'a': Counter({3.0: 1}), 'b': Counter({3.0: 1})}
+    """
+    if cooperative:
+        return {"team": Counter(r.scores[0] for r in results)}
+    counts: dict[str, Counter[float]] = {}
+    for r in results:
+        for seat, spec in enumerate(r.seats):
+            counts.setdefault(spec, Counter())[r.scores[seat]] += 1
+    return dict(sorted(counts.items()))
+
+
+def score_histogram(
+    results: list[GameResult],
+    path: Path,
+    *,
+    title: str,
+    cooperative: bool = False,
+    score_name: str = "score",
+) -> dict[str, Any]:
+    """Write a PNG of the score distribution to ``path``; the counts drawn, as JSON-ready data."""
+    counts = score_counts(results, cooperative=cooperative)
+    values = sorted({v for c in counts.values() for v in c})
+    whole = all(float(v).is_integer() for v in values)
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
+    width = 0.8 / max(1, len(counts))
+    for i, (name, c) in enumerate(counts.items()):
+        total = sum(c.values())
+        if whole:
+            xs = [v + (i - (len(counts) - 1) / 2) * width for v in values]
+            ax.bar(xs, [c[v] / total for v in values], width=width, label=f"{name} (n={total})")
+        else:
+            ax.hist(list(c.elements()), bins=20, alpha=0.6, density=True, label=name)
+    if whole and values:
+        ax.set_xticks(values)
+    ax.set_xlabel(score_name)
+    ax.set_ylabel("share of games" if cooperative else "share of seats played")
+    ax.set_title(title)
+    ax.legend()
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+    return {name: {str(k): v for k, v in sorted(c.items())} for name, c in counts.items()}
+
+
+__all__ = ["score_counts", "score_histogram"]
