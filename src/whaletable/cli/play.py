@@ -86,9 +86,9 @@ class PlaySession:
             self.console.print("\n[bold]Input ended before the game did.[/bold]")
             self.save()
             return 1
-        self.flush_log()
-        self.show_new_rounds()
         final = self.state.observation(None)
+        self.show_new_rounds(final)
+        self.flush_log()
         self.console.print(self.view.board(final, self.specs))
         self.console.print(self.view.final(final, self.specs))
         self.save()
@@ -115,17 +115,19 @@ class PlaySession:
         line = self.view.describe(action, actor, before, after, self.specs)
         if line is not None:
             self.pending.append(line)
-        if len(after["results"]) > self.rounds_shown:
-            self.flush_log()
-            self.show_new_rounds()
+        self.show_new_rounds(after)
 
     def flush_log(self) -> None:
         for line in self.pending:
             self.console.print(Text("· " + line))
         self.pending.clear()
 
-    def show_new_rounds(self) -> None:
-        summaries = self.view.round_summaries(self.state.observation(None), self.specs)
+    def show_new_rounds(self, public: dict[str, Any]) -> None:
+        """Print the rounds scored since the last call (after the log lines that led there)."""
+        summaries = self.view.round_summaries(public, self.specs)
+        if len(summaries) <= self.rounds_shown:
+            return
+        self.flush_log()
         for summary in summaries[self.rounds_shown :]:
             self.console.print(summary)
         self.rounds_shown = len(summaries)
