@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -22,6 +23,7 @@ from whaletable.core.testing import (
     sample_states,
     setups,
     transcript,
+    views,
 )
 
 __all__ = ["toy"]  # the fixture, imported for pytest
@@ -304,13 +306,47 @@ def test_transcript_is_reproducible_and_seed_dependent(toy: ToyGame) -> None:
     assert lines[-1].startswith("end scores [")
 
 
-def test_transcript_writes_every_viewer_after_every_step(toy: ToyGame) -> None:
-    lines = transcript(toy, 2, seed=1, options={"rounds": 1}).splitlines()
-    steps = [line for line in lines if line.startswith("step ")]
-    views = [line for line in lines if line.startswith("  ")]
-    assert len(views) == 3 * len(steps)
-    assert any(" seat 0 legal " in line for line in steps)
-    assert any(" seat 1 legal " in line for line in steps)
+def _set(view: Any, path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    for key in parents:
+        view = view[int(key)] if isinstance(view, list) else view[key]
+    if value == "<gone>":
+        del view[last]
+    elif isinstance(view, list):
+        view[int(last)] = value
+    else:
+        view[last] = value
+
+
+def test_transcript_changes_rebuild_every_viewer_after_every_step(toy: ToyGame) -> None:
+    text = transcript(toy, 2, seed=1, options={"rounds": 1})
+    state = toy.new_state(2, {"rounds": 1})
+    shown: dict[str, Any] = {}
+    names = ["the spectator", "seat 0", "seat 1"]
+    steps = 0
+
+    def check() -> None:
+        for name, view in zip(names, views(state), strict=True):
+            assert shown[name] == view, f"{name} after step {steps}"
+
+    for line in text.splitlines():
+        if line.startswith("step ") and not line.endswith(" start"):
+            check()
+            state.apply(toy.action_from_json(json.loads(line[line.index("{") :])))
+            steps += 1
+        elif line.startswith("  "):
+            name = next(n for n in names if line.startswith(f"  {n} "))
+            rest = line[len(name) + 3 :]
+            if name not in shown:
+                shown[name] = json.loads(rest)
+            else:
+                path, _, value = rest.partition(" = ")
+                _set(shown[name], path, json.loads(value))
+    check()
+    assert state.is_terminal() and steps > 3
+    step_lines = [line for line in text.splitlines() if line.startswith("step ")]
+    assert any(" seat 0 legal " in line for line in step_lines)
+    assert any(" seat 1 legal " in line for line in step_lines)
 
 
 def test_compare_transcript_names_the_first_differing_line() -> None:

@@ -587,6 +587,31 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
+def changes(old: Any, new: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """What changed from ``old`` to ``new`` (JSON-like), as ``(path, new value)`` pairs.
+
+    Dicts and equal-length lists are followed key by key; anything else that differs
+    is given whole. A key that disappeared is reported with the value ``"<gone>"``.
+
+    >>> list(changes({"a": [1, 2], "b": 0}, {"a": [1, 3], "b": 0, "c": True}))
+    [('a.1', 3), ('c', True)]
+    """
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in new:
+                yield where, "<gone>"
+            elif key not in old:
+                yield where, new[key]
+            else:
+                yield from changes(old[key], new[key], where)
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from changes(a, b, f"{path}.{i}" if path else str(i))
+    elif old != new or type(old) is not type(new):
+        yield path, new
+
+
 def transcript(
     game: Game[Any],
     num_players: int,
@@ -599,6 +624,9 @@ def transcript(
 
     Chance draws from ``seed``; seat ``s`` chooses with its own generator, so a
     change in one seat's legal actions shows up at that seat's next decision.
+    Every viewer's observation is written whole at the start, then after each step
+    only what changed in it (one ``path = value`` per change), so a transcript stays
+    small and a change in what someone sees is one readable line in a diff.
     """
     opts = dict(options or {})
     state = game.new_state(num_players, opts)
@@ -610,9 +638,17 @@ def transcript(
         "step 0 start",
     ]
 
+    seen: list[Any] = []
+
     def write_views() -> None:
-        for i, view in enumerate(views(state)):
-            lines.append(f"  {_viewer(i)} {_compact(view)}")
+        current = views(state)
+        for i, view in enumerate(current):
+            if not seen:
+                lines.append(f"  {_viewer(i)} {_compact(view)}")
+                continue
+            for path, value in changes(seen[i], view):
+                lines.append(f"  {_viewer(i)} {path} = {_compact(value)}")
+        seen[:] = current
 
     write_views()
     step = 0
@@ -705,6 +741,7 @@ def run_all(
 
 
 __all__ = [
+    "changes",
     "DEFAULT_MAX_STEPS",
     "PlayoutStats",
     "Sample",
