@@ -741,11 +741,11 @@ def run_all(
 
 
 __all__ = [
-    "changes",
     "DEFAULT_MAX_STEPS",
     "PlayoutStats",
     "Sample",
     "Setup",
+    "changes",
     "check_clone_independence",
     "check_codec",
     "check_illegal_actions",
