@@ -58,6 +58,19 @@ CASES = (
         seed=5,
         options={"edition": "en", "trending": "fishing", "start_player": 2},
     ),
+    Case("save-the-whales-2p-standard", "save-the-whales", 2, seed=9, options={}),
+    Case(
+        "save-the-whales-3p-gentle-ship-on-one",
+        "save-the-whales",
+        3,
+        seed=9,
+        options={
+            "wording": "gentle",
+            "ship_face": "one",
+            "double_ships": "closest",
+            "slide_down_on": "any_card",
+        },
+    ),
 )
 
 

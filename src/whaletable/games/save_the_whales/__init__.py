@@ -1,0 +1,155 @@
+"""Save the Whales (Animal Town, 1978): a cooperative race to save eight whales.
+
+>>> from whaletable import games
+>>> game = games.get("save-the-whales")
+>>> state = game.new_state(4)
+>>> state.current_player()  # every seat first selects a whale
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Literal
+
+from whaletable.core.action import Action
+from whaletable.core.game import Game
+from whaletable.core.registry import register
+from whaletable.core.spec import GameSpec
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import (
+    DECKS,
+    WHALES,
+    Components,
+    default_components,
+)
+from whaletable.games.save_the_whales.rules import (
+    MAX_SEATS,
+    SHIP,
+    SaveTheWhalesState,
+    dice_faces,
+    dice_odds,
+)
+
+
+@dataclass(frozen=True)
+class SaveTheWhalesOptions:
+    """The named options of Save the Whales.
+
+    ``ship_face``: which face of an ordinary die the Catcher Ship replaces (``six``:
+    the numbers are 1–5; ``one``: 2–6). The rulebook only says each die is "marked
+    with a Catcher Ship".
+    ``wording``: the card texts as printed (``standard``) or softened for young
+    players (``gentle``).
+    ``double_ships``: who is lost to double Catcher Ships: the closest whale ahead of
+    the Ship that is not protected (``closest_unprotected``), or only the closest
+    whale, so that nobody is lost when it is protected (``closest``).
+    ``slide_down_on``: a whale on the path slides down from above DAWN O'DAY spaces
+    only (``dawn``, the rulebook's words) or from above any card space (``any_card``).
+    """
+
+    ship_face: Literal["six", "one"] = "six"
+    wording: Literal["standard", "gentle"] = "standard"
+    double_ships: Literal["closest_unprotected", "closest"] = "closest_unprotected"
+    slide_down_on: Literal["dawn", "any_card"] = "dawn"
+
+
+SPEC = GameSpec(
+    id="save-the-whales",
+    title="Save the Whales",
+    min_players=2,
+    max_players=MAX_SEATS,
+    options=SaveTheWhalesOptions,
+    cooperative=True,
+    version="1",
+    summary="Work together to save eight whales before the Catcher Ship and THE SYSTEM get them.",
+)
+
+
+class SaveTheWhales(Game[SaveTheWhalesState]):
+    spec = SPEC
+    action_types = (
+        ChooseWhale,
+        NameWhale,
+        Roll,
+        ThrowDice,
+        DrawCard,
+        SaveWhale,
+        Contribute,
+        Refuse,
+        CollectSurvivalPoints,
+        MoveAnywhere,
+        PassBarnacle,
+        LeavePath,
+        TradePlaces,
+        Done,
+    )
+
+    @cached_property
+    def components(self) -> Components:
+        return default_components()
+
+    @cached_property
+    def path_under(self) -> tuple[int, ...]:
+        """For each track space, the path position directly above it."""
+        return self.components.path_under()
+
+    @cached_property
+    def draw_actions(self) -> dict[str, tuple[DrawCard, ...]]:
+        return {
+            d: tuple(DrawCard(d, i) for i in range(len(self.components.cards[d]))) for d in DECKS
+        }
+
+    @cached_property
+    def move_anywhere(self) -> tuple[MoveAnywhere, ...]:
+        return tuple(MoveAnywhere(s) for s in range(self.components.track_length))
+
+    @cache  # noqa: B019 - one game object lives as long as the program
+    def dice_odds(self, ship_face: str) -> tuple[tuple[ThrowDice, float], ...]:
+        return dice_odds(dice_faces(self.components.dice_numbers, ship_face))
+
+    @cache  # noqa: B019 - one game object lives as long as the program
+    def dice_set(self, ship_face: str) -> frozenset[ThrowDice]:
+        return frozenset(a for a, _ in self.dice_odds(ship_face))
+
+    def _all_actions(self) -> list[Action]:
+        c = self.components
+        faces = sorted({SHIP, *c.dice_numbers})
+        out: list[Action] = [ChooseWhale(w) for w in WHALES]
+        out += [NameWhale(w) for w in WHALES]
+        out.append(Roll())
+        out += [ThrowDice(a, b) for i, a in enumerate(faces) for b in faces[i:]]
+        out += [DrawCard(d, i) for d in DECKS for i in range(len(c.cards[d]))]
+        out += [SaveWhale(w) for w in WHALES]
+        out += [Contribute(s) for s in range(MAX_SEATS)]
+        out.append(Refuse())
+        out.append(CollectSurvivalPoints())
+        out += [MoveAnywhere(s) for s in range(c.track_length)]
+        out += [PassBarnacle(w) for w in WHALES]
+        out += [LeavePath(w) for w in WHALES]
+        out += [TradePlaces(w) for w in WHALES]
+        out.append(Done())
+        return out
+
+    def _new_state(self, num_players: int, options: SaveTheWhalesOptions) -> SaveTheWhalesState:
+        return SaveTheWhalesState(self, num_players, options)
+
+
+GAME = register(SaveTheWhales())
+from whaletable.games.save_the_whales import bots as bots  # noqa: E402 - registers the heuristic bot

@@ -1,0 +1,204 @@
+"""Save the Whales bots: a team heuristic, and a leaf evaluator for the generic search.
+
+The heuristic plays for the team, from the public observation only (nothing in the
+game is private). It saves whales whenever the team can afford it while keeping a
+small reserve, saving whales in danger first and the whale standing on MARINE MAMMAL
+PROTECTION ACT last (so the Act stays occupied for the others); it always pays
+penalties it can pay, from the seat with the most SPs; it brings whales out of the
+path, passes the Magic Barnacle to a whale in danger, and from its own whale space
+moves to the Act when the team could then save a whale, else collects 5 SPs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from whaletable.agents import register_agent
+from whaletable.agents.mcts import register_evaluator
+from whaletable.core.action import Action
+from whaletable.core.agent import SeatView
+from whaletable.core.state import State
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import Components, default_components
+from whaletable.games.save_the_whales.rules import EXTINCT, NUM_WHALES, SaveTheWhalesState
+
+GAME_ID = "save-the-whales"
+RESERVE = 1
+"""SPs the team keeps back after a save of a whale not in danger (for the next penalty)."""
+
+
+class TeamHeuristic:
+    """Pays, saves and passes the barnacle sensibly; never searches."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0, *, reserve: int = RESERVE) -> None:
+        self.components: Components = getattr(game, "components", default_components())
+        self.rng = random.Random(seed)
+        self.reserve = reserve
+        self.act_space = self.components.first_of("protection_act")
+        self.barnacle_space = self.components.first_of("magic_barnacle")
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        return self.choose(obs, legal)
+
+    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+        phase = obs["phase"]
+        whales = {w["name"]: w for w in obs["whales"]}
+        if phase == "choose_whale":
+            # The cheapest whale first: the team can save it soonest.
+            return min(
+                (a for a in legal if isinstance(a, ChooseWhale)),
+                key=lambda a: (whales[a.whale]["value"], a.whale),
+            )
+        if phase == "turn":
+            save = self._save(obs, whales, legal)
+            if save is not None:
+                return save
+            if Roll() in legal:
+                return Roll()
+            names = [a for a in legal if isinstance(a, NameWhale)]
+            return min(names, key=lambda a: (self._danger_rank(whales[a.whale], obs), a.whale))
+        if phase == "pay":
+            payment = obs["payment"]
+            saves = [a for a in legal if isinstance(a, SaveWhale)]
+            if saves:
+                return saves[0]
+            gives = [a for a in legal if isinstance(a, Contribute)]
+            if not gives:
+                return Refuse()
+            players = obs["players"]
+            return (
+                max(gives, key=lambda a: (players[a.seat]["sp"], -a.seat)) if payment else gives[0]
+            )
+        if phase == "own_space":
+            return self._own_space(obs, whales, legal)
+        if phase == "barnacle":
+            return self._barnacle(obs, whales, legal)
+        if phase == "leave_path":
+            leaves = [a for a in legal if isinstance(a, LeavePath)]
+            return leaves[0] if leaves else Done()
+        if phase == "trade_places":
+            mover = obs["moving_whale"]
+            if mover is not None and whales[mover]["barnacle"]:
+                trades = [a for a in legal if isinstance(a, TradePlaces)]
+                if trades:
+                    return trades[0]
+            return Done()
+        return legal[0]
+
+    @staticmethod
+    def _danger_rank(whale: dict[str, Any], obs: dict[str, Any]) -> int:
+        """Lower is more urgent: an unprotected whale on the path moves first."""
+        if whale["status"] == "path" and not whale["barnacle"]:
+            return 0
+        return 1
+
+    def _save(
+        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+    ) -> Action | None:
+        saves = [a for a in legal if isinstance(a, SaveWhale)]
+        if not saves:
+            return None
+        pool = obs["pool"]
+        occupants = [
+            w["name"]
+            for w in obs["whales"]
+            if w["status"] == "track" and w["space"] == self.act_space
+        ]
+
+        def order(a: SaveWhale) -> tuple[int, int, int, str]:
+            w = whales[a.whale]
+            last = 1 if a.whale in occupants and len(occupants) == 1 else 0
+            return (last, self._danger_rank(w, obs), w["value"], a.whale)
+
+        for a in sorted(saves, key=order):
+            w = whales[a.whale]
+            keep = 0 if w["status"] == "path" else self.reserve
+            if pool - w["value"] >= keep:
+                return a
+        return None
+
+    def _own_space(
+        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+    ) -> Action:
+        active = [w for w in obs["whales"] if w["status"] in ("track", "path")]
+        cheapest = min((w["value"] for w in active), default=99)
+        if not obs["protection_act"] and obs["pool"] >= cheapest:
+            move = MoveAnywhere(self.act_space)
+            if move in legal:
+                return move
+        if obs["barnacle"] is None:
+            move = MoveAnywhere(self.barnacle_space)
+            if move in legal and obs["pool"] >= 5:
+                return move
+        return CollectSurvivalPoints()
+
+    def _barnacle(
+        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+    ) -> Action:
+        passes = [a for a in legal if isinstance(a, PassBarnacle)]
+        holder = obs["barnacle"]
+        mover = obs["moving_whale"]
+        if holder == mover:
+            # Pass it on to a whale in danger on the path, if the holder is not there.
+            if whales[holder]["status"] != "path":
+                for a in passes:
+                    if whales[a.whale]["status"] == "path":
+                        return a
+            return Done()
+        # Receive it when this whale is in more danger than the holder.
+        if passes and whales[mover]["status"] == "path" and whales[holder]["status"] != "path":
+            return passes[0]
+        return Done()
+
+
+def make_heuristic(game: Any, seed: int = 0, *, reserve: Any = RESERVE) -> TeamHeuristic:
+    return TeamHeuristic(game, seed, reserve=int(reserve))
+
+
+WEIGHT = (0.7, 0.75, 0.45, 1.0, 0.0)
+"""How likely a whale is to end up saved, by where it is: box, track, path, saved, extinct."""
+
+
+def leaf_value(state: State, rng: random.Random) -> list[float]:
+    """A quick estimate of the team's return from here, on the scale of ``returns()``.
+
+    Saved whales count fully, whales in the box or on the track as likely saves,
+    whales on the path less so, extinct ones not at all; the expected number saved
+    goes through the same payoff as the end of the game (1 only for all eight).
+    """
+    assert isinstance(state, SaveTheWhalesState)
+    if state.is_terminal():
+        return state.returns()
+    expected = sum(WEIGHT[s] for s in state.status)
+    if EXTINCT in state.status:
+        value = expected / NUM_WHALES - 1.0
+    else:
+        chance_all = 1.0
+        for s in state.status:
+            chance_all *= WEIGHT[s]
+        value = chance_all * 1.0 + (1 - chance_all) * (expected / NUM_WHALES - 1.0)
+    return [value] * state.num_players
+
+
+register_agent("heuristic", make_heuristic, game_id=GAME_ID)
+register_evaluator(GAME_ID, leaf_value)

@@ -1,0 +1,1127 @@
+"""Every rule of Save the Whales, in one place.
+
+The rulebook's sections are quoted by name in the comments. The board, the dice, the
+whale values and the cards are reconstructed data (``data/*.toml``); the readings
+chosen where the rulebook is silent are listed in ``rules.md`` and marked "Reading:"
+here.
+
+How a turn runs: the seat whose turn it is may first save whales (while a whale
+occupies MARINE MAMMAL PROTECTION ACT), names a whale if it has none, and rolls. The
+dice are a chance action; the roll moves the whale or the Catcher Ship and the space
+landed on may queue further steps (a payment, a card draw, a choice). Queued steps
+run in order; a step that needs a decision or a chance outcome stops the flow until
+it arrives. When nothing is queued, seats whose whale was saved or lost choose a new
+one, then the next turn begins (the same seat again after doubles).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from whaletable.core.action import Action
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.state import State
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import DECKS, WHALES, Card, Components
+
+if TYPE_CHECKING:
+    from whaletable.games.save_the_whales import SaveTheWhales, SaveTheWhalesOptions
+
+MAX_SEATS = 6
+NUM_WHALES = len(WHALES)
+WHALE_INDEX = {w: i for i, w in enumerate(WHALES)}
+SHIP = 0
+"""The Catcher Ship face of a die."""
+
+# --- Where a whale is -----------------------------------------------------------------
+BOX = 0  # not yet brought into play
+TRACK = 1  # on the main track
+PATH = 2  # on the ENDANGERED SPECIES path
+SAVED = 3  # in its NATURAL HABITAT
+EXTINCT = 4  # in EXTINCT MARINE MAMMALS
+STATUS_NAMES = ("box", "track", "path", "saved", "extinct")
+PORT = -1  # the Catcher Ship in the WHALING PORT
+ON_ITS_SPACE = -1  # the Magic Barnacle on THE MAGIC BARNACLE space
+
+# --- Phases ------------------------------------------------------------------------------
+CHOOSE = 0  # a seat selects a new whale
+TURN = 1  # save whales, name a whale, roll
+ROLL = 2  # chance: the dice
+DRAW = 3  # chance: a card
+PAY = 4  # a payment in progress
+OWN_SPACE = 5  # collect 5 SPs or move anywhere
+BARNACLE = 6  # the Magic Barnacle may be passed
+LEAVE_PATH = 7  # whales on the path may come out
+TRADE = 8  # CALVING SANCTUARY: trade places with a whale on the path
+OVER = 9
+PHASE_NAMES = (
+    "choose_whale",
+    "turn",
+    "roll",
+    "draw",
+    "pay",
+    "own_space",
+    "barnacle",
+    "leave_path",
+    "trade_places",
+    "over",
+)
+
+# Every action object made once: the legal lists reuse them.
+_CHOOSE = tuple(ChooseWhale(w) for w in WHALES)
+_NAME = tuple(NameWhale(w) for w in WHALES)
+_SAVE = tuple(SaveWhale(w) for w in WHALES)
+_PASS = tuple(PassBarnacle(w) for w in WHALES)
+_LEAVE = tuple(LeavePath(w) for w in WHALES)
+_TRADE = tuple(TradePlaces(w) for w in WHALES)
+_CONTRIBUTE = tuple(Contribute(s) for s in range(MAX_SEATS))
+_ROLL = Roll()
+_REFUSE = Refuse()
+_DONE = Done()
+_COLLECT = CollectSurvivalPoints()
+
+Step = tuple[Any, ...]
+"""A queued step: ``("pay", whale, amount, reason, may_save)``, ``("draw", deck)``,
+``("own", whale)``, ``("barnacle", whale)``, ``("leave", join_space)``, ``("trade", whale)``."""
+
+
+def team_return(saved: int) -> float:
+    """The team's payoff for ``saved`` whales: 1 for all eight, else ``saved/8 - 1``."""
+    return 1.0 if saved == NUM_WHALES else saved / NUM_WHALES - 1.0
+
+
+def dice_faces(numbers: tuple[int, ...], ship_face: str) -> tuple[int, ...]:
+    """The six faces of one die: the Catcher Ship replaces the highest or lowest number."""
+    kept = numbers[:-1] if ship_face == "six" else numbers[1:]
+    return (SHIP, *kept)
+
+
+def dice_odds(faces: tuple[int, ...]) -> tuple[tuple[ThrowDice, float], ...]:
+    """The throws of two dice, unordered (``first <= second``), with their chances."""
+    out = []
+    sides = len(faces)
+    ordered = sorted(faces)
+    for i, a in enumerate(ordered):
+        for b in ordered[i:]:
+            p = (1 if a == b else 2) / (sides * sides)
+            out.append((ThrowDice(a, b), p))
+    return tuple(out)
+
+
+class SaveTheWhalesState(State):
+    """A game of Save the Whales in progress.
+
+    Per-whale data is kept in flat lists indexed by :data:`WHALES` order, per-seat
+    data in lists indexed by seat; the queue of steps holds small tuples.
+    """
+
+    __slots__ = (
+        "_legal",
+        "barnacle",
+        "card",
+        "choosers",
+        "dice",
+        "discard",
+        "drawing",
+        "events",
+        "extinct_order",
+        "extra",
+        "fresh",
+        "join_space",
+        "left",
+        "mover",
+        "moving",
+        "offer",
+        "owner",
+        "paid",
+        "payment",
+        "phase",
+        "pos",
+        "queue",
+        "saved_order",
+        "ship",
+        "sp",
+        "status",
+        "to_move",
+        "turn_seat",
+        "turns",
+        "whale_of",
+    )
+
+    game: SaveTheWhales
+    options: SaveTheWhalesOptions
+
+    def __init__(self, game: SaveTheWhales, num_players: int, options: SaveTheWhalesOptions):
+        super().__init__(game, num_players, options)
+        c = game.components
+        self.status = [BOX] * NUM_WHALES
+        self.pos = [0] * NUM_WHALES
+        self.owner = [-1] * NUM_WHALES
+        self.whale_of = [-1] * num_players
+        # Setting Up: "Each player takes 3 SPs to start the game."
+        self.sp = [c.start_sp] * num_players
+        self.ship = PORT
+        self.barnacle = ON_ITS_SPACE
+        # Per deck, as tuples replaced on every draw (clones share them).
+        self.left: tuple[tuple[int, ...], ...] = tuple(tuple(range(len(c.cards[d]))) for d in DECKS)
+        self.discard: tuple[tuple[int, ...], ...] = tuple(() for _ in DECKS)
+        self.card: tuple[int, int] | None = None
+        self.drawing = 0  # the deck a card is being drawn from
+        self.dice: tuple[int, int] | None = None
+        self.turns = 0
+        self.turn_seat = 0
+        self.mover = -1
+        self.moving = False
+        self.extra = False
+        self.fresh = False
+        self.queue: tuple[Step, ...] = ()
+        self.payment: Step | None = None  # (whale, amount, reason, is_save, may_save)
+        self.paid = 0
+        self.offer: list[int] = []
+        self.join_space = -1  # where whales leaving the path go (-1: slide down)
+        self.events: tuple[dict[str, Any], ...] = ()
+        self.saved_order: tuple[int, ...] = ()
+        self.extinct_order: tuple[int, ...] = ()
+        # "Each player selects one Whale and places it on POW to start the game."
+        # Reading: "any player may go first"; seat 0 does, and the seats choose in order.
+        self.choosers = tuple(range(num_players))
+        self.phase = CHOOSE
+        self.to_move = 0
+        self._legal: list[Action] | None = None
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def components(self) -> Components:
+        return self.game.components
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in (ROLL, DRAW):
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.to_move
+
+    def active(self, w: int) -> bool:
+        """ "Active Whales include all Whales on the board (in play)—except those in their
+        NATURAL HABITAT or in EXTINCT MARINE MAMMALS."""
+        s = self.status[w]
+        return s in (TRACK, PATH)
+
+    def active_whales(self) -> list[int]:
+        return [w for w in range(NUM_WHALES) if self.status[w] == TRACK or self.status[w] == PATH]
+
+    def on_path(self) -> list[int]:
+        return [w for w in range(NUM_WHALES) if self.status[w] == PATH]
+
+    def pool(self) -> int:
+        """ "Players pool their SPs": what the team can pay together."""
+        return sum(self.sp)
+
+    def _occupant(self, kind: str) -> list[int]:
+        space = self.components.first_of(kind)
+        status, pos = self.status, self.pos
+        return [w for w in range(NUM_WHALES) if pos[w] == space and status[w] == TRACK]
+
+    def moratorium(self) -> bool:
+        """ "Anytime a Whale occupies MORATORIUM, no other Whale can become extinct.\""""
+        return bool(self._occupant("moratorium"))
+
+    def protection_act(self) -> bool:
+        """Saving is possible while any whale occupies MARINE MAMMAL PROTECTION ACT."""
+        return bool(self._occupant("protection_act"))
+
+    def in_safe_zone(self, w: int) -> bool:
+        return self.status[w] == PATH and self.components.path[self.pos[w]].kind == "safe_zone"
+
+    def whales_saved(self) -> int:
+        return len(self.saved_order)
+
+    def _queue(self, step: Step) -> None:
+        self.queue += (step,)
+
+    def _log(self, event: dict[str, Any]) -> None:
+        # Tuples, never changed in place: clones share them for free.
+        self.events += (event,)
+
+    def _gain(self, seat: int, amount: int, why: str) -> None:
+        if amount > 0:
+            self.sp[seat] += amount
+            self._log({"type": "collect", "seat": seat, "sp": amount, "why": why})
+
+    # -------------------------------------------------------- the flow of a turn
+
+    def _advance(self) -> None:
+        """Run queued steps until one needs a decision or chance; then end the move."""
+        while True:
+            if self.queue:
+                step, self.queue = self.queue[0], self.queue[1:]
+                if self._run(step):
+                    return
+                continue
+            # "When a player's Whale is saved or becomes extinct, that player selects
+            # another new Whale to play, until all eight Whales have been brought into
+            # the game."
+            if self.choosers:
+                if BOX in self.status:
+                    self.phase = CHOOSE
+                    self.to_move = self.choosers[0]
+                    return
+                self.choosers = ()
+            status = self.status
+            if TRACK not in status and PATH not in status and BOX not in status:
+                # The game ends when every whale is saved or extinct.
+                self.phase = OVER
+                return
+            if self.moving:
+                self.moving = False
+                # "A player rolling doubles gets another turn—except when double Catcher
+                # Ships are rolled." Play moves clockwise otherwise.
+                if self.extra:
+                    self._log({"type": "extra_turn", "seat": self.turn_seat})
+                else:
+                    self.turn_seat = (self.turn_seat + 1) % self.num_players
+                self.extra = False
+                self.fresh = True
+            self.mover = self.whale_of[self.turn_seat]
+            self.phase = TURN
+            self.to_move = self.turn_seat
+            return
+
+    def _run(self, step: Step) -> bool:
+        """Start one queued step; True when it waits for a decision or chance."""
+        what = step[0]
+        if what == "draw":
+            self.phase = DRAW
+            self.drawing = DECKS.index(step[1])
+            return True
+        if what == "leave":
+            self.offer = self.on_path()
+            if not self.offer:
+                return False
+            self.join_space = step[1]
+            self.phase, self.to_move = LEAVE_PATH, self.turn_seat
+            return True
+        w = step[1]
+        if not self.active(w):
+            return False  # saved or lost since the step was queued
+        if what == "pay":
+            amount, reason, may_save = step[2], step[3], step[4]
+            if self.pool() < amount:
+                # "A player who is unable ... to pay a penalty must move his/her Whale
+                # onto this path", "even with the help from the other players".
+                self._log({"type": "refuse", "whale": WHALES[w], "unable": True})
+                self._unpaid(w)
+                return False
+            self.payment = (w, amount, reason, False, may_save)
+            self.paid = 0
+            self.phase, self.to_move = PAY, self.turn_seat
+            return True
+        if what == "own":
+            if self.status[w] != TRACK or self.pos[w] != self.components.homes[w]:
+                return False
+            self.phase, self.to_move = OWN_SPACE, self.turn_seat
+            return True
+        if what == "barnacle":
+            self.offer = self._barnacle_offer(w)
+            if not self.offer:
+                return False
+            self.phase, self.to_move = BARNACLE, self.turn_seat
+            return True
+        assert what == "trade"
+        self.offer = self.on_path()
+        if not self.offer or self.status[w] != TRACK:
+            return False
+        self.join_space = w  # in this phase: the whale on CALVING SANCTUARY
+        self.phase, self.to_move = TRADE, self.turn_seat
+        return True
+
+    def _start_turn(self) -> None:
+        """The first decision of a turn clears the last turn's events."""
+        if self.fresh:
+            self.events = ()
+            self.card = None
+            self.fresh = False
+
+    # ------------------------------------------------------------------ rolling
+
+    def _throw(self, a: int, b: int) -> None:
+        """Playing the Game; Activating the Catcher Ship; Rolling Double Catcher Ships."""
+        self.turns += 1
+        self.dice = (a, b)
+        w = self.mover
+        self._log({"type": "roll", "dice": [a, b], "whale": WHALES[w]})
+        self.moving = True
+        self.extra = a == b and a != SHIP
+        if a == SHIP and b == SHIP:
+            self._double_ships()
+        elif a == SHIP or b == SHIP:
+            steps = a or b
+            # "one or more Whales must occupy the ENDANGERED SPECIES path before the
+            # Catcher Ship is moved"; otherwise the whale moves by the number shown.
+            if self.on_path():
+                self._sail(steps)
+            else:
+                self._move(w, steps)
+        else:
+            self._move(w, a + b)
+
+    def _double_ships(self) -> None:
+        """ "If any player rolls double Catcher Ships while any Whale is on the path, the
+        Whale in the path must move to EXTINCT MARINE MAMMALS": the one closest to the Ship.
+        """
+        on_path = self.on_path()
+        if not on_path:
+            return
+        if self.moratorium():
+            for w in on_path:
+                self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+            return
+        n = len(self.components.path)
+        start = self.components.port_entry - 1 if self.ship == PORT else self.ship
+        ahead = sorted(on_path, key=lambda w: ((self.pos[w] - start) % n, w))
+        if self.options.double_ships == "closest_unprotected":
+            # Reading: "If two or more players' Whales—without the Magic Barnacle—are in
+            # the path": the closest whale that is not protected is lost.
+            for w in ahead:
+                if self._shielded(w):
+                    self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+                    continue
+                self._extinct(w, "double_ships")
+                return
+            return
+        w = ahead[0]
+        if self._shielded(w):
+            self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+        else:
+            self._extinct(w, "double_ships")
+
+    def _shield(self, w: int) -> str:
+        return "barnacle" if self.barnacle == w else "safe_zone"
+
+    def _shielded(self, w: int) -> bool:
+        """The Magic Barnacle's holder and a whale in a Safe Zone survive the Ship."""
+        return self.barnacle == w or self.in_safe_zone(w)
+
+    def _sail(self, steps: int) -> None:
+        """The Catcher Ship moves clockwise along the path; a whale where it stops is caught."""
+        n = len(self.components.path)
+        if self.ship == PORT:
+            self.ship = (self.components.port_entry + steps - 1) % n
+        else:
+            self.ship = (self.ship + steps) % n
+        self._log({"type": "ship", "steps": steps, "space": self.components.path[self.ship].above})
+        for w in self.on_path():
+            if self.pos[w] == self.ship:
+                self._caught(w)
+
+    def _caught(self, w: int) -> None:
+        """ "If a Whale is on a space in the path and the Catcher Ship lands on it—or
+        vice-versa" it becomes extinct, unless protected."""
+        if self.moratorium():
+            self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+        elif self._shielded(w):
+            self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+        else:
+            self._extinct(w, "ship")
+
+    # ------------------------------------------------------------------- moving
+
+    def _move(self, w: int, steps: int) -> None:
+        """Move a whale clockwise on the track or along the path, and land."""
+        if self.status[w] == PATH:
+            n = len(self.components.path)
+            to = (self.pos[w] + steps) % n
+            self.pos[w] = to
+            self._log(
+                {
+                    "type": "move",
+                    "whale": WHALES[w],
+                    "path": True,
+                    "space": self.components.path[to].above,
+                }
+            )
+            self._land_on_path(w)
+            return
+        self._walk(w, steps)
+        self._land(w)
+
+    def _walk(self, w: int, steps: int) -> None:
+        """Track movement; going forward onto or past POW pays the whale's player."""
+        n = self.components.track_length
+        start = self.pos[w]
+        self.pos[w] = (start + steps) % n
+        self._log({"type": "move", "whale": WHALES[w], "path": False, "space": self.pos[w]})
+        if steps > 0 and start + steps >= n:
+            # Reading: passing POW collects a few SPs (reconstructed amount).
+            self._log({"type": "pass_pow", "whale": WHALES[w]})
+            self._gain(self.turn_seat, self.components.pass_pow_sp, "pow")
+
+    def _place(self, w: int, space: int) -> None:
+        """Put a whale straight onto a track space (no passing POW on the way)."""
+        self.status[w] = TRACK
+        self.pos[w] = space
+        self._log({"type": "move", "whale": WHALES[w], "path": False, "space": space})
+
+    def _land(self, w: int) -> None:
+        """Landing on a main-track space (the spaces' rules, in the rulebook's words)."""
+        c = self.components
+        space = c.track[self.pos[w]]
+        kind = space.kind
+        holder = self.barnacle == w
+        self._log({"type": "land", "whale": WHALES[w], "space": space.index})
+        if kind == "whale":
+            if space.index != c.homes[w]:
+                return
+            # "If a Whale is fortunate enough to land on its own space while holding the
+            # Magic Barnacle it is automatically saved ... free!"
+            if holder:
+                self._save(w, free=True)
+                return
+            # "If you land on your own Whale space, you may collect 5 SPs or move anywhere."
+            self._queue(("own", w))
+        elif kind == "card":
+            # "Players draw Game Cards upon landing on the OLD FATHER NEPTUNE and DAWN
+            # O'DAY spaces."
+            self._queue(("draw", space.deck))
+        elif kind == "krill":
+            if holder:
+                self._ignored(w, kind)
+            else:
+                self._queue(("pay", w, -space.sp, kind, False))
+        elif kind in ("oil_spill", "radioactive_waste"):
+            # "The Magic Barnacle is lost ... if its holder lands on RADIOACTIVE WASTE
+            # LEAKING or OIL SPILL. (The penalty must also be paid.)"
+            if holder:
+                self._lose_barnacle(w)
+            # A whale in danger on RADIOACTIVE WASTE may be saved instead (while another
+            # whale occupies MARINE MAMMAL PROTECTION ACT).
+            self._queue(("pay", w, -space.sp, kind, kind == "radioactive_waste"))
+        elif kind in ("iwc", "floating_factory"):
+            # Everyone pays; the holder ignores it only when it is the one that landed:
+            # "If another Whale (not the holder) lands on FLOATING FACTORY or IWC ... the
+            # Whale holding the Magic Barnacle must pay the penalty just as other players".
+            payers = [w] + [x for x in self.active_whales() if x != w]
+            for x in payers:
+                if x == w and holder:
+                    self._ignored(w, kind)
+                    continue
+                self._queue(("pay", x, -space.sp, kind, x == w and kind == "iwc"))
+        elif kind == "pirate_whalers":
+            # "PIRATE WHALERS (only if the Ship is out of the WHALING PORT)".
+            if self.ship == PORT:
+                return
+            if holder:
+                self._ignored(w, kind)
+            else:
+                self._to_path(w)
+        elif kind == "spotted":
+            if holder:
+                self._ignored(w, kind)
+            else:
+                self._to_path(w)
+        elif kind == "calving_sanctuary":
+            self._queue(("trade", w))
+        elif kind == "polar":
+            # "If another player's Whale lands on ARCTIC CIRCLE or ANTARCTICA, the
+            # Whale(s) may come out and join the Whale which landed there."
+            self._queue(("leave", space.index))
+        elif kind == "magic_barnacle":
+            # "A Whale gets it by landing on THE MAGIC BARNACLE space . . . if the Magic
+            # Barnacle is there."
+            if self.barnacle == ON_ITS_SPACE:
+                self._give_barnacle(w)
+        elif kind == "barnacle_passing":
+            self._gain(self.turn_seat, space.sp, kind)
+            self._queue(("barnacle", w))
+        elif kind == "thar_she_blows":
+            self._gain(self.turn_seat, space.sp, kind)
+        # pow, protection_act and moratorium act by being occupied.
+
+    def _ignored(self, w: int, what: str) -> None:
+        self._log({"type": "protected", "whale": WHALES[w], "by": "barnacle", "from": what})
+
+    def _land_on_path(self, w: int) -> None:
+        """Landing on a path space: sliding down, the Ship, the Mermaid, the golden barnacles."""
+        c = self.components
+        p = c.path[self.pos[w]]
+        under = c.track[p.above]
+        # "If the Whale lands on the space directly above DAWN O'DAY, THAR SHE BLOWS!, or
+        # that Whale's own space ... the Whale simply slides down into the main track
+        # (even if the Catcher Ship is in the way)." Reading: any card space counts as
+        # DAWN O'DAY only when it is one (option slide_down_on).
+        if (
+            (
+                under.kind == "card"
+                and (under.deck == "dawn" or self.options.slide_down_on == "any_card")
+            )
+            or under.kind == "thar_she_blows"
+            or p.above == c.homes[w]
+        ):
+            self._log({"type": "slide_down", "whale": WHALES[w], "space": p.above})
+            self.status[w] = TRACK
+            self.pos[w] = p.above
+            return
+        if self.ship == self.pos[w]:
+            self._caught(w)
+            if not self.active(w):
+                return
+        if p.kind == "mermaid":
+            # "the space with the Mermaid on it (which allows it to move to THE MAGIC
+            # BARNACLE space)"; landing there takes the barnacle if it is there.
+            self._log({"type": "leave_path", "whale": WHALES[w], "by": "mermaid"})
+            self._place(w, c.first_of("magic_barnacle"))
+            self._land(w)
+        elif p.kind == "golden_barnacle":
+            self._queue(("barnacle", w))
+
+    def _to_path(self, w: int) -> None:
+        """Onto the path: the path space directly above where the whale stands."""
+        self.status[w] = PATH
+        self.pos[w] = self.game.path_under[self.pos[w]]
+        self._log(
+            {
+                "type": "to_path",
+                "whale": WHALES[w],
+                "space": self.components.path[self.pos[w]].above,
+            }
+        )
+        if self.ship == self.pos[w]:
+            self._caught(w)
+
+    # -------------------------------------------------------- saving and losing
+
+    def _unpaid(self, w: int) -> None:
+        """Unable or unwilling to pay: onto the path; already there, extinct."""
+        if self.status[w] == TRACK:
+            self._to_path(w)
+            return
+        # "If a player whose Whale is on the path cannot pay a penalty—even with the help
+        # from the other players" it becomes extinct; MORATORIUM and the Safe Zones
+        # ("always safe when occupied") still protect it, the Magic Barnacle does not
+        # ("If the holder is on the path and cannot pay a penalty, it moves into EXTINCT").
+        if self.moratorium():
+            self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+        elif self.in_safe_zone(w):
+            self._log({"type": "protected", "whale": WHALES[w], "by": "safe_zone"})
+        else:
+            self._extinct(w, "unpaid")
+
+    def _extinct(self, w: int, cause: str) -> None:
+        self.status[w] = EXTINCT
+        self.extinct_order += (w,)
+        self._log({"type": "extinct", "whale": WHALES[w], "cause": cause})
+        if self.barnacle == w:
+            self._lose_barnacle(w)
+        self._retire(w)
+
+    def _save(self, w: int, *, free: bool) -> None:
+        """ "Whenever a Whale is saved, it is placed in its NATURAL HABITAT.\""""
+        self.status[w] = SAVED
+        self.saved_order += (w,)
+        self._log({"type": "saved", "whale": WHALES[w], "free": free})
+        if self.barnacle == w:
+            # "If a Whale holding the Magic Barnacle is saved ... (This is the best way
+            # to lose it!)"
+            self._lose_barnacle(w)
+        self._retire(w)
+
+    def _retire(self, w: int) -> None:
+        seat = self.owner[w]
+        if seat >= 0:
+            self.whale_of[seat] = -1
+            self.owner[w] = -1
+            self.choosers += (seat,)
+
+    def _lose_barnacle(self, w: int) -> None:
+        self.barnacle = ON_ITS_SPACE
+        self._log({"type": "barnacle_lost", "whale": WHALES[w]})
+
+    def _give_barnacle(self, w: int) -> None:
+        self.barnacle = w
+        self._log({"type": "barnacle", "whale": WHALES[w]})
+
+    def _barnacle_offer(self, w: int) -> list[int]:
+        """ "Anytime the holder lands on MIND IN THE WATERS, WHALE MIGRATION or on either of
+        the two [golden barnacle] spaces, the Magic Barnacle can be passed to any other
+        Whale. The reverse is also allowed: any Whale can receive the Magic Barnacle from
+        the holder just by landing on any one of the spaces listed above."""
+        if self.barnacle == w:
+            return [x for x in self.active_whales() if x != w]
+        if self.barnacle != ON_ITS_SPACE and self.active(self.barnacle):
+            return [w]
+        return []
+
+    # -------------------------------------------------------------------- cards
+
+    def _play_card(self, card: Card) -> None:
+        """A drawn card's directions, for the whale this turn moves."""
+        w = self.mover
+        seat = self.turn_seat
+        self._log({"type": "card", "deck": card.deck, "card": card.number})
+        if not self.active(w):
+            return
+        if card.bad and self.barnacle == w:
+            # "The holder can ignore the directions on all 'bad' Game Cards".
+            self._ignored(w, "card")
+            return
+        effect = card.effect
+        if effect == "collect":
+            self._gain(seat, card.sp, "card")
+        elif effect == "everyone_collects":
+            for s in range(self.num_players):
+                self._gain(s, card.sp, "card")
+        elif effect == "pay":
+            self._queue(("pay", w, card.sp, "card", False))
+        elif effect == "everyone_pays":
+            for x in [w] + [x for x in self.active_whales() if x != w]:
+                self._queue(("pay", x, card.sp, "card", False))
+        elif effect == "to_path":
+            if self.status[w] == TRACK:
+                self._to_path(w)
+        elif effect == "leave_path":
+            # "If a Game Card is drawn which permits the Whale to move out."
+            self._queue(("leave", -1))
+        elif effect == "ship_to_port":
+            self.ship = PORT
+            self._log({"type": "ship_port"})
+        elif effect == "ship_moves":
+            if self.on_path():
+                self._sail(card.steps)
+        elif effect == "take_barnacle":
+            self._give_barnacle(w)
+        elif self.status[w] == TRACK:  # the moving cards
+            c = self.components
+            if effect == "move":
+                self._walk(w, card.steps)
+            elif effect == "advance_to":
+                target = c.first_of(card.to)
+                self._walk(w, (target - self.pos[w]) % c.track_length)
+            else:
+                assert effect == "own_space"
+                self._place(w, c.homes[w])
+            self._land(w)
+
+    # ---------------------------------------------------------------- the hooks
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == ROLL:
+            return list(self.game.dice_odds(self.options.ship_face))
+        deck = DECKS[self.drawing]
+        left = self.left[self.drawing]
+        p = 1.0 / len(left)
+        return [(self.game.draw_actions[deck][i], p) for i in left]
+
+    def _legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
+        phase = self.phase
+        if phase in (ROLL, DRAW):
+            return [a for a, _ in self._chance_outcomes()]
+        if phase == CHOOSE:
+            return [_CHOOSE[w] for w in range(NUM_WHALES) if self.status[w] == BOX]
+        if phase == TURN:
+            out: list[Action] = []
+            if self.whale_of[self.turn_seat] < 0:
+                out.extend(_NAME[w] for w in self.active_whales())
+            else:
+                out.append(_ROLL)
+            if self.protection_act():
+                pool = self.pool()
+                values = self.components.values
+                out.extend(_SAVE[w] for w in self.active_whales() if values[w] <= pool)
+            return out
+        if phase == PAY:
+            assert self.payment is not None
+            w, _, _, is_save, may_save = self.payment
+            out = [_CONTRIBUTE[s] for s in range(self.num_players) if self.sp[s] > 0]
+            if not is_save and self.paid == 0:
+                out.append(_REFUSE)
+                if may_save and self._may_save_instead(w):
+                    out.append(_SAVE[w])
+            return out
+        if phase == OWN_SPACE:
+            here = self.pos[self.mover]
+            out = [_COLLECT]
+            out.extend(
+                self.game.move_anywhere[s] for s in range(self.components.track_length) if s != here
+            )
+            return out
+        table = _PASS if phase == BARNACLE else _LEAVE if phase == LEAVE_PATH else _TRADE
+        out = [table[w] for w in self.offer]
+        out.append(_DONE)
+        return out
+
+    def _may_save_instead(self, w: int) -> bool:
+        """ "If a Whale lands on a space such as RADIOACTIVE WASTE or IWC (while another
+        Whale occupies MARINE MAMMAL PROTECTION ACT), the Whale in danger may be
+        immediately saved ... thereby avoiding the penalty of that space.\""""
+        others = [x for x in self._occupant("protection_act") if x != w]
+        return bool(others) and self.pool() >= self.components.values[w]
+
+    def _why_illegal(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase == ROLL:
+            if action in self.game.dice_set(self.options.ship_face):
+                return None
+            return self._reason(action)
+        if phase == DRAW:
+            if (
+                type(action) is DrawCard
+                and action.deck == DECKS[self.drawing]
+                and action.card in self.left[self.drawing]
+            ):
+                return None
+            return self._reason(action)
+        if self._legal is None:
+            self._legal = self._list_legal()
+        if action in self._legal:
+            return None
+        return self._reason(action)
+
+    def _reason(self, action: Action) -> str:
+        """Why an action that is not legal now is not (for the message)."""
+        phase = self.phase
+        if phase == ROLL:
+            return "the dice decide now"
+        if phase == DRAW:
+            return "a card is being drawn: chance decides now"
+        if isinstance(action, (ThrowDice, DrawCard)):
+            return "that is chance's action, not a player's"
+        name = PHASE_NAMES[phase]
+        if phase == CHOOSE:
+            if isinstance(action, ChooseWhale):
+                return "that whale is already in play (or was saved or lost)"
+            return "a seat must first select a new whale"
+        if phase == TURN:
+            if isinstance(action, SaveWhale):
+                if not self.protection_act():
+                    return "no whale occupies MARINE MAMMAL PROTECTION ACT"
+                w = WHALE_INDEX.get(action.whale, -1)
+                if w < 0 or not self.active(w):
+                    return "only an active whale can be saved"
+                return (
+                    f"saving it takes {self.components.values[w]} SPs; the team has {self.pool()}"
+                )
+            if isinstance(action, NameWhale):
+                if self.whale_of[self.turn_seat] >= 0:
+                    return "you have a whale of your own to move"
+                return "name an active whale"
+            if isinstance(action, Roll):
+                return "name the whale you will move before rolling"
+            return "roll the dice (or save a whale)"
+        if phase == PAY:
+            if isinstance(action, Contribute):
+                if action.seat >= self.num_players:
+                    return f"there is no seat {action.seat}"
+                return "that seat has no Survival Points left"
+            if isinstance(action, Refuse):
+                if self.payment is not None and self.payment[3]:
+                    return "a save, once started, is paid in full"
+                return "the payment has begun: it is paid in full"
+            if isinstance(action, SaveWhale):
+                return "this whale cannot be saved instead of paying now"
+            return "a payment is in progress: contribute SPs or refuse"
+        if phase == OWN_SPACE:
+            if isinstance(action, MoveAnywhere):
+                return "the whale is already on that space"
+            return "on your own whale space: collect 5 SPs or move anywhere"
+        if phase in (BARNACLE, LEAVE_PATH, TRADE):
+            return f"that whale is not offered now ({name})"
+        return f"not now ({name})"
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        phase = self.phase
+        if phase == ROLL:
+            assert isinstance(action, ThrowDice)
+            self._throw(action.first, action.second)
+            self._advance()
+            return
+        if phase == DRAW:
+            assert isinstance(action, DrawCard)
+            d = self.drawing
+            left, discard = list(self.left), list(self.discard)
+            left[d] = tuple(c for c in left[d] if c != action.card)
+            discard[d] = (*discard[d], action.card)
+            if not left[d]:
+                # Reading: an empty deck is made again from its discards.
+                left[d], discard[d] = tuple(sorted(discard[d])), ()
+            self.left, self.discard = tuple(left), tuple(discard)
+            self.card = (d, action.card)
+            self._play_card(self.components.cards[DECKS[d]][action.card])
+            self._advance()
+            return
+        if phase == CHOOSE:
+            assert isinstance(action, ChooseWhale)
+            seat, self.choosers = self.choosers[0], self.choosers[1:]
+            w = WHALE_INDEX[action.whale]
+            self.status[w] = TRACK
+            self.pos[w] = 0  # "Each new Whale starts at POW."
+            self.owner[w] = seat
+            self.whale_of[seat] = w
+            self._log({"type": "new_whale", "seat": seat, "whale": action.whale})
+            self._advance()
+            return
+        if phase == TURN:
+            self._start_turn()
+            if isinstance(action, Roll):
+                self.phase = ROLL
+            elif isinstance(action, NameWhale):
+                # "the player must announce which Whale he/she intends to move before
+                # rolling the Dice each time."
+                self.mover = WHALE_INDEX[action.whale]
+                self._log({"type": "named", "seat": self.turn_seat, "whale": action.whale})
+                self.phase = ROLL
+            else:
+                assert isinstance(action, SaveWhale)
+                w = WHALE_INDEX[action.whale]
+                self.payment = (w, self.components.values[w], "save", True, False)
+                self.paid = 0
+                self.phase = PAY
+            return
+        if phase == PAY:
+            assert self.payment is not None
+            w, amount, reason, is_save, _ = self.payment
+            if isinstance(action, Contribute):
+                self.sp[action.seat] -= 1
+                self.paid += 1
+                if self.paid < amount:
+                    return
+                self.payment = None
+                if is_save:
+                    self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": "save"})
+                    self._save(w, free=False)
+                else:
+                    self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": reason})
+            elif isinstance(action, Refuse):
+                self.payment = None
+                self._log({"type": "refuse", "whale": WHALES[w], "unable": False})
+                self._unpaid(w)
+            else:
+                assert isinstance(action, SaveWhale)
+                self.payment = (w, self.components.values[w], "save", True, False)
+                self.paid = 0
+                return
+            self._advance()
+            return
+        if phase == OWN_SPACE:
+            w = self.mover
+            if isinstance(action, CollectSurvivalPoints):
+                self._gain(self.turn_seat, self.components.own_space_sp, "own_space")
+            else:
+                assert isinstance(action, MoveAnywhere)
+                self._place(w, action.space)
+                self._land(w)
+            self._advance()
+            return
+        if isinstance(action, Done):
+            self.offer = []
+            self._advance()
+            return
+        w = WHALE_INDEX[action.whale]  # type: ignore[attr-defined]
+        if phase == BARNACLE:
+            self._give_barnacle(w)
+            self.offer = []
+        elif phase == LEAVE_PATH:
+            # Out of the path: joining the whale on ARCTIC CIRCLE / ANTARCTICA, or (a card)
+            # sliding down to the track space under it.
+            space = (
+                self.join_space if self.join_space >= 0 else self.components.path[self.pos[w]].above
+            )
+            self._log({"type": "leave_path", "whale": WHALES[w], "space": space})
+            self._place(w, space)
+            self.offer = self.on_path()
+            if self.offer:
+                return
+        else:
+            assert phase == TRADE
+            lander = self.join_space
+            spot = self.pos[w]
+            here = self.pos[lander]
+            self._log({"type": "trade", "whale": WHALES[lander], "with": WHALES[w]})
+            self._place(w, here)
+            self.status[lander] = PATH
+            self.pos[lander] = spot
+            if self.ship == spot:
+                self._caught(lander)
+            self.offer = []
+        self._advance()
+
+    def _clone(self) -> SaveTheWhalesState:
+        new = SaveTheWhalesState.__new__(SaveTheWhalesState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options
+        new.status = self.status.copy()
+        new.pos = self.pos.copy()
+        new.owner = self.owner.copy()
+        new.whale_of = self.whale_of.copy()
+        new.sp = self.sp.copy()
+        new.ship = self.ship
+        new.barnacle = self.barnacle
+        new.left = self.left  # tuples below: shared, replaced on change
+        new.discard = self.discard
+        new.card = self.card
+        new.drawing = self.drawing
+        new.dice = self.dice
+        new.turns = self.turns
+        new.turn_seat = self.turn_seat
+        new.mover = self.mover
+        new.moving = self.moving
+        new.extra = self.extra
+        new.fresh = self.fresh
+        new.queue = self.queue
+        new.payment = self.payment
+        new.paid = self.paid
+        new.offer = self.offer  # replaced, never changed in place
+        new.join_space = self.join_space
+        new.events = self.events
+        new.saved_order = self.saved_order
+        new.extinct_order = self.extinct_order
+        new.choosers = self.choosers
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new._legal = self._legal
+        return new
+
+    def _determinize(self, seat: int, rng: random.Random) -> SaveTheWhalesState:
+        """Nothing is hidden but the order of the undrawn cards, and that order is drawn
+        by chance only when a card is drawn (uniformly from the cards left), so every
+        state consistent with a seat's view is this one: the copy is the sample."""
+        return self.clone()
+
+    # ------------------------------------------------------------------ outcome
+
+    def scores(self) -> list[float]:
+        """The team's score: whales saved, the same for every seat."""
+        return [float(self.whales_saved())] * self.num_players
+
+    def returns(self) -> list[float]:
+        """Shared by the team: 1.0 when all eight whales are saved (the win), otherwise
+        ``saved / 8 - 1`` (−1 with none saved, −1/8 with seven): a loss is never worth
+        more than the win, and every whale saved counts."""
+        return [team_return(self.whales_saved())] * self.num_players
+
+    # -------------------------------------------------------------- observation
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        c = self.components
+        wording = self.options.wording
+        piece = c.exchange_piece
+        players = [
+            {
+                "sp": self.sp[s],
+                "exchange_pieces": self.sp[s] // piece,
+                "loose_sp": self.sp[s] % piece,
+                "whale": WHALES[self.whale_of[s]] if self.whale_of[s] >= 0 else None,
+            }
+            for s in range(self.num_players)
+        ]
+        whales = []
+        for w, name in enumerate(WHALES):
+            st = self.status[w]
+            space: int | None = None
+            if st == TRACK:
+                space = self.pos[w]
+            elif st == PATH:
+                space = c.path[self.pos[w]].above
+            whales.append(
+                {
+                    "name": name,
+                    "value": c.values[w],
+                    "home": c.homes[w],
+                    "status": STATUS_NAMES[st],
+                    "space": space,
+                    "owner": self.owner[w] if self.owner[w] >= 0 else None,
+                    "barnacle": self.barnacle == w,
+                }
+            )
+        card = None
+        if self.card is not None:
+            d, number = self.card
+            cd = c.cards[DECKS[d]][number]
+            card = {
+                "deck": DECKS[d],
+                "card": number,
+                "bad": cd.bad,
+                "text": dict(cd.text[wording]),
+            }
+        payment = None
+        if self.payment is not None:
+            w, amount, reason, is_save, may_save = self.payment
+            payment = {
+                "whale": WHALES[w],
+                "amount": amount,
+                "paid": self.paid,
+                "reason": reason,
+                "save": is_save,
+                "may_refuse": not is_save and self.paid == 0,
+                "may_save_instead": bool(
+                    may_save and not is_save and self.paid == 0 and self._may_save_instead(w)
+                ),
+            }
+        cp = self.current_player()
+        over = self.phase == OVER
+        return {
+            "game": "save-the-whales",
+            "seat": seat,
+            "num_players": self.num_players,
+            "wording": wording,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": cp if cp >= 0 else None,
+            "turn_seat": self.turn_seat,
+            "turns": self.turns,
+            "moving_whale": WHALES[self.mover] if self.mover >= 0 else None,
+            "players": players,
+            "pool": self.pool(),
+            "whales": whales,
+            "ship": c.path[self.ship].above if self.ship != PORT else None,
+            "port": c.path[c.port_entry].above,
+            "barnacle": WHALES[self.barnacle] if self.barnacle != ON_ITS_SPACE else None,
+            "dice": list(self.dice) if self.dice is not None else None,
+            "decks": {
+                d: {"left": len(self.left[i]), "discarded": len(self.discard[i])}
+                for i, d in enumerate(DECKS)
+            },
+            "card": card,
+            "payment": payment,
+            "payments_waiting": sum(1 for s in self.queue if s[0] == "pay"),
+            "offer": [WHALES[w] for w in self.offer]
+            if self.phase in (BARNACLE, LEAVE_PATH, TRADE)
+            else [],
+            "moratorium": self.moratorium(),
+            "protection_act": self.protection_act(),
+            "saved": [WHALES[w] for w in self.saved_order],
+            "extinct": [WHALES[w] for w in self.extinct_order],
+            "whales_saved": self.whales_saved(),
+            "events": [dict(e) for e in self.events],
+            "result": (
+                {
+                    "whales_saved": self.whales_saved(),
+                    "all_saved": self.whales_saved() == NUM_WHALES,
+                }
+                if over
+                else None
+            ),
+        }

@@ -1,0 +1,1489 @@
+"""Save the Whales on the web table: the square board as SVG, drawn from one observation.
+
+The main track is a square ring of spaces clockwise from POW (top left); the ENDANGERED
+SPECIES path is an inner ring, each path space drawn just inside the track space it lies
+above, with a short line to it. Inside the path lie the World Map's eight NATURAL
+HABITATS (one card per whale: what saving it costs, where it is, who plays it),
+EXTINCT MARINE MAMMALS, the WHALING PORT, the dice and the card drawn this turn. Below
+the board: the buttons of the moment and the players with their Survival Points.
+
+Nothing in this game is private, so every viewer sees the same board; only the viewer's
+own clickable choices differ. The static board (names and kinds of spaces) comes from
+``board.layout()``, everything that changes from the observation.
+
+A drawn card's text is in the observation in English, Vietnamese and Persian. The board
+does not know the page's language, so it draws all three, each marked with ``lang``, and
+a small style rule shows the one matching the page's ``<html lang>`` (English otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from whaletable.core.action import Action
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import default_components, layout
+from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+
+# --- Geometry (SVG user units) ------------------------------------------------------------
+WIDTH = 800
+HEADER = 46
+X0, Y0 = 16, HEADER  # the board's top-left corner
+SIDE = 768  # the board is a square
+DEPTH = 96  # how deep a track space is (a corner is DEPTH × DEPTH)
+INSET = 28  # from the track's inner edge to the path's centre line
+CONTROLS_Y = Y0 + SIDE + 12
+CONTROLS_H = 44
+PLAYERS_Y = CONTROLS_Y + CONTROLS_H + 16
+ROW_H = 44
+TOKEN_W, TOKEN_H = 30, 14
+
+OCEAN = "#cfe8f2"
+BOARD_FILL = "#e9f4f8"
+INK = "#1b2a41"
+MUTED = "#44546a"
+HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
+PATH_FILL = "#f4e3c7"
+PATH_STROKE = "#9a6b2f"
+SAVED_FILL = "#d8f0d2"
+EXTINCT_FILL = "#4a4f57"
+KIND_FILL = {
+    "pow": "#ffe9a8",
+    "whale": "#bfe1f0",
+    "card_dawn": "#ffd7a8",
+    "card_neptune": "#b9d8d0",
+    "krill": "#f3c0b8",
+    "oil_spill": "#f3c0b8",
+    "radioactive_waste": "#f3c0b8",
+    "iwc": "#f3c0b8",
+    "floating_factory": "#f3c0b8",
+    "pirate_whalers": "#e7b7c9",
+    "spotted": "#e7b7c9",
+    "protection_act": "#c9e7b7",
+    "moratorium": "#c9e7b7",
+    "calving_sanctuary": "#c9e7b7",
+    "polar": "#f2f6fb",
+    "magic_barnacle": "#f7e6a1",
+    "barnacle_passing": "#e6dcf5",
+    "thar_she_blows": "#d6f0e0",
+}
+
+# Each card's text is shown in the page's language: all three are drawn, one is visible.
+CARD_TEXT_STYLE = (
+    "svg.save-the-whales .card-text{display:none}"
+    ':root:not([lang="vi"]):not([lang="fa"]) svg.save-the-whales .card-text[lang="en"],'
+    ':root[lang="vi"] svg.save-the-whales .card-text[lang="vi"],'
+    ':root[lang="fa"] svg.save-the-whales .card-text[lang="fa"]{display:inline}'
+    "svg.save-the-whales .whale-act:hover .token,"
+    "svg.save-the-whales .whale-act:focus .token{stroke-width:3.5}"
+)
+
+
+# --- Where things are ---------------------------------------------------------------------
+
+
+@cache
+def _board() -> dict[str, Any]:
+    return layout()
+
+
+@cache
+def corners(n: int) -> tuple[int, int, int, int]:
+    """The track indices of the four corners (POW is the first)."""
+    return (0, round(n / 4), round(n / 2), round(3 * n / 4))
+
+
+@cache
+def track_box(n: int, index: int) -> tuple[float, float, float, float, int]:
+    """``(x, y, width, height, side)`` of track space ``index``; side 0 top, 1 right, 2 bottom,
+    3 left, clockwise from POW at the top left; -1..-4 for the four corners."""
+    c = corners(n)
+    ends = (*c, n)
+    inner = SIDE - 2 * DEPTH
+    corner_xy = (
+        (X0, Y0),
+        (X0 + SIDE - DEPTH, Y0),
+        (X0 + SIDE - DEPTH, Y0 + SIDE - DEPTH),
+        (X0, Y0 + SIDE - DEPTH),
+    )
+    for side in range(4):
+        if index == c[side]:
+            x, y = corner_xy[side]
+            return (x, y, DEPTH, DEPTH, -side - 1)
+        start, stop = ends[side], ends[side + 1]
+        if start < index < stop:
+            m = stop - start - 1
+            w = inner / m
+            t = index - start - 1
+            if side == 0:
+                return (X0 + DEPTH + t * w, Y0, w, DEPTH, 0)
+            if side == 1:
+                return (X0 + SIDE - DEPTH, Y0 + DEPTH + t * w, DEPTH, w, 1)
+            if side == 2:
+                return (X0 + SIDE - DEPTH - (t + 1) * w, Y0 + SIDE - DEPTH, w, DEPTH, 2)
+            return (X0, Y0 + SIDE - DEPTH - (t + 1) * w, DEPTH, w, 3)
+    raise ValueError(f"no track space {index}")
+
+
+def _ring() -> tuple[float, float]:
+    """The path ring's first coordinate and side length."""
+    a = DEPTH + INSET
+    return a, SIDE - 2 * a
+
+
+@cache
+def path_point(n: int, above: int) -> tuple[float, float]:
+    """The centre of the path space lying above track space ``above``."""
+    c = corners(n)
+    ends = (*c, n)
+    a, length = _ring()
+    ring = ((a, a), (a + length, a), (a + length, a + length), (a, a + length))
+    for side in range(4):
+        if above == c[side]:
+            x, y = ring[side]
+            return (X0 + x, Y0 + y)
+        start, stop = ends[side], ends[side + 1]
+        if start < above < stop:
+            f = (above - start) / (stop - start)
+            (x1, y1), (x2, y2) = ring[side], ring[(side + 1) % 4]
+            return (X0 + x1 + f * (x2 - x1), Y0 + y1 + f * (y2 - y1))
+    raise ValueError(f"no track space {above}")
+
+
+@cache
+def path_cell(n: int) -> float:
+    """The size of one path space."""
+    c = corners(n)
+    ends = (*c, n)
+    most = max(ends[s + 1] - ends[s] for s in range(4))
+    return _ring()[1] / most - 6
+
+
+def inner_edge(n: int, index: int) -> tuple[float, float]:
+    """The middle of a track space's edge that faces the path."""
+    x, y, w, h, side = track_box(n, index)
+    if side < 0:
+        return (
+            X0 + DEPTH if side in (-1, -4) else X0 + SIDE - DEPTH,
+            Y0 + DEPTH if side in (-1, -2) else Y0 + SIDE - DEPTH,
+        )
+    if side == 0:
+        return (x + w / 2, y + h)
+    if side == 1:
+        return (x, y + h / 2)
+    if side == 2:
+        return (x + w / 2, y)
+    return (x + w, y + h / 2)
+
+
+# --- Words ---------------------------------------------------------------------------------
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Seat {number}").format(number=seat + 1)
+
+
+def whale_name(whale: str, tr: Translate) -> str:
+    words = {
+        "gray": tr("Gray Whale"),
+        "humpback": tr("Humpback Whale"),
+        "bowhead": tr("Bowhead Whale"),
+        "right": tr("Right Whale"),
+        "blue": tr("Blue Whale"),
+        "fin": tr("Fin Whale"),
+        "sperm": tr("Sperm Whale"),
+        "orca": tr("Orca"),
+    }
+    return words.get(whale, whale)
+
+
+def whale_code(whale: str, tr: Translate) -> str:
+    """Three letters on a whale's marker."""
+    words = {
+        "gray": tr("GRY"),
+        "humpback": tr("HUM"),
+        "bowhead": tr("BOW"),
+        "right": tr("RGT"),
+        "blue": tr("BLU"),
+        "fin": tr("FIN"),
+        "sperm": tr("SPM"),
+        "orca": tr("ORC"),
+    }
+    return words.get(whale, whale[:3])
+
+
+def _named(name: str, tr: Translate) -> tuple[str, str] | None:
+    """Short and full words of the spaces the rulebook names (the data may rename them)."""
+    words = {
+        "ARCTIC CIRCLE": (tr("ARCTIC CIRCLE"), tr("ARCTIC CIRCLE")),
+        "ANTARCTICA": (tr("ANTARCTICA"), tr("ANTARCTICA")),
+        "MIND IN THE WATERS": (tr("MIND IN THE WATERS"), tr("MIND IN THE WATERS")),
+        "WHALE MIGRATION": (tr("WHALE MIGRATION"), tr("WHALE MIGRATION")),
+        "STORM AT SEA": (tr("STORM AT SEA"), tr("STORM AT SEA (a Safe Zone)")),
+        "CATCHER SHIP STUCK ON ICEBERG": (
+            tr("ICEBERG"),
+            tr("CATCHER SHIP STUCK ON ICEBERG (a Safe Zone)"),
+        ),
+        "MERMAID": (tr("MERMAID"), tr("The Mermaid: on to THE MAGIC BARNACLE")),
+        "GOLDEN BARNACLE": (
+            tr("GOLDEN BARNACLE"),
+            tr("A golden barnacle: the Magic Barnacle may be passed"),
+        ),
+    }
+    return words.get(name)
+
+
+def space_words(index: int, tr: Translate) -> tuple[str, str]:
+    """A track space's short label and full name."""
+    space = _board()["track"][index]
+    kind = space["kind"]
+    named = _named(space["name"], tr)
+    if named is not None:
+        return named
+    if kind == "whale":
+        name = whale_name(space["whale"], tr)
+        return name, tr("{whale} space").format(whale=name)
+    if kind == "card":
+        if space["deck"] == "dawn":
+            return tr("DAWN O'DAY"), tr("DAWN O'DAY")
+        return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
+    words = {
+        "pow": (tr("POW"), tr("POW")),
+        "krill": (tr("KRILL"), tr("KRILL IS BEING HARVESTED")),
+        "oil_spill": (tr("OIL SPILL"), tr("OIL SPILL")),
+        "radioactive_waste": (tr("RADIOACTIVE WASTE"), tr("RADIOACTIVE WASTE (LEAKING)")),
+        "iwc": (tr("IWC"), tr("IWC")),
+        "floating_factory": (tr("FLOATING FACTORY"), tr("FLOATING FACTORY")),
+        "pirate_whalers": (tr("PIRATE WHALERS"), tr("PIRATE WHALERS")),
+        "spotted": (tr("SPOTTED"), tr("SPOTTED BY A CATCHER SHIP")),
+        "protection_act": (tr("PROTECTION ACT"), tr("MARINE MAMMAL PROTECTION ACT")),
+        "moratorium": (tr("MORATORIUM"), tr("MORATORIUM")),
+        "calving_sanctuary": (tr("CALVING SANCTUARY"), tr("CALVING SANCTUARY")),
+        "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
+        "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
+    }
+    return words.get(kind, (space["name"], space["name"]))
+
+
+def space_name(index: int, tr: Translate) -> str:
+    """A track space's full name with its number (several spaces share a name)."""
+    return tr("{name} (space {number})").format(name=space_words(index, tr)[1], number=index)
+
+
+def path_space_name(above: int, tr: Translate) -> str:
+    for p in _board()["path"]:
+        if p["above"] == above and p["name"]:
+            named = _named(p["name"], tr)
+            if named is not None:
+                return tr("{name} on the path, above {space}").format(
+                    name=named[1], space=space_name(above, tr)
+                )
+    return tr("the path above {space}").format(space=space_name(above, tr))
+
+
+def deck_name(deck: str, tr: Translate) -> str:
+    return tr("DAWN O'DAY") if deck == "dawn" else tr("OLD FATHER NEPTUNE")
+
+
+def die_words(face: int, tr: Translate) -> str:
+    return tr("a Catcher Ship") if face == 0 else str(face)
+
+
+def where_words(whale: dict[str, Any], tr: Translate) -> str:
+    status = whale["status"]
+    if status == "track":
+        return space_name(whale["space"], tr)
+    if status == "path":
+        return path_space_name(whale["space"], tr)
+    if status == "saved":
+        return tr("saved, in its NATURAL HABITAT")
+    if status == "extinct":
+        return tr("in EXTINCT MARINE MAMMALS")
+    return tr("not yet in play")
+
+
+def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
+    for w in obs["whales"]:
+        if w["name"] == name:
+            return dict(w)
+    return {
+        "name": name,
+        "value": 0,
+        "home": 0,
+        "status": "box",
+        "space": None,
+        "owner": None,
+        "barnacle": False,
+    }
+
+
+def headline(obs: dict[str, Any], tr: Translate) -> str:
+    total = len(obs["whales"])
+    saved = obs["whales_saved"]
+    if saved == total:
+        return tr("All {total} whales are saved: the team wins!").format(total=total)
+    return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
+
+
+def leave_path_to(obs: dict[str, Any], whale: str) -> int:
+    """Where a whale coming out of the path goes: to join the whale that landed on ARCTIC
+    CIRCLE or ANTARCTICA, else (a card) down to the track space under it."""
+    moving = obs["moving_whale"]
+    if moving is not None:
+        mover = _whale(obs, moving)
+        if mover["status"] == "track" and _board()["track"][mover["space"]]["kind"] == "polar":
+            return int(mover["space"])
+    return int(_whale(obs, whale)["space"])
+
+
+def turn_number(obs: dict[str, Any]) -> int:
+    """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
+    one more."""
+    if obs["phase"] in ("turn", "roll", "choose_whale"):
+        return int(obs["turns"]) + 1
+    return max(int(obs["turns"]), 1)
+
+
+def payment_words(obs: dict[str, Any], tr: Translate) -> str:
+    pay = obs["payment"]
+    whale = whale_name(pay["whale"], tr)
+    if pay["save"]:
+        text = tr("Saving the {whale}: {paid} of {amount} SP paid")
+    else:
+        text = tr("Penalty for the {whale}: {paid} of {amount} SP paid")
+    words = text.format(whale=whale, paid=pay["paid"], amount=pay["amount"])
+    if obs["payments_waiting"]:
+        words += " · " + tr("{count} more to pay after this").format(count=obs["payments_waiting"])
+    return words
+
+
+# --- Log lines from events -------------------------------------------------------------------
+
+
+def event_words(event: dict[str, Any], names: Sequence[str], tr: Translate) -> str | None:
+    kind = event["type"]
+    whale = whale_name(event.get("whale", ""), tr)
+    if kind == "new_whale":
+        return tr("{name} brings the {whale} into play at POW.").format(
+            name=seat_name(names, event["seat"], tr), whale=whale
+        )
+    if kind == "named":
+        return tr("{name} will move the {whale}.").format(
+            name=seat_name(names, event["seat"], tr), whale=whale
+        )
+    if kind == "roll":
+        a, b = event["dice"]
+        if a == b == 0:
+            return tr("Dice for the {whale}: double Catcher Ships!").format(whale=whale)
+        return tr("Dice for the {whale}: {first} and {second}.").format(
+            whale=whale, first=die_words(a, tr), second=die_words(b, tr)
+        )
+    if kind == "move":
+        if event["path"]:
+            return tr("The {whale} swims along {where}.").format(
+                whale=whale, where=path_space_name(event["space"], tr)
+            )
+        return tr("The {whale} moves to {space}.").format(
+            whale=whale, space=space_name(event["space"], tr)
+        )
+    if kind == "pass_pow":
+        return tr("The {whale} passes POW.").format(whale=whale)
+    if kind == "collect":
+        return tr("{name} collects {sp} SP.").format(
+            name=seat_name(names, event["seat"], tr), sp=event["sp"]
+        )
+    if kind == "pay":
+        if event["why"] == "save":
+            return tr("The team pays {sp} SP to save the {whale}.").format(
+                sp=event["sp"], whale=whale
+            )
+        return tr("The team pays a penalty of {sp} SP for the {whale}.").format(
+            sp=event["sp"], whale=whale
+        )
+    if kind == "refuse":
+        if event["unable"]:
+            return tr("The team cannot pay the penalty for the {whale}.").format(whale=whale)
+        return tr("The penalty for the {whale} is not paid.").format(whale=whale)
+    if kind == "to_path":
+        return tr("The {whale} goes onto the ENDANGERED SPECIES path.").format(whale=whale)
+    if kind == "slide_down":
+        return tr("The {whale} slides down to {space}.").format(
+            whale=whale, space=space_name(event["space"], tr)
+        )
+    if kind == "leave_path":
+        if event.get("by") == "mermaid":
+            return tr("The Mermaid takes the {whale} to THE MAGIC BARNACLE.").format(whale=whale)
+        return tr("The {whale} comes out of the path to {space}.").format(
+            whale=whale, space=space_name(event["space"], tr)
+        )
+    if kind == "trade":
+        return tr("The {whale} trades places with the {other} on the path.").format(
+            whale=whale, other=whale_name(event["with"], tr)
+        )
+    if kind == "ship":
+        return tr("The Catcher Ship sails {steps} to {where}.").format(
+            steps=event["steps"], where=path_space_name(event["space"], tr)
+        )
+    if kind == "ship_port":
+        return tr("The Catcher Ship goes back to the WHALING PORT.")
+    if kind == "extinct":
+        return tr("The {whale} becomes extinct.").format(whale=whale)
+    if kind == "protected":
+        by = event.get("by")
+        if by == "moratorium":
+            return tr("MORATORIUM protects the {whale}.").format(whale=whale)
+        if by == "safe_zone":
+            return tr("A Safe Zone protects the {whale}.").format(whale=whale)
+        return tr("The Magic Barnacle protects the {whale}.").format(whale=whale)
+    if kind == "saved":
+        if event["free"]:
+            return tr("The {whale} is saved, free, thanks to the Magic Barnacle!").format(
+                whale=whale
+            )
+        return tr("The {whale} is saved!").format(whale=whale)
+    if kind == "barnacle":
+        return tr("The {whale} gets the Magic Barnacle.").format(whale=whale)
+    if kind == "barnacle_lost":
+        return tr("The {whale} loses the Magic Barnacle.").format(whale=whale)
+    if kind == "card":
+        return tr("Card drawn: {deck}.").format(deck=deck_name(event["deck"], tr))
+    if kind == "extra_turn":
+        return tr("Doubles: {name} plays again.").format(name=seat_name(names, event["seat"], tr))
+    return None  # "land": the move already says where
+
+
+def _last(events: list[dict[str, Any]], test: Any) -> int | None:
+    for i in range(len(events) - 1, -1, -1):
+        if test(events[i]):
+            return i
+    return None
+
+
+def new_events(action: Action, after: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events ``action`` caused: the events of a turn only grow, and each kind of action
+    leaves its own first event, so they are the tail that starts with the last such event."""
+    events: list[dict[str, Any]] = after["events"]
+    start: int | None = None
+    if isinstance(action, ChooseWhale):
+        start = _last(events, lambda e: e["type"] == "new_whale")
+    elif isinstance(action, NameWhale):
+        start = _last(events, lambda e: e["type"] == "named")
+    elif isinstance(action, ThrowDice):
+        start = _last(events, lambda e: e["type"] == "roll")
+    elif isinstance(action, DrawCard):
+        start = _last(events, lambda e: e["type"] == "card")
+    elif isinstance(action, Contribute):
+        pay = after["payment"]
+        if pay is None or pay["paid"] == 0:  # this SP completed the payment
+            start = _last(events, lambda e: e["type"] == "pay")
+    elif isinstance(action, Refuse):
+        start = _last(events, lambda e: e["type"] == "refuse" and not e["unable"])
+    elif isinstance(action, CollectSurvivalPoints):
+        start = _last(events, lambda e: e["type"] == "collect" and e["why"] == "own_space")
+    elif isinstance(action, MoveAnywhere):
+        start = _last(
+            events, lambda e: e["type"] == "move" and not e["path"] and e["space"] == action.space
+        )
+    elif isinstance(action, PassBarnacle):
+        start = _last(events, lambda e: e["type"] == "barnacle" and e["whale"] == action.whale)
+    elif isinstance(action, LeavePath):
+        start = _last(events, lambda e: e["type"] == "leave_path" and e["whale"] == action.whale)
+    elif isinstance(action, TradePlaces):
+        start = _last(events, lambda e: e["type"] == "trade")
+    if start is None:
+        return []
+    return events[start:]
+
+
+# --- Drawing ---------------------------------------------------------------------------------
+
+
+class _Svg:
+    """SVG fragments with small helpers; every text goes through :func:`esc`."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float = 12,
+        fill: str = INK,
+        anchor: str = "start",
+        weight: str = "normal",
+        extra: str = "",
+    ) -> None:
+        self.parts.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
+            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
+        )
+
+    def lines(
+        self,
+        x: float,
+        y: float,
+        lines: list[str],
+        *,
+        size: float = 10,
+        step: float | None = None,
+        **kwargs: Any,
+    ) -> None:
+        step = step or size * 1.15
+        for i, line in enumerate(lines):
+            self.text(x, y + i * step, line, size=size, **kwargs)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
+    svg.add(
+        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
+        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
+    )
+
+
+def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
+    """A small catcher boat centred on ``(x, y)``."""
+    s = scale
+    return (
+        f'<path d="M {x - 15 * s:.1f} {y - 1 * s:.1f} L {x + 15 * s:.1f} {y - 1 * s:.1f} '
+        f'L {x + 10 * s:.1f} {y + 7 * s:.1f} L {x - 11 * s:.1f} {y + 7 * s:.1f} Z" '
+        f'fill="{INK}"/>'
+        f'<rect x="{x - 5 * s:.1f}" y="{y - 8 * s:.1f}" width="{9 * s:.1f}" height="{7 * s:.1f}" '
+        f'fill="{INK}"/>'
+        f'<line x1="{x + 9 * s:.1f}" y1="{y - 1 * s:.1f}" x2="{x + 17 * s:.1f}" '
+        f'y2="{y - 9 * s:.1f}" stroke="{HIGHLIGHT}" stroke-width="{2 * s:.1f}"/>'
+    )
+
+
+class SaveTheWhalesBoard:
+    """The web board of Save the Whales."""
+
+    # --------------------------------------------------------------------------- svg
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        n = obs["num_players"]
+        height = PLAYERS_Y + n * ROW_H + 12
+        svg = _Svg()
+        label = tr("Save the Whales board")
+        svg.add(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board save-the-whales" '
+            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
+            f'aria-label="{esc(label)}">'
+        )
+        svg.add(f"<style>{CARD_TEXT_STYLE}</style>")
+        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        self._header(svg, obs, names, tr)
+        svg.add(
+            f'<rect x="{X0}" y="{Y0}" width="{SIDE}" height="{SIDE}" rx="6" fill="{BOARD_FILL}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+        )
+        moves = {a.space: a for a in legal if isinstance(a, MoveAnywhere)}
+        whale_acts: dict[str, Action] = {}
+        for a in legal:
+            if isinstance(a, (NameWhale, PassBarnacle, LeavePath, TradePlaces)):
+                whale_acts[a.whale] = a
+        self._track(svg, obs, moves, names, tr)
+        self._path(svg, obs, tr)
+        self._centre(svg, obs, legal, names, tr)
+        self._tokens(svg, obs, whale_acts, names, tr)
+        self._controls(svg, obs, legal, names, tr)
+        self._players(svg, obs, legal, names, tr)
+        svg.add("</svg>")
+        return "".join(svg.parts)
+
+    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+        seat = obs["seat"]
+        first = tr("Turn {turns}").format(turns=turn_number(obs))
+        if seat is None:
+            first += " · " + tr("spectator view")
+        else:
+            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+        svg.text(X0, 20, first, size=15, weight="bold")
+        second = tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
+            saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
+        )
+        flags = []
+        if obs["moratorium"]:
+            flags.append(tr("MORATORIUM: no whale can become extinct"))
+        if obs["protection_act"]:
+            flags.append(tr("PROTECTION ACT: whales may be saved"))
+        svg.text(X0, 38, second, size=12, fill=MUTED, extra=' class="summary"')
+        for k, flag in enumerate(flags):
+            svg.text(
+                WIDTH - X0,
+                18 + 18 * k,
+                flag,
+                size=11,
+                anchor="end",
+                weight="bold",
+                fill="#2f6b2f",
+                extra=' class="flag"',
+            )
+
+    def _track(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        moves: dict[int, MoveAnywhere],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        track = _board()["track"]
+        n = len(track)
+        for space in track:
+            i = space["index"]
+            x, y, w, h, side = track_box(n, i)
+            kind = space["kind"]
+            key = f"card_{space['deck']}" if kind == "card" else kind
+            fill = KIND_FILL.get(key, "#ffffff")
+            short, full = space_words(i, tr)
+            title = tr("{name} (space {number})").format(name=full, number=i)
+            if space["sp"]:
+                title += " · " + tr("{sp} SP").format(sp=f"{space['sp']:+d}")
+            if kind == "whale":
+                value = _whale(obs, space["whale"])["value"]
+                title += " · " + tr("saving it costs {value} SP").format(value=value)
+            action = moves.get(i)
+            if action is not None:
+                _open_act(
+                    svg,
+                    action,
+                    self.label(action, obs, names, tr),
+                    "space-act",
+                    f' data-space="{i}"',
+                )
+            else:
+                svg.add(f'<g class="space" data-space="{i}"><title>{esc(title)}</title>')
+            stroke = HIGHLIGHT if action is not None else INK
+            svg.add(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{2.5 if action is not None else 0.8}"/>'
+            )
+            # The label sits on the outer half of the space; whales swim on the inner half.
+            label_lines = wrap(short, 9 if side in (0, 2) else 12)[:3]
+            extra = []
+            if kind == "whale":
+                extra.append(tr("{sp} SP").format(sp=_whale(obs, space["whale"])["value"]))
+            elif space["sp"]:
+                extra.append(tr("{sp} SP").format(sp=f"{space['sp']:+d}"))
+            cx = x + w / 2
+            if side in (0, -1, -2):
+                top = y + 13
+            elif side in (1, 3):
+                top = y + 12
+            else:
+                top = y + h - 12 - 11 * (len(label_lines) + len(extra) - 1)
+            if side == 1:
+                cx = x + w * 0.62
+            elif side == 3:
+                cx = x + w * 0.38
+            if side < 0:
+                top = y + 14 if side in (-1, -2) else y + h - 14 - 11 * len(label_lines)
+            # A long word is drawn smaller so that it stays inside its space.
+            longest = max((len(line) for line in label_lines), default=1)
+            size = round(min(9.0, 9.0 * (10 if side in (0, 2) else 13) / max(longest, 1)), 1)
+            svg.lines(cx, top, label_lines, size=size, anchor="middle", weight="bold", step=10.5)
+            if extra:
+                svg.text(
+                    cx, top + 10.5 * len(label_lines), extra[0], size=9, anchor="middle", fill=MUTED
+                )
+            svg.text(x + 3, y + h - 3 if side != 2 else y + 9, str(i), size=7, fill=MUTED)
+            svg.add("</g>")
+
+    def _path(self, svg: _Svg, obs: dict[str, Any], tr: Translate) -> None:
+        board = _board()
+        n = len(board["track"])
+        cell = path_cell(n)
+        svg.add('<g class="path">')
+        for p in board["path"]:
+            above = p["above"]
+            px, py = path_point(n, above)
+            ex, ey = inner_edge(n, above)
+            svg.add(
+                f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
+                f'stroke="{PATH_STROKE}" stroke-width="1.5" stroke-dasharray="3 2"/>'
+            )
+        for p in board["path"]:
+            above = p["above"]
+            px, py = path_point(n, above)
+            kind = p["kind"]
+            fill = {"safe_zone": "#cfe9c0", "golden_barnacle": "#f7d96b", "mermaid": "#d7c6f0"}.get(
+                kind, PATH_FILL
+            )
+            title = path_space_name(above, tr)
+            svg.add(f'<g class="path-space" data-space="{above}"><title>{esc(title)}</title>')
+            svg.add(
+                f'<rect x="{px - cell / 2:.1f}" y="{py - cell / 2:.1f}" width="{cell:.1f}" '
+                f'height="{cell:.1f}" rx="9" fill="{fill}" stroke="{PATH_STROKE}" '
+                f'stroke-width="1.2"/>'
+            )
+            if p["name"]:
+                named = _named(p["name"], tr)
+                short = named[0] if named is not None else p["name"]
+                svg.lines(
+                    px,
+                    py - cell / 2 + 9,
+                    wrap(short, 9)[:2],
+                    size=7,
+                    anchor="middle",
+                    fill=MUTED,
+                    step=8,
+                )
+            svg.add("</g>")
+        # The WHALING PORT lies beside the path, inside the ring at the Ship's first space.
+        qx, qy = self._port_xy(obs)
+        port = tr("CATCHER SHIP WHALING PORT")
+        svg.add(f'<g class="port"><title>{esc(port)}</title>')
+        svg.add(
+            f'<rect x="{qx - 40}" y="{qy - 20}" width="80" height="40" rx="6" fill="#dde3ea" '
+            f'stroke="{INK}" stroke-dasharray="4 2"/>'
+        )
+        svg.text(qx, qy - 8, tr("WHALING PORT"), size=8, anchor="middle", weight="bold")
+        svg.add("</g>")
+        ship = obs["ship"]
+        if ship is None:
+            sx, sy = qx, qy + 8
+        else:
+            sx, sy = path_point(n, ship)
+            sy += cell / 2 - 10
+        where = tr("in the WHALING PORT") if ship is None else path_space_name(ship, tr)
+        title = tr("The Catcher Ship: {where}").format(where=where)
+        svg.add(
+            f'<g class="ship" data-space="{"port" if ship is None else ship}">'
+            f"<title>{esc(title)}</title>{ship_shape(sx, sy, 0.9)}</g>"
+        )
+        svg.add("</g>")
+
+    def _port_xy(self, obs: dict[str, Any]) -> tuple[float, float]:
+        n = len(_board()["track"])
+        px, py = path_point(n, obs["port"])
+        cx, cy = X0 + SIDE / 2, Y0 + SIDE / 2
+        dx, dy = cx - px, cy - py
+        # Inward from the port's path space, towards the middle, clear of the path.
+        if abs(dx) > abs(dy):
+            qx, qy = px + math.copysign(80, dx), py
+        else:
+            qx, qy = px, py + math.copysign(52, dy)
+        a, length = _ring()
+        low = a + path_cell(n) / 2 + 46
+        high = a + length - path_cell(n) / 2 - 46
+        return min(max(qx, X0 + low), X0 + high), min(max(qy, Y0 + low - 24), Y0 + high + 24)
+
+    def _centre(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        n = len(_board()["track"])
+        cell = path_cell(n)
+        a, length = _ring()
+        left = X0 + a + cell / 2 + 10
+        top = Y0 + a + cell / 2 + 10
+        inner = length - cell - 20
+        svg.text(left, top + 12, tr("NATURAL HABITATS"), size=12, weight="bold", fill=MUTED)
+        buttons: dict[str, Action] = {}
+        for act in legal:
+            if isinstance(act, (ChooseWhale, SaveWhale)):
+                buttons[act.whale] = act
+        gap = 8
+        card_w = (inner - 3 * gap) / 4
+        card_h = 74
+        for k, whale in enumerate(obs["whales"]):
+            cx = left + (k % 4) * (card_w + gap)
+            cy = top + 20 + (k // 4) * (card_h + gap)
+            self._habitat(svg, obs, whale, cx, cy, card_w, card_h, buttons, names, tr)
+        # EXTINCT MARINE MAMMALS
+        ey = top + 20 + 2 * (card_h + gap) + 4
+        extinct = tr("EXTINCT MARINE MAMMALS")
+        svg.add(f'<g class="extinct-area"><title>{esc(extinct)}</title>')
+        svg.add(
+            f'<rect x="{left:.1f}" y="{ey:.1f}" width="{inner:.1f}" height="40" rx="6" '
+            f'fill="{EXTINCT_FILL}"/>'
+        )
+        svg.text(
+            left + 8, ey + 24, tr("EXTINCT MARINE MAMMALS"), size=10, fill="#ffffff", weight="bold"
+        )
+        for k, name in enumerate(obs["extinct"]):
+            tx = left + 200 + k * (TOKEN_W + 8)
+            self._token(svg, obs, name, tx, ey + 20, names, tr, cls="extinct")
+        svg.add("</g>")
+        # The dice, the decks and the card drawn this turn.
+        dy = ey + 52
+        self._dice(svg, obs, left, dy, tr)
+        self._card(svg, obs, left + 120, dy, inner - 120 - 110, tr)
+
+    def _habitat(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        whale: dict[str, Any],
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        buttons: dict[str, Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        name = whale["name"]
+        status = whale["status"]
+        fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
+        title = tr("{whale}: {where}").format(
+            whale=whale_name(name, tr), where=where_words(whale, tr)
+        )
+        svg.add(
+            f'<g class="habitat" data-whale="{esc(name)}" data-status="{esc(status)}">'
+            f"<title>{esc(title)}</title>"
+        )
+        svg.add(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7" fill="{fill}" '
+            f'stroke="{INK}" stroke-width="0.8"/>'
+        )
+        svg.text(x + 6, y + 14, whale_name(name, tr), size=10, weight="bold")
+        svg.text(
+            x + 6, y + 27, tr("saving: {value} SP").format(value=whale["value"]), size=9, fill=MUTED
+        )
+        status_words = {
+            "box": tr("not yet in play"),
+            "track": tr("on the track"),
+            "path": tr("on the path!"),
+            "saved": tr("saved"),
+            "extinct": tr("extinct"),
+        }[status]
+        svg.text(
+            x + 6,
+            y + 40,
+            status_words,
+            size=9,
+            weight="bold" if status != "box" else "normal",
+            extra=' class="whale-status"',
+        )
+        owner = whale["owner"]
+        if owner is not None:
+            svg.add(
+                f'<circle cx="{x + w - 12:.1f}" cy="{y + h - 13:.1f}" r="8" '
+                f'fill="{seat_colour(owner)}" stroke="{INK}"/>'
+            )
+            svg.text(
+                x + w - 12, y + h - 9.5, str(owner + 1), size=9, anchor="middle", weight="bold"
+            )
+        if whale["barnacle"]:
+            holds = tr("holds the Magic Barnacle")
+            svg.add(
+                f'<circle cx="{x + w - 28:.1f}" cy="{y + h - 13:.1f}" r="5" fill="#f2c230" '
+                f'stroke="{INK}"><title>{esc(holds)}</title></circle>'
+            )
+        if status == "saved":
+            self._token(svg, obs, name, x + w - 22, y + h - 14, names, tr, cls="saved")
+        svg.add("</g>")
+        action = buttons.get(name)
+        if action is not None:
+            text = tr("Choose") if isinstance(action, ChooseWhale) else tr("Save")
+            bx, by, bw, bh = x + 6, y + h - 24, w - 40, 19
+            _open_act(
+                svg,
+                action,
+                self.label(action, obs, names, tr),
+                "choose-act" if isinstance(action, ChooseWhale) else "save-act",
+                f' data-whale="{esc(name)}"',
+            )
+            svg.add(
+                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="{bh}" rx="6" '
+                f'fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2"/>'
+            )
+            svg.text(bx + bw / 2, by + 13.5, text, size=10, anchor="middle", weight="bold")
+            svg.add("</g>")
+
+    def _dice(self, svg: _Svg, obs: dict[str, Any], x: float, y: float, tr: Translate) -> None:
+        dice = obs["dice"]
+        dice_words = tr("The dice")
+        ship_words = tr("a Catcher Ship")
+        svg.add(f'<g class="dice"><title>{esc(dice_words)}</title>')
+        for k in range(2):
+            dx = x + k * 50
+            svg.add(
+                f'<rect x="{dx:.1f}" y="{y:.1f}" width="42" height="42" rx="8" fill="#ffffff" '
+                f'stroke="{INK}" stroke-width="1.5"/>'
+            )
+            if dice is None:
+                continue
+            face = dice[k]
+            if face == 0:
+                svg.add(
+                    f'<g class="die-ship"><title>{esc(ship_words)}</title>'
+                    f"{ship_shape(dx + 21, y + 23, 0.95)}</g>"
+                )
+            else:
+                svg.text(
+                    dx + 21,
+                    y + 29,
+                    str(face),
+                    size=22,
+                    anchor="middle",
+                    weight="bold",
+                    extra=' class="die"',
+                )
+        svg.add("</g>")
+        decks = obs["decks"]
+        svg.text(
+            x,
+            y + 60,
+            tr("{deck}: {left} left").format(deck=tr("DAWN O'DAY"), left=decks["dawn"]["left"]),
+            size=9,
+            fill=MUTED,
+        )
+        svg.text(
+            x,
+            y + 72,
+            tr("{deck}: {left} left").format(deck=tr("NEPTUNE"), left=decks["neptune"]["left"]),
+            size=9,
+            fill=MUTED,
+        )
+
+    def _card(
+        self, svg: _Svg, obs: dict[str, Any], x: float, y: float, w: float, tr: Translate
+    ) -> None:
+        card = obs["card"]
+        if card is None:
+            return
+        deck = card["deck"]
+        fill = KIND_FILL.get("card_" + deck, "#ffffff")
+        svg.add(f'<g class="card" data-deck="{esc(deck)}" data-card="{int(card["card"])}">')
+        svg.add(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="84" rx="8" fill="{fill}" '
+            f'stroke="{INK}" stroke-width="1.2"/>'
+        )
+        svg.text(x + 8, y + 15, deck_name(deck, tr), size=10, weight="bold")
+        chars = max(20, int(w / 5.6))
+        for lang, text in card["text"].items():
+            lines = wrap(text, chars)[:5]
+            if lang == "fa":
+                svg.add(f'<g class="card-text" lang="{esc(lang)}">')
+                svg.lines(
+                    x + w - 8,
+                    y + 30,
+                    lines,
+                    size=10,
+                    step=12,
+                    anchor="start",
+                    extra=' direction="rtl"',
+                )
+            else:
+                svg.add(f'<g class="card-text" lang="{esc(lang)}">')
+                svg.lines(x + 8, y + 30, lines, size=10, step=12)
+            svg.add("</g>")
+        svg.add("</g>")
+
+    def _tokens(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        acts: dict[str, Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        board = _board()
+        n = len(board["track"])
+        cell = path_cell(n)
+        on_track: dict[int, list[str]] = {}
+        on_path: dict[int, list[str]] = {}
+        for whale in obs["whales"]:
+            if whale["status"] == "track":
+                on_track.setdefault(whale["space"], []).append(whale["name"])
+            elif whale["status"] == "path":
+                on_path.setdefault(whale["space"], []).append(whale["name"])
+        for space, whales in on_track.items():
+            x, y, w, h, side = track_box(n, space)
+            # The inner half of the space, in two columns.
+            if side in (0, -1, -2):
+                ox, oy, cols = x + w / 2, y + h - 10, 2
+                dy = -16.0
+            elif side in (2, -3, -4):
+                ox, oy, cols = x + w / 2, y + 10, 2
+                dy = 16.0
+            elif side == 1:
+                ox, oy, cols = x + 18, y + 10, 1
+                dy = 15.0
+            else:
+                ox, oy, cols = x + w - 18, y + 10, 1
+                dy = 15.0
+            if side < 0:
+                cols = 3
+            for k, name in enumerate(whales):
+                col, row = k % cols, k // cols
+                tx = ox + (col - (cols - 1) / 2) * (TOKEN_W + 2)
+                ty = oy + row * dy
+                if side in (1, 3):
+                    tx, ty = ox, y + h / 2 + (k - (len(whales) - 1) / 2) * 15
+                self._token(svg, obs, name, tx, ty, names, tr, action=acts.get(name))
+        for above, whales in on_path.items():
+            px, py = path_point(n, above)
+            for k, name in enumerate(whales):
+                ty = py - 4 + (k - (len(whales) - 1) / 2) * 15
+                self._token(svg, obs, name, px, ty, names, tr, action=acts.get(name))
+        del cell
+
+    def _token(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        name: str,
+        x: float,
+        y: float,
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        action: Action | None = None,
+        cls: str = "",
+    ) -> None:
+        whale = _whale(obs, name)
+        owner = whale["owner"]
+        fill = seat_colour(owner) if owner is not None else "#ffffff"
+        title = tr("{whale}: {where}").format(
+            whale=whale_name(name, tr), where=where_words(whale, tr)
+        )
+        if owner is not None:
+            title += " · " + tr("played by {name}").format(name=seat_name(names, owner, tr))
+        if whale["barnacle"]:
+            title += " · " + tr("holds the Magic Barnacle")
+        if action is not None:
+            _open_act(
+                svg,
+                action,
+                self.label(action, obs, names, tr),
+                "whale-act",
+                f' data-whale="{esc(name)}"',
+            )
+        else:
+            svg.add(
+                f'<g class="whale {cls}" data-whale="{esc(name)}" pointer-events="none">'
+                f"<title>{esc(title)}</title>"
+            )
+        stroke = HIGHLIGHT if action is not None else INK
+        svg.add(
+            f'<rect class="token" x="{x - TOKEN_W / 2:.1f}" y="{y - TOKEN_H / 2:.1f}" '
+            f'width="{TOKEN_W}" height="{TOKEN_H}" rx="7" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="{2.5 if action is not None else 1}"/>'
+        )
+        svg.text(x, y + 3.5, whale_code(name, tr), size=8.5, anchor="middle", weight="bold")
+        if whale["barnacle"]:
+            svg.add(
+                f'<circle class="barnacle" cx="{x + TOKEN_W / 2 - 1:.1f}" '
+                f'cy="{y - TOKEN_H / 2 + 1:.1f}" r="4" fill="#f2c230" stroke="{INK}" '
+                f'stroke-width="0.8"/>'
+            )
+        svg.add("</g>")
+
+    def _button(
+        self,
+        svg: _Svg,
+        x: float,
+        y: float,
+        action: Action,
+        text: str,
+        title: str,
+        cls: str,
+    ) -> float:
+        width = 26 + 7.2 * len(text)
+        _open_act(svg, action, title, cls)
+        svg.add(
+            f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="34" rx="9" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        )
+        svg.text(x + width / 2, y + 22, text, size=13, anchor="middle", weight="bold")
+        svg.add("</g>")
+        return x + width + 10
+
+    def _controls(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        x: float = X0
+        y = CONTROLS_Y
+        for action in legal:
+            text = None
+            cls = ""
+            if isinstance(action, Roll):
+                text, cls = tr("Roll the dice"), "roll-act"
+            elif isinstance(action, Refuse):
+                text, cls = tr("Refuse to pay"), "refuse-act"
+            elif isinstance(action, CollectSurvivalPoints):
+                text, cls = tr("Collect {sp} SP").format(sp=_own_space_sp()), "collect-act"
+            elif isinstance(action, Done):
+                text, cls = self._done_words(obs, tr), "done-act"
+            if text is not None:
+                x = self._button(svg, x, y, action, text, self.label(action, obs, names, tr), cls)
+        hint = self._hint(obs, legal, names, tr)
+        if obs["payment"] is not None:
+            hint = payment_words(obs, tr) + (" · " + hint if hint else "")
+        if hint:
+            svg.text(x + 4, y + 22, hint, size=12, fill=INK, extra=' class="hint"')
+
+    def _hint(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        if not legal:
+            return ""
+        phase = obs["phase"]
+        if phase == "choose_whale":
+            return tr("Choose a whale on the NATURAL HABITATS.")
+        if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
+            return tr("Click the whale you will move.")
+        if phase == "pay":
+            return tr("Click a player's SP to pay 1 SP.")
+        if phase == "own_space":
+            return tr("…or click a space to move there.")
+        if phase in ("barnacle", "leave_path", "trade_places"):
+            return tr("Click a whale.")
+        return ""
+
+    def _done_words(self, obs: dict[str, Any], tr: Translate) -> str:
+        phase = obs["phase"]
+        if phase == "barnacle":
+            return tr("Keep the barnacle where it is")
+        if phase == "leave_path":
+            return tr("Stay on the path")
+        if phase == "trade_places":
+            return tr("Do not trade")
+        return tr("Done")
+
+    def _players(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        pays = {a.seat: a for a in legal if isinstance(a, Contribute)}
+        svg.text(X0 + 8, PLAYERS_Y - 4, tr("Player"), size=11, fill=MUTED)
+        svg.text(260, PLAYERS_Y - 4, tr("Whale"), size=11, fill=MUTED)
+        svg.text(380, PLAYERS_Y - 4, tr("Survival Points"), size=11, fill=MUTED)
+        for seat, player in enumerate(obs["players"]):
+            top = PLAYERS_Y + seat * ROW_H
+            mid = top + ROW_H / 2
+            colour = seat_colour(seat)
+            turn = obs["turn_seat"] == seat and obs["phase"] != "over"
+            svg.add(f'<g class="seat" data-seat="{seat}">')
+            svg.add(
+                f'<rect x="{X0}" y="{top + 2}" width="{WIDTH - 2 * X0}" height="{ROW_H - 4}" '
+                f'rx="8" fill="{"#ffffff" if turn else "#eef6f9"}" '
+                f'stroke="{colour if turn else "#c4d6de"}" stroke-width="{3 if turn else 1}"/>'
+            )
+            if obs["to_move"] == seat:
+                svg.text(X0 + 6, mid + 5, "▶", size=13, extra=' class="to-move"')
+            svg.add(
+                f'<circle cx="{X0 + 30}" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
+                f'stroke-width="1.2"/>'
+            )
+            svg.text(X0 + 30, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+            name = seat_name(names, seat, tr)
+            if len(name) > 20:
+                name = name[:19] + "…"
+            svg.text(X0 + 46, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
+            if seat == obs["seat"]:
+                svg.text(X0 + 46, mid + 13, tr("you"), size=10, fill=MUTED)
+            whale = player["whale"]
+            if whale is not None:
+                svg.text(260, mid + 5, whale_name(whale, tr), size=12)
+            else:
+                svg.text(260, mid + 5, tr("no whale"), size=12, fill=MUTED)
+            svg.text(
+                380,
+                mid + 6,
+                str(player["sp"]),
+                size=17,
+                weight="bold",
+                extra=f' class="sp" data-seat="{seat}"',
+            )
+            # Exchange Pieces (5 SP each) and loose SPs.
+            px = 412.0
+            for _ in range(min(player["exchange_pieces"], 8)):
+                svg.add(
+                    f'<rect x="{px:.1f}" y="{mid - 8:.1f}" width="16" height="16" rx="3" '
+                    f'fill="#f2c230" stroke="{INK}" stroke-width="0.8"/>'
+                )
+                svg.text(px + 8, mid + 3.5, "5", size=9, anchor="middle", weight="bold")
+                px += 19
+            for _ in range(player["loose_sp"]):
+                svg.add(
+                    f'<circle cx="{px + 6:.1f}" cy="{mid}" r="6" fill="#9fd3e6" stroke="{INK}" '
+                    f'stroke-width="0.8"/>'
+                )
+                px += 14
+            action = pays.get(seat)
+            if action is not None:
+                text = tr("Pay 1 SP")
+                bw = 26 + 7.0 * len(text)
+                bx = WIDTH - X0 - 8 - bw
+                _open_act(
+                    svg,
+                    action,
+                    self.label(action, obs, names, tr),
+                    "pay-act",
+                    f' data-seat="{seat}"',
+                )
+                svg.add(
+                    f'<rect x="{bx:.1f}" y="{top + 7}" width="{bw:.1f}" height="{ROW_H - 14}" '
+                    f'rx="8" fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+                )
+                svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
+                svg.add("</g>")
+            svg.add("</g>")
+
+    # ------------------------------------------------------------------------- words
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        if isinstance(action, ChooseWhale):
+            whale = _whale(obs, action.whale)
+            return tr("Choose the {whale} (saving it costs {value} SP)").format(
+                whale=whale_name(action.whale, tr), value=whale["value"]
+            )
+        if isinstance(action, NameWhale):
+            whale = _whale(obs, action.whale)
+            return tr("Move the {whale} this turn (now {where})").format(
+                whale=whale_name(action.whale, tr), where=where_words(whale, tr)
+            )
+        if isinstance(action, Roll):
+            moving = obs["moving_whale"]
+            if moving is None:
+                return tr("Roll the dice")
+            return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
+        if isinstance(action, SaveWhale):
+            whale = _whale(obs, action.whale)
+            pay = obs["payment"]
+            if pay is not None and not pay["save"]:
+                return tr(
+                    "Save the {whale} instead of paying the penalty: the team pays {value} SP"
+                ).format(whale=whale_name(action.whale, tr), value=whale["value"])
+            return tr("Save the {whale}: the team pays {value} SP").format(
+                whale=whale_name(action.whale, tr), value=whale["value"]
+            )
+        if isinstance(action, Contribute):
+            sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
+            return tr("Pay 1 SP from {name} (has {sp})").format(
+                name=seat_name(names, action.seat, tr), sp=sp
+            )
+        if isinstance(action, Refuse):
+            pay = obs["payment"]
+            if pay is not None and _whale(obs, pay["whale"])["status"] == "path":
+                return tr("Refuse to pay: the {whale} may become extinct").format(
+                    whale=whale_name(pay["whale"], tr)
+                )
+            if pay is not None:
+                return tr("Refuse to pay: the {whale} goes onto the path").format(
+                    whale=whale_name(pay["whale"], tr)
+                )
+            return tr("Refuse to pay")
+        if isinstance(action, CollectSurvivalPoints):
+            return tr("Collect {sp} SP on your own whale space").format(sp=_own_space_sp())
+        if isinstance(action, MoveAnywhere):
+            return tr("Move to {space}").format(space=space_name(action.space, tr))
+        if isinstance(action, PassBarnacle):
+            holder = obs["barnacle"]
+            if holder is not None and holder != action.whale:
+                return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
+                    holder=whale_name(holder, tr), whale=whale_name(action.whale, tr)
+                )
+            return tr("The {whale} takes the Magic Barnacle").format(
+                whale=whale_name(action.whale, tr)
+            )
+        if isinstance(action, LeavePath):
+            return tr("Bring the {whale} out of the path to {space}").format(
+                whale=whale_name(action.whale, tr),
+                space=space_name(leave_path_to(obs, action.whale), tr),
+            )
+        if isinstance(action, TradePlaces):
+            whale = _whale(obs, action.whale)
+            return tr("Trade places with the {whale} ({where})").format(
+                whale=whale_name(action.whale, tr), where=where_words(whale, tr)
+            )
+        if isinstance(action, Done):
+            return self._done_words(obs, tr)
+        if isinstance(action, ThrowDice):
+            return tr("The dice show {first} and {second}").format(
+                first=die_words(action.first, tr), second=die_words(action.second, tr)
+            )
+        if isinstance(action, DrawCard):
+            return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
+        return str(action)
+
+    def log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        parts: list[str] = []
+        if isinstance(action, Contribute):
+            pay = after["payment"]
+            done = pay is None or pay["paid"] == 0
+            if not done:
+                parts.append(
+                    tr("{name} puts in 1 SP of {payer}.").format(
+                        name=seat_name(names, actor, tr),
+                        payer=seat_name(names, action.seat, tr),
+                    )
+                )
+        elif isinstance(action, SaveWhale):
+            parts.append(
+                tr("{name} starts saving the {whale}.").format(
+                    name=seat_name(names, actor, tr), whale=whale_name(action.whale, tr)
+                )
+            )
+        elif isinstance(action, Refuse):
+            parts.append(tr("{name} refuses to pay.").format(name=seat_name(names, actor, tr)))
+        elif isinstance(action, Done) and actor >= 0:
+            parts.append(tr("{name} takes nothing more.").format(name=seat_name(names, actor, tr)))
+        elif isinstance(action, MoveAnywhere):
+            parts.append(
+                tr("{name} moves the whale anywhere.").format(name=seat_name(names, actor, tr))
+            )
+        for event in new_events(action, after):
+            if isinstance(action, Refuse) and event["type"] == "refuse" and not event["unable"]:
+                continue
+            words = event_words(event, names, tr)
+            if words:
+                parts.append(words)
+        if after["phase"] == "over":
+            parts.append(headline(after, tr))
+        return " ".join(parts) or None
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        if obs["phase"] == "over":
+            return tr("Game over: {headline}").format(headline=headline(obs, tr))
+        turn = tr("Turn {turns}").format(turns=turn_number(obs))
+        phase = obs["phase"]
+        to_move = obs["to_move"]
+        if to_move is None:
+            if phase == "draw":
+                return turn + " · " + tr("a card is being drawn.")
+            return turn + " · " + tr("the dice are rolling.")
+        if to_move == obs["seat"]:
+            words = {
+                "choose_whale": tr("Your turn: choose a new whale."),
+                "turn": tr("Your turn: roll the dice."),
+                "pay": tr("Your turn: pay or refuse."),
+                "own_space": tr("Your turn: collect SP or move anywhere."),
+                "barnacle": tr("Your turn: the Magic Barnacle may be passed."),
+                "leave_path": tr("Your turn: whales may come out of the path."),
+                "trade_places": tr("Your turn: you may trade places with a whale on the path."),
+            }
+            text = words.get(phase, tr("Your turn."))
+            if phase == "turn" and obs["players"][to_move]["whale"] is None:
+                text = tr("Your turn: name the whale you will move, then roll.")
+            return turn + " · " + text
+        return turn + " · " + tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
+
+    def option_label(self, name: str, tr: Translate) -> str:
+        labels = {
+            "ship_face": tr("Catcher Ship on the dice"),
+            "wording": tr("Card wording"),
+            "double_ships": tr("Double Catcher Ships take"),
+            "slide_down_on": tr("Whales on the path slide down from above"),
+        }
+        return labels.get(name, name)
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        labels = {
+            ("ship_face", "six"): tr("instead of the 6"),
+            ("ship_face", "one"): tr("instead of the 1"),
+            ("wording", "standard"): tr("as printed"),
+            ("wording", "gentle"): tr("gentle, for young players"),
+            ("double_ships", "closest_unprotected"): tr("the closest unprotected whale"),
+            ("double_ships", "closest"): tr("only the closest whale"),
+            ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
+            ("slide_down_on", "any_card"): tr("any card space"),
+        }
+        if isinstance(choice, str) and (name, choice) in labels:
+            return labels[(name, choice)]
+        return plain_choice(choice, tr)
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> dict[str, Any] | None:
+        if obs["phase"] != "over":
+            return None
+        saved = obs["whales_saved"]
+        won = saved == len(obs["whales"])
+        rows = [
+            {
+                "seat": seat,
+                "name": seat_name(names, seat, tr),
+                "cells": [player["sp"], saved],
+                "total": saved,
+                "winner": won,
+            }
+            for seat, player in enumerate(obs["players"])
+        ]
+        return {
+            "headline": headline(obs, tr),
+            "columns": [tr("SP left"), tr("Whales saved by the team")],
+            "rows": rows,
+        }
+
+
+@cache
+def _own_space_sp() -> int:
+    """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
+    return default_components().own_space_sp
+
+
+Board = SaveTheWhalesBoard
+"""The name the registry looks for."""
+
+__all__ = ["Board", "SaveTheWhalesBoard"]

@@ -1,0 +1,250 @@
+"""Save the Whales in the terminal: the board of every sampled state, the log, short
+commands, and a whole game played at the prompt."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from whaletable import games
+from whaletable.cli.render import BadCommand, view_for
+from whaletable.cli.render.save_the_whales import SaveTheWhalesView
+from whaletable.core import CHANCE
+from whaletable.core.action import Action
+from whaletable.core.record import Record
+from whaletable.core.testing import Sample, sample_states
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import WHALES, default_components
+
+GAME = games.get("save-the-whales")
+VIEW = view_for(GAME)
+NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Fay"]
+
+
+@pytest.fixture(scope="module")
+def samples() -> list[Sample]:
+    return sample_states(GAME, 60, seed=4, per_game=6)
+
+
+def render(thing: Any) -> str:
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(thing)
+    return out.getvalue()
+
+
+def test_the_registry_finds_this_view() -> None:
+    assert isinstance(VIEW, SaveTheWhalesView)
+
+
+def test_every_sampled_state_renders_for_every_seat_and_the_spectator(
+    samples: list[Sample],
+) -> None:
+    for sample in samples:
+        state = sample.state
+        names = NAMES[: state.num_players]
+        spectator = render(VIEW.board(state.observation(None), names))
+        assert "viewing as spectator" in spectator, sample.where()
+        for seat in range(state.num_players):
+            text = render(VIEW.board(state.observation(seat), names))
+            assert f"viewing as Seat {seat + 1}" in text
+            # Nothing in this game is private: a seat's board is the spectator's board.
+            assert text.replace(f"Seat {seat + 1}", "spectator", 1) == spectator, sample.where()
+        if state.is_terminal():
+            final = render(VIEW.final(state.observation(None), names))
+            assert f"The team saved {state.observation(None)['whales_saved']} of 8" in final or (
+                "All 8 whales are saved" in final
+            )
+
+
+def test_the_board_shows_every_whale_the_ship_and_the_card(samples: list[Sample]) -> None:
+    texts = {
+        card.text[wording]["en"]
+        for deck in default_components().cards.values()
+        for card in deck
+        for wording in ("standard", "gentle")
+    }
+    for sample in samples:
+        obs = sample.state.observation(None)
+        text = " ".join(render(VIEW.board(obs, NAMES)).split())
+        for whale in obs["whales"]:
+            assert whale["name"] in text or whale["status"] in ("box", "saved", "extinct")
+        if obs["ship"] is None:
+            assert "Catcher Ship: in the WHALING PORT" in text
+        else:
+            assert "SHIP" in text
+        shown = [t for t in texts if " ".join(t.split()) in text]
+        if obs["card"] is None:
+            assert shown == [], sample.where()
+        else:
+            assert " ".join(obs["card"]["text"]["en"].split()) in text
+
+
+def short_form(action: Action) -> str:
+    """How a player types ``action``."""
+    if isinstance(action, Roll):
+        return "r"
+    if isinstance(action, Done):
+        return "d"
+    if isinstance(action, Refuse):
+        return "x"
+    if isinstance(action, CollectSurvivalPoints):
+        return "k"
+    if isinstance(action, MoveAnywhere):
+        return f"m {action.space}"
+    if isinstance(action, Contribute):
+        return f"p {action.seat + 1}"
+    verbs = {
+        ChooseWhale: "c",
+        NameWhale: "n",
+        SaveWhale: "s",
+        PassBarnacle: "b",
+        LeavePath: "l",
+        TradePlaces: "t",
+    }
+    return f"{verbs[type(action)]} {action.whale[:3]}"  # type: ignore[attr-defined]
+
+
+def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
+    kinds = set()
+    for seed in range(3):
+        state = GAME.new_state(3 + seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            obs = state.observation(state.current_player())
+            legal = state.legal_actions()
+            for action in legal:
+                assert VIEW.parse(short_form(action), obs) == action
+                assert VIEW.choice(action, obs)
+                kinds.add(action.kind)
+            state.apply(rng.choice(legal))
+    assert {
+        "roll",
+        "contribute",
+        "choose_whale",
+        "name_whale",
+        "save_whale",
+        "refuse",
+        "move_anywhere",
+        "collect_survival_points",
+        "pass_barnacle",
+        "done",
+    } <= kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("r now", "'r' takes nothing after it"),
+        ("m", "write 'm N' with a space number N"),
+        ("m 40", "there is no space 40"),
+        ("p 0", "there is no seat 0"),
+        ("p 9", "there is no seat 9"),
+        ("p x", "write 'p N' with a seat number N"),
+        ("s", "write 's WHALE'"),
+        ("s shark", "'shark' is not one whale"),
+        ("n b", "'b' is not one whale"),  # blue or bowhead
+    ],
+)
+def test_malformed_short_forms_say_how_to_write_them(text: str, message: str) -> None:
+    obs = GAME.new_state(3).observation(0)
+    with pytest.raises(BadCommand, match=message):
+        VIEW.parse(text, obs)
+
+
+def test_words_that_are_no_command_are_not_parsed() -> None:
+    obs = GAME.new_state(3).observation(0)
+    assert VIEW.parse("hello", obs) is None
+    assert VIEW.parse("", obs) is None
+    assert VIEW.parse("n bl", obs) == NameWhale("blue")
+    assert VIEW.parse("N BOW", obs) == NameWhale("bowhead")
+
+
+def test_log_lines_tell_each_whales_fate_once() -> None:
+    for seed in range(3):
+        state = GAME.new_state(4)
+        rng = random.Random(seed)
+        lines = []
+        while not state.is_terminal():
+            before = state.observation(None)
+            if state.current_player() == CHANCE:
+                action, actor = state.sample_chance(rng), None
+            else:
+                action, actor = rng.choice(state.legal_actions()), state.current_player()
+            state.apply(action)
+            line = VIEW.describe(action, actor, before, state.observation(None), NAMES[:4])
+            if line:
+                lines.append(line)
+        log = "\n".join(lines)
+        final = state.observation(None)
+        for whale in WHALES:
+            name = "Orca" if whale == "orca" else whale.capitalize() + " Whale"
+            assert log.count(f"the {name} is SAVED") == (whale in final["saved"])
+            assert log.count(f"the {name} becomes EXTINCT") == (whale in final["extinct"])
+        assert lines[-1].endswith(f"The team saved {final['whales_saved']} of 8 whales.") or (
+            lines[-1].endswith("the team wins!")
+        )
+
+
+def test_a_whole_game_is_played_at_the_prompt(cli: Callable[..., Any], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = cli(
+        [
+            "play",
+            "save-the-whales",
+            "--seats",
+            "human,random,random",
+            "--seed",
+            "8",
+            "--record",
+            str(path),
+        ],
+        ["1"] * 3000,
+    )
+    assert run.code == 0, run.out[-3000:]
+    assert "Game over" in run.out
+    final = Record.load(path).replay()
+    assert final.is_terminal()
+    saved = final.observation(None)["whales_saved"]
+    assert f"The team saved {saved} of 8 whales." in run.out or "the team wins!" in run.out
+    assert "Seat 2 (random)" in run.out  # bots' moves are logged
+
+
+def test_short_forms_play_the_named_action(cli: Callable[..., Any], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = ["play", "save-the-whales", "--seats", "human,random", "--seed", "3"]
+    run = cli([*args, "--record", str(path)], ["c orca", "r", "q"])
+    assert run.code == 0, run.out[-2000:]
+    actions = Record.load(path).actions
+    assert actions[0] == {"type": "choose_whale", "whale": "orca"}
+    assert {"type": "roll"} in actions
+    assert "Seat 1 (human) brings the Orca into play at POW" in run.out
+
+
+def test_a_bad_command_reprompts(cli: Callable[..., Any]) -> None:
+    args = ["play", "save-the-whales", "--seats", "human,random", "--seed", "3"]
+    run = cli(args, ["s shark", "r", "q"])
+    assert run.code == 0
+    assert "'shark' is not one whale" in run.out
+    assert "you cannot roll the dice" in run.out  # a new whale must be chosen first

@@ -1,0 +1,97 @@
+"""The Save the Whales bots: the team heuristic and the search's leaf evaluator."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from whaletable.agents import available, make_agent
+from whaletable.agents.mcts import game_evaluator
+from whaletable.core.agent import SeatView
+from whaletable.core.match import play_match
+from whaletable.games.save_the_whales.actions import (
+    CollectSurvivalPoints,
+    Contribute,
+    LeavePath,
+    MoveAnywhere,
+    Refuse,
+    SaveWhale,
+)
+from whaletable.games.save_the_whales.rules import OWN_SPACE, PAY
+from whaletable.games.save_the_whales.tuning import play_team_games, summarise
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+def test_heuristic_is_registered_for_the_game(table: Table) -> None:
+    assert {"heuristic", "random", "mcts"} <= set(available(table.game))
+
+
+def test_heuristic_team_plays_whole_games(table: Table) -> None:
+    """Four heuristic seats finish their games with every whale saved or extinct."""
+    for seed in range(3):
+        agents = [make_agent("heuristic", table.game, seed=seed * 4 + s) for s in range(4)]
+        result = play_match(table.game, agents, seed=seed)
+        obs = result.state.observation(None)
+        assert len(obs["saved"]) + len(obs["extinct"]) == 8
+        saved = len(obs["saved"])
+        assert result.returns == [1.0 if saved == 8 else saved / 8 - 1] * 4
+
+
+def test_heuristic_saves_when_the_team_can(table: Table) -> None:
+    state = table.new()
+    table.put(state, "blue", 38)
+    state.sp = [10, 10]
+    bot = make_agent("heuristic", table.game, seed=1)
+    action = bot.act(SeatView(state, 0))
+    # The whale on the Act is saved last, so the Act stays occupied for the others.
+    assert action == SaveWhale("gray")
+
+
+def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
+    state = table.new()
+    state.sp = [1, 6]
+    table.roll(state, 1, 2)  # KRILL
+    assert state.phase == PAY
+    bot = make_agent("heuristic", table.game, seed=1)
+    action = bot.act(SeatView(state, 0))
+    assert action == Contribute(1) and action != Refuse()
+
+
+def test_heuristic_brings_whales_out_of_the_path(table: Table) -> None:
+    state = table.new()
+    table.put(state, "gray", 8)
+    table.put(state, "blue", 3, path=True)
+    table.roll(state, 1, 1)  # ARCTIC CIRCLE
+    bot = make_agent("heuristic", table.game, seed=1)
+    assert bot.act(SeatView(state, 0)) == LeavePath("blue")
+
+
+def test_heuristic_on_its_own_space_heads_for_the_act_when_a_save_is_affordable(
+    table: Table,
+) -> None:
+    state = table.new()
+    table.roll(state, 0, 1)
+    assert state.phase == OWN_SPACE
+    state.sp = [1, 1]
+    bot = make_agent("heuristic", table.game, seed=1)
+    assert bot.act(SeatView(state, 0)) == CollectSurvivalPoints()  # 2 SPs: no save yet
+    state.sp = [10, 10]
+    assert bot.act(SeatView(state, 0)) == MoveAnywhere(38)
+
+
+def test_leaf_evaluator_scores_every_seat_alike(table: Table) -> None:
+    evaluator = game_evaluator("save-the-whales")
+    assert evaluator is not None
+    state = table.new(("gray", "blue", "fin"))
+    values = list(evaluator(state.clone(), random.Random(0)))
+    assert len(values) == 3 and len(set(values)) == 1 and -1.0 <= values[0] <= 1.0
+
+
+def test_tuning_summary_counts_games() -> None:
+    results = play_team_games(4, players=2, seed=3)
+    summary = summarise(results)
+    assert summary["games"] == 4
+    assert sum(summary["histogram"]) == 4
+    assert 0 <= summary["mean_saved"] <= 8

@@ -1,0 +1,588 @@
+"""The Save the Whales web board, drawn from real observations of seeded games.
+
+Every check reads the SVG as XML. Nothing in this game is private except the order of
+the cards not yet drawn, so the leak checks look for the texts of undrawn cards and
+compare each seat's board with the spectator's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from whaletable import games
+from whaletable.agents.random_agent import RandomAgent
+from whaletable.core import CHANCE, Action, play_match
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import WHALES, default_components, layout
+from whaletable.web.boards import board_for, seat_colour
+from whaletable.web.boards.save_the_whales import (
+    headline,
+    inner_edge,
+    leave_path_to,
+    path_point,
+    track_box,
+)
+
+GAME = games.get("save-the-whales")
+BOARD = board_for("save-the-whales")
+NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Fay"]
+SVG_NS = "{http://www.w3.org/2000/svg}"
+N_TRACK = len(layout()["track"])
+
+
+def tr(text: str) -> str:
+    return text
+
+
+@dataclass
+class Snapshot:
+    state: Any
+    action: Action | None  # the action that led here
+    actor: int  # who took it (-1: chance)
+
+
+def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
+    """A seeded game of random choices, where seats rarely refuse a penalty they can pay."""
+    state = GAME.new_state(num_players, options)
+    rng = random.Random(seed)
+    yield Snapshot(state.clone(), None, -1)
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            keen = [a for a in legal if not isinstance(a, (Refuse, Done))]
+            action = rng.choice(keen) if keen and rng.random() < 0.85 else rng.choice(legal)
+        state.apply(action)
+        yield Snapshot(state.clone(), action, actor)
+
+
+GAMES = [
+    (4, 1, {}),
+    (2, 2, {"ship_face": "one"}),
+    (3, 3, {"wording": "gentle", "double_ships": "closest"}),
+    (6, 4, {"slide_down_on": "any_card"}),
+]
+
+
+@pytest.fixture(scope="module")
+def snapshots() -> list[Snapshot]:
+    out: list[Snapshot] = []
+    for n, seed, options in GAMES:
+        out.extend(walk(n, seed, options))
+    return out
+
+
+def viewers(state: Any) -> list[int | None]:
+    return [*range(state.num_players), None]
+
+
+def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
+    obs = state.observation(seat)
+    legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
+    return ET.fromstring(BOARD.svg(obs, legal, names or NAMES[: state.num_players], tr))
+
+
+def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
+    return [
+        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
+    ]
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.attrib.get("class", "").split())
+
+
+def texts(root: ET.Element) -> str:
+    return " ".join(e.text or "" for e in root.iter())
+
+
+# --------------------------------------------------------------------------- clicking
+
+
+def test_every_legal_action_is_clickable_exactly_once_where_expected(
+    snapshots: list[Snapshot],
+) -> None:
+    kinds_seen: set[str] = set()
+    for snap in snapshots:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        legal = state.legal_actions()
+        found = acts(draw(state, seat))
+        counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
+        expected = Counter(json.dumps(a.to_json(), sort_keys=True) for a in legal)
+        assert counts == expected, state
+        for element, data in found:
+            cls = classes(element)
+            assert "act" in cls
+            action = GAME.action_from_json(data)
+            kinds_seen.add(action.kind)
+            if isinstance(action, (ChooseWhale, SaveWhale)):
+                kind = "choose-act" if isinstance(action, ChooseWhale) else "save-act"
+                assert kind in cls and element.attrib["data-whale"] == action.whale
+            elif isinstance(action, (NameWhale, PassBarnacle, LeavePath, TradePlaces)):
+                assert "whale-act" in cls and element.attrib["data-whale"] == action.whale
+            elif isinstance(action, Contribute):
+                assert "pay-act" in cls and element.attrib["data-seat"] == str(action.seat)
+            elif isinstance(action, MoveAnywhere):
+                assert "space-act" in cls and element.attrib["data-space"] == str(action.space)
+            else:
+                button = {
+                    Roll: "roll-act",
+                    Refuse: "refuse-act",
+                    CollectSurvivalPoints: "collect-act",
+                    Done: "done-act",
+                }[type(action)]
+                assert button in cls
+    assert kinds_seen >= {
+        "choose_whale",
+        "name_whale",
+        "roll",
+        "save_whale",
+        "contribute",
+        "refuse",
+        "move_anywhere",
+        "pass_barnacle",
+        "leave_path",
+        "done",
+    }
+
+
+def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::9]:
+        state = snap.state
+        for seat in viewers(state):
+            if seat is not None and seat == state.current_player():
+                continue
+            assert acts(draw(state, seat)) == []
+
+
+def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) -> None:
+    checked = 0
+    for snap in snapshots:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        for element, data in acts(draw(state, seat)):
+            if "whale-act" not in classes(element):
+                continue
+            whale = next(w for w in obs["whales"] if w["name"] == data["whale"])
+            rect = next(e for e in element.iter(SVG_NS + "rect"))
+            x = float(rect.attrib["x"]) + float(rect.attrib["width"]) / 2
+            y = float(rect.attrib["y"]) + float(rect.attrib["height"]) / 2
+            if whale["status"] == "track":
+                bx, by, bw, bh, _ = track_box(N_TRACK, whale["space"])
+                assert bx <= x <= bx + bw and by <= y <= by + bh, (whale, x, y)
+            else:
+                assert whale["status"] == "path"
+                px, py = path_point(N_TRACK, whale["space"])
+                assert abs(px - x) < 25 and abs(py - y) < 25, (whale, x, y)
+            checked += 1
+    assert checked > 100
+
+
+# -------------------------------------------------------------------- what is shown
+
+
+def test_every_whale_is_drawn_where_the_observation_puts_it(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::5]:
+        obs = snap.state.observation(None)
+        root = draw(snap.state, None)
+        tokens = Counter(
+            e.attrib["data-whale"]
+            for e in root.iter()
+            if ("whale" in classes(e) or "whale-act" in classes(e)) and "data-whale" in e.attrib
+        )
+        habitats = {
+            e.attrib["data-whale"]: e.attrib["data-status"]
+            for e in root.iter()
+            if "habitat" in classes(e)
+        }
+        assert habitats == {w["name"]: w["status"] for w in obs["whales"]}
+        for whale in obs["whales"]:
+            # One marker on the board, on its habitat or in the extinct area; none in the box.
+            expected = 0 if whale["status"] == "box" else 1
+            assert tokens[whale["name"]] == expected, (whale, tokens)
+        extinct = [
+            e.attrib["data-whale"]
+            for area in root.iter()
+            if "extinct-area" in classes(area)
+            for e in area.iter()
+            if "data-whale" in e.attrib
+        ]
+        assert extinct == obs["extinct"]
+
+
+def test_the_ship_dice_and_card_follow_the_observation(snapshots: list[Snapshot]) -> None:
+    cards = 0
+    for snap in snapshots[::3]:
+        obs = snap.state.observation(None)
+        root = draw(snap.state, None)
+        ships = [e for e in root.iter() if "ship" in classes(e)]
+        assert len(ships) == 1
+        assert ships[0].attrib["data-space"] == (
+            "port" if obs["ship"] is None else str(obs["ship"])
+        )
+        faces = [e.text for e in root.iter() if "die" in classes(e)]
+        ship_faces = [e for e in root.iter() if "die-ship" in classes(e)]
+        if obs["dice"] is None:
+            assert faces == [] and ship_faces == []
+        else:
+            assert sorted(faces) == sorted(str(d) for d in obs["dice"] if d)
+            assert len(ship_faces) == obs["dice"].count(0)
+        drawn = [e for e in root.iter() if "card" in classes(e)]
+        if obs["card"] is None:
+            assert drawn == []
+        else:
+            (card,) = drawn
+            assert card.attrib["data-deck"] == obs["card"]["deck"]
+            languages = {
+                e.attrib["lang"]: " ".join(t.text or "" for t in e.iter())
+                for e in card.iter()
+                if "card-text" in classes(e)
+            }
+            assert sorted(languages) == ["en", "fa", "vi"]
+            for lang, text in obs["card"]["text"].items():
+                assert " ".join(languages[lang].split()) == " ".join(text.split())
+            cards += 1
+    assert cards > 20
+
+
+def test_survival_points_of_every_seat_are_shown(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::4]:
+        obs = snap.state.observation(None)
+        root = draw(snap.state, None)
+        shown = {e.attrib["data-seat"]: e.text for e in root.iter() if "sp" in classes(e)}
+        assert shown == {str(s): str(p["sp"]) for s, p in enumerate(obs["players"])}
+        summary = next(e.text or "" for e in root.iter() if "summary" in classes(e))
+        assert f"The team's SP: {obs['pool']}" in summary
+
+
+def test_every_space_is_named_with_a_title(snapshots: list[Snapshot]) -> None:
+    root = draw(snapshots[0].state, None)
+    spaces = [e for e in root.iter() if "space" in classes(e)]
+    assert sorted(int(e.attrib["data-space"]) for e in spaces) == list(range(N_TRACK))
+    for e in spaces:
+        title = e.find(SVG_NS + "title")
+        assert title is not None and title.text
+        assert f"(space {e.attrib['data-space']})" in title.text
+    path = [e for e in root.iter() if "path-space" in classes(e)]
+    assert len(path) == len(layout()["path"])
+    assert all(e.find(SVG_NS + "title") is not None for e in path)
+    named = texts(root)
+    for words in ("POW", "MORATORIUM", "STORM AT SEA", "ICEBERG", "MERMAID", "WHALING PORT"):
+        assert words in named
+
+
+# ----------------------------------------------------------------------- hidden values
+
+
+def test_no_undrawn_card_text_reaches_any_board(snapshots: list[Snapshot]) -> None:
+    cards = default_components().cards
+    all_texts = {
+        (deck, card.number): card.text[wording]["en"]
+        for deck, deck_cards in cards.items()
+        for card in deck_cards
+        for wording in ("standard", "gentle")
+    }
+    checked = 0
+    for snap in snapshots[::9]:
+        state = snap.state
+        obs = state.observation(None)
+        shown = obs["card"]
+        for seat in viewers(state):
+            svg = BOARD.svg(state.observation(seat), [], NAMES[: state.num_players], tr)
+            for (deck, number), text in all_texts.items():
+                if shown is not None and (deck, number) == (shown["deck"], shown["card"]):
+                    continue
+                if shown is not None and text == shown["text"]["en"]:
+                    continue  # two cards may share words
+                first_line = text.split()[:4]
+                assert " ".join(first_line) not in svg, (seat, deck, number)
+                checked += 1
+    assert checked > 5_000
+
+
+def test_every_seat_sees_the_spectators_board_but_its_own_name(
+    snapshots: list[Snapshot],
+) -> None:
+    for snap in snapshots[::12]:
+        state = snap.state
+        spectator = BOARD.svg(state.observation(None), [], NAMES[: state.num_players], tr)
+        for seat in range(state.num_players):
+            mine = BOARD.svg(state.observation(seat), [], NAMES[: state.num_players], tr)
+            mine = mine.replace(f"{NAMES[seat]}&#x27;s view", "spectator view")
+            mine = re.sub(r"<text [^>]*>you</text>", "", mine)
+            assert mine == spectator
+
+
+def test_chance_labels_never_name_a_card() -> None:
+    state = GAME.new_state(3)
+    for deck in ("dawn", "neptune"):
+        labels = {
+            BOARD.label(DrawCard(deck, i), state.observation(0), NAMES, tr) for i in range(21)
+        }
+        assert len(labels) == 1 and not re.search(r"\d", labels.pop())
+
+
+# --------------------------------------------------------------------------- the log
+
+
+def test_log_lines_tell_what_each_step_did(snapshots: list[Snapshot]) -> None:
+    saw = Counter()
+    for snap in snapshots:
+        if snap.action is None:
+            continue
+        after = snap.state.observation(None)
+        line = BOARD.log_line(snap.action, snap.actor, after, NAMES, tr)
+        action = snap.action
+        if isinstance(action, ThrowDice):
+            assert line is not None and line.startswith("Dice for the")
+            saw["dice"] += 1
+        if isinstance(action, DrawCard):
+            assert line is not None and "Card drawn" in line
+        if isinstance(action, Roll):
+            assert line is None
+        if isinstance(action, Contribute):
+            assert line is not None
+            if after["payment"] is not None and after["payment"]["paid"] > 0:
+                assert line == f"{NAMES[snap.actor]} puts in 1 SP of {NAMES[action.seat]}."
+        if line and "becomes extinct" in line:
+            saw["extinct"] += 1
+        if line and "is saved" in line:
+            saw["saved"] += 1
+        if after["phase"] == "over":
+            assert line is not None and line.endswith(headline(after, tr))
+    assert saw["dice"] > 300 and saw["extinct"] > 3 and saw["saved"] > 5
+
+
+def test_every_extinction_and_save_is_logged_once(snapshots: list[Snapshot]) -> None:
+    """The log, read alone, tells each whale's fate exactly once."""
+    start = 0
+    for n, _, _ in GAMES:
+        end = next(i for i in range(start + 1, len(snapshots)) if snapshots[i].state.is_terminal())
+        lines = [
+            BOARD.log_line(s.action, s.actor, s.state.observation(None), NAMES, tr)
+            for s in snapshots[start + 1 : end + 1]
+            if s.action is not None
+        ]
+        log = " ".join(line for line in lines if line)
+        final = snapshots[end].state.observation(None)
+        for whale in WHALES:
+            name = {"orca": "Orca"}.get(whale, whale.capitalize() + " Whale")
+            saved = log.count(f"The {name} is saved")
+            extinct = log.count(f"The {name} becomes extinct")
+            assert (saved, extinct) == (
+                int(whale in final["saved"]),
+                int(whale in final["extinct"]),
+            ), (n, whale)
+        start = end + 1
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def test_a_whale_leaving_the_path_goes_where_its_label_says(snapshots: list[Snapshot]) -> None:
+    checked = 0
+    for before, snap in itertools.pairwise(snapshots):
+        if not isinstance(snap.action, LeavePath):
+            continue
+        obs = before.state.observation(snap.actor)
+        to = leave_path_to(obs, snap.action.whale)
+        label = BOARD.label(snap.action, obs, NAMES, tr)
+        assert label.endswith(f"(space {to})"), label
+        events = snap.state.observation(None)["events"]
+        moved = [e for e in events if e["type"] == "leave_path"]
+        assert moved[-1] == {"type": "leave_path", "whale": snap.action.whale, "space": to}
+        checked += 1
+    assert checked > 0
+
+
+def test_labels_are_distinct_for_distinct_legal_actions(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        labels = [BOARD.label(a, obs, NAMES, tr) for a in state.legal_actions()]
+        assert len(set(labels)) == len(labels), labels
+
+
+def test_status_says_whose_turn_it_is(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::3]:
+        state = snap.state
+        to_move = state.current_player()
+        for seat in viewers(state):
+            status = BOARD.status(state.observation(seat), NAMES, tr)
+            if state.is_terminal():
+                assert status.startswith("Game over") and "whales" in status
+            elif to_move == CHANCE:
+                assert "rolling" in status or "drawn" in status
+            elif seat == to_move:
+                assert "Your turn" in status
+            else:
+                assert "Your turn" not in status and f"{NAMES[to_move]} is to play" in status
+
+
+def test_result_lists_every_seat_as_one_team() -> None:
+    agents = [RandomAgent(GAME, seed=s) for s in range(4)]
+    for seed in range(4):
+        match = play_match(GAME, agents, seed=seed)
+        obs = match.state.observation(None)
+        result = BOARD.result(obs, NAMES, tr)
+        assert result is not None
+        saved = obs["whales_saved"]
+        assert result["headline"] == f"The team saved {saved} of 8 whales."
+        assert [r["seat"] for r in result["rows"]] == [0, 1, 2, 3]
+        for row in result["rows"]:
+            assert row["total"] == saved == match.scores[row["seat"]]
+            assert row["cells"] == [obs["players"][row["seat"]]["sp"], saved]
+            assert row["winner"] is False
+
+
+def test_all_eight_saved_is_a_win_for_every_seat() -> None:
+    obs = GAME.new_state(3).observation(None)
+    obs["phase"] = "over"
+    obs["whales_saved"] = 8
+    obs["saved"] = list(WHALES)
+    for whale in obs["whales"]:
+        whale["status"] = "saved"
+    result = BOARD.result(obs, NAMES, tr)
+    assert result is not None
+    assert result["headline"] == "All 8 whales are saved: the team wins!"
+    assert [r["winner"] for r in result["rows"]] == [True, True, True]
+
+
+def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::7]:
+        if not snap.state.is_terminal():
+            assert BOARD.result(snap.state.observation(None), NAMES, tr) is None
+
+
+def test_every_option_and_choice_is_worded() -> None:
+    marked = lambda text: "⟦" + text + "⟧"  # noqa: E731
+    for name, choices in GAME.option_choices().items():
+        assert BOARD.option_label(name, marked).startswith("⟦")
+        labels = [BOARD.choice_label(name, c, marked) for c in choices]
+        assert all(label.startswith("⟦") for label in labels)
+        assert len(set(labels)) == len(labels)
+
+
+def unmarked(text: str) -> str:
+    """``text`` without its translated parts (which may nest: a name inside a sentence)."""
+    while True:
+        shorter = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
+    """Card texts come in every language from the game's data, marked with ``lang``."""
+
+    def marked(text: str) -> str:
+        return "⟦" + text + "⟧"
+
+    names = ["♠", "♥", "♦", "♣", "★", "☂"]  # no letters: every letter on the board is translated
+    for snap in snapshots[::11]:
+        state = snap.state
+        for seat in viewers(state):
+            obs = state.observation(seat)
+            legal = state.legal_actions() if seat == state.current_player() else []
+            root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
+            card_texts = {id(t) for e in root.iter() if "card-text" in classes(e) for t in e.iter()}
+            drawn = []
+            for e in root.iter():
+                if id(e) in card_texts or e.tag == SVG_NS + "style":
+                    continue
+                drawn.append(e.text or "")
+                label = e.attrib.get("aria-label", "")
+                assert not re.search(r"[A-Za-z]", unmarked(label)), label
+            # A long label is drawn on several lines, one after the other.
+            rest = unmarked("\n".join(drawn))
+            assert not re.search(r"[A-Za-z]", rest), rest
+            for action in legal:
+                assert BOARD.label(action, obs, names, marked).startswith("⟦")
+            assert BOARD.status(obs, names, marked).startswith("⟦")
+
+
+# -------------------------------------------------------------------------- drawing
+
+
+def test_svg_is_left_to_right_and_scales(snapshots: list[Snapshot]) -> None:
+    root = draw(snapshots[-1].state, None)
+    assert root.tag == SVG_NS + "svg"
+    assert root.attrib["direction"] == "ltr"
+    assert root.attrib["width"] == "100%"
+    assert re.fullmatch(r"0 0 \d+ \d+", root.attrib["viewBox"])
+    assert "height" not in root.attrib
+
+
+def test_names_are_escaped(snapshots: list[Snapshot]) -> None:
+    state = snapshots[40].state
+    nasty = ['<b>&"x"', "Bao", "Chi", "Dara", "Eve", "Fay"][: state.num_players]
+    svg = BOARD.svg(state.observation(0), [], nasty, tr)
+    assert "<b>" not in svg
+    names = [e.text for e in ET.fromstring(svg).iter() if "seat-name" in classes(e)]
+    assert names[0] == '<b>&"x"'
+
+
+def test_seats_wear_their_colours(snapshots: list[Snapshot]) -> None:
+    state = next(s.state for s in snapshots if s.state.num_players == 6)
+    root = draw(state, None)
+    for seat in range(6):
+        row = next(
+            e for e in root.iter() if "seat" in classes(e) and e.attrib["data-seat"] == str(seat)
+        )
+        assert any(c.attrib.get("fill") == seat_colour(seat) for c in row.iter(SVG_NS + "circle"))
+
+
+def test_the_path_lies_inside_the_track_beside_the_space_below_it() -> None:
+    left, top = track_box(N_TRACK, 0)[:2]
+    right = track_box(N_TRACK, N_TRACK // 4)[0] + track_box(N_TRACK, N_TRACK // 4)[2]
+    for p in layout()["path"]:
+        x, y = path_point(N_TRACK, p["above"])
+        assert left + 96 < x < right - 96 and top + 96 < y < right - 96 + top - left
+        # Just inside the track space below it: nearer than a track space is deep.
+        ex, ey = inner_edge(N_TRACK, p["above"])
+        assert math.hypot(x - ex, y - ey) < 90, p
+    # And the path runs clockwise with the track: its angle round the middle only grows.
+    cx = cy = left + (right - left) / 2
+    angles = [
+        math.atan2(path_point(N_TRACK, p["above"])[1] - cy, path_point(N_TRACK, p["above"])[0] - cx)
+        for p in layout()["path"]
+    ]
+    turns = sum(1 for a, b in zip(angles, angles[1:] + angles[:1], strict=True) if b < a)
+    assert turns == 1
