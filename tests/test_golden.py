@@ -30,10 +30,22 @@ def load_cases() -> ModuleType:
 CASES = load_cases().CASES
 
 
-def test_cases_cover_both_editions_and_several_player_counts() -> None:
-    assert {case.options.get("edition") for case in CASES} == {"en", "vi"}
-    assert len({case.num_players for case in CASES}) >= 3
-    assert any(case.options.get("trending") == "fishing" for case in CASES)
+def test_every_game_has_golden_transcripts() -> None:
+    from whaletable import games
+
+    covered = {case.game_id for case in CASES}
+    assert covered == {game.spec.id for game in games.all()}
+    for game_id in covered:
+        mine = [case for case in CASES if case.game_id == game_id]
+        assert len(mine) >= 2, f"{game_id}: one transcript is too few"
+        assert len({repr(case.options) for case in mine}) == len(mine), game_id
+
+
+def test_whale_to_look_cases_cover_both_editions_and_several_player_counts() -> None:
+    wtl = [case for case in CASES if case.game_id == "whale-to-look"]
+    assert {case.options.get("edition") for case in wtl} == {"en", "vi"}
+    assert len({case.num_players for case in wtl}) >= 3
+    assert any(case.options.get("trending") == "fishing" for case in wtl)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

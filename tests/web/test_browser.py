@@ -187,7 +187,7 @@ def test_full_game_through_the_ui(web_server: Server, context: BrowserContext) -
 
     # The lobby: a new Whale to Look table for Ana and two bots.
     page.goto(web_server.url("/"))
-    expect(page.locator("#game")).to_have_value("whale-to-look")
+    page.select_option("#game", "whale-to-look")
     page.select_option("#num-players", "3")
     page.fill("input[name=seat_0_name]", "Ana")
     expect(page.locator("select[name=seat_0_kind]")).to_have_value("human")
@@ -328,6 +328,7 @@ def test_hotseat_hands_over_without_showing_the_last_seat(
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(web_server.url("/"))
+    page.select_option("#game", "whale-to-look")
     page.fill("input[name=seat_0_name]", "Ana")
     page.select_option("select[name=seat_1_kind]", "human")
     page.fill("input[name=seat_1_name]", "Bao")
