@@ -58,6 +58,14 @@ CASES = (
         seed=5,
         options={"edition": "en", "trending": "fishing", "start_player": 2},
     ),
+    Case("whale-riders-2p-default", "whale-riders", 2, seed=53, options={}),
+    Case(
+        "whale-riders-2p-variants-clearable",
+        "whale-riders",
+        2,
+        seed=39,
+        options={"clans_decree": True, "magic_of_the_whale": True, "storms": "clearable"},
+    ),
 )
 
 
