@@ -71,6 +71,14 @@ CASES = (
             "slide_down_on": "any_card",
         },
     ),
+    Case("whale-riders-2p-default", "whale-riders", 2, seed=53, options={}),
+    Case(
+        "whale-riders-2p-variants-clearable",
+        "whale-riders",
+        2,
+        seed=39,
+        options={"clans_decree": True, "magic_of_the_whale": True, "storms": "clearable"},
+    ),
 )
 
 

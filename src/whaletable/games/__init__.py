@@ -2,7 +2,7 @@
 
 >>> from whaletable import games
 >>> [g.spec.id for g in games.all()]
-['save-the-whales', 'whale-to-look']
+['save-the-whales', 'survive', 'whale-riders', 'whale-to-look']
 """
 
 from typing import Any
@@ -10,6 +10,8 @@ from typing import Any
 from whaletable.core.game import Game
 from whaletable.core.registry import all_games, get
 from whaletable.games import save_the_whales as save_the_whales
+from whaletable.games import survive as survive
+from whaletable.games import whale_riders as whale_riders
 from whaletable.games import whale_to_look as whale_to_look
 
 
@@ -17,4 +19,4 @@ def all() -> list[Game[Any]]:
     return all_games()
 
 
-__all__ = ["all", "get", "save_the_whales", "whale_to_look"]
+__all__ = ["all", "get", "save_the_whales", "survive", "whale_riders", "whale_to_look"]

@@ -1,0 +1,525 @@
+"""Whale Riders in the terminal: the Ice Coast drawn from one seat's observation.
+
+Names on screen are the ones players use at the table: ports by name, a port's
+spaces numbered from 1 (the cheapest) up, the contracts in your hand numbered
+C1-C3 in the order you hold them, seats from 1. Another seat's contracts are only
+ever counted: the observation gives nothing else, so nothing else is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from whaletable.cli.render import BadCommand, seat_colour, seat_label
+from whaletable.core.action import Action
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    DealPower,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    RevealDecree,
+    TakeCoin,
+)
+
+PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
+"""The goods contracts ask for, in the order a contract lists them."""
+LAST_PORT = 7
+HOME = 2 * LAST_PORT
+HEADING_MARK = {"out": "→", "back": "←", "home": "⌂"}
+
+
+def port_at(step: int) -> int:
+    """The port a rider is at after ``step`` moves (out to the last port, then back)."""
+    return step if step <= LAST_PORT else HOME - step
+
+
+PLURAL = {"shell": "shells", "crystal": "crystals", "pearl": "pearls"}
+"""Goods whose name takes an s for more than one (kelp, meat and pottery do not)."""
+
+
+def goods_text(good: str, count: int) -> str:
+    return f"{count} {PLURAL.get(good, good) if count != 1 else good}"
+
+
+def tile_text(tile: dict[str, Any] | None) -> str:
+    if tile is None:
+        return "—"
+    if tile["good"] == "storm":
+        return "storm"
+    return goods_text(tile["good"], tile["count"])
+
+
+def needs_text(contract: dict[str, Any]) -> str:
+    return " + ".join(goods_text(good, n) for good, n in contract["needs"].items())
+
+
+def reward_text(contract: dict[str, Any]) -> str:
+    coins, pearls = contract["coins"], contract["pearls"]
+    return f"{coins} coin{'s' if coins != 1 else ''}, {pearls} pearl{'s' if pearls != 1 else ''}"
+
+
+def contract_text(contract: dict[str, Any]) -> str:
+    return f"{needs_text(contract)} → {reward_text(contract)}"
+
+
+def goods_held(tiles: list[dict[str, Any]]) -> dict[str, int]:
+    have: dict[str, int] = {}
+    for t in tiles:
+        have[t["good"]] = have.get(t["good"], 0) + t["count"]
+    return have
+
+
+def can_pay(contract: dict[str, Any], tiles: list[dict[str, Any]]) -> bool:
+    have = goods_held(tiles)
+    return all(have.get(good, 0) >= n for good, n in contract["needs"].items())
+
+
+def holdings_text(tiles: list[dict[str, Any]]) -> str:
+    """Tiles by good, each tile by its count: ``kelp 1,2 · meat 3``."""
+    if not tiles:
+        return "—"
+    by_good: dict[str, list[int]] = {}
+    for t in tiles:
+        by_good.setdefault(t["good"], []).append(t["count"])
+    return " · ".join(
+        f"{good} {','.join(str(c) for c in sorted(counts))}" for good, counts in by_good.items()
+    )
+
+
+def hand_position(obs: dict[str, Any], card: int) -> int | None:
+    """The 1-based place of contract ``card`` in the viewer's hand, if it is there."""
+    seat = obs["seat"]
+    if seat is None:
+        return None
+    for i, c in enumerate(obs["players"][seat]["hand"]):
+        if c is not None and c["id"] == card:
+            return i + 1
+    return None
+
+
+def contract_of(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
+    """Contract ``card`` wherever the observation shows it face up (hand, burned, fulfilled)."""
+    seat = obs["seat"]
+    places: list[dict[str, Any] | None] = list(obs["burned"])
+    if seat is not None:
+        places += obs["players"][seat]["hand"]
+    for p in obs["players"]:
+        places += p["fulfilled"]
+    for c in places:
+        if c is not None and c["id"] == card:
+            return c
+    return None
+
+
+def rider_text(player: dict[str, Any], ports: list[dict[str, Any]]) -> str:
+    name = ports[player["port"]]["name"]
+    if player["heading"] == "home":
+        return f"{name} (home)"
+    if player["step"] == 0:
+        return f"{name} (not yet left)"
+    return f"{name} {HEADING_MARK[player['heading']]}"
+
+
+def seat_name(seat: int, names: list[str]) -> str:
+    return f"{seat_label(seat)} ({names[seat]})"
+
+
+# ------------------------------------------------------------------- drawing
+
+
+def header(obs: dict[str, Any], names: list[str]) -> Text:
+    seat = obs["seat"]
+    viewer = "spectator (public information only)" if seat is None else seat_label(seat)
+    text = Text(f"Whale Riders · turn {obs['turn']}", style="bold")
+    if obs["start_player"] is not None:
+        text.append(f" · start player {seat_label(obs['start_player'])}")
+    text.append(f"\nviewing as {viewer}")
+    turn_player = obs["turn_player"]
+    if turn_player is not None and obs["phase"] != "over":
+        text.append(
+            f"\n{seat_name(turn_player, names)} is on turn: "
+            f"{obs['actions_left']} action(s) not yet begun"
+        )
+        if obs["phase"] in ("burning", "fulfilling"):
+            verb = "burning" if obs["phase"] == "burning" else "fulfilling"
+            text.append(f" · {verb} contracts ({len(obs['current_cards'])} so far)")
+    text.append(
+        f"\nbag: {obs['bag']} tiles · contract pile: {obs['deck']} · "
+        f"burned: {len(obs['burned'])} · Sun Port pearls left: {obs['pearls_left']}"
+    )
+    return text
+
+
+def riders_at(obs: dict[str, Any], index: int) -> Text:
+    riders = Text()
+    for seat, player in enumerate(obs["players"]):
+        if player["port"] != index:
+            continue
+        if riders:
+            riders.append(" ")
+        mark = HEADING_MARK[player["heading"]] if player["step"] else "·"
+        riders.append(f"S{seat + 1}{mark}", style=f"bold {seat_colour(seat)}")
+    return riders
+
+
+def coast_table(obs: dict[str, Any]) -> Table:
+    """One row per trading port, its spaces from the cheapest (space 1) up."""
+    table = Table(padding=(0, 1), title="The Ice Coast")
+    table.add_column("port", no_wrap=True)
+    widest = max(len(p["spaces"]) for p in obs["ports"][1:])
+    for k in range(widest):
+        table.add_column(f"space {k + 1}", no_wrap=True)
+    table.add_column("riders", no_wrap=True)
+    for index, port in enumerate(obs["ports"][1:], start=1):
+        cells: list[RenderableType] = [Text(port["name"], style="bold")]
+        for k in range(widest):
+            tile = port["spaces"][k] if k < len(port["spaces"]) else None
+            shown = "" if k >= len(port["spaces"]) else tile_text(tile)
+            cells.append(Text(shown, style="dim" if tile is None else ""))
+        cells.append(riders_at(obs, index))
+        table.add_row(*cells)
+    return table
+
+
+def sun_port_text(obs: dict[str, Any]) -> Text:
+    sun = obs["ports"][0]
+    text = Text(f"{sun['name']} (home) · pearl tiles from space 1 up: ", style="bold")
+    text.append(" ".join("—" if t is None else f"{t['count']}" for t in sun["spaces"]))
+    riders = riders_at(obs, 0)
+    if riders:
+        text.append(" · riders: ")
+        text.append_text(riders)
+    return text
+
+
+def prices_text(obs: dict[str, Any]) -> str:
+    """The price ladders, once per distinct ladder (they are printed on the board)."""
+    ladders: dict[tuple[int, ...], list[str]] = {}
+    for port in obs["ports"]:
+        ladders.setdefault(tuple(port["prices"]), []).append(port["name"])
+    parts = []
+    for prices, ports in ladders.items():
+        where = ports[0] if len(ports) == 1 else "the other ports"
+        parts.append(f"{where}: {'/'.join(str(p) for p in prices)}")
+    return "prices from space 1 up · " + " · ".join(parts) + " coins"
+
+
+def players_table(obs: dict[str, Any], names: list[str]) -> Table:
+    table = Table(padding=(0, 1))
+    for column in ("", "player", "rider", "coins", "tiles", "hand", "done", "pearls"):
+        table.add_column(column, justify="right" if column in ("coins", "pearls") else "left")
+    has_power = any(p["power"] is not None for p in obs["players"])
+    if has_power:
+        table.add_column("power")
+    for seat, p in enumerate(obs["players"]):
+        row: list[RenderableType] = [
+            "▶" if obs["to_move"] == seat else "",
+            Text(seat_name(seat, names), style=f"bold {seat_colour(seat)}"),
+            rider_text(p, obs["ports"]),
+            str(p["coins"]),
+            holdings_text(p["tiles"]),
+            str(p["hand_size"]),
+            str(len(p["fulfilled"])),
+            str(p["pearls"]),
+        ]
+        if has_power:
+            row.append(p["power"]["name"] if p["power"] else "—")
+        table.add_row(*row)
+    return table
+
+
+def hand_panel(obs: dict[str, Any]) -> Panel | None:
+    seat = obs["seat"]
+    if seat is None:
+        return None
+    me = obs["players"][seat]
+    lines = Text()
+    for i, card in enumerate(me["hand"]):
+        if card is None:
+            continue
+        if lines:
+            lines.append("\n")
+        lines.append(f"C{i + 1}: {contract_text(card)}")
+        if can_pay(card, me["tiles"]):
+            lines.append("  ✓ your tiles pay for it", style="bold green")
+    if not lines:
+        lines.append("no contracts in hand", style="dim")
+    held = goods_held(me["tiles"])
+    goods = ", ".join(goods_text(g, held[g]) for g in (*PAYING, "pearl") if held.get(g))
+    lines.append(f"\nyour goods: {goods or 'none'} · coins: {me['coins']}", style="dim")
+    if me["power"] is not None:
+        lines.append(f"\nyour power: {me['power']['name']} — {me['power']['text']}")
+    return Panel(lines, title="Your contracts", padding=(0, 1))
+
+
+def extras(obs: dict[str, Any], names: list[str]) -> Text | None:
+    text = Text()
+    if obs["burned"]:
+        text.append(f"last burned contract: {contract_text(obs['burned'][-1])}")
+    for decree in obs["decrees"]:
+        if text:
+            text.append("\n")
+        claimed = ", ".join(seat_label(s) for s in decree["claimed_by"]) or "nobody yet"
+        text.append(f"decree {decree['name']}: {decree['text']} (claimed by {claimed})")
+    return text or None
+
+
+class WhaleRidersView:
+    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        parts: list[RenderableType] = [header(obs, names), sun_port_text(obs), coast_table(obs)]
+        legend = Text(
+            prices_text(obs) + "\nS2→ = Seat 2's rider heading out, ← heading home, ⌂ home, "
+            "· not yet left · hand = contracts in hand, done = contracts fulfilled",
+            style="dim",
+        )
+        parts += [legend, players_table(obs, names)]
+        more = extras(obs, names)
+        if more is not None:
+            parts.append(more)
+        hand = hand_panel(obs)
+        if hand is not None:
+            parts.append(hand)
+        return Group(*parts)
+
+    # ------------------------------------------------------------------ log
+
+    def describe(
+        self,
+        action: Action,
+        actor: int | None,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        names: list[str],
+    ) -> str | None:
+        if actor is None:
+            return self._chance(action, before, after, names)
+        who = seat_name(actor, names)
+        line = self._verb(action, actor, before, after)
+        if line is None:
+            return None
+        line = f"{who} {line}"
+        for old, new in zip(before["decrees"], after["decrees"], strict=True):
+            if actor in new["claimed_by"] and actor not in old["claimed_by"]:
+                line += f"; meets the decree {new['name']}"
+        gained = (
+            after["players"][actor]["decree_pearls"] - before["players"][actor]["decree_pearls"]
+        )
+        if gained:
+            line += f" (+{gained} pearl{'s' if gained != 1 else ''})"
+        return line
+
+    def _chance(
+        self, action: Action, before: dict[str, Any], after: dict[str, Any], names: list[str]
+    ) -> str | None:
+        if isinstance(action, PickStartPlayer):
+            return f"{seat_name(action.seat, names)} is the start player"
+        if isinstance(action, DrawTile):
+            if after["phase"] == "setup" and before["phase"] == "setup":
+                full = all(t is not None for p in after["ports"][1:] for t in p["spaces"])
+                if not full:
+                    return None
+                return (
+                    f"the coast is laid out; the storm tiles go into the bag "
+                    f"({after['bag']} tiles in it)"
+                )
+            tile = tile_text({"good": action.good, "count": action.count})
+            for old, new in zip(before["ports"], after["ports"], strict=True):
+                if old["spaces"] != new["spaces"]:
+                    return f"a tile is drawn from the bag for {new['name']}: {tile}"
+            return f"a tile is drawn from the bag and set aside: {tile}"
+        if isinstance(action, DrawContract):
+            # Which card is private; who drew is public (a hand grew).
+            for seat, (old, new) in enumerate(
+                zip(before["players"], after["players"], strict=True)
+            ):
+                if new["hand_size"] > old["hand_size"]:
+                    if after["phase"] == "setup":
+                        dealt = all(p["hand_size"] == 3 for p in after["players"])
+                        if dealt and not all(p["hand_size"] == 3 for p in before["players"]):
+                            return "three contracts are dealt face down to each player"
+                        return None
+                    return f"{seat_name(seat, names)} draws a contract ({new['hand_size']} in hand)"
+            return None
+        if isinstance(action, DealPower):
+            for seat, p in enumerate(after["players"]):
+                power = p["power"]
+                if power is not None and power["id"] == action.power:
+                    return (
+                        f"{seat_name(seat, names)} gets the power {power['name']}: {power['text']}"
+                    )
+            return None
+        if isinstance(action, RevealDecree):
+            for decree in after["decrees"]:
+                if decree["id"] == action.decree:
+                    return f"decree turned up: {decree['name']} — {decree['text']}"
+            return None
+        return None
+
+    def _verb(
+        self, action: Action, actor: int, before: dict[str, Any], after: dict[str, Any]
+    ) -> str | None:
+        me_before, me_after = before["players"][actor], after["players"][actor]
+        if isinstance(action, Move):
+            port = after["ports"][me_after["port"]]["name"]
+            if me_after["heading"] == "home":
+                return f"rides home to the {port}"
+            if me_after["step"] == LAST_PORT:
+                return f"reaches the {port} and turns for home"
+            return f"rides to {port}"
+        if isinstance(action, Buy):
+            port = before["ports"][me_before["port"]]
+            tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
+            paid = me_before["coins"] - me_after["coins"]
+            coins = f"{paid} coin{'s' if paid != 1 else ''}"
+            if tile is not None and tile["good"] == "storm":
+                return f"clears a storm at {port['name']} for {coins}"
+            if me_before["port"] == 0 and tile is not None:
+                return f"buys the {tile['count']}-pearl tile at the {port['name']} for {coins}"
+            return f"buys {tile_text(tile)} at {port['name']} for {coins}"
+        if isinstance(action, TakeCoin):
+            gained = me_after["coins"] - me_before["coins"]
+            return "takes a coin" if gained == 1 else f"takes {gained} coins"
+        if isinstance(action, Burn):
+            card = contract_of(after, action.card)
+            return "burns a contract" + (f": {contract_text(card)}" if card else "")
+        if isinstance(action, Fulfil):
+            card = contract_of(after, action.card)
+            if card is None:
+                return "fulfils a contract"
+            return f"fulfils a contract: {needs_text(card)}, takes {reward_text(card)}"
+        if isinstance(action, (BurnContracts, FulfilContracts, Done)):
+            return None  # the cards taken are logged one by one
+        return str(action)
+
+    # --------------------------------------------------------------- choosing
+
+    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+        me = obs["players"][seat] if seat is not None else None
+        if isinstance(action, Move) and me is not None:
+            to = obs["ports"][port_at(me["step"] + 1)]["name"]
+            return f"move your rider to {to}"
+        if isinstance(action, Buy) and me is not None:
+            port = obs["ports"][me["port"]]
+            tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
+            price = port["prices"][action.slot] if action.slot < len(port["prices"]) else "?"
+            what = "clear the storm" if tile and tile["good"] == "storm" else "buy"
+            if what == "buy":
+                what += f" {tile_text(tile)}"
+            return f"{what} on space {action.slot + 1} ({price}¢)"
+        if isinstance(action, TakeCoin):
+            return "take a coin"
+        if isinstance(action, BurnContracts):
+            return "burn contracts (choose one or more, then say done)"
+        if isinstance(action, FulfilContracts):
+            return "fulfil contracts (choose one or more, then say done)"
+        if isinstance(action, (Burn, Fulfil)):
+            verb = "burn" if isinstance(action, Burn) else "fulfil"
+            place = hand_position(obs, action.card)
+            card = contract_of(obs, action.card)
+            name = f"C{place}" if place is not None else f"#{action.card}"
+            return f"{verb} contract {name}" + (f" ({contract_text(card)})" if card else "")
+        if isinstance(action, Done):
+            if obs["phase"] == "burning":
+                return "done burning contracts"
+            if obs["phase"] == "fulfilling":
+                return "done fulfilling contracts"
+            return "done"
+        return str(action)
+
+    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+        words = text.lower().split()
+        if not words or words[0] not in ("m", "b", "c", "f", "x", "d"):
+            return None
+        verb, args = words[0], words[1:]
+        if verb in ("m", "c", "d"):
+            if args:
+                raise BadCommand(f"'{verb}' takes nothing after it")
+            return {"m": Move(), "c": TakeCoin(), "d": Done()}[verb]
+        if verb in ("f", "x") and not args:
+            return FulfilContracts() if verb == "f" else BurnContracts()
+        if len(args) != 1 or not args[0].isdigit():
+            what = "a space N (1 is the cheapest)" if verb == "b" else "a contract N of your hand"
+            raise BadCommand(f"write '{verb} N' with {what}")
+        number = int(args[0])
+        if verb == "b":
+            seat = obs["seat"]
+            spaces = (
+                len(obs["ports"][obs["players"][seat]["port"]]["spaces"]) if seat is not None else 4
+            )
+            if not 1 <= number <= spaces:
+                raise BadCommand(f"there is no space {number}: this port's spaces are 1–{spaces}")
+            return Buy(number - 1)
+        seat = obs["seat"]
+        hand = obs["players"][seat]["hand"] if seat is not None else []
+        if not 1 <= number <= len(hand) or hand[number - 1] is None:
+            raise BadCommand(
+                f"there is no contract C{number}: your hand holds C1–C{len(hand)}"
+                if hand
+                else "your hand is empty"
+            )
+        card = hand[number - 1]["id"]
+        return Fulfil(card) if verb == "f" else Burn(card)
+
+    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
+        return []
+
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        table = Table(padding=(0, 1))
+        for column in ("player", "pearls", "coins", "tiles", "contracts fulfilled"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        order = sorted(
+            range(obs["num_players"]),
+            key=lambda s: (
+                -obs["players"][s]["pearls"],
+                -obs["players"][s]["coins"],
+                -len(obs["players"][s]["tiles"]),
+                s,
+            ),
+        )
+        for seat in order:
+            p = obs["players"][seat]
+            star = " ★" if seat in obs["winners"] else ""
+            table.add_row(
+                Text(seat_name(seat, names) + star, style=f"bold {seat_colour(seat)}"),
+                str(p["pearls"]),
+                str(p["coins"]),
+                str(len(p["tiles"])),
+                str(len(p["fulfilled"])),
+            )
+        winners = obs["winners"]
+        if len(winners) == 1:
+            line = Text(f"Winner: {seat_name(winners[0], names)}", style="bold")
+        elif winners:
+            line = Text(
+                "Shared win: " + ", ".join(seat_name(s, names) for s in winners), style="bold"
+            )
+        else:
+            line = Text("No winner")
+        note = Text("most pearls wins; ties: most coins, then most tiles", style="dim")
+        return Panel(Group(table, line, note), title="Game over")
+
+    def short_forms(self) -> str:
+        return (
+            "type a number from the list, or: m (move), b N (buy the tile on space N), "
+            "c (take a coin), f (start fulfilling), f N (fulfil contract CN), "
+            "x (start burning), x N (burn contract CN), d (done), q (quit)"
+        )
+
+
+View = WhaleRidersView
+"""The name the registry looks for."""
+
+__all__ = ["View", "WhaleRidersView"]

@@ -1,0 +1,138 @@
+"""Whale Riders (Reiner Knizia, 2021): trade along the Ice Coast and come home with pearls.
+
+>>> from whaletable import games
+>>> game = games.get("whale-riders")
+>>> state = game.new_state(4)
+>>> state.current_player()  # chance lays the coast first
+-1
+>>> len(state.legal_actions()) > 1
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+from whaletable.core.action import Action
+from whaletable.core.game import Game
+from whaletable.core.registry import register
+from whaletable.core.spec import GameSpec
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    DealPower,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    RevealDecree,
+    TakeCoin,
+)
+from whaletable.games.whale_riders.components import Components, load_components
+from whaletable.games.whale_riders.rules import (
+    BURN_CONTRACTS,
+    BUY,
+    DONE,
+    DRAW_TILE,
+    FULFIL_CONTRACTS,
+    MOVE,
+    TAKE_COIN,
+    WhaleRidersState,
+)
+
+
+@dataclass(frozen=True)
+class WhaleRidersOptions:
+    """The named options of Whale Riders (the defaults are the readings in rules.md).
+
+    ``storms``: a storm on a space blocks it (``block``), or may be bought to clear
+    it (``clearable``), or is set aside and replaced when drawn (``lull``).
+    ``empty_bag``: a space the bag cannot refill stays empty, or the game ends.
+    ``surplus``: goods on a tile beyond what a contract asks for are lost, or kept.
+    ``refill``: hands are drawn back up to three at the end of the turn, or right
+    after each burn or fulfil action.
+    ``pearl_slide``: the Sun Port's gaps close at the end of the turn, or at once.
+    ``magic_of_the_whale`` and ``clans_decree``: the two variants (reconstructed tiles).
+    """
+
+    storms: Literal["block", "clearable", "lull"] = "block"
+    empty_bag: Literal["leave_empty", "ends_game"] = "leave_empty"
+    surplus: Literal["lost", "kept"] = "lost"
+    refill: Literal["end_of_turn", "after_action"] = "end_of_turn"
+    pearl_slide: Literal["end_of_turn", "at_once"] = "end_of_turn"
+    magic_of_the_whale: bool = False
+    clans_decree: bool = False
+
+
+SPEC = GameSpec(
+    id="whale-riders",
+    title="Whale Riders",
+    min_players=2,
+    max_players=6,
+    options=WhaleRidersOptions,
+    version="1",
+    summary="Ride out along the Ice Coast, fulfil secret contracts, come home and buy pearls.",
+)
+
+
+class WhaleRiders(Game[WhaleRidersState]):
+    spec = SPEC
+    action_types = (
+        PickStartPlayer,
+        DrawTile,
+        DrawContract,
+        DealPower,
+        RevealDecree,
+        Move,
+        Buy,
+        TakeCoin,
+        BurnContracts,
+        FulfilContracts,
+        Burn,
+        Fulfil,
+        Done,
+    )
+
+    def __init__(self, components: Components | None = None) -> None:
+        if components is not None:
+            self.__dict__["components"] = components
+        c = self.components
+        cards = range(len(c.contracts))
+        # The canonical action objects, made once: legal lists reuse them.
+        self.draw_contract = tuple(DrawContract(k) for k in cards)
+        self.burn = tuple(Burn(k) for k in cards)
+        self.fulfil = tuple(Fulfil(k) for k in cards)
+        self.deal_power = tuple(DealPower(p.id) for p in c.powers)
+        self.reveal_decree = tuple(RevealDecree(d.id) for d in c.decrees)
+        self.power_index = {p.id: i for i, p in enumerate(c.powers)}
+        self.decree_index = {d.id: i for i, d in enumerate(c.decrees)}
+        super().__init__()
+
+    @cached_property
+    def components(self) -> Components:
+        return load_components()
+
+    def _all_actions(self) -> list[Action]:
+        out: list[Action] = [PickStartPlayer(s) for s in range(SPEC.max_players)]
+        out += DRAW_TILE
+        out += self.draw_contract
+        out += self.deal_power
+        out += self.reveal_decree
+        out += [MOVE, *BUY, TAKE_COIN, BURN_CONTRACTS, FULFIL_CONTRACTS]
+        out += self.burn
+        out += self.fulfil
+        out.append(DONE)
+        return out
+
+    def _new_state(self, num_players: int, options: WhaleRidersOptions) -> WhaleRidersState:
+        return WhaleRidersState(self, num_players, options)
+
+
+GAME = register(WhaleRiders())
+from whaletable.games.whale_riders import bots as bots  # noqa: E402 - registers the heuristic bot

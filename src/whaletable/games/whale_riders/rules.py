@@ -1,0 +1,1032 @@
+"""Every rule of Whale Riders in one place.
+
+Rulebook sections are quoted by name in the comments ("Setup 3", "Playing",
+"End of the game"). Where the rulebook is silent the choice is written here and
+in ``rules.md`` ("Readings chosen"), and the other readings are options.
+
+The voyage is counted in *steps*: 0 is the Sun Port before leaving, 7 the last
+port (where the rider turns), 14 home again; ``PORT_AT[step]`` is the port.
+
+A turn is two actions. Burning and fulfilling are one action each however many
+cards they take, played as a short run of decisions (the first card starts the
+action, each further card adds to it, :class:`Done` ends it), so every decision
+has a small list of legal actions.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
+
+from whaletable.core.action import Action
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.state import State
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    DealPower,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    RevealDecree,
+    TakeCoin,
+)
+from whaletable.games.whale_riders.components import (
+    BASIC,
+    CRYSTAL,
+    EMPTY,
+    GOODS,
+    LAST_PORT,
+    MAX_COUNT,
+    NUM_FACES,
+    NUM_PORTS,
+    PAYING,
+    PEARL,
+    RESTRICTED_PORTS,
+    SPACES,
+    STORM,
+    SUN_PORT,
+    SUN_SPACES,
+    face,
+    face_count,
+    face_name,
+    is_restricted,
+)
+
+if TYPE_CHECKING:
+    from whaletable.games.whale_riders import WhaleRiders, WhaleRidersOptions
+
+# --- The players' kit (Setup 4-5, Playing) ----------------------------------------
+HAND_SIZE = 3  # "deal 3 to each player"
+START_COINS = 3  # "three small coins (value 1)"
+ACTIONS_PER_TURN = 2  # "you must take two actions"
+HELD = STORM  # faces a player can hold: every face but the storm
+
+# --- The voyage ---------------------------------------------------------------------
+TURN_STEP = LAST_PORT  # the step at the last port, where the rider turns round
+HOME = 2 * LAST_PORT  # back at the Sun Port: "it can no longer move"
+PORT_AT = tuple(s if s <= TURN_STEP else HOME - s for s in range(HOME + 1))
+COAST_SPACES = (NUM_PORTS - 1) * SPACES  # trading spaces, port p >= 1 at (p-1)*SPACES
+
+# --- Phases ---------------------------------------------------------------------------
+SETUP_COAST = 0  # chance: a tile for each trading space
+SETUP_DEAL = 1  # chance: three contracts for each seat
+SETUP_POWERS = 2  # chance: a power tile for each seat (The Magic of the Whale)
+SETUP_DECREES = 3  # chance: the decree tiles turned up (The Clan's Decree)
+SETUP_START = 4  # chance: the start player
+ACTION = 5  # the turn's player chooses an action
+BURNING = 6  # a burn action in progress: burn another card, or done
+FULFILLING = 7  # a fulfil action in progress: fulfil another card, or done
+REFILL_SPACE = 8  # chance: a tile from the bag for the space a purchase emptied
+DRAW_HAND = 9  # chance: a contract from the pile for a hand
+OVER = 10
+PHASE_NAMES = (
+    "setup",
+    "setup",
+    "setup",
+    "setup",
+    "setup",
+    "action",
+    "burning",
+    "fulfilling",
+    "drawing",
+    "drawing",
+    "over",
+)
+_CHANCE_PHASES = frozenset((SETUP_COAST, SETUP_DEAL, SETUP_POWERS, SETUP_DECREES, SETUP_START,
+                            REFILL_SPACE, DRAW_HAND))  # fmt: skip
+
+REDEAL_TRIES = 1000
+"""Redeals tried for a determinization that must give a player a card it can pay for."""
+
+# What comes after a run of contract draws.
+THEN_SETUP = 0  # the next seat's deal, or the next setup step
+THEN_TURN = 1  # back to the turn in progress
+THEN_NEXT_TURN = 2  # the next player's turn
+
+# --- The canonical action objects (every legal list reuses these) -------------------
+MOVE = Move()
+TAKE_COIN = TakeCoin()
+DONE = Done()
+BURN_CONTRACTS = BurnContracts()
+FULFIL_CONTRACTS = FulfilContracts()
+BUY = tuple(Buy(k) for k in range(SUN_SPACES))
+DRAW_TILE = tuple(
+    DrawTile(face_name(f), face_count(f)) for f in range(NUM_FACES)
+)  # indexed by face
+FACE_OF = {(a.good, a.count): f for f, a in enumerate(DRAW_TILE)}
+RESTRICTED = tuple(is_restricted(f) for f in range(NUM_FACES))
+
+
+@functools.lru_cache(maxsize=4096)
+def best_payment(need: int, ones: int, twos: int, threes: int) -> tuple[int, int, int] | None:
+    """Which tiles of one good pay ``need`` goods: how many 1-, 2- and 3-good tiles.
+
+    The payment wastes the fewest goods, then hands in the fewest tiles (so the
+    small, flexible tiles stay); ``None`` if the tiles do not add up to ``need``.
+    """
+    best: tuple[int, int, int] | None = None
+    best_key = (1 << 30, 0)
+    for c in range(min(threes, need // 3 + 1) + 1):
+        for b in range(min(twos, need // 2 + 1) + 1):
+            for a in range(min(ones, need) + 1):
+                total = a + 2 * b + 3 * c
+                if total < need:
+                    continue
+                key = (total - need, a + b + c)
+                if key < best_key:
+                    best, best_key = (a, b, c), key
+    return best
+
+
+class WhaleRidersState(State):
+    """A Whale Riders game in progress.
+
+    Per-seat data is kept in flat lists indexed by seat; a seat's tiles are counts
+    by face at ``seat * HELD + face``. Hands, fulfilled cards and the burned pile
+    are tuples (never changed in place), so clones share them.
+    """
+
+    __slots__ = (
+        "actions_left",
+        "bag",
+        "bag_total",
+        "bargain_used",
+        "burned",
+        "claims",
+        "coins",
+        "current_cards",
+        "deck",
+        "decree_pearls",
+        "decrees",
+        "draw_seat",
+        "draw_then",
+        "fulfilled",
+        "hand_drawn_at",
+        "hands",
+        "pearls_left",
+        "phase",
+        "powers",
+        "refill_at",
+        "reshuffles",
+        "setup_space",
+        "spaces",
+        "start",
+        "steps",
+        "sun",
+        "tide_used",
+        "tiles",
+        "to_move",
+        "top_buys",
+        "turn",
+    )
+
+    game: WhaleRiders
+    options: WhaleRidersOptions
+
+    def __init__(self, game: WhaleRiders, num_players: int, options: WhaleRidersOptions) -> None:
+        super().__init__(game, num_players, options)
+        c = game.components
+        n = num_players
+        self.phase = SETUP_COAST
+        self.to_move = 0
+        self.start = -1
+        self.turn = 0
+        self.actions_left = 0
+        self.current_cards: tuple[int, ...] = ()
+        # Setup 3: "Put the goods tiles in the bag"; storms come in once the coast is full.
+        self.bag = list(c.bag)
+        self.bag_total = sum(self.bag)
+        self.setup_space = 0
+        self.spaces = [EMPTY] * COAST_SPACES
+        self.refill_at = -1
+        # Setup 2: the seven pearl tiles on the Sun Port, pearls by space (0 = empty).
+        self.sun = list(c.sun_pearls)
+        self.pearls_left = SUN_SPACES
+        # Setup 1, 4, 5: riders on the Sun Port, three coins each; hands dealt by chance.
+        self.steps = [0] * n
+        self.coins = [START_COINS] * n
+        self.tiles = [0] * (n * HELD)
+        self.hands: list[tuple[int, ...]] = [()] * n
+        self.hand_drawn_at: list[tuple[int, ...]] = [()] * n
+        self.fulfilled: list[tuple[int, ...]] = [()] * n
+        self.deck: tuple[int, ...] = tuple(range(len(c.contracts)))  # the draw pile, as a set
+        self.burned: tuple[int, ...] = ()
+        self.reshuffles: tuple[int, ...] = ()  # history index of each new pile's first draw
+        self.draw_seat = 0
+        self.draw_then = THEN_SETUP
+        # Variants.
+        self.powers = [-1] * n
+        self.decrees: tuple[int, ...] = ()
+        self.claims: tuple[tuple[int, ...], ...] = ()
+        self.decree_pearls = [0] * n
+        self.top_buys = [0] * n
+        self.bargain_used = False
+        self.tide_used = False
+
+    # ------------------------------------------------------------ price and goods
+
+    def space_price(self, seat: int, port: int, slot: int) -> int:
+        """What the space costs this seat now (the variant powers may lower it)."""
+        c = self.game.components
+        if port == SUN_PORT:
+            price = c.sun_prices[slot]
+            if self.powers[seat] == self.game.power_index["homecoming"]:
+                price -= 1
+        else:
+            price = c.goods_prices[slot]
+        if (
+            price > 0
+            and not self.bargain_used
+            and self.powers[seat] == self.game.power_index["bargain"]
+        ):
+            price -= 1
+        return max(price, 0)
+
+    def goods(self, seat: int) -> list[int]:
+        """How many of each paying good (shell ... crystal) the seat's tiles show."""
+        t = self.tiles
+        base = seat * HELD
+        return [
+            t[base + g * 3] + 2 * t[base + g * 3 + 1] + 3 * t[base + g * 3 + 2]
+            for g in range(PAYING)
+        ]
+
+    def can_pay(self, seat: int, card: int) -> bool:
+        have = self.goods(seat)
+        needs = self.game.components.contracts[card].needs
+        return all(h >= n for h, n in zip(have, needs, strict=True))
+
+    def payable(self, seat: int) -> list[int]:
+        """The cards in the seat's hand its tiles could pay for now."""
+        hand = self.hands[seat]
+        if not hand:
+            return []
+        have = self.goods(seat)
+        contracts = self.game.components.contracts
+        return [
+            card
+            for card in hand
+            if all(h >= n for h, n in zip(have, contracts[card].needs, strict=True))
+        ]
+
+    def pearls(self, seat: int) -> int:
+        """End of the game: pearls on tiles and on fulfilled contracts (and decrees)."""
+        base = seat * HELD + PEARL * MAX_COUNT
+        on_tiles = sum((k + 1) * self.tiles[base + k] for k in range(MAX_COUNT))
+        contracts = self.game.components.contracts
+        on_cards = sum(contracts[card].pearls for card in self.fulfilled[seat])
+        return on_tiles + on_cards + self.decree_pearls[seat]
+
+    def tile_count(self, seat: int) -> int:
+        return sum(self.tiles[seat * HELD : (seat + 1) * HELD])
+
+    def _may_clear_storms(self, seat: int) -> bool:
+        return self.options.storms == "clearable" or (
+            self.powers[seat] == self.game.power_index["storm_breaker"]
+        )
+
+    # ---------------------------------------------------------------- queries
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        return self.to_move
+
+    def winners(self) -> list[int]:
+        """Most pearls; ties: most coins, then most tiles; a tie after that is shared."""
+        if self.phase != OVER:
+            return []
+        keys = [
+            (self.pearls(s), self.coins[s], self.tile_count(s)) for s in range(self.num_players)
+        ]
+        best = max(keys)
+        return [s for s in range(self.num_players) if keys[s] == best]
+
+    def scores(self) -> list[float]:
+        return [float(self.pearls(s)) for s in range(self.num_players)]
+
+    def returns(self) -> list[float]:
+        won = self.winners()
+        return [1.0 / len(won) if s in won else 0.0 for s in range(self.num_players)]
+
+    # ------------------------------------------------------------------ chance
+
+    def _tile_outcomes(self) -> list[tuple[Action, float]]:
+        bag = self.bag
+        if self.phase == SETUP_COAST and self.setup_space < RESTRICTED_PORTS * SPACES:
+            # Setup 3: a restricted tile drawn here goes back and another is drawn,
+            # so the tile that stays comes from the bag without the restricted ones.
+            faces = [f for f in range(NUM_FACES) if bag[f] and not RESTRICTED[f]]
+        else:
+            faces = [f for f in range(NUM_FACES) if bag[f]]
+        total = sum(bag[f] for f in faces)
+        return [(DRAW_TILE[f], bag[f] / total) for f in faces]
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase in (SETUP_COAST, REFILL_SPACE):
+            return self._tile_outcomes()
+        if phase in (SETUP_DEAL, DRAW_HAND):
+            # Each card left in the pile is equally likely to be drawn next.
+            draw = self.game.draw_contract
+            p = 1.0 / len(self.deck)
+            return [(draw[k], p) for k in self.deck]
+        if phase == SETUP_START:
+            p = 1.0 / self.num_players
+            return [(PickStartPlayer(s), p) for s in range(self.num_players)]
+        if phase == SETUP_POWERS:
+            left = [i for i in range(len(self.game.components.powers)) if i not in self.powers]
+            return [(self.game.deal_power[i], 1.0 / len(left)) for i in left]
+        # SETUP_DECREES
+        left = [i for i in range(len(self.game.components.decrees)) if i not in self.decrees]
+        return [(self.game.reveal_decree[i], 1.0 / len(left)) for i in left]
+
+    # ------------------------------------------------------------- legal actions
+
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return [a for a, _ in self._chance_outcomes()]
+        seat = self.to_move
+        g = self.game
+        if phase in (BURNING, FULFILLING):
+            cards = self.hands[seat] if phase == BURNING else self.payable(seat)
+            out: list[Action] = [(g.burn if phase == BURNING else g.fulfil)[c] for c in cards]
+            if self.current_cards:  # "one or more": done once a card is taken
+                out.append(DONE)
+            return out
+        # ACTION: "two actions from the five below".
+        out = [MOVE] if self.steps[seat] < HOME else []
+        out.extend(BUY[k] for k in self._buyable(seat))
+        out.append(TAKE_COIN)
+        if self.hands[seat]:
+            out.append(BURN_CONTRACTS)
+            if self.payable(seat):
+                out.append(FULFIL_CONTRACTS)
+        return out
+
+    def _buyable(self, seat: int) -> list[int]:
+        """The spaces of the rider's port whose tile the seat may buy now."""
+        step = self.steps[seat]
+        port = PORT_AT[step]
+        coins = self.coins[seat]
+        out = []
+        if port == SUN_PORT:
+            # "A rider that has come home may buy these pearls in the usual way."
+            if step == HOME:
+                for k in range(SUN_SPACES):
+                    if self.sun[k] and self.space_price(seat, SUN_PORT, k) <= coins:
+                        out.append(k)
+            return out
+        base = (port - 1) * SPACES
+        for k in range(SPACES):
+            f = self.spaces[base + k]
+            if f == EMPTY:
+                break  # the tiles slid down: only the top spaces can be empty
+            if f == STORM and not self._may_clear_storms(seat):
+                continue
+            if self.space_price(seat, port, k) <= coins:
+                out.append(k)
+        return out
+
+    def _why_illegal(self, action: Action) -> str | None:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return self._why_not_chance(action)
+        seat = self.to_move
+        kind = type(action)
+        if phase in (BURNING, FULFILLING):
+            if kind is Done:
+                return None if self.current_cards else "first take at least one contract"
+            if phase == BURNING and kind is not Burn:
+                return "finish the burn action first: burn a contract or say done"
+            if phase == FULFILLING and kind is not Fulfil:
+                return "finish the fulfil action first: fulfil a contract or say done"
+        elif kind is Done:
+            return "there is no burn or fulfil action in progress to end"
+        elif kind is Burn or kind is Fulfil:
+            return "choose the action first: burn contracts or fulfil contracts"
+        if kind is Move:
+            if self.steps[seat] >= HOME:
+                return "your rider is home: once back at the Sun Port it can no longer move"
+            return None
+        if kind is TakeCoin:
+            return None
+        if kind is BurnContracts:
+            return None if self.hands[seat] else "you have no contract to burn"
+        if kind is FulfilContracts:
+            if self.payable(seat):
+                return None
+            return "your tiles do not pay for any contract in your hand"
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            return self._why_not_buy(seat, action.slot)
+        if kind is Burn or kind is Fulfil:
+            assert isinstance(action, (Burn, Fulfil))
+            if action.card not in self.hands[seat]:
+                return f"contract {action.card} is not in your hand"
+            if kind is Fulfil and not self.can_pay(seat, action.card):
+                return "your tiles do not show the goods that contract asks for"
+            return None
+        return f"{action} is not a decision of this game"
+
+    def _why_not_chance(self, action: Action) -> str | None:
+        """As :meth:`_chance_outcomes` says, checked directly (it is on every chance step)."""
+        phase = self.phase
+        kind = type(action)
+        if phase in (SETUP_COAST, REFILL_SPACE):
+            if kind is not DrawTile:
+                return "chance draws a tile from the bag now"
+            assert isinstance(action, DrawTile)
+            f = FACE_OF.get((action.good, action.count), -1)
+            if f < 0 or not self.bag[f]:
+                return "there is no such tile in the bag"
+            if (
+                phase == SETUP_COAST
+                and self.setup_space < RESTRICTED_PORTS * SPACES
+                and RESTRICTED[f]
+            ):
+                return "that tile may not start in the first three ports"
+            return None
+        if phase in (SETUP_DEAL, DRAW_HAND):
+            if kind is not DrawContract:
+                return "chance draws a contract from the pile now"
+            assert isinstance(action, DrawContract)
+            return None if action.card in self.deck else "that contract is not in the pile"
+        if phase == SETUP_START:
+            if kind is PickStartPlayer:
+                assert isinstance(action, PickStartPlayer)
+                if 0 <= action.seat < self.num_players:
+                    return None
+                return f"there is no seat {action.seat}"
+            return "chance picks the start player now"
+        if phase == SETUP_POWERS:
+            if kind is DealPower:
+                assert isinstance(action, DealPower)
+                index = self.game.power_index.get(action.power, -1)
+                return None if index >= 0 and index not in self.powers else "that power is dealt"
+            return "chance deals the power tiles now"
+        if kind is RevealDecree:
+            assert isinstance(action, RevealDecree)
+            index = self.game.decree_index.get(action.decree, -1)
+            return None if index >= 0 and index not in self.decrees else "that decree is up"
+        return "chance turns up the decree tiles now"
+
+    def _why_not_buy(self, seat: int, slot: int) -> str | None:
+        step = self.steps[seat]
+        port = PORT_AT[step]
+        if port == SUN_PORT:
+            if step != HOME:
+                return "the Sun Port's pearls are for riders who have come home"
+            if not 0 <= slot < SUN_SPACES or not self.sun[slot]:
+                return f"there is no pearl tile on space {slot} of the Sun Port"
+        else:
+            if not 0 <= slot < SPACES:
+                return f"a port has spaces 0-{SPACES - 1}, not {slot}"
+            f = self.spaces[(port - 1) * SPACES + slot]
+            if f == EMPTY:
+                return f"space {slot} of this port is empty"
+            if f == STORM and not self._may_clear_storms(seat):
+                return "a storm cannot be bought"
+        price = self.space_price(seat, port, slot)
+        if price > self.coins[seat]:
+            return f"that space costs {price} coins and you have {self.coins[seat]}"
+        return None
+
+    # ------------------------------------------------------------------ apply
+
+    def _apply(self, action: Action) -> None:
+        phase = self.phase
+        kind = type(action)
+        if phase in (REFILL_SPACE, SETUP_COAST):
+            assert isinstance(action, DrawTile)
+            self._place_drawn_tile(FACE_OF[action.good, action.count])
+        elif phase in (DRAW_HAND, SETUP_DEAL):
+            assert isinstance(action, DrawContract)
+            self._draw_contract(action.card)
+        elif kind is Move:
+            self._move()
+        elif kind is Buy:
+            assert isinstance(action, Buy)
+            self._buy(action.slot)
+        elif kind is TakeCoin:
+            self._take_coin()
+        elif kind is Burn:
+            assert isinstance(action, Burn)
+            self._burn(action.card)
+        elif kind is Fulfil:
+            assert isinstance(action, Fulfil)
+            self._fulfil(action.card)
+        elif kind is Done:
+            self._end_card_action()
+        elif kind is BurnContracts:
+            self._begin_action()
+            self.phase = BURNING
+        elif kind is FulfilContracts:
+            self._begin_action()
+            self.phase = FULFILLING
+        elif kind is PickStartPlayer:
+            assert isinstance(action, PickStartPlayer)
+            self.start = self.to_move = action.seat
+            self._next_turn(first=True)
+        elif kind is DealPower:
+            assert isinstance(action, DealPower)
+            seat = self.powers.index(-1)
+            self.powers[seat] = self.game.power_index[action.power]
+            if seat == self.num_players - 1:
+                self._after_powers()
+        else:
+            assert isinstance(action, RevealDecree)
+            index = self.game.decree_index[action.decree]
+            self.decrees = (*self.decrees, index)
+            self.claims = (*self.claims, ())
+            if len(self.decrees) == self.game.components.decrees_revealed:
+                self.phase = SETUP_START
+
+    # --- Setup ------------------------------------------------------------------------
+
+    def _place_drawn_tile(self, f: int) -> None:
+        self.bag[f] -= 1
+        self.bag_total -= 1
+        if self.phase == SETUP_COAST:
+            self.spaces[self.setup_space] = f
+            self.setup_space += 1
+            if self.setup_space == COAST_SPACES:
+                # Setup 3: "When the board is full, add the storm tiles ... to the bag."
+                storms = self.game.components.storms_for(self.num_players)
+                self.bag[STORM] += storms
+                self.bag_total += storms
+                self.phase = SETUP_DEAL
+                self.draw_seat = 0
+                self.draw_then = THEN_SETUP
+                self._continue_drawing()
+            return
+        # A refill after a purchase.
+        if f == STORM and self.options.storms == "lull":
+            # Reading "lull": the storm goes to the box and another tile is drawn.
+            if self.bag_total == 0:
+                self._bag_ran_out()
+            return
+        self.spaces[self.refill_at] = f
+        self.refill_at = -1
+        self._after_action()
+
+    def _after_deal(self) -> None:
+        if self.draw_seat < self.num_players - 1:
+            self.draw_seat += 1
+            self._continue_drawing()
+            return
+        self._after_hands_dealt()
+
+    def _after_hands_dealt(self) -> None:
+        if self.options.magic_of_the_whale:
+            self.phase = SETUP_POWERS
+        else:
+            self._after_powers()
+
+    def _after_powers(self) -> None:
+        self.phase = SETUP_DECREES if self.options.clans_decree else SETUP_START
+
+    # --- Contracts: the draw pile -------------------------------------------------
+
+    def _continue_drawing(self) -> None:
+        """Draw for ``draw_seat`` until its hand holds three, or the cards run out.
+
+        When the draw pile is empty the burned pile is shuffled into a new one.
+        """
+        seat = self.draw_seat
+        if len(self.hands[seat]) < HAND_SIZE:
+            if not self.deck and self.burned:
+                self.deck = tuple(sorted(self.burned))
+                self.burned = ()
+                # The next action (the first draw from the new pile) has this index.
+                self.reshuffles = (*self.reshuffles, len(self.history) + 1)
+            if self.deck:
+                self.phase = SETUP_DEAL if self.draw_then == THEN_SETUP else DRAW_HAND
+                return
+        then = self.draw_then
+        if then == THEN_SETUP:
+            self._after_deal()
+        elif then == THEN_TURN:
+            self._after_action()
+        else:
+            self._next_turn()
+
+    def _draw_contract(self, card: int) -> None:
+        seat = self.draw_seat
+        i = self.deck.index(card)
+        self.deck = self.deck[:i] + self.deck[i + 1 :]
+        self.hands[seat] = (*self.hands[seat], card)
+        self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
+        self._continue_drawing()
+
+    def _draw_up(self, seat: int, then: int) -> None:
+        self.draw_seat = seat
+        self.draw_then = then
+        self._continue_drawing()
+
+    def _remove_from_hand(self, seat: int, card: int) -> None:
+        i = self.hands[seat].index(card)
+        hand, drawn = self.hands[seat], self.hand_drawn_at[seat]
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hand_drawn_at[seat] = drawn[:i] + drawn[i + 1 :]
+
+    # --- The turn -----------------------------------------------------------------
+
+    def _next_turn(self, *, first: bool = False) -> None:
+        """Play goes clockwise (seat order) from the start player."""
+        if not first:
+            self.to_move = (self.to_move + 1) % self.num_players
+        self.turn += 1
+        self.actions_left = ACTIONS_PER_TURN
+        self.bargain_used = self.tide_used = False
+        self.phase = ACTION
+
+    def _begin_action(self) -> None:
+        self.actions_left -= 1
+
+    def _after_action(self) -> None:
+        """An action is complete: the next one, or the end of the turn."""
+        if self.phase == OVER:
+            return
+        if self.actions_left > 0:
+            self.phase = ACTION
+            return
+        # End of the turn: close the Sun Port's gaps, draw back up to three.
+        if self.options.pearl_slide == "end_of_turn":
+            self._close_sun_gaps()
+        self._draw_up(self.to_move, THEN_NEXT_TURN)
+
+    # "Move your rider": one port toward the last port, then back toward the Sun Port.
+    def _move(self) -> None:
+        self._begin_action()
+        seat = self.to_move
+        self.steps[seat] += 1
+        if self.decrees:
+            step = self.steps[seat]
+            if step == TURN_STEP:
+                self._claim(seat, "far_shore")
+                if self.coins[seat] >= 8:
+                    self._claim(seat, "rich_arrival")
+            elif step == HOME and len(self.fulfilled[seat]) >= 4:
+                self._claim(seat, "laden_return")
+        self._after_action()
+
+    # "Take a coin": one small coin from the bank.
+    def _take_coin(self) -> None:
+        self._begin_action()
+        seat = self.to_move
+        gain = 1
+        if not self.tide_used and self.powers[seat] == self.game.power_index["tide_tax"]:
+            gain, self.tide_used = 2, True
+        self.coins[seat] += gain
+        self._after_action()
+
+    # "Buy a tile": from the rider's port, paying the space's printed price.
+    def _buy(self, slot: int) -> None:
+        self._begin_action()
+        seat = self.to_move
+        port = PORT_AT[self.steps[seat]]
+        price = self.space_price(seat, port, slot)
+        if price < self._base_price(port, slot):
+            self.bargain_used = self.bargain_used or (
+                self.powers[seat] == self.game.power_index["bargain"]
+            )
+        self.coins[seat] -= price
+        if port == SUN_PORT:
+            self.tiles[seat * HELD + face(PEARL, self.sun[slot])] += 1
+            self.sun[slot] = 0
+            self.pearls_left -= 1
+            if self.pearls_left == 0:
+                # "As soon as all seven starting pearl tiles have been bought, the game
+                # ends at once."
+                self.phase = OVER
+                return
+            if self.options.pearl_slide == "at_once":
+                self._close_sun_gaps()
+            self._after_action()
+            return
+        base = (port - 1) * SPACES
+        f = self.spaces[base + slot]
+        if f != STORM:  # a cleared storm goes to the box
+            self.tiles[seat * HELD + f] += 1
+            if self.decrees:
+                if self._base_price(port, slot) == 3:
+                    self.top_buys[seat] += 1
+                    if self.top_buys[seat] >= 3:
+                        self._claim(seat, "high_bidder")
+                if self.goods(seat)[CRYSTAL] >= 3:
+                    self._claim(seat, "crystal_hoard")
+        # The tiles above slide down toward the cheap spaces; the top is refilled.
+        column = self.spaces[base + slot + 1 : base + SPACES]
+        self.spaces[base + slot : base + SPACES] = [*column, EMPTY]
+        top = self.spaces.index(EMPTY, base, base + SPACES)
+        if self.bag_total == 0:
+            self._bag_ran_out()
+            return
+        self.refill_at = top
+        self.phase = REFILL_SPACE
+
+    def _base_price(self, port: int, slot: int) -> int:
+        c = self.game.components
+        return c.sun_prices[slot] if port == SUN_PORT else c.goods_prices[slot]
+
+    def _bag_ran_out(self) -> None:
+        """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
+        self.refill_at = -1
+        if self.options.empty_bag == "ends_game":
+            self.phase = OVER
+            return
+        self._after_action()
+
+    def _close_sun_gaps(self) -> None:
+        """ "The dearer pearls above a bought pearl are pushed down to close the gap."""
+        left = [p for p in self.sun if p]
+        self.sun = left + [0] * (SUN_SPACES - len(left))
+
+    # "Burn contracts": one or more cards from the hand, face up on the burned pile.
+    def _burn(self, card: int) -> None:
+        seat = self.to_move
+        self._remove_from_hand(seat, card)
+        self.burned = (*self.burned, card)
+        self.current_cards = (*self.current_cards, card)
+        if not self.hands[seat]:
+            self._end_card_action()
+
+    # "Fulfil contracts": as many as you like in one action; goods to the box, coins now.
+    def _fulfil(self, card: int) -> None:
+        seat = self.to_move
+        contract = self.game.components.contracts[card]
+        self._pay(seat, contract.needs)
+        self.coins[seat] += contract.coins
+        if self.powers[seat] == self.game.power_index["deep_current"]:
+            self.coins[seat] += 1
+        self._remove_from_hand(seat, card)
+        self.fulfilled[seat] = (*self.fulfilled[seat], card)
+        self.current_cards = (*self.current_cards, card)
+        if self.decrees:
+            self._check_fulfil_decrees(seat)
+        # Only an empty hand ends the action by itself: whether another card could be
+        # paid for is the seat's secret, so the others must not see it in the turn's flow.
+        if not self.hands[seat]:
+            self._end_card_action()
+
+    def _pay(self, seat: int, needs: tuple[int, ...]) -> None:
+        """Hand in whole tiles, "one card at a time"; used tiles go to the box.
+
+        Reading: surplus goods on a tile are lost (option ``surplus="kept"``: the
+        surplus stays as a smaller tile).
+        """
+        t = self.tiles
+        for g in range(PAYING):
+            need = needs[g]
+            if not need:
+                continue
+            at = seat * HELD + g * MAX_COUNT
+            pay = best_payment(need, min(t[at], need), min(t[at + 1], need), min(t[at + 2], need))
+            assert pay is not None
+            for k in range(MAX_COUNT):
+                t[at + k] -= pay[k]
+            surplus = pay[0] + 2 * pay[1] + 3 * pay[2] - need
+            if surplus and self.options.surplus == "kept":
+                t[at + surplus - 1] += 1
+
+    def _end_card_action(self) -> None:
+        """The burn or fulfil action in progress is over."""
+        burned = self.phase == BURNING
+        self.current_cards = ()
+        seat = self.to_move
+        self.phase = ACTION
+        foresight = burned and self.powers[seat] == self.game.power_index["foresight"]
+        if self.options.refill == "after_action" or foresight:
+            self._draw_up(seat, THEN_TURN)
+        else:
+            self._after_action()
+
+    # --- The Clan's Decree (variant) ------------------------------------------------
+
+    def _check_fulfil_decrees(self, seat: int) -> None:
+        if len(self.current_cards) >= 3:
+            self._claim(seat, "full_hand")
+        if len(self.fulfilled[seat]) >= 5:
+            self._claim(seat, "master_trader")
+        contracts = self.game.components.contracts
+        asked = [0] * len(BASIC)
+        for card in self.current_cards:
+            for g in range(len(BASIC)):
+                asked[g] += contracts[card].needs[g]
+        if all(asked):
+            self._claim(seat, "four_goods")
+
+    def _claim(self, seat: int, decree: str) -> None:
+        """The first player to meet a decree gains its first reward, the second the next."""
+        index = self.game.decree_index[decree]
+        if index not in self.decrees:
+            return
+        i = self.decrees.index(index)
+        claimed = self.claims[i]
+        rewards = self.game.components.decree_pearls
+        if seat in claimed or len(claimed) >= len(rewards):
+            return
+        self.decree_pearls[seat] += rewards[len(claimed)]
+        self.claims = (*self.claims[:i], (*claimed, seat), *self.claims[i + 1 :])
+
+    # ------------------------------------------------------------------ undo
+
+    def _is_barrier(self, action: Action) -> bool:
+        # Burned and fulfilled cards are turned face up, and beginning to fulfil shows that
+        # the hand holds a card the tiles pay for: a reveal is never taken back.
+        kind = type(action)
+        return kind is Burn or kind is Fulfil or kind is FulfilContracts
+
+    # ----------------------------------------------------------------- copies
+
+    def _clone(self) -> WhaleRidersState:
+        new = WhaleRidersState.__new__(WhaleRidersState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.start = self.start
+        new.turn = self.turn
+        new.actions_left = self.actions_left
+        new.current_cards = self.current_cards
+        new.bag = self.bag.copy()
+        new.bag_total = self.bag_total
+        new.setup_space = self.setup_space
+        new.spaces = self.spaces.copy()
+        new.refill_at = self.refill_at
+        new.sun = self.sun.copy()
+        new.pearls_left = self.pearls_left
+        new.steps = self.steps.copy()
+        new.coins = self.coins.copy()
+        new.tiles = self.tiles.copy()
+        new.hands = self.hands.copy()
+        new.hand_drawn_at = self.hand_drawn_at.copy()
+        new.fulfilled = self.fulfilled.copy()
+        new.deck = self.deck
+        new.burned = self.burned
+        new.reshuffles = self.reshuffles
+        new.draw_seat = self.draw_seat
+        new.draw_then = self.draw_then
+        new.powers = self.powers.copy()
+        new.decrees = self.decrees
+        new.claims = self.claims
+        new.decree_pearls = self.decree_pearls.copy()
+        new.top_buys = self.top_buys.copy()
+        new.bargain_used = self.bargain_used
+        new.tide_used = self.tide_used
+        return new
+
+    def _determinize(self, seat: int, rng: random.Random) -> WhaleRidersState:
+        """Redeal the contracts ``seat`` cannot see: the other hands and the draw pile.
+
+        One thing the others know of a hand besides its size: a player who has just
+        begun to fulfil, and not fulfilled a card yet, holds a card its tiles pay
+        for. Samples that break this are drawn again (which keeps the rest uniform).
+        """
+        pending = self.to_move
+        if self.phase != FULFILLING or self.current_cards or pending == seat:
+            return self._redeal(seat, rng)
+        for _ in range(REDEAL_TRIES):
+            sample = self._redeal(seat, rng)
+            if sample.payable(pending):
+                return sample
+        return self.clone()  # so rare a sample that the truth stands in for it
+
+    def _redeal(self, seat: int, rng: random.Random) -> WhaleRidersState:
+        """A uniform redeal of the cards ``seat`` cannot see, history rewritten to match.
+
+        Each reshuffle of the burned pile starts a new pile whose cards everyone
+        saw; a hidden card can only have been drawn from its own pile, so the
+        unseen cards are shuffled among the hidden draws of the same pile (and,
+        for the pile in play, among the cards still in it). The bag holds no
+        secret: what it holds follows from the public history, and its draws are
+        chance outcomes made when they happen.
+        """
+        new = self.clone()
+        piles = len(self.reshuffles)
+        slots: list[list[tuple[int, int]]] = [[] for _ in range(piles + 1)]
+        cards: list[list[int]] = [[] for _ in range(piles + 1)]
+        for other in range(self.num_players):
+            if other == seat:
+                continue
+            for pos, (card, at) in enumerate(
+                zip(self.hands[other], self.hand_drawn_at[other], strict=True)
+            ):
+                pile = bisect_right(self.reshuffles, at)
+                slots[pile].append((other, pos))
+                cards[pile].append(card)
+        cards[piles].extend(self.deck)
+        hands = [list(h) for h in self.hands]
+        deck: list[int] = []
+        draw = self.game.draw_contract
+        for pile in range(piles + 1):
+            pool = cards[pile]
+            if not pool:
+                continue
+            rng.shuffle(pool)
+            for (other, pos), card in zip(slots[pile], pool, strict=False):
+                hands[other][pos] = card
+                # Keep the history consistent with the sample: it replays to it.
+                new.history[self.hand_drawn_at[other][pos]] = draw[card]
+            deck.extend(pool[len(slots[pile]) :])
+        new.hands = [tuple(h) for h in hands]
+        new.deck = tuple(sorted(deck))
+        return new
+
+    # ----------------------------------------------------------- observation
+
+    def _tile_json(self, f: int) -> dict[str, Any]:
+        return {"good": face_name(f), "count": face_count(f)}
+
+    def _held_json(self, seat: int) -> list[dict[str, Any]]:
+        out = []
+        base = seat * HELD
+        for f in range(HELD):
+            out.extend([self._tile_json(f)] * self.tiles[base + f])
+        return out
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        c = self.game.components
+        contracts = c.contracts
+        n = self.num_players
+        ports = [
+            {
+                "name": c.port_names[SUN_PORT],
+                "prices": list(c.sun_prices),
+                "spaces": [self._tile_json(face(PEARL, p)) if p else None for p in self.sun],
+            }
+        ]
+        for port in range(1, NUM_PORTS):
+            base = (port - 1) * SPACES
+            ports.append(
+                {
+                    "name": c.port_names[port],
+                    "prices": list(c.goods_prices),
+                    "spaces": [
+                        self._tile_json(f) if f != EMPTY else None
+                        for f in self.spaces[base : base + SPACES]
+                    ],
+                }
+            )
+        players = []
+        for s in range(n):
+            step = self.steps[s]
+            players.append(
+                {
+                    "step": step,
+                    "port": PORT_AT[step],
+                    "heading": "home" if step == HOME else "back" if step >= TURN_STEP else "out",
+                    "coins": self.coins[s],
+                    "tiles": self._held_json(s),
+                    "hand_size": len(self.hands[s]),
+                    "hand": [contracts[k].to_json(k) for k in self.hands[s]]
+                    if s == seat
+                    else [None] * len(self.hands[s]),
+                    "fulfilled": [contracts[k].to_json(k) for k in self.fulfilled[s]],
+                    "decree_pearls": self.decree_pearls[s],
+                    "pearls": self.pearls(s),
+                    "power": c.powers[self.powers[s]].to_json() if self.powers[s] >= 0 else None,
+                }
+            )
+        cp = self.current_player()
+        playing = ACTION <= self.phase < OVER
+        return {
+            "game": "whale-riders",
+            "seat": seat,
+            "num_players": n,
+            "phase": PHASE_NAMES[self.phase],
+            "to_move": cp if cp >= 0 else None,
+            "turn_player": self.to_move if playing else None,
+            "start_player": self.start if self.start >= 0 else None,
+            "turn": self.turn,
+            "actions_left": self.actions_left if playing else 0,
+            "current_cards": list(self.current_cards),
+            "ports": ports,
+            "bag": self.bag_total,
+            "deck": len(self.deck),
+            "burned": [contracts[k].to_json(k) for k in self.burned],
+            "pearls_left": self.pearls_left,
+            "players": players,
+            "decrees": [
+                {**c.decrees[d].to_json(), "claimed_by": list(self.claims[i])}
+                for i, d in enumerate(self.decrees)
+            ],
+            "winners": self.winners(),
+        }
+
+
+__all__ = ["GOODS", "HOME", "PORT_AT", "TURN_STEP", "WhaleRidersState", "best_payment"]

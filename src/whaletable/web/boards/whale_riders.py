@@ -1,0 +1,1022 @@
+"""Whale Riders on the web table: the Ice Coast as SVG, drawn from one observation.
+
+The coast runs left to right from the Sun Port (home) to the Lobster Port, each
+port a column of spaces with its price ladder printed beside it, the cheapest
+space at the bottom (bought tiles make the dearer ones slide down). The riders sail
+the lane under the ports. Below come the viewer's own contracts (only the viewer's
+own: the observation gives every other hand as a count) and a row per player with
+what everybody can see: coins, tiles, contracts in hand and fulfilled, pearls.
+
+Every legal action has one place to click: a tile of the rider's port (buy), a
+button (move, take a coin, start burning or fulfilling, done), a contract card of
+the viewer's hand (burn or fulfil it once that action is under way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from whaletable import games
+from whaletable.core.action import Action
+from whaletable.games.whale_riders import WhaleRiders
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    DealPower,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    RevealDecree,
+    TakeCoin,
+)
+from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+
+# --- Geometry of the drawing (SVG user units) -----------------------------------------
+WIDTH = 1000
+HEADER = 54
+COL_X0, COL_W = 14, 121  # port columns
+NAME_Y = HEADER + 20
+SPACE_H, SPACE_GAP = 40, 5
+SPACES_TOP = NAME_Y + 14
+SUN_SPACES = 7
+SPACES_BOTTOM = SPACES_TOP + SUN_SPACES * (SPACE_H + SPACE_GAP)
+TILE_X, TILE_W = 34, 80  # a tile's offset in its column, and its width
+LANE_Y = SPACES_BOTTOM + 8  # the riders' lane under the ports
+LANE_H = 62
+CONTROLS_Y = LANE_Y + LANE_H + 14
+HAND_Y = CONTROLS_Y + 58
+CARD_W, CARD_H = 228, 92
+ROW_H = 56
+
+OCEAN = "#d9edf4"
+COAST = "#eef6f9"
+INK = "#1b2a41"
+MUTED = "#44546a"
+HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
+GOOD_FILL = {
+    "shell": "#f6c9bd",
+    "kelp": "#8fcf8a",
+    "meat": "#e8998a",
+    "pottery": "#e0ad6e",
+    "crystal": "#a9ddf0",
+    "pearl": "#c5a8e6",  # the rulebook's pearl tiles have a purple background
+    "storm": "#5b6470",
+}
+PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
+LAST_PORT = 7
+HOME = 2 * LAST_PORT
+
+
+def port_at(step: int) -> int:
+    return step if step <= LAST_PORT else HOME - step
+
+
+def col_x(port: int) -> int:
+    return COL_X0 + port * COL_W
+
+
+def space_y(slot: int) -> int:
+    """The top of space ``slot`` (0 = the cheapest, at the bottom of the column)."""
+    return SPACES_BOTTOM - (slot + 1) * (SPACE_H + SPACE_GAP)
+
+
+# --- Words ------------------------------------------------------------------------------
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Seat {number}").format(number=seat + 1)
+
+
+def port_name(name: str, tr: Translate) -> str:
+    """A port's name in the viewer's language (a name the data file adds stays as it is)."""
+    words = {
+        "Sun Port": tr("Sun Port"),
+        "Swordfish Port": tr("Swordfish Port"),
+        "Stingray Port": tr("Stingray Port"),
+        "Starfish Port": tr("Starfish Port"),
+        "Seal Port": tr("Seal Port"),
+        "Octopus Port": tr("Octopus Port"),
+        "Seahorse Port": tr("Seahorse Port"),
+        "Lobster Port": tr("Lobster Port"),
+    }
+    return words.get(name, name)
+
+
+def good_name(good: str, tr: Translate) -> str:
+    words = {
+        "shell": tr("shell"),
+        "kelp": tr("kelp"),
+        "meat": tr("meat"),
+        "pottery": tr("pottery"),
+        "crystal": tr("crystal"),
+        "pearl": tr("pearl"),
+        "storm": tr("storm"),
+    }
+    return words.get(good, good)
+
+
+def tile_name(tile: dict[str, Any], tr: Translate) -> str:
+    if tile["good"] == "storm":
+        return tr("a storm")
+    return tr("{good} ×{count}").format(good=good_name(tile["good"], tr), count=tile["count"])
+
+
+def coins_text(n: int, tr: Translate) -> str:
+    return tr("1 coin") if n == 1 else tr("{count} coins").format(count=n)
+
+
+def pearls_text(n: int, tr: Translate) -> str:
+    return tr("1 pearl") if n == 1 else tr("{count} pearls").format(count=n)
+
+
+def contract_text(contract: dict[str, Any], tr: Translate) -> str:
+    needs = " + ".join(
+        tr("{good} ×{count}").format(good=good_name(g, tr), count=n)
+        for g, n in contract["needs"].items()
+    )
+    return tr("{needs} → {coins}, {pearls}").format(
+        needs=needs,
+        coins=coins_text(contract["coins"], tr),
+        pearls=pearls_text(contract["pearls"], tr),
+    )
+
+
+def power_name(power: dict[str, Any], tr: Translate) -> str:
+    words = {
+        "bargain": tr("Bargain"),
+        "tide_tax": tr("Tide Tax"),
+        "deep_current": tr("Deep Current"),
+        "foresight": tr("Foresight"),
+        "storm_breaker": tr("Storm Breaker"),
+        "homecoming": tr("Homecoming"),
+    }
+    return words.get(power["id"]) or str(power["name"])
+
+
+def power_text(power: dict[str, Any], tr: Translate) -> str:
+    words = {
+        "bargain": tr("The first tile you pay for each turn costs 1 coin less."),
+        "tide_tax": tr("Your first Take a coin each turn gives 2 coins."),
+        "deep_current": tr("Take 1 more coin for every contract you fulfil."),
+        "foresight": tr("After a burn, draw back up to three contracts at once."),
+        "storm_breaker": tr("You may buy a storm to clear it, paying its space's price."),
+        "homecoming": tr("Sun Port pearls cost you 1 coin less."),
+    }
+    return words.get(power["id"]) or str(power["text"])
+
+
+def decree_name(decree: dict[str, Any], tr: Translate) -> str:
+    words = {
+        "far_shore": tr("Far Shore"),
+        "full_hand": tr("Full Hand"),
+        "four_goods": tr("Four Goods"),
+        "rich_arrival": tr("Rich Arrival"),
+        "high_bidder": tr("High Bidder"),
+        "master_trader": tr("Master Trader"),
+        "crystal_hoard": tr("Crystal Hoard"),
+        "laden_return": tr("Laden Return"),
+    }
+    return words.get(decree["id"]) or str(decree["name"])
+
+
+def decree_text(decree: dict[str, Any], tr: Translate) -> str:
+    words = {
+        "far_shore": tr("Reach the Lobster Port."),
+        "full_hand": tr("Fulfil three contracts in one action."),
+        "four_goods": tr("Fulfil contracts needing shell, kelp, meat and pottery in one action."),
+        "rich_arrival": tr("Reach the Lobster Port holding 8 coins or more."),
+        "high_bidder": tr("Buy three tiles from 3-coin spaces."),
+        "master_trader": tr("Fulfil five contracts."),
+        "crystal_hoard": tr("Hold tiles showing 3 crystals or more."),
+        "laden_return": tr("Come home having fulfilled four contracts or more."),
+    }
+    return words.get(decree["id"]) or str(decree["text"])
+
+
+def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> str:
+    port = port_name(obs["ports"][player["port"]]["name"], tr)
+    if player["heading"] == "home":
+        return tr("home at {port}").format(port=port)
+    if player["step"] == 0:
+        return tr("at {port}, not yet left").format(port=port)
+    if player["heading"] == "out":
+        return tr("at {port}, sailing out").format(port=port)
+    return tr("at {port}, sailing home").format(port=port)
+
+
+def hand_place(obs: dict[str, Any], card: int) -> int | None:
+    """The 1-based place of contract ``card`` in the viewer's hand."""
+    seat = obs["seat"]
+    if seat is None or not 0 <= seat < len(obs["players"]):
+        return None
+    for i, c in enumerate(obs["players"][seat]["hand"]):
+        if c is not None and c["id"] == card:
+            return i + 1
+    return None
+
+
+def played_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
+    """Contract ``card`` just burned or fulfilled: face up, so what it asks is public.
+
+    The observation may no longer show it (a burned card can be shuffled into a new
+    draw pile at once), so the printed card comes from the game's component data.
+    """
+    found = face_up_contract(obs, card)
+    if found is not None:
+        return found
+    game = games.get("whale-riders")
+    assert isinstance(game, WhaleRiders)
+    contracts = game.components.contracts
+    return contracts[card].to_json(card) if 0 <= card < len(contracts) else None
+
+
+def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
+    """Contract ``card`` where the observation shows it: the viewer's hand, or face up."""
+    seen: list[dict[str, Any] | None] = list(obs["burned"])
+    seat = obs["seat"]
+    if seat is not None and 0 <= seat < len(obs["players"]):
+        seen += obs["players"][seat]["hand"]
+    for p in obs["players"]:
+        seen += p["fulfilled"]
+    for c in seen:
+        if c is not None and c["id"] == card:
+            return c
+    return None
+
+
+def goods_held(tiles: list[dict[str, Any]]) -> dict[str, int]:
+    have: dict[str, int] = {}
+    for t in tiles:
+        have[t["good"]] = have.get(t["good"], 0) + t["count"]
+    return have
+
+
+def pays_for(contract: dict[str, Any], tiles: list[dict[str, Any]]) -> bool:
+    have = goods_held(tiles)
+    return all(have.get(g, 0) >= n for g, n in contract["needs"].items())
+
+
+def ranking(obs: dict[str, Any]) -> list[int]:
+    """Seats in the rulebook's order: most pearls, then most money, then most tiles."""
+    players = obs["players"]
+    return sorted(
+        range(obs["num_players"]),
+        key=lambda s: (-players[s]["pearls"], -players[s]["coins"], -len(players[s]["tiles"]), s),
+    )
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    winners = obs["winners"]
+    if not winners:
+        return tr("Game over.")
+    pearls = obs["players"][winners[0]]["pearls"]
+    if len(winners) == 1:
+        return tr("Game over: {name} wins with {pearls}.").format(
+            name=seat_name(names, winners[0], tr), pearls=pearls_text(pearls, tr)
+        )
+    return tr("Game over: {names} share the win with {pearls}.").format(
+        names=", ".join(seat_name(names, s, tr) for s in winners),
+        pearls=pearls_text(pearls, tr),
+    )
+
+
+# --- Drawing helpers ---------------------------------------------------------------------
+
+
+class _Svg:
+    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: int = 14,
+        fill: str = INK,
+        anchor: str = "start",
+        weight: str = "normal",
+        extra: str = "",
+    ) -> None:
+        self.parts.append(
+            f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{extra}>{esc(content)}</text>'
+        )
+
+
+def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
+    svg.add(
+        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
+        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
+    )
+
+
+def _tile(
+    svg: _Svg,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    tile: dict[str, Any],
+    tr: Translate,
+    *,
+    clickable: bool = False,
+    small: bool = False,
+) -> None:
+    """A tile: its good's colour, the count large, the good's name small."""
+    good = tile["good"]
+    fill = GOOD_FILL.get(good, "#dddddd")
+    stroke, width = (HIGHLIGHT, 3) if clickable else (INK, 1)
+    svg.add(
+        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="{4 if small else 7}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+    )
+    ink = "#ffffff" if good == "storm" else INK
+    if small:
+        shown = "⚡" if good == "storm" else str(tile["count"])
+        svg.text(x + w / 2, y + h / 2 + 4, shown, size=11, anchor="middle", weight="bold", fill=ink)
+        return
+    if good == "storm":
+        svg.text(x + w / 2, y + h / 2 - 1, "⚡", size=15, anchor="middle", fill=ink)
+        svg.text(x + w / 2, y + h - 5, good_name(good, tr), size=10, anchor="middle", fill=ink)
+        return
+    svg.text(x + 14, y + h / 2 + 7, str(tile["count"]), size=20, anchor="middle", weight="bold")
+    svg.text(x + 28, y + h / 2 + 4, good_name(good, tr), size=11, fill=ink)
+
+
+class WhaleRidersBoard:
+    """The web board of Whale Riders."""
+
+    # ------------------------------------------------------------------ svg
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        n = obs["num_players"]
+        seat = obs["seat"]
+        mine = seat is not None and 0 <= seat < n
+        players_y = HAND_Y + (CARD_H + 44 if mine else 0)
+        decrees_y = players_y + 22 + n * ROW_H + 40
+        height = decrees_y + (30 + 22 * len(obs["decrees"]) if obs["decrees"] else 0) + 8
+        svg = _Svg()
+        label = esc(tr("Whale Riders table"))
+        svg.add(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-riders" '
+            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
+            f'aria-label="{label}">'
+        )
+        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        self._header(svg, obs, names, tr)
+        for port in range(len(obs["ports"])):
+            self._port(svg, obs, port, legal, names, tr)
+        self._lane(svg, obs, names, tr)
+        self._controls(svg, obs, legal, names, tr)
+        if mine:
+            self._hand(svg, obs, legal, names, tr)
+        self._players(svg, obs, players_y, names, tr)
+        if obs["decrees"]:
+            self._decrees(svg, obs, decrees_y, names, tr)
+        svg.add("</svg>")
+        return "".join(svg.parts)
+
+    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+        seat = obs["seat"]
+        first = tr("Turn {turn}").format(turn=obs["turn"])
+        if seat is None:
+            first += " · " + tr("spectator view: public information only")
+        else:
+            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+        svg.text(16, 22, first, size=15, weight="bold")
+        second = tr(
+            "Bag: {bag} tiles · Contract pile: {deck} · Burned: {burned} · "
+            "Sun Port pearls left: {left}"
+        ).format(
+            bag=obs["bag"], deck=obs["deck"], burned=len(obs["burned"]), left=obs["pearls_left"]
+        )
+        svg.text(16, 42, second, size=12, fill=MUTED, extra=' class="counts"')
+
+    def _port(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        index: int,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        port = obs["ports"][index]
+        x = col_x(index)
+        home = index == 0
+        svg.add(f'<g class="port" data-port="{index}">')
+        acting = obs["to_move"]
+        here = (
+            acting is not None and acting == obs["seat"] and obs["players"][acting]["port"] == index
+        )
+        buying = here and any(isinstance(a, Buy) for a in legal)
+        svg.add(
+            f'<rect x="{x + 2}" y="{NAME_Y - 16}" width="{COL_W - 6}" '
+            f'height="{SPACES_BOTTOM - NAME_Y + 18}" rx="9" '
+            f'fill="{"#fff6d6" if home else COAST}" '
+            f'stroke="{HIGHLIGHT if buying else "#b7cdd6"}" stroke-width="{2 if buying else 1}"/>'
+        )
+        svg.text(
+            x + COL_W / 2 - 1,
+            NAME_Y,
+            port_name(port["name"], tr),
+            size=12,
+            anchor="middle",
+            weight="bold",
+            extra=' class="port-name"',
+        )
+        for slot, tile in enumerate(port["spaces"]):
+            y = space_y(slot)
+            price = port["prices"][slot] if slot < len(port["prices"]) else 0
+            # The price printed beside the space: a coin.
+            svg.add(
+                f'<g class="price"><circle cx="{x + 18}" cy="{y + SPACE_H / 2}" r="11" '
+                f'fill="#f2d16b" stroke="#a07f1a"/>'
+            )
+            svg.text(
+                x + 18, y + SPACE_H / 2 + 4, str(price), size=12, anchor="middle", weight="bold"
+            )
+            svg.add("</g>")
+            buy = Buy(slot)
+            clickable = here and tile is not None and buy in legal
+            if clickable:
+                _open_act(
+                    svg,
+                    buy,
+                    self.label(buy, obs, names, tr),
+                    "buy-act",
+                    f' data-port="{index}" data-slot="{slot}"',
+                )
+            else:
+                svg.add(f'<g class="space" data-port="{index}" data-slot="{slot}">')
+            if tile is None:
+                svg.add(
+                    f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
+                    f'fill="none" stroke="#9fb3bf" stroke-dasharray="4 3"/>'
+                )
+            else:
+                svg.add(f'<g class="tile" data-good="{esc(tile["good"])}">')
+                _tile(svg, x + TILE_X, y, TILE_W, SPACE_H, tile, tr, clickable=clickable)
+                svg.add("</g>")
+            svg.add("</g>")
+        svg.add("</g>")
+
+    def _lane(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+        """The riders under their ports; ▶ sailing out, ◀ sailing home, ⌂ home."""
+        svg.add(
+            f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(obs["ports"]) * COL_W - 4}" '
+            f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
+        )
+        at: dict[int, list[int]] = {}
+        for seat, player in enumerate(obs["players"]):
+            at.setdefault(player["port"], []).append(seat)
+        for port, seats in at.items():
+            for i, seat in enumerate(seats):
+                row, col = divmod(i, 3)
+                cx = col_x(port) + 22 + col * 36
+                cy = LANE_Y + 17 + row * 28
+                player = obs["players"][seat]
+                mark = {"out": "▶", "back": "◀", "home": "⌂"}[player["heading"]]
+                if player["step"] == 0:
+                    mark = ""
+                title = tr("{name}'s rider, {place}").format(
+                    name=seat_name(names, seat, tr), place=rider_place(obs, player, tr)
+                )
+                svg.add(
+                    f'<g class="rider" data-seat="{seat}" data-port="{port}" '
+                    f'data-heading="{esc(player["heading"])}"><title>{esc(title)}</title>'
+                )
+                svg.add(
+                    f'<circle cx="{cx}" cy="{cy}" r="12" fill="{seat_colour(seat)}" '
+                    f'stroke="{INK}" stroke-width="{3 if obs["to_move"] == seat else 1.2}"/>'
+                )
+                svg.text(cx, cy + 4, str(seat + 1), size=12, anchor="middle", weight="bold")
+                if mark:
+                    svg.text(cx + 17, cy + 4, mark, size=11, anchor="middle")
+                svg.add("</g>")
+
+    def _button(
+        self, svg: _Svg, x: int, y: int, action: Action, text: str, title: str, cls: str
+    ) -> int:
+        width = 28 + int(7.4 * len(text))
+        _open_act(svg, action, title, cls)
+        svg.add(
+            f'<rect x="{x}" y="{y}" width="{width}" height="36" rx="9" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        )
+        svg.text(x + width / 2, y + 23, text, size=14, anchor="middle", weight="bold")
+        svg.add("</g>")
+        return x + width + 10
+
+    def _controls(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        x, y = 16, CONTROLS_Y
+        buttons: list[tuple[type[Action], str, str]] = [
+            (Move, "", "move-act"),
+            (TakeCoin, tr("Take a coin"), "coin-act"),
+            (BurnContracts, tr("Burn contracts"), "burn-start-act"),
+            (FulfilContracts, tr("Fulfil contracts"), "fulfil-start-act"),
+            (Done, tr("Done"), "done-act"),
+        ]
+        for kind, text, cls in buttons:
+            for action in legal:
+                if type(action) is not kind:
+                    continue
+                title = self.label(action, obs, names, tr)
+                if isinstance(action, Move):
+                    text = tr("Move to {port}").format(port=self._next_port(obs, tr))
+                x = self._button(svg, x, y, action, text, title, cls)
+        if legal:
+            hint = self._hint(obs, legal, tr)
+            if hint:
+                svg.text(x + 6, y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
+
+    def _next_port(self, obs: dict[str, Any], tr: Translate) -> str:
+        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+        if seat is None:
+            return ""
+        step = obs["players"][seat]["step"]
+        return port_name(obs["ports"][port_at(min(step + 1, HOME))]["name"], tr)
+
+    def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
+        if obs["phase"] == "burning":
+            return tr("Click the contracts to burn, then Done.")
+        if obs["phase"] == "fulfilling":
+            return tr("Click the contracts to fulfil, then Done.")
+        left = obs["actions_left"]
+        text = tr("1 action left this turn") if left == 1 else tr("{count} actions left this turn")
+        text = text.format(count=left)
+        if any(isinstance(a, Buy) for a in legal):
+            text += " · " + tr("click a tile at your port to buy it")
+        return text
+
+    def _hand(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        seat = obs["seat"]
+        me = obs["players"][seat]
+        svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
+        held = goods_held(me["tiles"])
+        goods = " · ".join(
+            tr("{good} ×{count}").format(good=good_name(g, tr), count=held[g])
+            for g in (*PAYING, "pearl")
+            if held.get(g)
+        )
+        svg.text(
+            220,
+            HAND_Y,
+            tr("Your goods: {goods}").format(goods=goods or tr("none")),
+            size=12,
+            fill=MUTED,
+            extra=' class="my-goods"',
+        )
+        if not me["hand"]:
+            svg.text(16, HAND_Y + 30, tr("No contracts in hand."), size=13, fill=MUTED)
+        for i, card in enumerate(me["hand"]):
+            if card is None:
+                continue
+            x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
+            action: Action | None = None
+            for a in legal:
+                if isinstance(a, (Burn, Fulfil)) and a.card == card["id"]:
+                    action = a
+            cls = "burn-act" if isinstance(action, Burn) else "fulfil-act"
+            if action is not None:
+                _open_act(
+                    svg,
+                    action,
+                    self.label(action, obs, names, tr),
+                    f"card-act {cls}",
+                    f' data-card="{card["id"]}"',
+                )
+            else:
+                svg.add(f'<g class="contract" data-card="{card["id"]}">')
+            self._contract(svg, x, y, i + 1, card, me["tiles"], tr, clickable=action is not None)
+            svg.add("</g>")
+
+    def _contract(
+        self,
+        svg: _Svg,
+        x: int,
+        y: int,
+        place: int,
+        card: dict[str, Any],
+        tiles: list[dict[str, Any]],
+        tr: Translate,
+        *,
+        clickable: bool,
+    ) -> None:
+        stroke, width = (HIGHLIGHT, 3) if clickable else ("#8a7a5a", 1.5)
+        svg.add(
+            f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
+            f'fill="#f7f1e3" stroke="{stroke}" stroke-width="{width}"/>'
+        )
+        svg.text(
+            x + 10, y + 18, tr("Contract {number}").format(number=place), size=12, weight="bold"
+        )
+        if pays_for(card, tiles):
+            svg.text(
+                x + CARD_W - 10,
+                y + 18,
+                tr("✓ your tiles pay"),
+                size=11,
+                anchor="end",
+                fill="#1e7a3c",
+                extra=' class="payable"',
+            )
+        cx = x + 10
+        for good, count in card["needs"].items():
+            _tile(svg, cx, y + 28, 26, 26, {"good": good, "count": count}, tr, small=True)
+            svg.text(cx + 13, y + 66, good_name(good, tr), size=9, anchor="middle", fill=MUTED)
+            cx += 40
+        reward = tr("→ {coins} · {pearls}").format(
+            coins=coins_text(card["coins"], tr), pearls=pearls_text(card["pearls"], tr)
+        )
+        svg.text(x + 10, y + CARD_H - 8, reward, size=12, weight="bold")
+
+    def _players(
+        self, svg: _Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
+    ) -> None:
+        columns = (
+            (44, tr("Player")),
+            (196, tr("Rider")),
+            (380, tr("Coins")),
+            (440, tr("Tiles")),
+            (770, tr("Hand")),
+            (850, tr("Fulfilled")),
+        )
+        head_y = top + 12
+        for x, title in columns:
+            svg.text(x, head_y, title, size=11, fill=MUTED)
+        svg.text(WIDTH - 14, head_y, tr("Pearls"), size=11, fill=MUTED, anchor="end")
+        for seat, player in enumerate(obs["players"]):
+            row_top = top + 20 + seat * ROW_H
+            mid = row_top + ROW_H / 2
+            colour = seat_colour(seat)
+            to_move = obs["to_move"] == seat
+            svg.add(f'<g class="seat" data-seat="{seat}">')
+            if player["power"] is not None:
+                explained = tr("{name}: {text}").format(
+                    name=power_name(player["power"], tr), text=power_text(player["power"], tr)
+                )
+                svg.add(f"<title>{esc(explained)}</title>")
+            svg.add(
+                f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
+                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
+                f'stroke="{colour if to_move else "#c4d6de"}" '
+                f'stroke-width="{3 if to_move else 1}"/>'
+            )
+            if to_move:
+                svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
+            svg.add(
+                f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
+                f'stroke-width="1.2"/>'
+            )
+            svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+            name = seat_name(names, seat, tr)
+            if len(name) > 16:
+                name = name[:15] + "…"
+            svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
+            sub = tr("you") if seat == obs["seat"] else ""
+            if player["power"] is not None:
+                power = power_name(player["power"], tr)
+                sub = f"{sub} · {power}" if sub else power
+            if sub:
+                svg.text(50, mid + 13, sub, size=11, fill=MUTED)
+            svg.text(196, mid + 4, rider_place(obs, player, tr), size=11, extra=' class="place"')
+            svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
+            svg.text(
+                406, mid + 5, str(player["coins"]), size=14, weight="bold", extra=' class="coins"'
+            )
+            self._held(svg, player["tiles"], 440, mid, tr)
+            for k in range(player["hand_size"]):
+                svg.add(
+                    f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
+                    f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
+                )
+            svg.text(
+                850,
+                mid + 5,
+                str(len(player["fulfilled"])),
+                size=14,
+                weight="bold",
+                extra=' class="fulfilled"',
+            )
+            svg.text(
+                WIDTH - 14,
+                mid + 6,
+                str(player["pearls"]),
+                size=17,
+                weight="bold",
+                anchor="end",
+                extra=' class="pearls"',
+            )
+            svg.add("</g>")
+        self._legend(svg, top + 20 + len(obs["players"]) * ROW_H + 20, tr)
+
+    def _legend(self, svg: _Svg, y: float, tr: Translate) -> None:
+        """What the colours of the tiles mean."""
+        x = 16.0
+        for good in (*PAYING, "pearl", "storm"):
+            count = 0 if good == "storm" else 1
+            _tile(svg, x, y - 12, 16, 16, {"good": good, "count": count}, tr, small=True)
+            name = good_name(good, tr)
+            svg.text(x + 21, y + 1, name, size=11, fill=MUTED, extra=' class="legend"')
+            x += 34 + 7 * len(name)
+
+    def _held(
+        self, svg: _Svg, tiles: list[dict[str, Any]], x0: int, mid: float, tr: Translate
+    ) -> None:
+        """A seat's tiles as small chips, two rows of up to 17."""
+        per_row, size, gap = 17, 16, 2
+        shown = tiles[: 2 * per_row]
+        rows = 1 if len(shown) <= per_row else 2
+        top = mid - (rows * size + (rows - 1) * gap) / 2
+        for i, tile in enumerate(shown):
+            row, col = divmod(i, per_row)
+            x = x0 + col * (size + gap)
+            y = top + row * (size + gap)
+            svg.add(f'<g class="held" data-good="{esc(tile["good"])}">')
+            svg.add(f"<title>{esc(tile_name(tile, tr))}</title>")
+            _tile(svg, x, y, size, size, tile, tr, small=True)
+            svg.add("</g>")
+        if len(tiles) > len(shown):
+            svg.text(x0 + per_row * (size + gap), mid + 4, f"+{len(tiles) - len(shown)}", size=11)
+
+    def _decrees(
+        self, svg: _Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
+    ) -> None:
+        svg.text(16, top + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
+        for i, decree in enumerate(obs["decrees"]):
+            claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
+            line = tr("{name}: {text}").format(
+                name=decree_name(decree, tr), text=decree_text(decree, tr)
+            )
+            if claimed:
+                line += " " + tr("(met by {names})").format(names=claimed)
+            svg.text(
+                16,
+                top + 36 + i * 22,
+                line,
+                size=12,
+                extra=f' class="decree" data-decree="{esc(decree["id"])}"',
+            )
+
+    # ---------------------------------------------------------------- words
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        if isinstance(action, Move):
+            return tr("Move your rider to {port}").format(port=self._next_port(obs, tr))
+        if isinstance(action, Buy):
+            return self._buy_label(action, obs, tr)
+        if isinstance(action, TakeCoin):
+            return tr("Take a coin from the bank")
+        if isinstance(action, BurnContracts):
+            return tr("Burn contracts: choose one or more, then Done")
+        if isinstance(action, FulfilContracts):
+            return tr("Fulfil contracts: choose one or more, then Done")
+        if isinstance(action, (Burn, Fulfil)):
+            place = hand_place(obs, action.card)
+            card = face_up_contract(obs, action.card)
+            text = (
+                tr("Burn contract {number}: {contract}")
+                if isinstance(action, Burn)
+                else tr("Fulfil contract {number}: {contract}")
+            )
+            return text.format(
+                number=place if place is not None else "?",
+                contract=contract_text(card, tr) if card is not None else "?",
+            )
+        if isinstance(action, Done):
+            if obs["phase"] == "burning":
+                return tr("Done: burn no more contracts this action")
+            return tr("Done: fulfil no more contracts this action")
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, DrawTile):
+            tile = {"good": action.good, "count": action.count}
+            return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
+        if isinstance(action, DrawContract):
+            return tr("Draw a contract from the pile")  # never which
+        if isinstance(action, DealPower):
+            return tr("Deal a power tile")
+        if isinstance(action, RevealDecree):
+            return tr("Turn up a decree tile")
+        return str(action)
+
+    def _buy_label(self, action: Buy, obs: dict[str, Any], tr: Translate) -> str:
+        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+        if seat is None:
+            return tr("Buy the tile on space {space}").format(space=action.slot + 1)
+        port = obs["ports"][obs["players"][seat]["port"]]
+        tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
+        price = port["prices"][action.slot] if action.slot < len(port["prices"]) else 0
+        where = port_name(port["name"], tr)
+        if tile is not None and tile["good"] == "storm":
+            return tr("Clear the storm on space {space} at {port} for {coins}").format(
+                space=action.slot + 1, port=where, coins=coins_text(price, tr)
+            )
+        return tr("Buy {tile} on space {space} at {port} for {coins}").format(
+            tile=tile_name(tile, tr) if tile is not None else "?",
+            space=action.slot + 1,
+            port=where,
+            coins=coins_text(price, tr),
+        )
+
+    def log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        line = self._happened(action, actor, after, names, tr)
+        if line is not None and after["phase"] == "over":
+            line += " " + game_over_line(after, names, tr)
+        return line
+
+    def _happened(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} is the start player.").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, DrawTile):
+            if after["phase"] == "setup":
+                spaces = [t for p in after["ports"][1:] for t in p["spaces"]]
+                if any(t is None for t in spaces) or after["turn"] > 0:
+                    return None
+                if any(p["hand_size"] for p in after["players"]):
+                    return None
+                return tr("The coast is laid out; the storm tiles go into the bag.")
+            tile = {"good": action.good, "count": action.count}
+            return tr("Drawn from the bag: {tile}.").format(tile=tile_name(tile, tr))
+        if isinstance(action, DrawContract):
+            # Which card is never said. One line when the last hand of the deal is full.
+            if after["phase"] != "setup" or not all(p["hand_size"] == 3 for p in after["players"]):
+                return None
+            return tr("Three contracts are dealt face down to each player.")
+        if isinstance(action, DealPower):
+            for seat, p in enumerate(after["players"]):
+                if p["power"] is not None and p["power"]["id"] == action.power:
+                    return tr("{name} takes the power {power}: {text}").format(
+                        name=seat_name(names, seat, tr),
+                        power=power_name(p["power"], tr),
+                        text=power_text(p["power"], tr),
+                    )
+            return None
+        if isinstance(action, RevealDecree):
+            for decree in after["decrees"]:
+                if decree["id"] == action.decree:
+                    return tr("Decree turned up: {name}: {text}").format(
+                        name=decree_name(decree, tr), text=decree_text(decree, tr)
+                    )
+            return None
+        if actor < 0 or actor >= len(after["players"]):
+            return None
+        name = seat_name(names, actor, tr)
+        player = after["players"][actor]
+        port = port_name(after["ports"][player["port"]]["name"], tr)
+        if isinstance(action, Move):
+            if player["heading"] == "home":
+                return tr("{name} came home to {port}.").format(name=name, port=port)
+            if player["step"] == LAST_PORT:
+                return tr("{name} reached {port} and turned for home.").format(name=name, port=port)
+            return tr("{name} sailed to {port}.").format(name=name, port=port)
+        if isinstance(action, Buy):
+            # The tile has left the board: the space and its price say which it was.
+            price = after["ports"][player["port"]]["prices"][action.slot]
+            return tr("{name} bought the tile on space {space} at {port} (price {coins}).").format(
+                name=name, space=action.slot + 1, port=port, coins=coins_text(price, tr)
+            )
+        if isinstance(action, TakeCoin):
+            return tr("{name} took from the bank and has {coins}.").format(
+                name=name, coins=coins_text(player["coins"], tr)
+            )
+        if isinstance(action, (Burn, Fulfil)):
+            card = played_contract(after, action.card)
+            text = (
+                tr("{name} burned a contract: {contract}.")
+                if isinstance(action, Burn)
+                else tr("{name} fulfilled a contract: {contract}.")
+            )
+            return text.format(
+                name=name, contract=contract_text(card, tr) if card is not None else "?"
+            )
+        return None  # starting or ending a burn or fulfil action: the cards say it
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        if obs["phase"] == "over":
+            return game_over_line(obs, names, tr)
+        to_move = obs["to_move"]
+        turn = obs["turn"]
+        if to_move is None:
+            if obs["phase"] == "setup":
+                return tr("The coast is being laid out and the contracts dealt.")
+            return tr("Turn {turn} · drawing from the bag or the contract pile.").format(turn=turn)
+        if to_move == obs["seat"]:
+            if obs["phase"] == "burning":
+                text = tr("Turn {turn} · Your turn: burn contracts, then Done.")
+            elif obs["phase"] == "fulfilling":
+                text = tr("Turn {turn} · Your turn: fulfil contracts, then Done.")
+            elif obs["actions_left"] == 1:
+                text = tr("Turn {turn} · Your turn: one action left.")
+            else:
+                text = tr("Turn {turn} · Your turn: two actions.")
+            return text.format(turn=turn)
+        return tr("Turn {turn} · {name} is to play.").format(
+            turn=turn, name=seat_name(names, to_move, tr)
+        )
+
+    def option_label(self, name: str, tr: Translate) -> str:
+        labels = {
+            "storms": tr("Storm tiles"),
+            "empty_bag": tr("When the bag is empty"),
+            "surplus": tr("Goods beyond what a contract asks"),
+            "refill": tr("Drawing contracts"),
+            "pearl_slide": tr("Gaps at the Sun Port close"),
+            "magic_of_the_whale": tr("Variant: The Magic of the Whale"),
+            "clans_decree": tr("Variant: The Clan’s Decree"),
+        }
+        return labels.get(name, name)
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        labels = {
+            ("storms", "block"): tr("block their space"),
+            ("storms", "clearable"): tr("may be bought to clear them"),
+            ("storms", "lull"): tr("are set aside when drawn in play"),
+            ("empty_bag", "leave_empty"): tr("spaces stay empty"),
+            ("empty_bag", "ends_game"): tr("the game ends"),
+            ("surplus", "lost"): tr("are lost"),
+            ("surplus", "kept"): tr("are kept as a smaller tile"),
+            ("refill", "end_of_turn"): tr("at the end of your turn"),
+            ("refill", "after_action"): tr("after each burn or fulfil action"),
+            ("pearl_slide", "end_of_turn"): tr("at the end of the turn"),
+            ("pearl_slide", "at_once"): tr("at once"),
+        }
+        if isinstance(choice, str) and (name, choice) in labels:
+            return labels[name, choice]
+        return plain_choice(choice, tr)
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> dict[str, Any] | None:
+        if obs["phase"] != "over":
+            return None
+        # The rulebook's order: most pearls, ties to the most money, then the most tiles.
+        columns = [tr("Coins"), tr("Tiles"), tr("Pearls")]
+        rows = []
+        for seat in ranking(obs):
+            p = obs["players"][seat]
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": seat_name(names, seat, tr),
+                    "cells": [p["coins"], len(p["tiles"]), p["pearls"]],
+                    "total": p["pearls"],
+                    "winner": seat in obs["winners"],
+                }
+            )
+        return {"headline": game_over_line(obs, names, tr), "columns": columns, "rows": rows}
+
+
+Board = WhaleRidersBoard
+"""The name the registry looks for."""
+
+__all__ = ["Board", "WhaleRidersBoard"]

@@ -1,0 +1,276 @@
+"""Whale Riders in the terminal: boards drawn from observations, log lines, short commands."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from whaletable import games
+from whaletable.cli.render import BadCommand, view_for
+from whaletable.cli.render.whale_riders import WhaleRidersView, contract_text, tile_text
+from whaletable.core import CHANCE, Action, State
+from whaletable.core.record import Record
+from whaletable.core.testing import Sample, sample_states
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    Done,
+    DrawContract,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    TakeCoin,
+)
+
+GAME = games.get("whale-riders")
+GAME_ARGS = ["play", "whale-riders"]
+VIEW = WhaleRidersView()
+NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Finn"]
+
+
+@cache
+def samples() -> list[Sample]:
+    return sample_states(GAME, 40, seed=12, per_game=5)
+
+
+def render(renderable: Any) -> str:
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[tuple[State, Action]]:
+    """Each state of a seeded random game, and the action about to be taken in it."""
+    state = GAME.new_state(num_players, options)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        yield state.clone(), action
+        state.apply(action)
+
+
+def hand_json(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The true hand of ``seat`` (the test may look; the view never does)."""
+    contracts = GAME.components.contracts
+    return [contracts[k].to_json(k) for k in state.hands[seat]]
+
+
+def visible_contracts(obs: dict[str, Any]) -> set[str]:
+    cards = [c for c in obs["burned"]]
+    for p in obs["players"]:
+        cards += p["fulfilled"] + [c for c in p["hand"] if c is not None]
+    return {contract_text(c) for c in cards}
+
+
+def test_the_registry_finds_the_view() -> None:
+    assert isinstance(view_for(GAME), WhaleRidersView)
+
+
+def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
+    for sample in samples():
+        state = sample.state
+        names = NAMES[: state.num_players]
+        for seat in [None, *range(state.num_players)]:
+            text = render(VIEW.board(state.observation(seat), names))
+            assert "Whale Riders" in text, sample.where()
+            viewer = "spectator" if seat is None else f"Seat {seat + 1}"
+            assert f"viewing as {viewer}" in text
+        if state.is_terminal():
+            assert "Game over" in render(VIEW.final(state.observation(None), names))
+
+
+def test_nobody_sees_another_seats_contracts() -> None:
+    hidden_checked = 0
+    for sample in samples():
+        state = sample.state
+        names = NAMES[: state.num_players]
+        for seat in [None, *range(state.num_players)]:
+            obs = state.observation(seat)
+            text = render(VIEW.board(obs, names))
+            shown_anyway = visible_contracts(obs)
+            for other in range(state.num_players):
+                if other == seat:
+                    for card in hand_json(state, other):
+                        assert contract_text(card) in text  # your own hand is shown
+                    continue
+                for card in hand_json(state, other):
+                    words = contract_text(card)
+                    if words not in shown_anyway:
+                        assert words not in text, (sample.where(), seat, other)
+                        hidden_checked += 1
+    assert hidden_checked > 200
+
+
+def test_a_drawn_contract_is_never_named_in_the_log() -> None:
+    lines = 0
+    for state, action in walk(3, 4, {}):
+        if not isinstance(action, DrawContract):
+            continue
+        before = state.observation(None)
+        after_state = state.clone()
+        after_state.apply(action)
+        after = after_state.observation(None)
+        line = VIEW.describe(action, None, before, after, NAMES[:3])
+        # The same words whatever card it was.
+        other = DrawContract((action.card + 1) % len(GAME.components.contracts))
+        assert VIEW.describe(other, None, before, after, NAMES[:3]) == line
+        if line is not None:
+            lines += 1
+            assert "→" not in line
+    assert lines > 10
+
+
+def test_log_lines_name_what_happened() -> None:
+    seen: set[str] = set()
+    for state, action in walk(4, 9, {"clans_decree": True}):
+        actor = state.current_player()
+        before = state.observation(None)
+        after_state = state.clone()
+        after_state.apply(action)
+        after = after_state.observation(None)
+        line = VIEW.describe(action, actor if actor >= 0 else None, before, after, NAMES[:4])
+        if actor < 0 or line is None:
+            continue
+        assert line.startswith(f"Seat {actor + 1} ({NAMES[actor]}) ")
+        if isinstance(action, Buy):
+            port = before["ports"][before["players"][actor]["port"]]
+            tile = port["spaces"][action.slot]
+            assert port["name"] in line
+            if port is before["ports"][0]:
+                assert f"buys the {tile['count']}-pearl tile at the Sun Port" in line
+            elif tile["good"] != "storm":
+                assert f"buys {tile_text(tile)} at" in line
+        if isinstance(action, Fulfil):
+            assert "fulfils a contract" in line
+        seen.add(action.kind)
+    assert {"move", "buy", "take_coin", "burn", "fulfil"} <= seen
+
+
+def short_form(action: Action, obs: dict[str, Any]) -> str:
+    if isinstance(action, Move):
+        return "m"
+    if isinstance(action, Buy):
+        return f"b {action.slot + 1}"
+    if isinstance(action, TakeCoin):
+        return "c"
+    if isinstance(action, BurnContracts):
+        return "x"
+    if isinstance(action, FulfilContracts):
+        return "f"
+    if isinstance(action, Done):
+        return "d"
+    assert isinstance(action, (Burn, Fulfil))
+    hand = obs["players"][obs["seat"]]["hand"]
+    place = [c["id"] for c in hand].index(action.card) + 1
+    return f"{'x' if isinstance(action, Burn) else 'f'} {place}"
+
+
+def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
+    kinds: set[str] = set()
+    for state, _ in walk(3, 2, {}):
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        words = [VIEW.choice(a, obs) for a in legal]
+        assert len(set(words)) == len(words), words
+        for action in legal:
+            assert VIEW.parse(short_form(action, obs), obs) == action
+            kinds.add(action.kind)
+    assert kinds == {
+        "move",
+        "buy",
+        "take_coin",
+        "burn_contracts",
+        "fulfil_contracts",
+        "burn",
+        "fulfil",
+        "done",
+    }
+
+
+def test_malformed_commands_say_how_to_write_them() -> None:
+    sample = next(s for s in samples() if s.state.current_player() >= 0)
+    obs = sample.state.observation(sample.state.current_player())
+    for text, message in (
+        ("b 9", "there is no space 9"),
+        ("b", "write 'b N'"),
+        ("b two", "write 'b N'"),
+        ("f 7", "there is no contract C7"),
+        ("x 0", "there is no contract C0"),
+        ("m 1", "'m' takes nothing after it"),
+        ("d now", "'d' takes nothing after it"),
+    ):
+        with pytest.raises(BadCommand, match=message):
+            VIEW.parse(text, obs)
+    assert VIEW.parse("hello", obs) is None
+
+
+# ------------------------------------------------------------------ whaletable play
+
+
+def test_a_whole_game_against_bots_in_the_terminal(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = cli(
+        [*GAME_ARGS, "--seats", "human,random,random", "--seed", "5", "--record", str(path)],
+        ["1"] * 3000,
+    )
+    assert run.code == 0, run.out[-3000:]
+    assert "Game over" in run.out
+    assert "Winner: " in run.out or "Shared win: " in run.out
+    final = Record.load(path).replay()
+    assert final.is_terminal()
+    assert "Seat 2 (random) " in run.out  # the bots' moves are logged
+    assert "your move:" in run.out
+
+
+def test_short_forms_play_the_named_actions(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = cli(
+        ["play", "whale-riders", "--seats", "human,random", "--seed", "8", "--record", str(path)],
+        ["m", "c", "q"],
+    )
+    assert run.code == 0
+    record = Record.load(path)
+    mine = []
+    state = GAME.new_state(2)
+    for data in record.actions:
+        action = GAME.action_from_json(data)
+        if state.current_player() == 0:
+            mine.append(action.kind)
+        state.apply(action)
+    assert mine == ["move", "take_coin"]
+    assert "Seat 1 (human) rides to Swordfish Port" in run.out
+    assert "Seat 1 (human) takes a coin" in run.out
+
+
+def test_hot_seat_hides_the_last_players_contracts(cli) -> None:
+    args = ["play", "whale-riders", "--seats", "human,human", "--seed", "3"]
+    run = cli(args, ["", "c", "c", "", "q"], terminal=True)
+    assert run.code == 0
+
+    def hand(screen: str) -> set[str]:
+        return {m.strip() for m in re.findall(r"C\d: ([^\n│✓]+)", screen)}
+
+    # The screen is cleared at each hand-over: one screen per player on turn.
+    screens = [s for s in run.out.split("\x1b[2J") if "viewing as Seat" in s]
+    assert len(screens) == 2
+    first, second = screens
+    assert "viewing as Seat 1" in first and "viewing as Seat 2" in second
+    mine, theirs = hand(first), hand(second)
+    assert mine and theirs
+    for words in mine - theirs:
+        assert words not in second

@@ -1,0 +1,422 @@
+"""One test per rulebook clause of Whale Riders.
+
+Each docstring quotes the sentence of the rulebook (the English translation of the
+Persian text) it checks. The coast and the hands are laid by the chance actions the
+test chooses (see ``conftest.py``); by default every trading port holds one 1-good
+tile each of shell, kelp, meat and pottery, cheapest first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    TakeCoin,
+)
+from whaletable.games.whale_riders.rules import HOME, PORT_AT, TURN_STEP
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+
+# ------------------------------------------------------------------------ setup
+
+
+def test_board_has_eight_ports_from_sun_to_lobster(table: Table) -> None:
+    """Setup 1: "It shows the Ice Coast and its eight ports." The last is the Crab (Lobster)
+    Port."""
+    obs = table.new().observation(None)
+    names = [p["name"] for p in obs["ports"]]
+    assert len(names) == 8
+    assert names[0] == "Sun Port" and names[7] == "Lobster Port"
+    assert names[1:4] == ["Swordfish Port", "Stingray Port", "Starfish Port"]
+    assert [len(p["spaces"]) for p in obs["ports"]] == [7] + [4] * 7
+
+
+def test_riders_start_on_the_sun_port(table: Table) -> None:
+    """Setup 1: "Each player picks a whale rider and puts it on the Sun Port.\""""
+    obs = table.new(5).observation(None)
+    assert [(p["step"], p["port"], p["heading"]) for p in obs["players"]] == [(0, 0, "out")] * 5
+
+
+def test_seven_pearl_tiles_in_rulebook_order(table: Table) -> None:
+    """Setup 2: "From the top: first four tiles showing 1 pearl, then two tiles showing 2
+    pearls, and last the tile showing 3 pearls." (the top is the dearest space)"""
+    sun = table.spaces(table.new(), 0)
+    assert sun == [("pearl", 3), ("pearl", 2), ("pearl", 2)] + [("pearl", 1)] * 4
+    prices = table.new().observation(None)["ports"][0]["prices"]
+    assert prices == sorted(prices)
+
+
+def test_every_port_space_filled_from_the_bag(table: Table) -> None:
+    """Setup 3: "Draw tiles at random and lay them face up on every port space along the
+    Ice Coast.\""""
+    game = table.game
+    state = game.new_state(3)
+    bag = state.observation(None)["bag"]
+    draws = 0
+    while state.observation(None)["deck"] == len(table.contracts) and state.is_chance_node():
+        assert all(isinstance(a, DrawTile) for a in state.legal_actions())
+        state.apply(state.legal_actions()[0])
+        draws += 1
+        if all(all(s is not None for s in p["spaces"]) for p in state.observation(None)["ports"]):
+            break
+    assert draws == 28
+    storms = game.components.storms_for(3)
+    assert state.observation(None)["bag"] == bag - 28 + storms
+
+
+def test_storms_removed_by_player_count_and_added_when_board_full(table: Table) -> None:
+    """Setup 3: "Depending on the number of players, remove some storm tiles from the game"
+    ... "When the board is full, add the storm tiles (except those removed) to the bag.\""""
+    for players in (2, 4, 6):
+        state = table.game.new_state(players)
+        for _ in range(28):
+            assert DrawTile("storm", 0) not in state.legal_actions()
+            state.apply(state.legal_actions()[0])
+        assert state.bag[-1] == table.game.components.storms_for(players)
+    assert table.game.components.storms_for(2) < table.game.components.storms_for(6)
+
+
+def test_strong_tiles_redrawn_in_first_three_ports(table: Table) -> None:
+    """Setup 3: "if a tile showing 2 pearls, 2 crystals, or 3 goods of one kind lands in one of
+    the first three ports after the Sun Port ... put it back in the bag and draw a replacement.\""""
+    state = table.game.new_state(2)
+    strong = [DrawTile("pearl", 2), DrawTile("crystal", 2), DrawTile("kelp", 3)]
+    for i in range(12):
+        legal = state.legal_actions()
+        assert not any(a in legal for a in strong)
+        assert DrawTile("kelp", 2) in legal
+        if i == 11:
+            reason = table.refuses(state, DrawTile("kelp", 3))
+            assert "may not start in the first three ports" in reason
+        state.apply(DrawTile(("shell", "kelp", "meat", "pottery")[i % 4], 1))
+    legal = state.legal_actions()  # port 4: anything goes
+    assert all(a in legal for a in strong)
+
+
+def test_three_hidden_contracts_each(table: Table) -> None:
+    """Setup 4: "Shuffle the contract cards and deal 3 to each player. Keep them hidden from the
+    others until you fulfil them.\""""
+    state = table.new(4)
+    for seat in range(4):
+        obs = state.observation(seat)
+        for s, p in enumerate(obs["players"]):
+            assert p["hand_size"] == 3
+            assert (p["hand"][0] is not None) == (s == seat)
+    assert state.observation(None)["deck"] == len(table.contracts) - 12
+
+
+def test_three_coins_each(table: Table) -> None:
+    """Setup 5: "Each player takes three small coins (value 1).\""""
+    assert [p["coins"] for p in table.new(6).observation(None)["players"]] == [3] * 6
+
+
+def test_start_player_random_then_clockwise(table: Table) -> None:
+    """Setup: "Choose a start player at random. Play goes clockwise.\""""
+    state = table.game.new_state(3)
+    while not any(isinstance(a, PickStartPlayer) for a in state.legal_actions()):
+        state.apply(state.legal_actions()[0])
+    outcomes = state.chance_outcomes()
+    assert [a.seat for a, _ in outcomes] == [0, 1, 2]  # type: ignore[attr-defined]
+    assert all(abs(p - 1 / 3) < 1e-12 for _, p in outcomes)
+    state.apply(PickStartPlayer(2))
+    order = []
+    for _ in range(4):
+        order.append(state.current_player())
+        table.play(state, TakeCoin(), TakeCoin())
+    assert order == [2, 0, 1, 2]
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def test_two_actions_per_turn(table: Table) -> None:
+    """Playing: "On your turn you must take two actions from the five below.\""""
+    state = table.new(2)
+    table.play(state, Move())
+    assert state.current_player() == 0 and state.actions_left == 1
+    table.play(state, Move())
+    assert state.current_player() == 1 and state.actions_left == 2
+
+
+def test_same_action_twice(table: Table) -> None:
+    """Playing: "You may take the same action twice.\""""
+    state = table.new(2)
+    table.play(state, TakeCoin())
+    assert TakeCoin() in state.legal_actions()
+    table.play(state, TakeCoin())
+    assert state.coins[0] == 5
+
+
+def test_move_one_port_turn_at_lobster_port(table: Table) -> None:
+    """Move: "advance your rider one port ... When your rider reaches the final port, turn it
+    around: from then on it must advance toward the start (the Sun Port).\""""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    assert state.observation(None)["players"][0]["port"] == 1
+    table.ride(state, 0, TURN_STEP - 1)
+    me = state.observation(None)["players"][0]
+    assert (me["port"], me["heading"]) == (7, "back")
+    table.ride(state, 0, 1)
+    me = state.observation(None)["players"][0]
+    assert (me["port"], me["heading"]) == (6, "back")
+    assert [PORT_AT[s] for s in range(HOME + 1)] == [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0]
+
+
+def test_rider_home_can_no_longer_move(table: Table) -> None:
+    """Move: "Once your rider is back at the Sun Port it can no longer move.\""""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    assert state.observation(None)["players"][0]["heading"] == "home"
+    assert "can no longer move" in table.refuses(state, Move())
+
+
+def test_buy_price_by_space_zero_to_three(table: Table) -> None:
+    """Buy: "the first tile costs nothing, the second 1 coin, the third 2 coins, the fourth 3
+    coins ... pay the coins to the bank.\""""
+    state = table.new(2)
+    assert state.observation(None)["ports"][1]["prices"] == [0, 1, 2, 3]
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    coins = state.coins[0]
+    table.play(state, Buy(3))  # pottery on the 3-coin space
+    assert state.coins[0] == coins - 3
+    assert table.held(state, 0) == [("pottery", 1)]
+    table.play(state, Buy(0))  # shell on the free space
+    assert state.coins[0] == coins - 3
+    assert sorted(table.held(state, 0)) == [("pottery", 1), ("shell", 1)]
+
+
+def test_buy_needs_the_coins(table: Table) -> None:
+    """Buy: "pay the coins to the bank" — a space you cannot pay for is not for sale to you."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    state.coins[0] = 1
+    assert Buy(1) in state.legal_actions() and Buy(2) not in state.legal_actions()
+    assert "costs 2 coins and you have 1" in table.refuses(state, Buy(2))
+
+
+def test_buy_only_at_the_riders_port(table: Table) -> None:
+    """Buy: "buy one tile from the port where your rider is." Riders start at the Sun Port,
+    which sells no goods and keeps its pearls for riders who have come home."""
+    state = table.new(2)
+    assert not any(isinstance(a, Buy) for a in state.legal_actions())
+    assert "come home" in table.refuses(state, Buy(0))
+    table.ride(state, 0, 3)
+    table.to_turn_of(state, 0)
+    before = table.spaces(state, 3)
+    table.play(state, Buy(0), tile=("crystal", 1))
+    assert table.held(state, 0) == [before[0]]
+    assert table.spaces(state, 1) == table.spaces(table.new(2), 1)
+
+
+def test_bought_column_slides_and_refills_from_bag(table: Table) -> None:
+    """Buy (CWD): the tiles above a bought one slide toward the cheap spaces and the top space
+    is refilled from the bag — a chance draw."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    bag = state.observation(None)["bag"]
+    state.apply(Buy(1))  # kelp
+    assert state.current_player() == CHANCE
+    assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), None]
+    state.apply(DrawTile("crystal", 1))
+    assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), ("crystal", 1)]
+    assert state.observation(None)["bag"] == bag - 1
+
+
+def test_take_coin(table: Table) -> None:
+    """Take a coin: "take one small coin (value 1) from the bank.\""""
+    state = table.new(3)
+    table.play(state, TakeCoin())
+    assert state.coins == [4, 3, 3]
+
+
+def test_burn_one_or_more_contracts_face_up(table: Table) -> None:
+    """Burn: "discard one or more contract cards from your hand ... Burned cards go face up on
+    a pile next to the board.\""""
+    state = table.new(2)
+    hand = state.hands[0]
+    table.play(state, BurnContracts())
+    assert Done() not in state.legal_actions()  # one or more
+    table.play(state, Burn(hand[0]))
+    table.play(state, Burn(hand[2]))
+    assert state.observation(1)["current_cards"] == [hand[0], hand[2]]
+    table.play(state, Done())
+    obs = state.observation(1)
+    assert [c["id"] for c in obs["burned"]] == [hand[0], hand[2]]
+    assert state.actions_left == 1  # the whole burn was one action
+
+
+def test_fulfil_several_contracts_as_one_action(table: Table) -> None:
+    """Fulfil: "as a single action, fulfil as many of your contract cards as you like ... take
+    the goods ... and put them in the box ... For each fulfilled card take at once the number
+    of coins shown on it.\""""
+    two_shell_kelp = table.card(shell=2, kelp=1)
+    two_kelp_shell = table.card(kelp=2, shell=1)
+    ports = {1: [("shell", 2), ("kelp", 2), ("shell", 1), ("kelp", 1)]}
+    state = table.new(2, ports=ports, hands={0: [two_shell_kelp, two_kelp_shell]})
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    state.coins[0] = 10
+    table.play(state, Buy(0), Buy(0))  # shell x2, then kelp x2 slid down
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(0))  # shell x1, kelp x1
+    table.to_turn_of(state, 0)
+    coins = state.coins[0]
+    bag = state.observation(None)["bag"]
+    table.play(state, FulfilContracts(), Fulfil(two_shell_kelp))
+    assert state.coins[0] == coins + table.contracts[two_shell_kelp].coins
+    table.play(state, Fulfil(two_kelp_shell), Done())
+    assert state.actions_left == 1
+    assert table.held(state, 0) == []
+    fulfilled = state.observation(None)["players"][0]["fulfilled"]
+    assert [c["id"] for c in fulfilled] == [two_shell_kelp, two_kelp_shell]
+    assert state.observation(None)["bag"] == bag  # "used tiles do not go back in the bag"
+
+
+def test_fulfilled_contract_pearls_count_at_end(table: Table) -> None:
+    """Fulfil: "The pearls shown on fulfilled cards count toward your score at the end.\""""
+    card = table.card(shell=2, kelp=1)
+    state = table.new(2, ports={1: [("shell", 2), ("kelp", 1), ("meat", 1), ("meat", 1)]},
+                      hands={0: [card]})  # fmt: skip
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(0))
+    table.to_turn_of(state, 0)
+    table.play(state, FulfilContracts(), Fulfil(card), Done())
+    assert state.pearls(0) == table.contracts[card].pearls
+
+
+def test_cannot_fulfil_without_the_goods(table: Table) -> None:
+    """Fulfil: "take the goods or tiles the card asks for from in front of you" — you must
+    have them."""
+    state = table.new(2)
+    assert FulfilContracts() not in state.legal_actions()
+    assert "do not pay" in table.refuses(state, FulfilContracts())
+
+
+def test_hand_refilled_to_three_at_end_of_turn(table: Table) -> None:
+    """[Not in the rulebook; the reading chosen] Refill the hand to three from the draw pile at
+    the end of the turn."""
+    state = table.new(2)
+    hand = state.hands[0]
+    table.play(state, BurnContracts(), Burn(hand[0]), Burn(hand[1]), Done())
+    assert len(state.hands[0]) == 1  # not yet: the turn goes on
+    state.apply(TakeCoin())
+    assert state.current_player() == CHANCE
+    assert all(isinstance(a, DrawContract) for a in state.legal_actions())
+    table.settle(state)
+    assert len(state.hands[0]) == 3 and state.current_player() == 1
+
+
+def test_burned_pile_reshuffled_when_draw_pile_runs_out(table: Table) -> None:
+    """[Reading chosen] When the draw pile is empty the burned pile becomes the new draw pile."""
+    state = table.new(2)
+    state.deck = ()
+    hand = state.hands[0]
+    table.play(state, BurnContracts(), Burn(hand[0]), Done())
+    state.apply(TakeCoin())
+    assert [a.card for a in state.legal_actions()] == [hand[0]]  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------- the end
+
+
+def test_sun_port_pearls_only_for_riders_home(table: Table) -> None:
+    """End: "A rider that has come home may buy these pearls in the usual way.\""""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    assert Buy(0) in state.legal_actions()
+    table.play(state, Buy(0))
+    assert table.held(state, 0) == [("pearl", 3)]
+    assert state.pearls(0) == 3
+    assert state.observation(None)["pearls_left"] == 6
+
+
+def test_sun_port_gaps_close_only_at_end_of_turn(table: Table) -> None:
+    """End: "the dearer pearls above a bought pearl are pushed down to close the gap at the end
+    of a turn.\""""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0))
+    assert table.spaces(state, 0)[0] is None  # the gap stays while the turn goes on
+    coins = state.coins[0]
+    table.play(state, Buy(1))  # the 2-pearl tile still on its 1-coin space
+    assert state.coins[0] == coins - 1
+    assert table.spaces(state, 0) == [("pearl", 2)] + [("pearl", 1)] * 4 + [None, None]
+
+
+def test_sun_port_column_closes_down_after_turn(table: Table) -> None:
+    """End: "pushed down to close the gap at the end of a turn" and "Empty spaces at the top of
+    this column are never refilled.\""""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), TakeCoin())
+    assert table.spaces(state, 0) == [("pearl", 2), ("pearl", 2)] + [("pearl", 1)] * 4 + [None]
+
+
+def test_game_ends_at_once_with_seventh_pearl(table: Table) -> None:
+    """End: "As soon as all seven starting pearl tiles have been bought, the game ends at once.\""""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    state.coins[0] = 100
+    for _ in range(6):
+        table.play(state, Buy(0))
+        table.to_turn_of(state, 0)
+    assert state.observation(None)["pearls_left"] == 1
+    state.apply(Buy(0))
+    assert state.current_player() == TERMINAL
+    assert state.actions_left == 1  # in the middle of the turn
+    assert state.observation(None)["phase"] == "over"
+
+
+def test_most_pearls_wins(table: Table) -> None:
+    """End: "Each player then counts the pearls on their tiles and on their fulfilled contract
+    cards. The player with the most pearls wins.\""""
+    state = table.new(2)
+    table.ride(state, 1, HOME)
+    table.to_turn_of(state, 1)
+    state.coins[1] = 100
+    for _ in range(7):
+        table.play(state, Buy(0))
+        if state.is_terminal():
+            break
+        table.to_turn_of(state, 1)
+    assert state.winners() == [1]
+    assert state.returns() == [0.0, 1.0]
+    assert state.scores() == [0.0, 11.0]
+
+
+def test_ties_most_money_then_most_tiles(table: Table) -> None:
+    """End: "Ties: the tied player with the most money left wins; if still tied, the tied
+    player with the most tiles left wins.\""""
+    state = table.new(3)
+    state.phase = 10  # score a finished table directly
+    state.tiles[0 * 18 + 15] = 1  # seat 0: a 1-pearl tile
+    state.tiles[1 * 18 + 15] = 1
+    state.tiles[2 * 18 + 15] = 1
+    state.coins = [5, 7, 7]
+    state.tiles[2 * 18 + 0] = 1  # seat 2 also holds a shell
+    assert state.winners() == [2]
+    state.tiles[2 * 18 + 0] = 0
+    assert state.winners() == [1, 2]
+    assert state.returns() == [0.0, 0.5, 0.5]

@@ -1,0 +1,449 @@
+"""The Whale Riders web board, drawn from real observations of seeded games.
+
+Every check reads the SVG as XML: clickable actions, tiles on the spaces, riders,
+contract cards. The leak checks compare what is drawn with the true state, which
+the board never sees.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from whaletable import games
+from whaletable.agents.random_agent import RandomAgent
+from whaletable.core import CHANCE, Action, play_match
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    Done,
+    DrawContract,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    TakeCoin,
+)
+from whaletable.web.boards import board_for, seat_colour
+from whaletable.web.boards.whale_riders import contract_text, game_over_line
+
+GAME = games.get("whale-riders")
+BOARD = board_for("whale-riders")
+NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Finn"]
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def tr(text: str) -> str:
+    return text
+
+
+@dataclass
+class Snapshot:
+    state: Any
+    action: Action | None  # the action that led here
+    actor: int  # who took it (-1: chance)
+
+
+def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
+    state = GAME.new_state(num_players, options)
+    rng = random.Random(seed)
+    yield Snapshot(state.clone(), None, -1)
+    while not state.is_terminal():
+        actor = state.current_player()
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if actor == CHANCE else rng.choice(legal)
+        state.apply(action)
+        yield Snapshot(state.clone(), action, actor)
+
+
+GAMES = [
+    (2, 1, {}),
+    (3, 2, {"storms": "clearable"}),
+    (4, 3, {"magic_of_the_whale": True, "clans_decree": True}),
+    (6, 4, {"refill": "after_action", "surplus": "kept"}),
+]
+
+
+@pytest.fixture(scope="module")
+def snapshots() -> list[Snapshot]:
+    out: list[Snapshot] = []
+    for n, seed, options in GAMES:
+        out.extend(walk(n, seed, options))
+    return out
+
+
+def viewers(state: Any) -> list[int | None]:
+    return [*range(state.num_players), None]
+
+
+def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
+    obs = state.observation(seat)
+    legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
+    return ET.fromstring(BOARD.svg(obs, legal, names or NAMES[: state.num_players], tr))
+
+
+def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
+    return [
+        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
+    ]
+
+
+def classes(element: ET.Element) -> set[str]:
+    return set(element.attrib.get("class", "").split())
+
+
+def all_text(root: ET.Element) -> str:
+    return "\n".join(
+        part for e in root.iter() for part in (e.text or "", e.attrib.get("aria-label", "")) if part
+    )
+
+
+def true_hand(state: Any, seat: int) -> list[dict[str, Any]]:
+    contracts = GAME.components.contracts
+    return [contracts[k].to_json(k) for k in state.hands[seat]]
+
+
+# --------------------------------------------------------------------------- clicking
+
+
+def test_every_legal_action_is_clickable_exactly_once_where_expected(
+    snapshots: list[Snapshot],
+) -> None:
+    kinds_seen: set[str] = set()
+    for snap in snapshots[::2]:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        found = acts(draw(state, seat))
+        counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
+        expected = Counter(json.dumps(a.to_json(), sort_keys=True) for a in legal)
+        assert counts == expected
+        for element, data in found:
+            cls = classes(element)
+            assert "act" in cls
+            action = GAME.action_from_json(data)
+            kinds_seen.add(action.kind)
+            if isinstance(action, Buy):
+                assert "buy-act" in cls
+                assert element.attrib["data-slot"] == str(action.slot)
+                assert element.attrib["data-port"] == str(obs["players"][seat]["port"])
+            elif isinstance(action, (Burn, Fulfil)):
+                assert ("burn-act" if isinstance(action, Burn) else "fulfil-act") in cls
+                assert element.attrib["data-card"] == str(action.card)
+            elif isinstance(action, Move):
+                assert "move-act" in cls
+            elif isinstance(action, TakeCoin):
+                assert "coin-act" in cls
+            elif isinstance(action, BurnContracts):
+                assert "burn-start-act" in cls
+            elif isinstance(action, FulfilContracts):
+                assert "fulfil-start-act" in cls
+            else:
+                assert isinstance(action, Done) and "done-act" in cls
+    assert kinds_seen == {
+        "move",
+        "buy",
+        "take_coin",
+        "burn_contracts",
+        "fulfil_contracts",
+        "burn",
+        "fulfil",
+        "done",
+    }
+
+
+def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::13]:
+        state = snap.state
+        for seat in viewers(state):
+            if seat is not None and seat == state.current_player():
+                continue
+            assert acts(draw(state, seat)) == []
+
+
+def test_the_buyable_tiles_are_those_at_the_riders_port(snapshots: list[Snapshot]) -> None:
+    checked = 0
+    for snap in snapshots[::3]:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        buys = {a.slot for a in state.legal_actions() if isinstance(a, Buy)}
+        if not buys:
+            continue
+        root = draw(state, seat)
+        port = str(state.observation(seat)["players"][seat]["port"])
+        clickable = [e for e in root.iter() if "buy-act" in classes(e)]
+        assert {int(e.attrib["data-slot"]) for e in clickable} == buys
+        assert {e.attrib["data-port"] for e in clickable} == {port}
+        checked += 1
+    assert checked > 20
+
+
+# ----------------------------------------------------------------------- hidden values
+
+
+def test_no_seat_and_no_spectator_sees_another_seats_contracts(
+    snapshots: list[Snapshot],
+) -> None:
+    hidden_checked = 0
+    for snap in snapshots[::11]:
+        state = snap.state
+        for seat in viewers(state):
+            obs = state.observation(seat)
+            root = draw(state, seat)
+            text = all_text(root)
+            # Contract cards drawn on the board are the viewer's own hand, nothing else.
+            cards = [e.attrib["data-card"] for e in root.iter() if "data-card" in e.attrib]
+            own = [str(c["id"]) for c in true_hand(state, seat)] if seat is not None else []
+            assert sorted(cards) == sorted(own)
+            face_up = [*obs["burned"]]
+            for p in obs["players"]:
+                face_up += p["fulfilled"]
+            shown_anyway = {contract_text(c, tr) for c in face_up}
+            if seat is not None:
+                shown_anyway |= {contract_text(c, tr) for c in true_hand(state, seat)}
+            for other in range(state.num_players):
+                if other == seat:
+                    continue
+                for card in true_hand(state, other):
+                    words = contract_text(card, tr)
+                    if words not in shown_anyway:
+                        assert words not in text, (seat, other, words)
+                        hidden_checked += 1
+                # Another seat's hand is drawn as card backs: its size only.
+                row = next(
+                    e
+                    for e in root.iter()
+                    if "seat" in classes(e) and e.get("data-seat") == str(other)
+                )
+                backs = [e for e in row.iter() if "card-back" in classes(e)]
+                assert len(backs) == len(state.hands[other])
+    assert hidden_checked > 150
+
+
+def test_the_board_is_the_same_for_every_deal_the_viewer_cannot_tell_apart(
+    snapshots: list[Snapshot],
+) -> None:
+    rng = random.Random(3)
+    for snap in snapshots[::23]:
+        state = snap.state
+        for seat in range(state.num_players):
+            mine = BOARD.svg(state.observation(seat), [], NAMES, tr)
+            spectator = BOARD.svg(state.observation(None), [], NAMES, tr)
+            other = state.determinize(seat, rng)
+            assert BOARD.svg(other.observation(seat), [], NAMES, tr) == mine
+            assert BOARD.svg(other.observation(None), [], NAMES, tr) == spectator
+
+
+def test_drawn_contracts_never_reach_a_log_line_or_a_label(snapshots: list[Snapshot]) -> None:
+    lines = []
+    for snap in snapshots:
+        if not isinstance(snap.action, DrawContract):
+            continue
+        after = snap.state.observation(None)
+        line = BOARD.log_line(snap.action, -1, after, NAMES, tr)
+        other = DrawContract((snap.action.card + 1) % len(GAME.components.contracts))
+        assert BOARD.log_line(other, -1, after, NAMES, tr) == line
+        assert BOARD.label(snap.action, after, NAMES, tr) == BOARD.label(other, after, NAMES, tr)
+        if line is not None:
+            lines.append(line)
+    assert len(lines) == len(GAMES)  # one line per deal, none for the draws in play
+    assert all(not re.search(r"\d", line) for line in lines)
+
+
+def test_log_lines_of_seat_actions_use_public_words_only(snapshots: list[Snapshot]) -> None:
+    said = Counter[str]()
+    for snap in snapshots:
+        if snap.action is None or snap.actor < 0:
+            continue
+        after = snap.state.observation(None)
+        line = BOARD.log_line(snap.action, snap.actor, after, NAMES, tr)
+        if isinstance(snap.action, (BurnContracts, FulfilContracts, Done)):
+            assert line is None
+            continue
+        assert line is not None and line.startswith(NAMES[snap.actor]), line
+        said[snap.action.kind] += 1
+        if isinstance(snap.action, (Burn, Fulfil)):
+            card = GAME.components.contracts[snap.action.card].to_json(snap.action.card)
+            assert contract_text(card, tr) in line  # face up once burned or fulfilled
+        if after["phase"] == "over":
+            assert line.endswith(game_over_line(after, NAMES, tr))
+    assert set(said) == {"move", "buy", "take_coin", "burn", "fulfil"}
+
+
+def test_the_coast_laid_out_and_the_start_player_are_logged_once(
+    snapshots: list[Snapshot],
+) -> None:
+    lines = [
+        BOARD.log_line(s.action, s.actor, s.state.observation(None), NAMES, tr)
+        for s in snapshots
+        if s.action is not None and s.actor < 0
+    ]
+    assert lines.count("The coast is laid out; the storm tiles go into the bag.") == len(GAMES)
+    assert sum(1 for line in lines if line and line.endswith("is the start player.")) == len(GAMES)
+
+
+# ----------------------------------------------------------------------------- words
+
+
+def test_labels_are_distinct_for_distinct_legal_actions(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots:
+        state = snap.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        labels = [BOARD.label(a, obs, NAMES, tr) for a in state.legal_actions()]
+        assert len(set(labels)) == len(labels), labels
+
+
+def test_status_says_whose_turn_it_is(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::3]:
+        state = snap.state
+        to_move = state.current_player()
+        for seat in viewers(state):
+            status = BOARD.status(state.observation(seat), NAMES, tr)
+            if state.is_terminal():
+                assert status.startswith("Game over")
+                assert all(NAMES[w] in status for w in state.observation(None)["winners"])
+            elif to_move == CHANCE:
+                assert "Your turn" not in status
+            elif seat == to_move:
+                assert "Your turn" in status
+            else:
+                assert "Your turn" not in status and f"{NAMES[to_move]} is to play" in status
+
+
+def test_result_rows_at_the_end_add_up_to_the_pearls() -> None:
+    for seed, n in ((0, 2), (1, 4), (2, 6)):
+        agents = [RandomAgent(GAME, seed=s) for s in range(n)]
+        match = play_match(GAME, agents, seed=seed)
+        obs = match.state.observation(None)
+        result = BOARD.result(obs, NAMES, tr)
+        assert result is not None
+        assert result["columns"] == ["Coins", "Tiles", "Pearls"]
+        assert result["headline"] == game_over_line(obs, NAMES, tr)
+        rows = result["rows"]
+        assert sorted(r["seat"] for r in rows) == list(range(n))
+        for row in rows:
+            p = obs["players"][row["seat"]]
+            on_tiles = sum(t["count"] for t in p["tiles"] if t["good"] == "pearl")
+            on_cards = sum(c["pearls"] for c in p["fulfilled"])
+            assert row["cells"] == [p["coins"], len(p["tiles"]), p["pearls"]]
+            assert on_tiles + on_cards == p["pearls"] == row["total"] == match.scores[row["seat"]]
+            assert row["name"] == NAMES[row["seat"]]
+            assert row["winner"] == (row["seat"] in obs["winners"])
+        assert rows[0]["winner"]
+        keys = [(-r["total"], -r["cells"][0], -r["cells"][1]) for r in rows]
+        assert keys == sorted(keys)
+
+
+def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::7]:
+        if not snap.state.is_terminal():
+            assert BOARD.result(snap.state.observation(None), NAMES, tr) is None
+
+
+def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
+    def marked(text: str) -> str:
+        return "⟦" + text + "⟧"
+
+    names = ["♠", "♥", "♦", "♣", "★", "☀"]  # no letters: every letter on the board is translated
+    for snap in snapshots[::29]:
+        state = snap.state
+        for seat in viewers(state):
+            obs = state.observation(seat)
+            legal = state.legal_actions() if seat == state.current_player() else []
+            root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
+            for e in root.iter():
+                for text in (e.text or "", e.attrib.get("aria-label", "")):
+                    if re.search(r"[A-Za-z]", text):
+                        assert "⟦" in text, text
+            for action in legal:
+                assert BOARD.label(action, obs, names, marked).startswith("⟦")
+            assert BOARD.status(obs, names, marked).startswith("⟦")
+
+
+def test_every_option_and_value_is_worded() -> None:
+    for name, choices in GAME.option_choices().items():
+        label = BOARD.option_label(name, tr)
+        assert label != name and label[0].isupper()
+        for choice in choices:
+            worded = BOARD.choice_label(name, choice, tr)
+            assert worded and worded != str(choice), (name, choice)
+
+
+# -------------------------------------------------------------------------- drawing
+
+
+def test_svg_is_left_to_right_and_scales(snapshots: list[Snapshot]) -> None:
+    root = draw(snapshots[-1].state, None)
+    assert root.tag == SVG_NS + "svg"
+    assert root.attrib["direction"] == "ltr"
+    assert root.attrib["width"] == "100%"
+    assert re.fullmatch(r"0 0 \d+ \d+", root.attrib["viewBox"])
+    assert "height" not in root.attrib
+
+
+def test_names_are_escaped(snapshots: list[Snapshot]) -> None:
+    state = snapshots[400].state
+    nasty = ['<b>&"x"', "Bao", "Chi", "Dara", "Eve", "Finn"][: state.num_players]
+    svg = BOARD.svg(state.observation(0), [], nasty, tr)
+    assert "<b>" not in svg
+    names = [e.text for e in ET.fromstring(svg).iter() if "seat-name" in classes(e)]
+    assert names[0] == '<b>&"x"'
+
+
+def test_tiles_riders_and_holdings_are_drawn_where_the_observation_puts_them(
+    snapshots: list[Snapshot],
+) -> None:
+    for snap in snapshots[::11]:
+        obs = snap.state.observation(None)
+        root = draw(snap.state, None)
+        for port, data in enumerate(obs["ports"]):
+            for slot, tile in enumerate(data["spaces"]):
+                place = [
+                    e
+                    for e in root.iter()
+                    if e.get("data-port") == str(port) and e.get("data-slot") == str(slot)
+                ]
+                assert len(place) == 1
+                goods = [t.get("data-good") for t in place[0].iter() if "tile" in classes(t)]
+                assert goods == ([] if tile is None else [tile["good"]])
+        riders = [e for e in root.iter() if "rider" in classes(e)]
+        assert len(riders) == obs["num_players"]
+        for rider in riders:
+            player = obs["players"][int(rider.attrib["data-seat"])]
+            assert rider.attrib["data-port"] == str(player["port"])
+            assert rider.attrib["data-heading"] == player["heading"]
+            colours = {c.get("fill") for c in rider.iter(SVG_NS + "circle")}
+            assert colours == {seat_colour(int(rider.attrib["data-seat"]))}
+        for row in (e for e in root.iter() if "seat" in classes(e)):
+            player = obs["players"][int(row.attrib["data-seat"])]
+            held = Counter(e.get("data-good") for e in row.iter() if "held" in classes(e))
+            assert held == Counter(t["good"] for t in player["tiles"][:34])
+            pearls = next(e for e in row.iter() if "pearls" in classes(e))
+            assert pearls.text == str(player["pearls"])
+            coins = next(e for e in row.iter() if "coins" in classes(e))
+            assert coins.text == str(player["coins"])
+
+
+def test_decrees_are_drawn_with_the_variant_only(snapshots: list[Snapshot]) -> None:
+    for snap in snapshots[::17]:
+        obs = snap.state.observation(None)
+        drawn = [
+            e.get("data-decree") for e in draw(snap.state, None).iter() if "decree" in classes(e)
+        ]
+        assert drawn == [d["id"] for d in obs["decrees"]]
