@@ -35,6 +35,7 @@ def samples(game_id: str) -> list[Sample]:
 
 def test_every_game_is_checked() -> None:
     assert "whale-to-look" in GAME_IDS
+    assert "survive" in GAME_IDS
 
 
 @pytest.mark.parametrize("batch", range(PLAYOUT_BATCHES))

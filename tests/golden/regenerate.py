@@ -58,6 +58,14 @@ CASES = (
         seed=5,
         options={"edition": "en", "trending": "fishing", "start_player": 2},
     ),
+    Case("survive-2p-default", "survive", 2, seed=12, options={}),
+    Case(
+        "survive-2p-squids-replace-whales",
+        "survive",
+        2,
+        seed=2,
+        options={"squids_replace_whales": True, "densely_populated": True, "landing": "touching"},
+    ),
 )
 
 
