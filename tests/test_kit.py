@@ -37,6 +37,7 @@ def test_every_game_is_checked() -> None:
     assert "whale-to-look" in GAME_IDS
     assert "save-the-whales" in GAME_IDS
     assert "whale-riders" in GAME_IDS
+    assert "survive" in GAME_IDS
 
 
 @pytest.mark.parametrize("batch", range(PLAYOUT_BATCHES))

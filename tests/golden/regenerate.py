@@ -71,13 +71,21 @@ CASES = (
             "slide_down_on": "any_card",
         },
     ),
-    Case("whale-riders-2p-default", "whale-riders", 2, seed=53, options={}),
+    Case("whale-riders-4p-default", "whale-riders", 4, seed=53, options={}),
     Case(
         "whale-riders-2p-variants-clearable",
         "whale-riders",
         2,
         seed=39,
         options={"clans_decree": True, "magic_of_the_whale": True, "storms": "clearable"},
+    ),
+    Case("survive-4p-default", "survive", 4, seed=12, options={}),
+    Case(
+        "survive-2p-squids-replace-whales",
+        "survive",
+        2,
+        seed=2,
+        options={"squids_replace_whales": True, "densely_populated": True, "landing": "touching"},
     ),
 )
 

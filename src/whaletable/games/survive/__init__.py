@@ -1,0 +1,81 @@
+"""Survive: Escape from Atlantis! (30th anniversary) with the Giant Squid mini-expansion.
+
+>>> from whaletable import games
+>>> game = games.get("survive")
+>>> state = game.new_state(3)
+>>> state.current_player()  # the first player is drawn by chance
+-1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from whaletable.core.action import Action
+from whaletable.core.errors import BadOption
+from whaletable.core.game import Game
+from whaletable.core.registry import register
+from whaletable.core.spec import GameSpec
+from whaletable.games.survive.actions import ACTION_TYPES
+from whaletable.games.survive.rules import SurviveState, all_actions
+
+
+@dataclass(frozen=True)
+class SurviveOptions:
+    """The named options of Survive (defaults: the 30th anniversary rules with the Giant Squid).
+
+    ``giant_squid``: play with the Giant Squid mini-expansion.
+    ``squids_replace_whales``: its optional rule (needs ``giant_squid``).
+    ``landing``: safe isles are reached from their two yellow spaces, or from every
+    sea space touching the isle art (reference §12.1).
+    ``tie_break``: tied players share the win, or the most explorers saved wins (§12.2).
+    ``creature_stacking``: creatures may share spaces, or not (§12.3).
+    ``swim_into_boats``: a swimmer's one space may end in a boat with room (§12.5).
+    ``centre_is_sea``: the hole in the island counts as sea for sinking (§12.7).
+    ``densely_populated`` … ``atlantis_is_gone``: Challenge Rules 1–4.
+    """
+
+    giant_squid: bool = True
+    squids_replace_whales: bool = False
+    landing: Literal["yellow", "touching"] = "yellow"
+    tie_break: Literal["shared", "most-saved"] = "shared"
+    creature_stacking: Literal["allowed", "blocked"] = "allowed"
+    swim_into_boats: bool = True
+    centre_is_sea: bool = True
+    densely_populated: bool = False
+    leave_no_one_behind: bool = False
+    everyone_is_equal: bool = False
+    atlantis_is_gone: bool = False
+
+
+SPEC = GameSpec(
+    id="survive",
+    title="Survive: Escape from Atlantis!",
+    min_players=2,
+    max_players=4,
+    options=SurviveOptions,
+    version="1",
+    summary="Save your explorers from the sinking island, past sharks, whales, serpents, squids.",
+)
+
+
+class Survive(Game[SurviveState]):
+    spec = SPEC
+    action_types = ACTION_TYPES
+
+    def _all_actions(self) -> list[Action]:
+        return all_actions()
+
+    def _check_options(self, num_players: int, options: SurviveOptions) -> None:
+        if options.squids_replace_whales and not options.giant_squid:
+            raise BadOption(
+                "option 'squids_replace_whales' needs the Giant Squid (option 'giant_squid')"
+            )
+
+    def _new_state(self, num_players: int, options: SurviveOptions) -> SurviveState:
+        return SurviveState(self, num_players, options)
+
+
+GAME = register(Survive())
+from whaletable.games.survive import bots as bots  # noqa: E402 - registers the heuristic bot

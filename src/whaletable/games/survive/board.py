@@ -1,0 +1,233 @@
+"""The board of Survive: 133 hex spaces, 40 island slots, serpent starts, four safe isles.
+
+Spaces are numbered 0..132 in reading order (row by row, left to right). Each
+space also has the printed-grid name ``(row, idx)`` and pointy-top axial
+coordinates ``(q, r)``; a drawing puts a space's centre at
+``x = size * sqrt(3) * (q + r / 2)``, ``y = size * 1.5 * r`` (or, equivalently,
+at half-hex column ``x2`` and row ``row``). Nothing here knows about pixels.
+
+Directions, for :class:`~whaletable.games.survive.actions.MoveExplorer` and
+:class:`~whaletable.games.survive.actions.MoveBoat`, are numbered
+0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east.
+
+>>> BOARD.num_hexes, len(BOARD.island), len(BOARD.serpent_starts)
+(133, 40, 5)
+>>> BOARD.hex_at(6, 5) == BOARD.serpent_starts[0]
+True
+>>> coordinates(BOARD.hex_at(6, 5))
+{'hex': 66, 'row': 6, 'idx': 5, 'q': 0, 'r': 0, 'x2': 11}
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from whaletable.core.errors import DataFileError
+
+PROVENANCE = ("confirmed", "inferred", "guessed", "reconstructed")
+"""The confidence labels a data table may carry (as in the game's reference notes)."""
+
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+"""Direction names by number: the six neighbours of a pointy-top hex."""
+
+_AXIAL_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+ISLE_NAMES = ("NW", "NE", "SW", "SE")
+
+
+@dataclass(frozen=True)
+class Board:
+    """Board geometry loaded from ``data/board.toml``; every table is tuples of ints."""
+
+    row_lengths: tuple[int, ...]
+    row_offsets: tuple[int, ...]
+    rows: tuple[int, ...]
+    """Each space's row."""
+    idxs: tuple[int, ...]
+    """Each space's index within its row."""
+    axial: tuple[tuple[int, int], ...]
+    """Each space's axial ``(q, r)``; the centre hole is ``(0, 0)``."""
+    x2: tuple[int, ...]
+    """Each space's doubled-width column (half-hex units)."""
+    neighbours: tuple[tuple[int, ...], ...]
+    """The spaces adjacent to each space."""
+    step: tuple[tuple[int, ...], ...]
+    """``step[h][d]``: the neighbour of ``h`` in direction ``d``, or -1 off the board."""
+    island: tuple[int, ...]
+    """The 40 island slots, in reading order (terrain tiles are laid in this order)."""
+    serpent_starts: tuple[int, ...]
+    landing: tuple[tuple[int, ...], ...]
+    """The yellow landing spaces of each safe isle (NW, NE, SW, SE)."""
+    landing_wide: tuple[tuple[int, ...], ...]
+    """Every sea space touching each safe isle's art (option ``landing = "touching"``)."""
+    source: str
+
+    @property
+    def num_hexes(self) -> int:
+        return len(self.rows)
+
+    def hex_at(self, row: int, idx: int) -> int:
+        """The space number of printed-grid ``(row, idx)``."""
+        if not 0 <= row < len(self.row_lengths) or not 0 <= idx < self.row_lengths[row]:
+            raise ValueError(f"no space at row {row}, idx {idx}")
+        return sum(self.row_lengths[:row]) + idx
+
+
+def coordinates(hex_id: int) -> dict[str, int]:
+    """A space's coordinates for drawing: ``row``/``idx`` (offset), ``q``/``r`` (axial), ``x2``."""
+    q, r = BOARD.axial[hex_id]
+    return {
+        "hex": hex_id,
+        "row": BOARD.rows[hex_id],
+        "idx": BOARD.idxs[hex_id],
+        "q": q,
+        "r": r,
+        "x2": BOARD.x2[hex_id],
+    }
+
+
+def _read(path: str | Path | None) -> tuple[dict[str, Any], str]:
+    if path is None:
+        ref = resources.files(__package__).joinpath("data/board.toml")
+        text, source = ref.read_text(encoding="utf-8"), "survive/data/board.toml"
+    else:
+        try:
+            text, source = Path(path).read_text(encoding="utf-8"), str(path)
+        except OSError as e:
+            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
+    try:
+        return tomllib.loads(text), source
+    except tomllib.TOMLDecodeError as e:
+        raise DataFileError(f"{source}: not valid TOML: {e}") from e
+
+
+def table(data: dict[str, Any], source: str, name: str) -> dict[str, Any]:
+    """A table with its ``provenance`` label and one-line ``reason`` checked."""
+    section: Any = data
+    for part in name.split("."):
+        section = section.get(part) if isinstance(section, dict) else None
+    if not isinstance(section, dict):
+        raise DataFileError(f"{source}: missing table [{name}]")
+    for needed in ("provenance", "reason"):
+        if not isinstance(section.get(needed), str):
+            raise DataFileError(f"{source}: [{name}] needs a {needed} string")
+    if section["provenance"] not in PROVENANCE:
+        raise DataFileError(
+            f"{source}: [{name}] provenance must be one of {', '.join(PROVENANCE)}; "
+            f"got {section['provenance']!r}"
+        )
+    return section
+
+
+def int_list(section: dict[str, Any], source: str, name: str, key: str) -> list[int]:
+    value = section.get(key)
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise DataFileError(f"{source}: [{name}] {key} must be a list of integers")
+    return value
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """Load and validate the board; errors name the file and the key."""
+    data, source = _read(path)
+    grid = table(data, source, "grid")
+    lengths = int_list(grid, source, "grid", "row_lengths")
+    offsets = int_list(grid, source, "grid", "row_offsets")
+    if len(lengths) != 13 or sum(lengths) != 133:
+        raise DataFileError(
+            f"{source}: [grid] row_lengths must be 13 rows of 133 spaces in all; "
+            f"got {len(lengths)} rows, {sum(lengths)} spaces"
+        )
+    if len(offsets) != len(lengths):
+        raise DataFileError(f"{source}: [grid] row_offsets must have one entry per row")
+    rows: list[int] = []
+    idxs: list[int] = []
+    x2s: list[int] = []
+    where: dict[tuple[int, int], int] = {}
+    for row, length in enumerate(lengths):
+        for idx in range(length):
+            where[(row, idx)] = len(rows)
+            rows.append(row)
+            idxs.append(idx)
+            x2s.append(offsets[row] + 2 * idx)
+    axial = tuple(((x - row - 5) // 2, row - 6) for row, x in zip(rows, x2s, strict=True))
+    if any((x - row - 5) % 2 for row, x in zip(rows, x2s, strict=True)):
+        raise DataFileError(f"{source}: [grid] row_offsets do not form a hex grid")
+    by_axial = {a: h for h, a in enumerate(axial)}
+    step = tuple(
+        tuple(by_axial.get((q + dq, r + dr), -1) for dq, dr in _AXIAL_STEPS) for q, r in axial
+    )
+    neighbours = tuple(tuple(n for n in s if n >= 0) for s in step)
+
+    def space(name: str, key: str, pair: Any) -> int:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+        ):
+            raise DataFileError(f"{source}: [{name}] {key}: {pair!r} is not a [row, idx] pair")
+        if tuple(pair) not in where:
+            raise DataFileError(f"{source}: [{name}] {key}: no space at {pair}")
+        return where[(pair[0], pair[1])]
+
+    isl = table(data, source, "island")
+    isl_rows = int_list(isl, source, "island", "rows")
+    slots = isl.get("slots")
+    if not isinstance(slots, list) or len(slots) != len(isl_rows):
+        raise DataFileError(f"{source}: [island] slots must be one list of idx per row in rows")
+    island: list[int] = []
+    for row, idx_list in zip(isl_rows, slots, strict=True):
+        if not isinstance(idx_list, list):
+            raise DataFileError(f"{source}: [island] slots: row {row} is not a list")
+        for idx in idx_list:
+            island.append(space("island", "slots", [row, idx]))
+    if len(island) != 40 or len(set(island)) != 40:
+        raise DataFileError(f"{source}: [island] slots must name 40 distinct spaces")
+
+    serp = table(data, source, "serpents")
+    starts_raw = serp.get("starts")
+    if not isinstance(starts_raw, list) or len(starts_raw) != 5:
+        raise DataFileError(f"{source}: [serpents] starts must list 5 [row, idx] pairs")
+    starts = tuple(space("serpents", "starts", p) for p in starts_raw)
+    if any(h in island for h in starts):
+        raise DataFileError(f"{source}: [serpents] starts must be sea spaces, not island slots")
+
+    def isles(name: str) -> tuple[tuple[int, ...], ...]:
+        section = table(data, source, name)
+        out = []
+        for isle in ISLE_NAMES:
+            pairs = section.get(isle)
+            if not isinstance(pairs, list) or not pairs:
+                raise DataFileError(f"{source}: [{name}] {isle} must list [row, idx] pairs")
+            hexes = tuple(space(name, isle, p) for p in pairs)
+            if any(h in island for h in hexes):
+                raise DataFileError(f"{source}: [{name}] {isle}: landing spaces must be sea")
+            out.append(hexes)
+        return tuple(out)
+
+    return Board(
+        row_lengths=tuple(lengths),
+        row_offsets=tuple(offsets),
+        rows=tuple(rows),
+        idxs=tuple(idxs),
+        axial=axial,
+        x2=tuple(x2s),
+        neighbours=neighbours,
+        step=step,
+        island=tuple(sorted(island)),
+        serpent_starts=starts,
+        landing=isles("safe_isles"),
+        landing_wide=isles("safe_isles_wide"),
+        source=source,
+    )
+
+
+BOARD = load_board()
+NUM_HEXES = BOARD.num_hexes
+CENTRE = BOARD.serpent_starts[0]
+"""The sea space in the middle of the island, where one serpent starts."""

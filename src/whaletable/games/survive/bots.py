@@ -1,0 +1,231 @@
+"""Survive bots: a heuristic player, and a leaf evaluator for the generic search.
+
+Both rest on one estimate, :func:`prospects`: how much each seat can still
+expect to bank, the sum over its explorers of value × the chance that explorer
+reaches a safe isle. The chance is read off where the explorer is (safe, in a
+boat, swimming, on which terrain), how far it is from the nearest landing space,
+and which creatures are near. A seat's own values are known to it; other seats'
+explorers count at the average value, since their values are hidden.
+
+The heuristic looks one decision ahead: it applies each legal action to a copy
+of a state sampled from what it knows and keeps the one after which its own
+prospects minus the leader's are best. So it walks its people to the corners,
+boards boats, sinks the tiles under the leader's explorers and sends creatures
+after the leader's swimmers and boats. Red tiles are always played (deterrents
+too, when asked).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from whaletable.agents import register_agent
+from whaletable.agents.mcts import register_evaluator
+from whaletable.core.action import Action
+from whaletable.core.agent import SeatView
+from whaletable.core.state import State
+from whaletable.games.survive import rules as R
+from whaletable.games.survive.actions import Decline, EndMovement, PlayTile
+from whaletable.games.survive.board import BOARD, NUM_HEXES
+from whaletable.games.survive.components import COMPONENTS
+
+GAME_ID = "survive"
+MEAN_VALUE = sum(COMPONENTS.explorer_values) / len(COMPONENTS.explorer_values)
+BEAM = 6
+"""Movement plans kept at each point of the heuristic's search."""
+SHARPNESS = 0.6
+"""How sharply the leaf evaluator turns a lead in expected points into a chance to win."""
+
+
+def _distances(landing: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """Spaces from every space to the nearest landing space (through any space)."""
+    dist = [99] * NUM_HEXES
+    frontier = [h for isle in landing for h in isle]
+    for h in frontier:
+        dist[h] = 0
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in BOARD.neighbours[h]:
+                if dist[n] > dist[h] + 1:
+                    dist[n] = dist[h] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return tuple(dist)
+
+
+DIST = {"yellow": _distances(BOARD.landing), "touching": _distances(BOARD.landing_wide)}
+
+_SINKS_SOON = (0.0, 0.06, 0.03, 0.0)  # by terrain: beaches sink first, mountains last
+_HEX_DIST_CACHE: dict[tuple[int, int], int] = {}
+
+
+def _near(a: int, b: int) -> int:
+    key = (a, b)
+    d = _HEX_DIST_CACHE.get(key)
+    if d is None:
+        qa, ra = BOARD.axial[a]
+        qb, rb = BOARD.axial[b]
+        d = (abs(qa - qb) + abs(ra - rb) + abs(qa + ra - qb - rb)) // 2
+        _HEX_DIST_CACHE[key] = d
+    return d
+
+
+def prospects(state: R.SurviveState, seat: int) -> list[float]:
+    """Each seat's expected saved points (``seat``'s own values exact, others' at the mean)."""
+    n = state.num_players
+    dist = DIST[state.options.landing]
+    st, hx, val = state.ex_status, state.ex_hex, state.ex_value
+    terrain = state.terrain
+    cr = state.cr_hex
+    sharks = [h for h in cr[R.K0 : R.K1] if h >= 0]
+    biters = [h for h in cr[R.S0 : R.S1] if h >= 0] + sharks
+    smashers = [h for h in cr[R.S0 : R.S1] if h >= 0] + [h for h in cr[R.W0 : R.Q1] if h >= 0]
+    equal = state.options.everyone_is_equal
+    out = [0.0] * n
+    per = R.EXPLORERS_PER_SEAT
+    for e in range(len(st)):
+        s = st[e]
+        if s == R.LOST or s == R.UNPLACED:
+            continue
+        owner = e // per
+        worth = 1.0 if equal else (val[e] if owner == seat else MEAN_VALUE)
+        if s == R.SAFE:
+            out[owner] += worth
+            continue
+        h = hx[e]
+        d = dist[h]
+        if s == R.LAND:
+            # Walking is fast (a space a point) and boats are near the coast: land is worth
+            # little less than a boat at the same distance, less on tiles that sink first.
+            p = 0.55 - 0.05 * d - _SINKS_SOON[terrain[h]]
+        elif s == R.BOAT:
+            p = 0.95 if d == 0 else 0.85 - 0.04 * d
+            for c in smashers:
+                if _near(c, h) <= 2:
+                    p -= 0.15
+        elif d == 0:
+            p = 0.9  # one point from safety
+        else:
+            p = 0.5 - 0.08 * d  # a swimmer crawls a space a turn
+            for c in biters:
+                if _near(c, h) <= 2:
+                    p -= 0.2
+        out[owner] += worth * max(p, 0.02)
+    return out
+
+
+def advantage(state: R.SurviveState, seat: int) -> float:
+    """Own prospects minus the best other seat's: helping yourself and hurting the leader."""
+    p = prospects(state, seat)
+    mine = p[seat]
+    best = max(v for s, v in enumerate(p) if s != seat)
+    return mine - best
+
+
+class SurviveHeuristic:
+    """Plans each turn's movement with a small beam search; one decision ahead otherwise."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0, *, beam: int = BEAM) -> None:
+        self.rng = random.Random(seed)
+        self.beam = beam
+        self.plan: list[Action] = []
+        self.plan_key: tuple[int, int, int] = (-1, -1, -1)
+
+    def act(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, PlayTile):
+                return a  # tiles are free help; deterrents save people
+        seat = view.seat
+        obs_key = self._key(view)
+        if obs_key == self.plan_key and self.plan and self.plan[0] in legal:
+            self.plan_key = (obs_key[0], obs_key[1], obs_key[2] - 1)
+            return self.plan.pop(0)
+        base = view.determinize(self.rng)
+        assert isinstance(base, R.SurviveState)
+        if base.phase == R.MOVE and base.moves_left > 0:
+            self.plan = self._plan_movement(base, seat)
+            self.plan_key = (obs_key[0], obs_key[1], obs_key[2] - 1)
+            return self.plan.pop(0)
+        best: list[Action] = []
+        best_score = -math.inf
+        for a in legal:
+            if isinstance(a, Decline):
+                continue
+            child = base.clone()
+            child.apply(a)
+            score = advantage(child, seat)
+            if score > best_score + 1e-9:
+                best, best_score = [a], score
+            elif score > best_score - 1e-9:
+                best.append(a)
+        if not best:
+            return legal[0]
+        return best[self.rng.randrange(len(best))]
+
+    @staticmethod
+    def _key(view: SeatView) -> tuple[int, int, int]:
+        """Which turn and which movement point a decision is at (plans last one turn)."""
+        obs_state = view.observation()
+        if obs_state["phase"] != "move":
+            return (-1, -1, -1)
+        return (obs_state["turn"], obs_state["active"], obs_state["moves_left"])
+
+    def _plan_movement(self, base: R.SurviveState, seat: int) -> list[Action]:
+        """The best sequence of this turn's movement points (beam search on advantage)."""
+        best_value = advantage(base, seat)
+        best: list[Action] = [EndMovement()]
+        frontier: list[tuple[float, R.SurviveState, list[Action]]] = [(best_value, base, [])]
+        for _ in range(base.moves_left):
+            found: list[tuple[float, R.SurviveState, list[Action]]] = []
+            for _, state, seq in frontier:
+                for a in state.legal_actions():
+                    if isinstance(a, (EndMovement, PlayTile)):
+                        continue
+                    child = state.clone()
+                    child.apply(a)
+                    value = advantage(child, seat) + self.rng.random() * 1e-6
+                    plan = [*seq, a]
+                    if value > best_value:
+                        best_value, best = value, plan
+                    if child.phase == R.MOVE and child.active == seat:
+                        found.append((value, child, plan))
+            found.sort(key=lambda f: f[0], reverse=True)
+            frontier = found[: self.beam]
+            if not frontier:
+                break
+        if len(best) < base.moves_left and not isinstance(best[-1], EndMovement):
+            best.append(EndMovement())
+        return best
+
+
+def make_heuristic(game: Any, seed: int = 0) -> SurviveHeuristic:
+    return SurviveHeuristic(game, seed)
+
+
+def leaf_value(state: State, rng: random.Random) -> list[float]:
+    """Score a search leaf: each seat's chance to win from the expected points (a softmax)."""
+    if state.is_terminal():
+        return state.returns()
+    assert isinstance(state, R.SurviveState)
+    # Every seat's values are known in a determinization: score them all exactly.
+    n = state.num_players
+    totals = [0.0] * n
+    for s in range(n):
+        totals[s] = prospects(state, s)[s]
+    top = max(totals)
+    weights = [math.exp(SHARPNESS * (t - top)) for t in totals]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+register_agent("heuristic", make_heuristic, game_id=GAME_ID)
+register_evaluator(GAME_ID, leaf_value)

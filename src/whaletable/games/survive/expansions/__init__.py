@@ -1,0 +1,1 @@
+"""Mini-expansions of Survive."""

@@ -1,0 +1,1564 @@
+"""Every rule of Survive: Escape from Atlantis! and its Giant Squid mini-expansion.
+
+Facts come from the game's reference notes (setup §4, turn §5, creatures §6, end
+§7, challenge rules §9) and the Giant Squid rulebook (rules 1–8 and its optional
+rule; the squid helpers are in :mod:`~whaletable.games.survive.expansions.giant_squid`).
+Where they are silent, the reading chosen is listed in ``rules.md`` ("Readings
+chosen") and named in a comment here.
+
+The state is flat: lists of ints indexed by space (``terrain``), explorer
+(``ex_*``), boat (``boat_*``) and creature (``cr_hex``). Tile backs are not dealt
+at setup: the back of a sunk tile is a chance outcome drawn from what is left of
+its terrain's backs, which is the same as a hidden shuffle and leaves nothing
+hidden on the board. What stays hidden is each explorer's value and each red
+tile in hand; :meth:`SurviveState._determinize` redraws both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from typing import TYPE_CHECKING, Any
+
+from whaletable.core.action import Action
+from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.state import State
+from whaletable.games.survive.actions import (
+    CREATURE_FACES,
+    EFFECTS,
+    GREEN_EFFECTS,
+    RED_EFFECTS,
+    TERRAINS,
+    BoardBoat,
+    Decline,
+    EndMovement,
+    JumpOverboard,
+    LandOnSafeIsle,
+    LayTile,
+    MoveBoat,
+    MoveCreature,
+    MoveExplorer,
+    PickCreature,
+    PickStartPlayer,
+    PlaceBoat,
+    PlaceExplorer,
+    PlaceSquid,
+    PlayTile,
+    RevealBack,
+    RollCreatureDie,
+    SinkTile,
+    TakePerson,
+)
+from whaletable.games.survive.board import BOARD, CENTRE, ISLE_NAMES, NUM_HEXES
+from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.expansions import giant_squid
+
+if TYPE_CHECKING:
+    from whaletable.games.survive import Survive, SurviveOptions
+
+# --- Pieces -------------------------------------------------------------------------
+EXPLORERS_PER_SEAT = len(COMPONENTS.explorer_values)
+MAX_PLAYERS = 4
+MOVE_POINTS = 3
+CAPACITY = COMPONENTS.boat_capacity
+NUM_BOATS = COMPONENTS.boats_total
+SAFETY_ROUNDS = 10
+"""Rounds played after the last tile is gone before the game is stopped (see rules.md)."""
+
+SEA, BEACH, FOREST, MOUNTAIN = 0, 1, 2, 3  # terrain[h]; terrain t is TERRAINS[t - 1]
+
+# Explorer status.
+UNPLACED, LAND, SWIM, BOAT, SAFE, LOST = range(6)
+STATUS_NAMES = ("unplaced", "land", "swimming", "boat", "safe", "lost")
+
+# A boat's or creature's place when it is not on a space.
+SUPPLY = -1
+GONE = -2
+
+# Creatures: ids by kind, in one flat list.
+SERPENT, SHARK, WHALE, SQUID = range(4)
+KIND_NAMES = ("serpent", "shark", "whale", "squid")
+_COUNTS = (COMPONENTS.serpents, COMPONENTS.sharks, COMPONENTS.whales, COMPONENTS.squids)
+_FIRST = tuple(sum(_COUNTS[:k]) for k in range(4))
+CREATURES_OF = tuple(range(_FIRST[k], _FIRST[k] + _COUNTS[k]) for k in range(4))
+NUM_CREATURES = sum(_COUNTS)
+KIND = tuple(k for k in range(4) for _ in range(_COUNTS[k]))
+REACH = tuple(COMPONENTS.moves[name] for name in KIND_NAMES)
+S0, S1 = _FIRST[SERPENT], _FIRST[SERPENT] + _COUNTS[SERPENT]
+K0, K1 = _FIRST[SHARK], _FIRST[SHARK] + _COUNTS[SHARK]
+W0, W1 = _FIRST[WHALE], _FIRST[WHALE] + _COUNTS[WHALE]
+Q0, Q1 = _FIRST[SQUID], _FIRST[SQUID] + _COUNTS[SQUID]
+
+# Tile backs.
+EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
+GREEN = frozenset(GREEN_EFFECTS)
+DETERRENT_OF = {SHARK: "shark-deterrent", WHALE: "whale-deterrent"}
+MOVE_TILE_KIND = {"move-serpent": SERPENT, "move-shark": SHARK, "move-whale": WHALE}
+
+# --- Phases ---------------------------------------------------------------------------
+(
+    START,
+    LAY,
+    PLACE_EXPLORERS,
+    PLACE_BOATS,
+    MOVE,
+    TILE_MOVE,
+    SINK,
+    REVEAL,
+    BOARDING,
+    PLACE_SQUID,
+    TAKE_PERSON,
+    DETER,
+    ROLL,
+    PICK_CREATURE,
+    MOVE_CREATURE,
+    OVER,
+) = range(16)
+PHASE_NAMES = (
+    "start",
+    "lay-tiles",
+    "place-explorers",
+    "place-boats",
+    "move",
+    "tile-move",
+    "sink",
+    "reveal",
+    "board",
+    "place-squid",
+    "take-person",
+    "deter",
+    "roll",
+    "pick-creature",
+    "move-creature",
+    "over",
+)
+END_TURN = -1  # a "resume" target: the turn is over
+_CHANCE_PHASES = frozenset((START, LAY, REVEAL, ROLL))
+
+# --- Board facts the rules use ----------------------------------------------------------
+NEIGHBOURS = BOARD.neighbours
+STEP = BOARD.step
+ISLAND = BOARD.island
+ISLAND_SET = frozenset(ISLAND)
+_DIRS = tuple(tuple((d, to) for d, to in enumerate(STEP[h]) if to >= 0) for h in range(NUM_HEXES))
+"""Each space's (direction, neighbour) pairs on the board."""
+NEAR_ISLAND = tuple(
+    h
+    for h in range(NUM_HEXES)
+    if h not in ISLAND_SET and any(n in ISLAND_SET for n in NEIGHBOURS[h])
+)
+"""Sea spaces touching the island at setup: where starting boats may go."""
+SQUID_SPACES = tuple(h for h in range(NUM_HEXES) if any(n in ISLAND_SET for n in NEIGHBOURS[h]))
+"""Every space that can ever be a sea space next to a terrain tile."""
+
+
+def _isle_of(landing: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    out = [-1] * NUM_HEXES
+    for isle, hexes in enumerate(landing):
+        for h in hexes:
+            out[h] = isle
+    return tuple(out)
+
+
+ISLE_AT = {"yellow": _isle_of(BOARD.landing), "touching": _isle_of(BOARD.landing_wide)}
+"""``ISLE_AT[landing][h]``: the safe isle reached from space ``h``, or -1."""
+
+# --- Every action, made once (legal lists hand out these very objects) -----------------
+VALUES = tuple(sorted(set(COMPONENTS.explorer_values)))
+MAX_EXPLORERS = EXPLORERS_PER_SEAT * MAX_PLAYERS
+_START_P = tuple(PickStartPlayer(s) for s in range(MAX_PLAYERS))
+_LAY = {t: LayTile(t) for t in TERRAINS}
+_REVEAL = {e: RevealBack(e) for e in EFFECTS}
+_ROLL = {f: RollCreatureDie(f) for f in CREATURE_FACES}
+_PLACE_EX = {h: {v: PlaceExplorer(h, v) for v in VALUES} for h in ISLAND}
+_PLACE_BOAT = {h: PlaceBoat(h) for h in NEAR_ISLAND}
+_MOVE_EX = tuple(tuple(MoveExplorer(e, d) for d in range(6)) for e in range(MAX_EXPLORERS))
+_BOARD = tuple(BoardBoat(e) for e in range(MAX_EXPLORERS))
+_JUMP = tuple(JumpOverboard(e) for e in range(MAX_EXPLORERS))
+_ASHORE = tuple(LandOnSafeIsle(e) for e in range(MAX_EXPLORERS))
+_MOVE_BOAT = tuple(tuple(MoveBoat(b, d) for d in range(6)) for b in range(NUM_BOATS))
+_END = EndMovement()
+MAX_HAND = sum(row[EFFECTS.index(e)] for row in COMPONENTS.backs for e in RED_EFFECTS)
+_PLAY = {e: tuple(PlayTile(e, i) for i in range(MAX_HAND)) for e in RED_EFFECTS}
+_DECLINE = Decline()
+_SINK = {h: SinkTile(h) for h in ISLAND}
+_PLACE_SQUID = {h: PlaceSquid(h) for h in SQUID_SPACES}
+_TAKE = tuple(TakePerson(e) for e in range(MAX_EXPLORERS))
+_PICK = tuple(PickCreature(c) for c in range(NUM_CREATURES))
+_MOVE_CR = tuple(MoveCreature(h) for h in range(NUM_HEXES))
+
+
+def all_actions() -> list[Action]:
+    """Every distinct action, in codec order."""
+    out: list[Action] = list(_START_P)
+    out += _LAY.values()
+    out += _REVEAL.values()
+    out += _ROLL.values()
+    out += [a for row in _PLACE_EX.values() for a in row.values()]
+    out += _PLACE_BOAT.values()
+    out += [a for row in _MOVE_EX for a in row]
+    out += _BOARD
+    out += _JUMP
+    out += _ASHORE
+    out += [a for row in _MOVE_BOAT for a in row]
+    out.append(_END)
+    out += [a for row in _PLAY.values() for a in row]
+    out.append(_DECLINE)
+    out += _SINK.values()
+    out += _PLACE_SQUID.values()
+    out += _TAKE
+    out += _PICK
+    out += _MOVE_CR
+    return out
+
+
+_FACE_ODDS = tuple(
+    (_ROLL[f], COMPONENTS.die_faces.count(f) / len(COMPONENTS.die_faces))
+    for f in CREATURE_FACES
+    if f in COMPONENTS.die_faces
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _options_items(options: SurviveOptions) -> tuple[tuple[str, Any], ...]:
+    return tuple(dataclasses.asdict(options).items())
+
+
+def _options_json(options: SurviveOptions) -> dict[str, Any]:
+    """The options as JSON (made once per options value; a fresh dict every time)."""
+    return dict(_options_items(options))
+
+
+class SurviveState(State):
+    """A game of Survive in progress (see the module docstring for the layout)."""
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "boat_hex",
+        "boat_pass",
+        "boats_in_play",
+        "cr_hex",
+        "ex_boat",
+        "ex_hex",
+        "ex_isle",
+        "ex_status",
+        "ex_value",
+        "hands",
+        "laid",
+        "last_roll",
+        "moves_left",
+        "p_askers",
+        "p_creature",
+        "p_free",
+        "p_kinds",
+        "p_mover",
+        "p_threat",
+        "p_tile",
+        "p_victims",
+        "phase",
+        "placed_at",
+        "placed_count",
+        "played",
+        "pool",
+        "resume",
+        "revealing",
+        "start",
+        "sunk",
+        "swam",
+        "terrain",
+        "tile_played",
+        "tile_steps",
+        "tileless_turns",
+        "to_move",
+        "turn",
+    )
+
+    game: Survive
+    options: SurviveOptions
+
+    def __init__(self, game: Survive, num_players: int, options: SurviveOptions) -> None:
+        super().__init__(game, num_players, options)
+        n = num_players
+        self._legal: list[Action] | None = None
+        self.phase = START
+        self.to_move = 0
+        self.active = -1
+        self.start = -1
+        self.turn = 0
+        self.terrain = [SEA] * NUM_HEXES
+        self.laid = 0  # island slots laid so far (in ISLAND order)
+        ne = n * EXPLORERS_PER_SEAT
+        self.ex_status = [UNPLACED] * ne
+        self.ex_hex = [-1] * ne
+        self.ex_boat = [-1] * ne
+        self.ex_value = [0] * ne
+        self.ex_isle = [-1] * ne
+        self.placed_at = [-1] * ne  # history index of each explorer's PlaceExplorer
+        self.placed_count = [0] * n
+        self.swam = 0  # bitmask of explorers that have swum this turn
+        self.boat_hex = [SUPPLY] * NUM_BOATS
+        self.boat_pass: list[list[int]] = [[] for _ in range(NUM_BOATS)]
+        self.boats_in_play = 0
+        self.cr_hex = [SUPPLY] * NUM_CREATURES
+        for c, h in zip(CREATURES_OF[SERPENT], BOARD.serpent_starts, strict=True):
+            self.cr_hex[c] = h  # setup 1: serpents on their five spaces
+        self.pool = [list(row) for row in COMPONENTS.backs]  # backs left among unsunk tiles
+        self.hands: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]
+        self.sunk: list[tuple[int, int, int, int]] = []  # (hex, terrain, seat, reveal index)
+        self.played: frozenset[int] = frozenset()  # reveal indices of red tiles played
+        self.revealing = -1  # the space whose back is about to be revealed
+        self.last_roll = -1
+        self.moves_left = 0
+        self.tile_played = False
+        self.p_tile = ""  # the dolphin or boat-move tile being spent
+        self.tile_steps = 0
+        self.tileless_turns = 0
+        self.resume = END_TURN
+        self.p_creature = -1
+        self.p_free = False  # a move-creature tile: anywhere unoccupied
+        self.p_kinds: tuple[int, ...] = ()
+        self.p_mover = -1
+        self.p_threat = -1  # the space a deterrent answers for (the creature is p_creature)
+        self.p_askers: tuple[int, ...] = ()
+        self.p_victims: tuple[int, ...] = ()
+
+    # ============================================================ queries
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self.to_move
+
+    def seat_of(self, explorer: int) -> int:
+        return explorer // EXPLORERS_PER_SEAT
+
+    def explorers_of(self, seat: int) -> range:
+        return range(seat * EXPLORERS_PER_SEAT, (seat + 1) * EXPLORERS_PER_SEAT)
+
+    def boat_at(self, hex_id: int) -> int:
+        """The boat on a space, or -1 (one boat per space)."""
+        try:
+            return self.boat_hex.index(hex_id)
+        except ValueError:
+            return -1
+
+    def controls(self, seat: int, boat: int) -> bool:
+        """§4: an empty boat, or one where you have at least as many aboard as anyone."""
+        aboard = self.boat_pass[boat]
+        if not aboard:
+            return True
+        counts = [0] * self.num_players
+        for e in aboard:
+            counts[e // EXPLORERS_PER_SEAT] += 1
+        return counts[seat] > 0 and counts[seat] == max(counts)
+
+    def controllers(self, boat: int) -> list[int]:
+        return [s for s in range(self.num_players) if self.controls(s, boat)]
+
+    def swimmers_at(self, hex_id: int) -> list[int]:
+        st, hx = self.ex_status, self.ex_hex
+        return [e for e in range(len(st)) if st[e] == SWIM and hx[e] == hex_id]
+
+    def people_on(self, hex_id: int) -> list[int]:
+        """Explorers standing on the terrain tile at ``hex_id``."""
+        st, hx = self.ex_status, self.ex_hex
+        return [e for e in range(len(st)) if st[e] == LAND and hx[e] == hex_id]
+
+    def isle_at(self, hex_id: int) -> int:
+        return ISLE_AT[self.options.landing][hex_id]
+
+    def _land_people(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        st, hx = self.ex_status, self.ex_hex
+        for e in range(len(st)):
+            if st[e] == LAND:
+                out.setdefault(hx[e], []).append(e)
+        return out
+
+    def _occupied_boats(self) -> set[int]:
+        bh, bp = self.boat_hex, self.boat_pass
+        return {bh[b] for b in range(NUM_BOATS) if bh[b] >= 0 and bp[b]}
+
+    def _taken(self) -> set[int]:
+        """Spaces holding any piece: creature, boat or swimmer."""
+        taken = {h for h in self.cr_hex if h >= 0}
+        taken.update(h for h in self.boat_hex if h >= 0)
+        st, hx = self.ex_status, self.ex_hex
+        taken.update(hx[e] for e in range(len(st)) if st[e] == SWIM)
+        return taken
+
+    def tiles_left(self) -> int:
+        return NUM_HEXES - self.terrain.count(SEA)
+
+    # ============================================================ chance
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == ROLL:
+            return list(_FACE_ODDS)
+        if phase == REVEAL:
+            row = self.pool[self.terrain_revealing() - 1]
+            total = sum(row)
+            return [(_REVEAL[e], row[i] / total) for i, e in enumerate(EFFECTS) if row[i]]
+        if phase == LAY:
+            # Setup 2: the tiles not yet laid, shuffled onto the slots in reading order.
+            terrain = self.terrain  # during setup only laid slots carry terrain
+            left = [c - terrain.count(t + 1) for t, c in enumerate(COMPONENTS.terrain_counts)]
+            total = sum(left)
+            return [(_LAY[TERRAINS[t]], left[t] / total) for t in range(3) if left[t]]
+        p = 1.0 / self.num_players
+        return [(_START_P[s], p) for s in range(self.num_players)]
+
+    def terrain_revealing(self) -> int:
+        return self.sunk[-1][1]
+
+    # ============================================================ legal actions
+
+    def _legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal.copy()
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        if phase in _CHANCE_PHASES:
+            return [a for a, _ in self._chance_outcomes()]
+        if phase == MOVE:
+            return self._movement_actions()
+        if phase == MOVE_CREATURE:
+            return [_MOVE_CR[h] for h in self.creature_destinations(self.p_creature)]
+        if phase == SINK:
+            return [_SINK[h] for h in self.sinkable()]
+        if phase == PICK_CREATURE:
+            return [_PICK[c] for c in self.movable_creatures()]
+        if phase == PLACE_EXPLORERS:
+            return self._placement_actions()
+        if phase == PLACE_BOATS:
+            taken = self._taken()
+            return [_PLACE_BOAT[h] for h in NEAR_ISLAND if h not in taken]
+        if phase == TILE_MOVE:
+            return self._tile_move_actions()
+        if phase == DETER:
+            seat = self.to_move
+            wanted = DETERRENT_OF[KIND[self.p_creature]]
+            out: list[Action] = [
+                _PLAY[wanted][i] for i, (_, e, _) in enumerate(self.hands[seat]) if e == wanted
+            ]
+            out.append(_DECLINE)
+            return out
+        if phase == TAKE_PERSON:
+            return [_TAKE[e] for e in self.p_victims]
+        if phase == PLACE_SQUID:
+            return [_PLACE_SQUID[h] for h in self.squid_spaces()]
+        if phase == BOARDING:
+            return [_BOARD[e] for e in self.swimmers_at(self.revealing)]
+        return []
+
+    def _placement_actions(self) -> list[Action]:
+        """Setup 5: one explorer at a time on an unoccupied tile (Rule 1: two inland)."""
+        seat = self.to_move
+        values = sorted(set(self.values_left(seat)))
+        out: list[Action] = []
+        for h in self.placement_spaces():
+            row = _PLACE_EX[h]
+            out.extend(row[v] for v in values)
+        return out
+
+    def placement_spaces(self) -> list[int]:
+        count = [0] * NUM_HEXES
+        for e, st in enumerate(self.ex_status):
+            if st == LAND:
+                count[self.ex_hex[e]] += 1
+        if not self.options.densely_populated:
+            return [h for h in ISLAND if count[h] == 0]
+        # Challenge Rule 1: up to two per tile, one on the outer rim next to the sea.
+        return [h for h in ISLAND if count[h] < (1 if self._touches_sea(h) else 2)]
+
+    def values_left(self, seat: int) -> list[int]:
+        left = list(COMPONENTS.explorer_values)
+        for e in self.explorers_of(seat):
+            if self.ex_status[e] != UNPLACED:
+                left.remove(self.ex_value[e])
+        return left
+
+    def _movement_actions(self) -> list[Action]:
+        seat = self.active
+        out: list[Action] = []
+        if self.moves_left == MOVE_POINTS and not self.tile_played and self.hands[seat]:
+            playable = self.playable_tiles(seat)
+            out.extend(_PLAY[e][i] for i, (_, e, _) in enumerate(self.hands[seat]) if e in playable)
+        terrain = self.terrain
+        st, hx = self.ex_status, self.ex_hex
+        bh, bp = self.boat_hex, self.boat_pass
+        isle = ISLE_AT[self.options.landing]
+        room = {bh[b] for b in range(NUM_BOATS) if bh[b] >= 0 and len(bp[b]) < CAPACITY}
+        swam = self.swam
+        for e in self.explorers_of(seat):
+            s = st[e]
+            if s == LAND:
+                out.extend(_MOVE_EX[e])  # island slots are inland: all six neighbours exist
+            elif s == SWIM:
+                h = hx[e]
+                if not swam >> e & 1:
+                    moves = _MOVE_EX[e]
+                    out.extend([moves[d] for d, to in _DIRS[h] if not terrain[to]])
+                if h in room:
+                    out.append(_BOARD[e])
+                if isle[h] >= 0:
+                    out.append(_ASHORE[e])
+            elif s == BOAT:
+                h = hx[e]
+                out.append(_JUMP[e])
+                moves = _MOVE_EX[e]
+                out.extend([moves[d] for d, to in _DIRS[h] if to in room])
+                if isle[h] >= 0:
+                    out.append(_ASHORE[e])
+        spaces = set(bh)
+        squids = self.cr_hex[Q0:Q1]
+        per = EXPLORERS_PER_SEAT
+        for b in range(NUM_BOATS):
+            h = bh[b]
+            if h < 0:
+                continue
+            aboard = bp[b]
+            if aboard:
+                mine = sum(1 for e in aboard if e // per == seat)
+                if not mine or (len(aboard) > 1 and not self.controls(seat, b)):
+                    continue
+            steps = _MOVE_BOAT[b]
+            out.extend(
+                [
+                    steps[d]
+                    for d, to in _DIRS[h]
+                    if not terrain[to] and to not in spaces and not (aboard and to in squids)
+                ]
+            )
+        out.append(_END)
+        return out
+
+    def _boat_steps(self, boat: int) -> list[MoveBoat]:
+        """Boats move through sea, one per space; an occupied boat avoids squids (squid 6)."""
+        bh = self.boat_hex
+        h = bh[boat]
+        terrain = self.terrain
+        occupied = bool(self.boat_pass[boat])
+        squids = self.cr_hex[Q0:Q1] if occupied else ()
+        moves = _MOVE_BOAT[boat]
+        return [
+            moves[d] for d, to in _DIRS[h] if not terrain[to] and to not in bh and to not in squids
+        ]
+
+    def _swimmer_steps(self, e: int) -> list[MoveExplorer]:
+        h = self.ex_hex[e]
+        terrain = self.terrain
+        moves = _MOVE_EX[e]
+        return [moves[d] for d, to in _DIRS[h] if not terrain[to]]
+
+    def playable_tiles(self, seat: int) -> list[str]:
+        """Red tiles this seat may play now (deterrents only answer a creature)."""
+        out: list[str] = []
+        for _, effect, _ in self.hands[seat]:
+            if effect in out or effect.endswith("deterrent"):
+                continue
+            if effect == "dolphin":
+                ok = any(
+                    self.ex_status[e] == SWIM and self._swimmer_steps(e)
+                    for e in self.explorers_of(seat)
+                )
+            elif effect == "boat-move":
+                ok = any(
+                    self.boat_hex[b] >= 0 and self.controls(seat, b) and self._boat_steps(b)
+                    for b in range(NUM_BOATS)
+                )
+            else:
+                ok = bool(self._creatures_for_tile(MOVE_TILE_KIND[effect]))
+            if ok:
+                out.append(effect)
+        return sorted(out)
+
+    def _creatures_for_tile(self, kind: int) -> list[int]:
+        kinds = self._kinds_for(kind)
+        return [c for k in kinds for c in CREATURES_OF[k] if self.cr_hex[c] >= 0]
+
+    def _kinds_for(self, kind: int) -> tuple[int, ...]:
+        """Squid 2: whenever a whale may move, a squid may move instead (optional rule: only)."""
+        if kind != WHALE or not self.options.giant_squid:
+            return (kind,)
+        if self.options.squids_replace_whales:
+            return (SQUID,)
+        return (WHALE, SQUID)
+
+    def _tile_move_actions(self) -> list[Action]:
+        """Spending a dolphin (one swimmer) or a boat-move (one boat), one space at a time."""
+        out: list[Action] = []
+        seat = self.active
+        mover = self.p_mover
+        if self.p_tile == "dolphin":
+            if mover >= 0:
+                if self.ex_status[mover] == SWIM:
+                    out.extend(self._swimmer_steps(mover))
+            else:
+                for e in self.explorers_of(seat):
+                    if self.ex_status[e] == SWIM:
+                        out.extend(self._swimmer_steps(e))
+        elif mover >= 0:
+            if self.boat_hex[mover] >= 0:
+                out.extend(self._boat_steps(mover))
+        else:
+            for b in range(NUM_BOATS):
+                if self.boat_hex[b] >= 0 and self.controls(seat, b):
+                    out.extend(self._boat_steps(b))
+        if mover >= 0:
+            out.append(_END)
+        return out
+
+    def _touches_sea(self, h: int) -> bool:
+        centre_ok = self.options.centre_is_sea
+        terrain = self.terrain
+        return any(not terrain[n] and (centre_ok or n != CENTRE) for n in NEIGHBOURS[h])
+
+    def sinkable(self) -> list[int]:
+        """§5.2: beaches, then forests, then mountains; touching the sea if any does."""
+        terrain = self.terrain
+        lowest = min(terrain[h] for h in ISLAND if terrain[h])
+        tiles = [h for h in ISLAND if terrain[h] == lowest]
+        touching = [h for h in tiles if self._touches_sea(h)]
+        return touching or tiles
+
+    def squid_spaces(self) -> list[int]:
+        return giant_squid.placement_spaces(SQUID_SPACES, self.terrain, NEIGHBOURS, self._taken())
+
+    def movable_creatures(self) -> list[int]:
+        """Creatures of the rolled (or tile's) kinds that can move."""
+        cr = self.cr_hex
+        out = []
+        for k in self.p_kinds:
+            for c in CREATURES_OF[k]:
+                if cr[c] >= 0 and self._can_move(c):
+                    out.append(c)
+        return out
+
+    def _can_move(self, c: int) -> bool:
+        """Whether creature ``c`` has a destination (cheaper than listing them)."""
+        kind = KIND[c]
+        if kind == SQUID or self.p_free:
+            return True  # squid 3.5: staying put is a move; a tile finds free sea anywhere
+        terrain = self.terrain
+        if self.options.creature_stacking == "blocked":
+            return bool(self.creature_destinations(c))
+        return any(not terrain[to] for to in NEIGHBOURS[self.cr_hex[c]])
+
+    def creature_destinations(self, c: int) -> list[int]:
+        """Where creature ``c`` may go now: by the die (§6, squid 3) or a tile (anywhere free)."""
+        terrain = self.terrain
+        if self.p_free:
+            taken = self._taken()
+            return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
+        kind = KIND[c]
+        start = self.cr_hex[c]
+        cr = self.cr_hex
+        st, hx = self.ex_status, self.ex_hex
+        # The spaces where this kind's move ends (§6 "stops when it enters a space holding
+        # something it can attack"; squid 3.4).
+        if kind in (SHARK, SERPENT):
+            stops = {hx[e] for e in range(len(st)) if st[e] == SWIM}
+            if kind == SERPENT:
+                stops |= self._occupied_boats()
+        elif kind == WHALE:
+            stops = self._occupied_boats()
+            stops.update(cr[Q0:Q1])
+        else:
+            stops = giant_squid.stop_spaces(
+                self._occupied_boats(), cr[W0:W1], self._land_people(), NEIGHBOURS
+            )
+        others: set[int] = set()
+        if self.options.creature_stacking == "blocked":
+            # Squid rules 4, 5 and 8 keep their meetings; otherwise one creature a space.
+            kinds = (SQUID,) if kind == SQUID else (SERPENT, SHARK, WHALE)
+            others = {cr[o] for k in kinds for o in CREATURES_OF[k] if o != c and cr[o] >= 0}
+        seen = {start}
+        out: list[int] = []
+        frontier = [start]
+        for _ in range(REACH[kind]):
+            nxt = []
+            for h in frontier:
+                for to in NEIGHBOURS[h]:
+                    if terrain[to] or to in seen or to in others:
+                        continue
+                    seen.add(to)
+                    out.append(to)
+                    if to not in stops:
+                        nxt.append(to)
+            frontier = nxt
+        if kind == SQUID:
+            out.append(start)  # squid 3.5: staying put counts as its movement
+        out.sort()
+        return out
+
+    # ============================================================ why illegal
+
+    def _why_illegal(self, action: Action) -> str | None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        for a in legal:
+            if a is action:
+                return None
+        if action in legal:
+            return None
+        return self._reason(action)
+
+    def _reason(self, action: Action) -> str:
+        phase = self.phase
+        name = PHASE_NAMES[phase]
+        if phase in _CHANCE_PHASES:
+            return f"chance decides now ({name})"
+        expected = {
+            PLACE_EXPLORERS: (PlaceExplorer, "place an explorer on an empty tile"),
+            PLACE_BOATS: (PlaceBoat, "place a boat on a vacant sea space next to the island"),
+            SINK: (SinkTile, "sink a tile"),
+            PLACE_SQUID: (PlaceSquid, "bring the giant squid in next to the island"),
+            TAKE_PERSON: (TakePerson, "pick the person the squid takes"),
+            PICK_CREATURE: (PickCreature, "pick the creature that moves"),
+            MOVE_CREATURE: (MoveCreature, "move the creature"),
+            BOARDING: (BoardBoat, "pick who climbs into the new boat"),
+        }
+        if phase in expected:
+            kind, what = expected[phase]
+            if not isinstance(action, kind):
+                return f"now you must {what}"
+            return self._detail(action)
+        if phase == DETER:
+            if isinstance(action, PlayTile) and action.effect.endswith("deterrent"):
+                return "you hold no such deterrent, or it does not answer this creature"
+            return "now you may only play a deterrent or decline"
+        if phase == TILE_MOVE:
+            if isinstance(action, EndMovement):
+                return "move the tile's piece at least one space first"
+            return "spend the tile: move its swimmer or boat one sea space, or stop"
+        # MOVE
+        if isinstance(action, PlayTile):
+            if self.moves_left < MOVE_POINTS or self.tile_played:
+                return "a red tile is played at the start of your turn, one a turn"
+            return "you hold no such tile that can be played now"
+        if isinstance(action, (MoveExplorer, BoardBoat, JumpOverboard, LandOnSafeIsle)):
+            e = action.explorer
+            if not 0 <= e < len(self.ex_status) or self.seat_of(e) != self.active:
+                return "you move only your own explorers"
+            return self._detail(action)
+        if isinstance(action, MoveBoat):
+            b = action.boat
+            if not 0 <= b < NUM_BOATS or self.boat_hex[b] < 0:
+                return "there is no such boat at sea"
+            if not self.controls(self.active, b):
+                return "you do not control that boat"
+            return (
+                "a boat moves to a neighbouring sea space without a boat "
+                "(nor a squid, if anyone is aboard)"
+            )
+        return "now you move your explorers and boats, or end your movement"
+
+    def _detail(self, action: Action) -> str:
+        if isinstance(action, MoveExplorer):
+            e = action.explorer
+            s = self.ex_status[e]
+            if s == SWIM and self.swam >> e & 1:
+                return "a swimmer swims only one space a turn"
+            if s in (SWIM, BOAT):
+                return (
+                    "once in the sea an explorer never returns to land "
+                    "(a passenger moves only into a boat with room)"
+                )
+            if s != LAND:
+                return "that explorer is not on the board"
+            return "there is no space in that direction"
+        if isinstance(action, BoardBoat):
+            return "a swimmer climbs only into a boat with room on its own space"
+        if isinstance(action, JumpOverboard):
+            return "only a passenger can jump overboard"
+        if isinstance(action, LandOnSafeIsle):
+            return "a safe isle is reached only from its landing spaces"
+        if isinstance(action, PlaceExplorer):
+            return "that tile is taken, or you have no explorer of that value left"
+        if isinstance(action, PlaceBoat):
+            return "boats go on vacant sea spaces next to the island"
+        if isinstance(action, SinkTile):
+            return "sink beaches, then forests, then mountains, touching the sea"
+        if isinstance(action, PlaceSquid):
+            return "the squid goes on a vacant sea space next to a terrain tile"
+        if isinstance(action, TakePerson):
+            return "the squid takes a person from a neighbouring tile or from a boat in its space"
+        if isinstance(action, PickCreature):
+            return "that creature is not of the rolled kind, or cannot move"
+        if isinstance(action, MoveCreature):
+            return "the creature cannot reach that space"
+        return "not possible now"
+
+    # ============================================================ apply
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        phase = self.phase
+        if phase == MOVE:
+            self._apply_move(action)
+        elif phase == MOVE_CREATURE:
+            assert isinstance(action, MoveCreature)
+            self._move_creature(action.to)
+        elif phase == ROLL:
+            assert isinstance(action, RollCreatureDie)
+            self._roll(action.creature)
+        elif phase == SINK:
+            assert isinstance(action, SinkTile)
+            self._sink(action.hex)
+        elif phase == REVEAL:
+            assert isinstance(action, RevealBack)
+            self._reveal(action.effect)
+        elif phase == PICK_CREATURE:
+            assert isinstance(action, PickCreature)
+            self.p_creature = action.creature
+            self.phase = MOVE_CREATURE
+        elif phase == LAY:
+            assert isinstance(action, LayTile)
+            self.terrain[ISLAND[self.laid]] = TERRAINS.index(action.terrain) + 1
+            self.laid += 1
+            if self.laid == len(ISLAND):
+                self.phase = PLACE_EXPLORERS
+                self.to_move = self.start
+        elif phase == PLACE_EXPLORERS:
+            assert isinstance(action, PlaceExplorer)
+            self._place_explorer(action.hex, action.value)
+        elif phase == PLACE_BOATS:
+            assert isinstance(action, PlaceBoat)
+            self._bring_boat(action.hex)
+            if self.boats_in_play == COMPONENTS.boats_per_player * self.num_players:
+                self._begin_turn(self.start)
+            else:
+                self.to_move = (self.to_move + 1) % self.num_players
+        elif phase == TILE_MOVE:
+            self._apply_tile_move(action)
+        elif phase == DETER:
+            self._answer_threat(action)
+        elif phase == TAKE_PERSON:
+            assert isinstance(action, TakePerson)
+            self._lose(action.explorer)
+            self._resume()
+        elif phase == PLACE_SQUID:
+            assert isinstance(action, PlaceSquid)
+            self._place_squid(action.hex)
+        elif phase == BOARDING:
+            assert isinstance(action, BoardBoat)
+            self._climb_in(action.explorer, self.boat_at(self.revealing))
+            if len(self.boat_pass[self.boat_at(self.revealing)]) == CAPACITY:
+                self._resume()
+        else:
+            assert isinstance(action, PickStartPlayer)
+            self.start = self.to_move = action.seat  # setup 4
+            self.phase = LAY
+        # Challenge Rule 2: over when the last person has left the board.
+        if (
+            self.options.leave_no_one_behind
+            and self.phase != OVER
+            and self.turn > 0
+            and not any(s in (LAND, SWIM, BOAT) for s in self.ex_status)
+        ):
+            self.phase = OVER
+
+    # --- setup ----------------------------------------------------------------------
+
+    def _place_explorer(self, h: int, value: int) -> None:
+        seat = self.to_move
+        e = seat * EXPLORERS_PER_SEAT + self.placed_count[seat]
+        self.placed_count[seat] += 1
+        self.ex_status[e] = LAND
+        self.ex_hex[e] = h
+        self.ex_value[e] = value
+        self.placed_at[e] = len(self.history)  # where this action is about to be appended
+        n = self.num_players
+        if sum(self.placed_count) == n * EXPLORERS_PER_SEAT:
+            self.phase = PLACE_BOATS
+            self.to_move = self.start
+            return
+        nxt = (seat + 1) % n
+        # Setup 5 ends early only if tiles run out (never with 40 tiles); a seat that
+        # has placed all its explorers is skipped.
+        while self.placed_count[nxt] == EXPLORERS_PER_SEAT:
+            nxt = (nxt + 1) % n
+        self.to_move = nxt
+        if not self.placement_spaces():
+            self.phase = PLACE_BOATS
+            self.to_move = self.start
+
+    def _bring_boat(self, h: int) -> int:
+        """A boat from the supply onto space ``h`` (-1 if the supply is empty)."""
+        if self.boats_in_play >= NUM_BOATS:
+            return -1
+        b = self.boats_in_play
+        self.boats_in_play += 1
+        self.boat_hex[b] = h
+        return b
+
+    # --- turn flow --------------------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        self.active = self.to_move = seat
+        self.turn += 1
+        self.phase = MOVE
+        self.moves_left = MOVE_POINTS
+        self.tile_played = False
+        self.swam = 0
+        self.last_roll = -1
+
+    def _end_turn(self) -> None:
+        if not self.tiles_left():
+            self.tileless_turns += 1
+            if self.tileless_turns >= SAFETY_ROUNDS * self.num_players:
+                self.phase = OVER
+                return
+        self._begin_turn((self.active + 1) % self.num_players)
+
+    def _after_movement(self) -> None:
+        self.moves_left = 0
+        if self.tiles_left():
+            self.phase = SINK
+            self.to_move = self.active
+        else:
+            self.phase = ROLL
+
+    def _resume(self) -> None:
+        """Go on with the turn after a sub-decision (creature, squid, boarding) is done."""
+        self.p_creature = -1
+        self.p_free = False
+        self.p_victims = ()
+        self.p_askers = ()
+        self.p_threat = -1
+        target = self.resume
+        self.to_move = self.active
+        if target == MOVE:
+            self.phase = MOVE
+            self.p_kinds = ()
+        elif target == ROLL:
+            if self.options.atlantis_is_gone and not self.tiles_left():
+                self.phase = OVER  # Challenge Rule 4: the last tile is gone
+                return
+            self.phase = ROLL
+        else:
+            self._end_turn()
+
+    # --- movement ---------------------------------------------------------------------
+
+    def _apply_move(self, action: Action) -> None:
+        if isinstance(action, EndMovement):
+            self._after_movement()
+            return
+        if isinstance(action, PlayTile):
+            self._play_tile(action.effect, action.slot)
+            return
+        if isinstance(action, MoveExplorer):
+            self._step_explorer(action.explorer, action.direction, swim_limit=True)
+        elif isinstance(action, MoveBoat):
+            self._step_boat(action.boat, action.direction)
+        elif isinstance(action, BoardBoat):
+            e = action.explorer
+            self._climb_in(e, self.boat_at(self.ex_hex[e]))
+            self._strike(self.ex_hex[e])
+        elif isinstance(action, JumpOverboard):
+            e = action.explorer
+            self._leave_boat(e)
+            self.ex_status[e] = SWIM
+            self._strike(self.ex_hex[e])
+        else:
+            assert isinstance(action, LandOnSafeIsle)
+            e = action.explorer
+            isle = self.isle_at(self.ex_hex[e])
+            self._leave_boat(e)
+            self.ex_status[e] = SAFE
+            self.ex_isle[e] = isle
+        self.moves_left -= 1
+        if self.moves_left == 0:
+            self._after_movement()
+
+    def _step_explorer(self, e: int, d: int, *, swim_limit: bool) -> bool:
+        """Move explorer ``e`` one space; True if it ended aboard a boat."""
+        st = self.ex_status[e]
+        to = STEP[self.ex_hex[e]][d]
+        if st == LAND and self.terrain[to]:
+            self.ex_hex[e] = to
+            return False
+        b = self.boat_at(to)
+        aboard = False
+        if st == BOAT:
+            self._leave_boat(e)
+            self._climb_in(e, b)
+            aboard = True
+        elif (
+            b >= 0
+            and len(self.boat_pass[b]) < CAPACITY
+            and (st == LAND or self.options.swim_into_boats)
+        ):
+            self.ex_hex[e] = to
+            self._climb_in(e, b)
+            aboard = True
+        else:
+            self.ex_status[e] = SWIM
+            self.ex_hex[e] = to
+        if swim_limit and st != BOAT:
+            self.swam |= 1 << e  # entering the sea or swimming uses the turn's swim
+        self._strike(to)
+        return aboard
+
+    def _step_boat(self, b: int, d: int) -> None:
+        to = STEP[self.boat_hex[b]][d]
+        self.boat_hex[b] = to
+        for e in self.boat_pass[b]:
+            self.ex_hex[e] = to
+        self._strike(to)
+
+    def _climb_in(self, e: int, b: int) -> None:
+        self.ex_status[e] = BOAT
+        self.ex_boat[e] = b
+        self.ex_hex[e] = self.boat_hex[b]
+        self.boat_pass[b].append(e)
+
+    def _leave_boat(self, e: int) -> None:
+        b = self.ex_boat[e]
+        if b >= 0:
+            self.boat_pass[b].remove(e)
+            self.ex_boat[e] = -1
+
+    def _lose(self, e: int) -> None:
+        self._leave_boat(e)
+        self.ex_status[e] = LOST
+        self.ex_hex[e] = -1
+
+    # --- creatures striking -------------------------------------------------------------
+
+    def _strike(self, h: int) -> None:
+        """§6: what the creatures on space ``h`` do to what is there now.
+
+        Serpents sink occupied boats and eat everyone; whales capsize occupied boats
+        (the people swim); sharks eat swimmers. Squids act only after their own move.
+        """
+        cr = self.cr_hex
+        if h in cr[S0:S1]:
+            b = self.boat_at(h)
+            if b >= 0 and self.boat_pass[b]:
+                for e in list(self.boat_pass[b]):
+                    self._lose(e)
+                self.boat_hex[b] = GONE
+            for e in self.swimmers_at(h):
+                self._lose(e)
+            return
+        if h in cr[W0:W1]:
+            b = self.boat_at(h)
+            if b >= 0 and self.boat_pass[b]:
+                self._capsize(b)
+        if h in cr[K0:K1]:
+            for e in self.swimmers_at(h):
+                self._lose(e)
+
+    def _capsize(self, b: int) -> None:
+        """A whale removes an occupied boat from the game; its people become swimmers."""
+        for e in self.boat_pass[b]:
+            self.ex_status[e] = SWIM
+            self.ex_boat[e] = -1
+        self.boat_pass[b] = []
+        self.boat_hex[b] = GONE
+
+    def _whirlpool(self, h: int) -> None:
+        """Everything at sea on ``h`` and the sea spaces around it leaves the game."""
+        spaces = {h} | {n for n in NEIGHBOURS[h] if not self.terrain[n]}
+        st, hx = self.ex_status, self.ex_hex
+        for e in range(len(st)):
+            if st[e] in (SWIM, BOAT) and hx[e] in spaces:
+                self._lose(e)
+        for b in range(NUM_BOATS):
+            if self.boat_hex[b] in spaces:
+                self.boat_hex[b] = GONE
+        cr = self.cr_hex
+        for c in range(NUM_CREATURES):
+            if cr[c] in spaces:
+                cr[c] = GONE  # squid 7: squids too
+
+    def _place_creature(self, kind: int, h: int) -> int:
+        for c in CREATURES_OF[kind]:
+            if self.cr_hex[c] == SUPPLY:
+                self.cr_hex[c] = h
+                return c
+        return -1
+
+    # --- sinking a tile -------------------------------------------------------------------
+
+    def _sink(self, h: int) -> None:
+        t = self.terrain[h]
+        self.terrain[h] = SEA
+        for e in self.people_on(h):
+            self.ex_status[e] = SWIM  # §5.1: the people drop into the sea
+        self.sunk = [*self.sunk, (h, t, self.active, -1)]
+        self.revealing = h
+        self.phase = REVEAL
+
+    def _reveal(self, effect: str) -> None:
+        h, t, seat, _ = self.sunk[-1]
+        index = len(self.history)  # this action's place in the history
+        self.sunk = [*self.sunk[:-1], (h, t, seat, index)]
+        self.pool[t - 1][EFFECT_INDEX[effect]] -= 1
+        self.resume = ROLL
+        self.to_move = self.active
+        if effect not in GREEN:
+            self.hands[seat].append((t, effect, index))  # red: kept hidden for later
+            self._resume()
+            return
+        if effect == "shark":
+            self._place_creature(SHARK, h)
+            self._strike(h)
+        elif effect == "whale":
+            if not (self.options.giant_squid and self.options.squids_replace_whales):
+                self._place_creature(WHALE, h)
+            if self.options.giant_squid and self._start_squid_placement():
+                return  # squid 1: a squid comes with the whale
+        elif effect == "boat":
+            b = self._bring_boat(h)
+            swimmers = self.swimmers_at(h)
+            if b >= 0 and swimmers:
+                if len(swimmers) > CAPACITY:
+                    self.phase = BOARDING  # the revealer picks who climbs aboard
+                    return
+                for e in swimmers:
+                    self._climb_in(e, b)
+        elif effect == "whirlpool":
+            self._whirlpool(h)
+        elif self.options.leave_no_one_behind or self.options.atlantis_is_gone:
+            self._whirlpool(h)  # Challenge Rules 2 and 4: the volcano is a whirlpool
+        else:
+            self.phase = OVER  # §7: the volcano erupts
+            return
+        self._resume()
+
+    # --- red tiles ------------------------------------------------------------------------
+
+    def _take_from_hand(self, seat: int, slot: int) -> None:
+        _, _, index = self.hands[seat].pop(slot)
+        self.played = self.played | {index}
+
+    def _play_tile(self, effect: str, slot: int) -> None:
+        seat = self.active
+        self._take_from_hand(seat, slot)
+        self.tile_played = True
+        self.resume = MOVE
+        if effect in MOVE_TILE_KIND:
+            self.p_free = True
+            self.p_kinds = self._kinds_for(MOVE_TILE_KIND[effect])
+            self._start_creature_move()
+            return
+        self.phase = TILE_MOVE
+        self.p_tile = effect
+        self.p_mover = -1
+        self.tile_steps = 3  # a dolphin or boat-move: 1–3 spaces
+
+    def _apply_tile_move(self, action: Action) -> None:
+        done = isinstance(action, EndMovement)
+        if isinstance(action, MoveExplorer):
+            self.p_mover = action.explorer
+            aboard = self._step_explorer(action.explorer, action.direction, swim_limit=False)
+            done = aboard or self.ex_status[action.explorer] != SWIM
+        elif isinstance(action, MoveBoat):
+            self.p_mover = action.boat
+            self._step_boat(action.boat, action.direction)
+            done = self.boat_hex[action.boat] < 0
+        if not done:
+            self.tile_steps -= 1
+            done = self.tile_steps == 0
+        if done:
+            self.p_mover = -1
+            self.tile_steps = 0
+            self.p_tile = ""
+            self._resume()
+
+    # --- creatures moving -------------------------------------------------------------------
+
+    def _roll(self, face: str) -> None:
+        self.last_roll = CREATURE_FACES.index(face)
+        self.p_free = False
+        self.p_kinds = self._kinds_for((SERPENT, SHARK, WHALE)[self.last_roll])
+        self.resume = END_TURN
+        self._start_creature_move()
+
+    def _start_creature_move(self) -> None:
+        """Pick the creature (if more than one can move), or move the only one."""
+        self.to_move = self.active
+        movable = self.movable_creatures()
+        if not movable:
+            self._resume()  # §6: none of that kind can move: nothing moves
+        elif len(movable) == 1:
+            self.p_creature = movable[0]
+            self.phase = MOVE_CREATURE
+        else:
+            self.phase = PICK_CREATURE
+
+    def _move_creature(self, to: int) -> None:
+        c = self.p_creature
+        kind = KIND[c]
+        self.cr_hex[c] = to
+        if kind == SQUID:
+            self._squid_after_move(to)
+            return
+        if self.p_free:
+            self._resume()  # a tile moves creatures to unoccupied spaces: nothing to strike
+            return
+        threatened = self._threatened(kind, to)
+        if threatened:
+            self.p_threat = to
+            self.p_askers = tuple(threatened)
+            self.phase = DETER
+            self.to_move = threatened[0]
+            return
+        self._arrive(kind, to)
+
+    def _threatened(self, kind: int, to: int) -> list[int]:
+        """Seats (other than the mover, holding tiles) whose pieces the creature reaches."""
+        n = self.num_players
+        if kind == SHARK:
+            seats = {e // EXPLORERS_PER_SEAT for e in self.swimmers_at(to)}
+        elif kind == WHALE:
+            b = self.boat_at(to)
+            seats = set(self.controllers(b)) if b >= 0 and self.boat_pass[b] else set()
+        else:
+            return []
+        order = [(self.active + i) % n for i in range(1, n)]
+        return [s for s in order if s in seats and self.hands[s]]
+
+    def _answer_threat(self, action: Action) -> None:
+        c, to = self.p_creature, self.p_threat
+        if isinstance(action, PlayTile):
+            self._take_from_hand(self.to_move, action.slot)
+            self.cr_hex[c] = GONE  # the deterrent removes the creature; the people stay
+            self._resume()
+            return
+        self.p_askers = self.p_askers[1:]
+        if self.p_askers:
+            self.to_move = self.p_askers[0]
+            return
+        self._arrive(KIND[c], to)
+
+    def _arrive(self, kind: int, to: int) -> None:
+        if kind == WHALE:
+            squids = self.cr_hex[Q0:Q1]
+            if to in squids:
+                for q in range(Q0, Q1):
+                    if self.cr_hex[q] == to:
+                        self.cr_hex[q] = GONE  # squid 5.1: the whale removes the squid
+        self._strike(to)
+        self._resume()
+
+    # --- the giant squid -------------------------------------------------------------------
+
+    def _start_squid_placement(self) -> bool:
+        if SUPPLY not in self.cr_hex[Q0:Q1] or not self.squid_spaces():
+            return False
+        self.phase = PLACE_SQUID
+        self.to_move = self.active
+        return True
+
+    def _place_squid(self, h: int) -> None:
+        c = self._place_creature(SQUID, h)
+        self.p_creature = c
+        self._squid_takes(h, passengers=False)
+
+    def _squid_after_move(self, to: int) -> None:
+        """Squid 4: remove a whale here, then take one person next to it or aboard here."""
+        for w in range(W0, W1):
+            if self.cr_hex[w] == to:
+                self.cr_hex[w] = GONE
+        self._squid_takes(to, passengers=True)
+
+    def _squid_takes(self, h: int, *, passengers: bool) -> None:
+        b = self.boat_at(h) if passengers else -1
+        aboard = self.boat_pass[b] if b >= 0 else []
+        victims = giant_squid.victims(h, NEIGHBOURS, self._land_people(), aboard)
+        if len(victims) > 1:
+            self.p_victims = tuple(victims)
+            self.phase = TAKE_PERSON
+            self.to_move = self.active
+            return
+        if victims:
+            self._lose(victims[0])
+        self._resume()
+
+    # ============================================================ clone, determinize
+
+    def _clone(self) -> SurviveState:
+        new = SurviveState.__new__(SurviveState)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = self.options
+        new._legal = self._legal
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.active = self.active
+        new.start = self.start
+        new.turn = self.turn
+        new.terrain = self.terrain.copy()
+        new.laid = self.laid
+        new.ex_status = self.ex_status.copy()
+        new.ex_hex = self.ex_hex.copy()
+        new.ex_boat = self.ex_boat.copy()
+        new.ex_value = self.ex_value.copy()
+        new.ex_isle = self.ex_isle.copy()
+        new.placed_at = self.placed_at.copy()
+        new.placed_count = self.placed_count.copy()
+        new.swam = self.swam
+        new.boat_hex = self.boat_hex.copy()
+        new.boat_pass = [p.copy() for p in self.boat_pass]
+        new.boats_in_play = self.boats_in_play
+        new.cr_hex = self.cr_hex.copy()
+        new.pool = [r.copy() for r in self.pool]
+        new.hands = [h.copy() for h in self.hands]
+        new.sunk = self.sunk  # replaced, never changed in place
+        new.played = self.played
+        new.revealing = self.revealing
+        new.last_roll = self.last_roll
+        new.moves_left = self.moves_left
+        new.tile_played = self.tile_played
+        new.p_tile = self.p_tile
+        new.tile_steps = self.tile_steps
+        new.tileless_turns = self.tileless_turns
+        new.resume = self.resume
+        new.p_creature = self.p_creature
+        new.p_free = self.p_free
+        new.p_kinds = self.p_kinds
+        new.p_mover = self.p_mover
+        new.p_threat = self.p_threat
+        new.p_askers = self.p_askers
+        new.p_victims = self.p_victims
+        return new
+
+    def _determinize(self, seat: int, rng: random.Random) -> SurviveState:
+        """Redraw what ``seat`` cannot know: other seats' explorer values and red tiles in hand.
+
+        Values: each other seat's placed explorers get a uniformly random draw from
+        its ten values (the rest are still to be placed). Tiles: each other seat's
+        held tile is one of the red backs of its terrain that ``seat`` has not seen
+        (not played, not in its own hand), drawn without replacement, which is the
+        posterior of a uniform shuffle. The history is rewritten to match.
+        """
+        new = self.clone()
+        if self.phase == OVER:
+            return new
+        new._legal = None
+        history = new.history
+        for s in range(self.num_players):
+            if s == seat or not self.placed_count[s]:
+                continue
+            values = list(COMPONENTS.explorer_values)
+            rng.shuffle(values)
+            for j in range(self.placed_count[s]):
+                e = s * EXPLORERS_PER_SEAT + j
+                new.ex_value[e] = values[j]
+                old = history[self.placed_at[e]]
+                assert isinstance(old, PlaceExplorer)
+                history[self.placed_at[e]] = _PLACE_EX[old.hex][values[j]]
+        others = [s for s in range(self.num_players) if s != seat and self.hands[s]]
+        if others:
+            for t in (1, 2, 3):
+                unseen: list[str] = []
+                for i, back in enumerate(EFFECTS):
+                    if back not in GREEN:
+                        unseen.extend([back] * COMPONENTS.backs[t - 1][i])
+                for _h, tt, _, index in self.sunk:
+                    if tt == t and index in self.played:
+                        unseen.remove(self._effect_at(index))
+                for tt, back, _ in self.hands[seat]:
+                    if tt == t:
+                        unseen.remove(back)
+                slots = [
+                    (s, i) for s in others for i, tile in enumerate(self.hands[s]) if tile[0] == t
+                ]
+                if not slots:
+                    continue
+                drawn = rng.sample(unseen, len(slots))
+                for (s, i), effect in zip(slots, drawn, strict=True):
+                    _, _, index = new.hands[s][i]
+                    new.hands[s][i] = (t, effect, index)
+                    history[index] = _REVEAL[effect]
+            pool = [list(row) for row in COMPONENTS.backs]
+            for _, t, _, index in new.sunk:
+                if index >= 0:
+                    pool[t - 1][EFFECT_INDEX[new._effect_at(index)]] -= 1
+            new.pool = pool
+        return new
+
+    def _effect_at(self, index: int) -> str:
+        action = self.history[index]
+        assert isinstance(action, RevealBack)
+        return action.effect
+
+    def _is_barrier(self, action: Action) -> bool:
+        return isinstance(action, PlayTile)  # a played tile is shown to everyone
+
+    # ============================================================ outcome
+
+    def saved(self, seat: int) -> int:
+        return sum(1 for e in self.explorers_of(seat) if self.ex_status[e] == SAFE)
+
+    def scores(self) -> list[float]:
+        """§7: the values of your explorers on safe isles (Rule 3: how many are there)."""
+        out = []
+        for s in range(self.num_players):
+            if self.options.everyone_is_equal:
+                out.append(float(self.saved(s)))
+            else:
+                out.append(
+                    float(
+                        sum(
+                            self.ex_value[e]
+                            for e in self.explorers_of(s)
+                            if self.ex_status[e] == SAFE
+                        )
+                    )
+                )
+        return out
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        if self.options.tie_break == "most-saved" and len(tied) > 1:
+            most = max(self.saved(s) for s in tied)
+            tied = [s for s in tied if self.saved(s) == most]
+        return tied
+
+    def returns(self) -> list[float]:
+        w = self.winners()
+        if not w:
+            return [0.0] * self.num_players
+        return [1.0 / len(w) if s in w else 0.0 for s in range(self.num_players)]
+
+    # ============================================================ observation
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        over = self.phase == OVER
+        st, hx, bo, isl, val = (
+            self.ex_status,
+            self.ex_hex,
+            self.ex_boat,
+            self.ex_isle,
+            self.ex_value,
+        )
+        swam = self.swam
+        explorers = []
+        for e in range(len(st)):
+            s = st[e]
+            owner = e // EXPLORERS_PER_SEAT
+            explorers.append(
+                {
+                    "id": e,
+                    "seat": owner,
+                    "status": STATUS_NAMES[s],
+                    "hex": hx[e] if s in (LAND, SWIM, BOAT) else None,
+                    "boat": bo[e] if s == BOAT else None,
+                    "isle": ISLE_NAMES[isl[e]] if s == SAFE else None,
+                    "value": val[e] if s != UNPLACED and (over or owner == seat) else None,
+                    "swam": bool(swam >> e & 1),
+                }
+            )
+        boats = []
+        for b in range(NUM_BOATS):
+            h = self.boat_hex[b]
+            boats.append(
+                {
+                    "id": b,
+                    "status": "sea" if h >= 0 else ("supply" if h == SUPPLY else "lost"),
+                    "hex": h if h >= 0 else None,
+                    "passengers": list(self.boat_pass[b]),
+                    "controllers": self.controllers(b) if h >= 0 else [],
+                }
+            )
+        creatures = []
+        for c in range(NUM_CREATURES):
+            h = self.cr_hex[c]
+            creatures.append(
+                {
+                    "id": c,
+                    "kind": KIND_NAMES[KIND[c]],
+                    "status": "sea" if h >= 0 else ("supply" if h == SUPPLY else "lost"),
+                    "hex": h if h >= 0 else None,
+                }
+            )
+        hands = []
+        for s in range(n):
+            hand = self.hands[s]
+            shown = over or s == seat
+            hands.append(
+                {
+                    "count": len(hand),
+                    "tiles": [
+                        {"effect": e, "terrain": TERRAINS[t - 1]} if shown else None
+                        for t, e, _ in hand
+                    ],
+                }
+            )
+        own_tiles = {index for _, _, index in self.hands[seat]} if seat is not None else set()
+        sunk = []
+        for h, t, s, index in self.sunk:
+            effect = None
+            if index >= 0:
+                back = self._effect_at(index)
+                if back in GREEN or over or index in self.played or index in own_tiles:
+                    effect = back
+            sunk.append(
+                {
+                    "hex": h,
+                    "terrain": TERRAINS[t - 1],
+                    "seat": s,
+                    "effect": effect,
+                    "played": index in self.played,
+                }
+            )
+        cp = self.current_player()
+        scores = self.scores() if over else None
+        phase = self.phase
+        return {
+            "game": "survive",
+            "seat": seat,
+            "num_players": n,
+            "options": _options_json(self.options),
+            "phase": PHASE_NAMES[phase],
+            "to_move": cp if cp >= 0 else None,
+            "start_player": self.start if self.start >= 0 else None,
+            "turn": self.turn,
+            "active": self.active if self.active >= 0 else None,
+            "moves_left": self.tile_steps if phase == TILE_MOVE else self.moves_left,
+            "terrain": [TERRAINS[t - 1] if t else None for t in self.terrain],
+            "explorers": explorers,
+            "boats": boats,
+            "creatures": creatures,
+            "hands": hands,
+            "sunk": sunk,
+            "last_roll": CREATURE_FACES[self.last_roll] if self.last_roll >= 0 else None,
+            "pending": {
+                "creature": self.p_creature if self.p_creature >= 0 else None,
+                "kinds": [KIND_NAMES[k] for k in self.p_kinds]
+                if phase in (PICK_CREATURE, MOVE_CREATURE)
+                else [],
+                "tile": self.p_tile or None,
+                "mover": self.p_mover if self.p_mover >= 0 else None,
+                "threat": {"creature": self.p_creature, "hex": self.p_threat}
+                if phase == DETER
+                else None,
+                "victims": list(self.p_victims),
+            },
+            "values_left": self.values_left(seat) if seat is not None and not over else None,
+            "saved": [self.saved(s) for s in range(n)],
+            "lost": [sum(1 for e in self.explorers_of(s) if st[e] == LOST) for s in range(n)],
+            "scores": scores,
+            "winners": self.winners() if over else None,
+        }

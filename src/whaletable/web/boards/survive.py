@@ -1,0 +1,1544 @@
+"""Survive: Escape from Atlantis! on the web table: the hex sea as SVG, from one observation.
+
+The 133 spaces are drawn where :mod:`whaletable.games.survive.board` puts them
+(pointy-top hexes, ``x`` from the half-hex column, ``y`` from the row); island tiles
+are coloured by terrain, the four safe isles sit in the corners beside their yellow
+landing spaces. Explorers are discs in their seat's colour; a disc shows a value only
+when the observation gives it (the viewer's own explorers, everyone's at the end),
+inside ``<text class="explorer-value">`` and nowhere else.
+
+Moves are small decisions. Pieces that can move (explorers, boats, the values still
+to place at setup) are *selectable*: a click on one shows its destinations, and a click
+on a destination plays the move (two steps, as Whale to Look does for boats). Tiles to
+sink, sea spaces for a boat or a squid, creatures to pick and their destinations,
+people a squid may take and the held tiles are clicked directly; "done" and "do not
+play a deterrent" are buttons under the sea.
+
+Spaces are named as on the terminal: a row letter A–M and the space's place in the
+row from the left, so the centre of the island is G6.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from whaletable.core.action import Action
+from whaletable.games.survive.actions import (
+    BoardBoat,
+    Decline,
+    EndMovement,
+    JumpOverboard,
+    LandOnSafeIsle,
+    LayTile,
+    MoveBoat,
+    MoveCreature,
+    MoveExplorer,
+    PickCreature,
+    PickStartPlayer,
+    PlaceBoat,
+    PlaceExplorer,
+    PlaceSquid,
+    PlayTile,
+    RevealBack,
+    RollCreatureDie,
+    SinkTile,
+    TakePerson,
+)
+from whaletable.games.survive.board import BOARD, ISLE_NAMES
+from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+
+# --- Geometry of the drawing (SVG user units) -----------------------------------------
+SIZE = 30  # a hex's radius (centre to corner)
+HALF_W = SIZE * math.sqrt(3) / 2  # half a hex's width: one half-hex column
+ROW_H = SIZE * 1.5
+WIDTH = 780
+HEADER = 56
+MARGIN_X = (WIDTH - (max(BOARD.x2) + 2) * HALF_W) / 2
+SEA_TOP = HEADER + 44
+SEA_BOTTOM = SEA_TOP + (len(BOARD.row_lengths) - 1) * ROW_H + SIZE + 14
+CONTROLS_Y = SEA_BOTTOM + 8
+HAND_Y = CONTROLS_Y + 56
+TILE_H = 40
+TILE_ROW = TILE_H + 8
+SEAT_H = 44
+
+INK = "#1b2a41"
+MUTED = "#44546a"
+DEEP = "#7fbfd6"
+SEA = "#cfe9f2"
+TERRAIN_FILL = {"beach": "#f2dc9b", "forest": "#6aa84f", "mountain": "#9a8f84"}
+ISLE_FILL = "#f2dc9b"
+LANDING = "#e8b900"
+HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
+CREATURE_FILL = {
+    "serpent": "#2e7d32",
+    "shark": "#5f6f7a",
+    "whale": "#1a3d7c",
+    "squid": "#7b3fa0",
+}
+HULL = "#8b5a2b"
+
+DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
+ROW_LETTERS = "ABCDEFGHIJKLM"
+
+# --- Where things are ---------------------------------------------------------------------
+
+
+@cache
+def hex_xy(space: int) -> tuple[float, float]:
+    """The centre of a space in the drawing."""
+    return (
+        round(MARGIN_X + (BOARD.x2[space] + 1) * HALF_W, 2),
+        round(SEA_TOP + BOARD.rows[space] * ROW_H, 2),
+    )
+
+
+@cache
+def hex_points(space: int, shrink: float = 0.0) -> str:
+    cx, cy = hex_xy(space)
+    r = SIZE - shrink
+    points = []
+    for k in range(6):
+        angle = math.radians(60 * k - 30)
+        points.append(f"{cx + r * math.cos(angle):.1f},{cy + r * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+def _isle_xy() -> list[tuple[float, float]]:
+    """Each safe isle's centre: beyond its two landing spaces, away from the island."""
+    mid_x = sum(hex_xy(h)[0] for h in range(BOARD.num_hexes)) / BOARD.num_hexes
+    mid_y = sum(hex_xy(h)[1] for h in range(BOARD.num_hexes)) / BOARD.num_hexes
+    out = []
+    for landing in BOARD.landing:
+        lx = sum(hex_xy(h)[0] for h in landing) / len(landing)
+        ly = sum(hex_xy(h)[1] for h in landing) / len(landing)
+        dx, dy = lx - mid_x, ly - mid_y
+        norm = math.hypot(dx, dy) or 1.0
+        out.append((round(lx + dx / norm * 58, 1), round(ly + dy / norm * 58, 1)))
+    return out
+
+
+ISLE_XY = _isle_xy()
+NUM_SPACES = BOARD.num_hexes
+_LANDING = frozenset(h for isle in BOARD.landing for h in isle)
+ISLE_R = 34
+
+
+def space_name(space: int) -> str:
+    """``G6``: the row's letter and the space's place in the row, counted from 1."""
+    return f"{ROW_LETTERS[BOARD.rows[space]]}{BOARD.idxs[space] + 1}"
+
+
+# --- Words ------------------------------------------------------------------------------
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Seat {number}").format(number=seat + 1)
+
+
+def terrain_name(terrain: str, tr: Translate) -> str:
+    return {"beach": tr("beach"), "forest": tr("forest"), "mountain": tr("mountain")}.get(
+        terrain, terrain
+    )
+
+
+def direction_name(direction: int, tr: Translate) -> str:
+    words = (
+        tr("east"),
+        tr("north-east"),
+        tr("north-west"),
+        tr("west"),
+        tr("south-west"),
+        tr("south-east"),
+    )
+    return words[direction] if 0 <= direction < len(words) else str(direction)
+
+
+def isle_name(isle: str | None, tr: Translate) -> str:
+    return {
+        "NW": tr("the north-west safe isle"),
+        "NE": tr("the north-east safe isle"),
+        "SW": tr("the south-west safe isle"),
+        "SE": tr("the south-east safe isle"),
+    }.get(isle or "", tr("a safe isle"))
+
+
+def effect_name(effect: str, tr: Translate) -> str:
+    return {
+        "shark": tr("shark"),
+        "whale": tr("whale"),
+        "boat": tr("boat"),
+        "whirlpool": tr("whirlpool"),
+        "volcano": tr("volcano"),
+        "dolphin": tr("dolphin"),
+        "boat-move": tr("boat move"),
+        "move-serpent": tr("move a sea serpent"),
+        "move-shark": tr("move a shark"),
+        "move-whale": tr("move a whale"),
+        "shark-deterrent": tr("shark deterrent"),
+        "whale-deterrent": tr("whale deterrent"),
+    }.get(effect, effect)
+
+
+def kind_name(kind: str, tr: Translate) -> str:
+    return {
+        "serpent": tr("sea serpent"),
+        "shark": tr("shark"),
+        "whale": tr("whale"),
+        "squid": tr("giant squid"),
+    }.get(kind, kind)
+
+
+def space_words(space: int | None, tr: Translate) -> str:
+    if space is None or not 0 <= space < BOARD.num_hexes:
+        return tr("off the board")
+    return tr("space {name}").format(name=space_name(space))
+
+
+def explorer_number(explorer: int) -> int:
+    return explorer % 10 + 1
+
+
+def explorer_words(explorer: int, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
+    knows it."""
+    info = _explorer(obs, explorer)
+    seat = explorer // 10
+    value = info.get("value") if info else None
+    if seat == obs.get("seat"):
+        if value is None:
+            return tr("your explorer {number}").format(number=explorer_number(explorer))
+        return tr("your explorer {number} (worth {value})").format(
+            number=explorer_number(explorer), value=value
+        )
+    name = seat_name(names, seat, tr)
+    if value is None:
+        return tr("{name}'s explorer {number}").format(name=name, number=explorer_number(explorer))
+    return tr("{name}'s explorer {number} (worth {value})").format(
+        name=name, number=explorer_number(explorer), value=value
+    )
+
+
+def public_explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
+    """An explorer named without its value, for the log."""
+    return tr("{name}'s explorer {number}").format(
+        name=seat_name(names, explorer // 10, tr), number=explorer_number(explorer)
+    )
+
+
+def boat_words(boat: int, tr: Translate) -> str:
+    return tr("boat {number}").format(number=boat + 1)
+
+
+def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
+    same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
+    return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
+
+
+def creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
+    creature = _creature(obs, creature_id)
+    if creature is None:
+        return tr("creature {number}").format(number=creature_id + 1)
+    kind = creature["kind"]
+    number = creature_number(creature, obs)
+    text = {
+        "serpent": tr("sea serpent {number}"),
+        "shark": tr("shark {number}"),
+        "whale": tr("whale {number}"),
+        "squid": tr("giant squid {number}"),
+    }.get(kind, tr("creature {number}"))
+    return text.format(number=number)
+
+
+def _explorer(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
+    for e in obs.get("explorers", ()):
+        if e["id"] == explorer:
+            found: dict[str, Any] = e
+            return found
+    return None
+
+
+def _creature(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
+    for c in obs.get("creatures", ()):
+        if c["id"] == creature:
+            found: dict[str, Any] = c
+            return found
+    return None
+
+
+def _boat(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
+    for b in obs.get("boats", ()):
+        if b["id"] == boat:
+            found: dict[str, Any] = b
+            return found
+    return None
+
+
+def _where(obs: dict[str, Any], explorer: int) -> int | None:
+    info = _explorer(obs, explorer)
+    if info is None:
+        return None
+    if info["hex"] is not None:
+        where: int = info["hex"]
+        return where
+    if info["boat"] is not None:
+        boat = _boat(obs, info["boat"])
+        if boat is not None and boat["hex"] is not None:
+            at: int = boat["hex"]
+            return at
+    return None
+
+
+def _step(space: int | None, direction: int) -> int | None:
+    if space is None or not 0 <= direction < 6:
+        return None
+    to = BOARD.step[space][direction]
+    return to if to >= 0 else None
+
+
+def number(value: Any) -> str:
+    """A score as players write it: ``7``, not ``7.0``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    winners = obs.get("winners") or []
+    scores = obs.get("scores") or []
+    if not winners:
+        return tr("Game over.")
+    equal = bool(obs.get("options", {}).get("everyone_is_equal"))
+    points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
+    if len(winners) == 1:
+        if equal:
+            text = tr("Game over: {name} wins with {points} explorers saved.")
+        else:
+            text = tr("Game over: {name} wins with {points} points.")
+        return text.format(name=seat_name(names, winners[0], tr), points=points)
+    joined = ", ".join(seat_name(names, w, tr) for w in winners)
+    if equal:
+        text = tr("Game over: {names} share the win with {points} explorers saved each.")
+    else:
+        text = tr("Game over: {names} share the win with {points} points each.")
+    return text.format(names=joined, points=points)
+
+
+# --- Drawing helpers ----------------------------------------------------------------------
+
+
+class _Svg:
+    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float = 14,
+        fill: str = INK,
+        anchor: str = "start",
+        weight: str = "normal",
+        extra: str = "",
+    ) -> None:
+        self.parts.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
+            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
+        )
+
+
+def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
+    svg.add(
+        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
+        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
+    )
+
+
+def _creature_shape(svg: _Svg, kind: str, x: float, y: float, r: float = 7.5) -> None:
+    fill = CREATURE_FILL.get(kind, INK)
+    svg.add(
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#ffffff" '
+        f'stroke-width="1.2"/>'
+    )
+    if kind == "serpent":
+        svg.add(
+            f'<path d="M {x - 5:.1f} {y + 2:.1f} q 2.5 -6 5 0 t 5 0" fill="none" '
+            f'stroke="#ffffff" stroke-width="1.6"/>'
+        )
+    elif kind == "shark":
+        svg.add(
+            f'<path d="M {x - 4.5:.1f} {y + 3:.1f} L {x + 1:.1f} {y - 5:.1f} '
+            f'L {x + 4.5:.1f} {y + 3:.1f} Z" fill="#ffffff"/>'
+        )
+    elif kind == "whale":
+        svg.add(
+            f'<ellipse cx="{x - 1:.1f}" cy="{y + 1:.1f}" rx="4.2" ry="2.6" fill="#ffffff"/>'
+            f'<path d="M {x + 3:.1f} {y + 1:.1f} L {x + 5.5:.1f} {y - 2:.1f} '
+            f'L {x + 5.5:.1f} {y + 3.5:.1f} Z" fill="#ffffff"/>'
+        )
+    else:  # giant squid
+        svg.add(
+            f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="2.8" fill="#ffffff"/>'
+            f'<path d="M {x - 3:.1f} {y} l -1.5 4.5 M {x:.1f} {y} l 0 5 M {x + 3:.1f} {y} '
+            f'l 1.5 4.5" stroke="#ffffff" stroke-width="1.2"/>'
+        )
+
+
+def _hull(svg: _Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -> None:
+    svg.add(
+        f'<path class="hull" d="M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} '
+        f'L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z" fill="{HULL}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>'
+    )
+
+
+class SurviveBoard:
+    """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
+
+    # ------------------------------------------------------------------ svg
+
+    def svg(
+        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+    ) -> str:
+        n = obs["num_players"]
+        layout = self._hand_layout(obs, tr)
+        rows = max([1, *(row + 1 for _, _, row, _ in layout)])
+        legend_y = HAND_Y + 26 + rows * TILE_ROW
+        height = int(legend_y + n * SEAT_H + 14)
+        svg = _Svg()
+        label = esc(tr("Survive: Escape from Atlantis! board"))
+        svg.add(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board survive" '
+            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
+            f'aria-label="{label}">'
+        )
+        keys = self._selection_keys(obs, legal)
+        if keys:
+            svg.add(self._selection_style(keys))
+        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{DEEP}"/>')
+        self._header(svg, obs, names, tr)
+        self._isles(svg, obs, legal, names, tr)
+        self._spaces(svg, obs, legal, tr)
+        self._pieces(svg, obs, legal, names, tr)
+        self._targets(svg, obs, legal, names, tr)
+        self._controls(svg, obs, legal, names, tr)
+        self._hand(svg, obs, legal, layout, names, tr)
+        self._legend(svg, obs, legend_y, names, tr)
+        svg.add("</svg>")
+        return "".join(svg.parts)
+
+    # The two-step choices: a selectable piece carries ``data-boat`` (the page script's
+    # name for "the thing chosen on this page"), its destinations the same value.
+
+    def _selection_keys(self, obs: dict[str, Any], legal: Sequence[Action]) -> list[str]:
+        keys: list[str] = []
+        for action in legal:
+            key = self._key_of(action)
+            if key is not None and key not in keys:
+                keys.append(key)
+        return keys
+
+    @staticmethod
+    def _key_of(action: Action) -> str | None:
+        if isinstance(action, MoveExplorer | JumpOverboard | LandOnSafeIsle):
+            return f"e{action.explorer}"
+        if isinstance(action, MoveBoat):
+            return f"b{action.boat}"
+        if isinstance(action, PlaceExplorer):
+            return f"v{action.value}"
+        return None
+
+    def _board_key(self, obs: dict[str, Any], action: BoardBoat) -> str | None:
+        # A swimmer climbing into its boat during movement is a two-step choice; the
+        # revealer of a boat tile picking who boards clicks the swimmer at once.
+        return None if obs["phase"] == "board" else f"e{action.explorer}"
+
+    @staticmethod
+    def _selection_style(keys: list[str]) -> str:
+        rules = []
+        for key in keys:
+            rules.append(
+                f'svg.survive[data-selected="{key}"] .move-target[data-boat="{key}"]'
+                "{visibility:visible}"
+                f'svg.survive[data-selected="{key}"] .selectable[data-boat="{key}"] .mark'
+                "{stroke:#d55e00;stroke-width:3.5;stroke-dasharray:none}"
+            )
+        return "<style>" + "".join(rules) + "</style>"
+
+    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+        seat = obs["seat"]
+        turn = obs.get("turn") or 0
+        first = tr("Turn {turn}").format(turn=turn) if turn else tr("Setting up")
+        if seat is None:
+            first += " · " + tr("spectator view: public information only")
+        else:
+            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+        svg.text(16, 22, first, size=15, weight="bold")
+        left = {t: 0 for t in TERRAIN_FILL}
+        for t in obs["terrain"]:
+            if t in left:
+                left[t] += 1
+        second = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
+            beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
+        )
+        roll = obs.get("last_roll")
+        if roll:
+            second += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
+        if obs.get("sunk"):
+            last = obs["sunk"][-1]
+            effect = last.get("effect")
+            back = effect_name(effect, tr) if effect else tr("a hidden red tile")
+            second += " · " + tr("last tile sunk: {terrain} ({back})").format(
+                terrain=terrain_name(last["terrain"], tr), back=back
+            )
+        svg.text(16, 44, second, size=12, fill=MUTED)
+
+    # ---------------------------------------------------------------- spaces
+
+    def _spaces(
+        self, svg: _Svg, obs: dict[str, Any], legal: Sequence[Action], tr: Translate
+    ) -> None:
+        direct: dict[int, Action] = {}
+        for action in legal:
+            if isinstance(action, SinkTile | PlaceBoat | PlaceSquid):
+                direct[action.hex] = action
+            elif isinstance(action, MoveCreature):
+                direct[action.to] = action
+        threat = (obs.get("pending") or {}).get("threat")
+        threat_hex = threat.get("hex") if isinstance(threat, dict) else None
+        landing = _LANDING
+        for space in range(NUM_SPACES):
+            terrain = obs["terrain"][space]
+            fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
+            on_space = direct.get(space)
+            title = space_words(space, tr)
+            if terrain:
+                title += " · " + terrain_name(terrain, tr)
+            if on_space is not None:
+                _open_act(
+                    svg,
+                    on_space,
+                    self.label(on_space, obs, (), tr),
+                    "space-act",
+                    f' data-hex="{space}"',
+                )
+                stroke, width = HIGHLIGHT, 3.0
+            else:
+                svg.add(f'<g class="space" data-hex="{space}"><title>{esc(title)}</title>')
+                stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
+            terrain_attr = f' data-terrain="{terrain}"' if terrain else ""
+            svg.add(
+                f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{width}"{terrain_attr}/>'
+            )
+            if space in landing:
+                svg.add(
+                    f'<polygon points="{hex_points(space, 3.5)}" fill="none" stroke="{LANDING}" '
+                    f'stroke-width="3" pointer-events="none"/>'
+                )
+            if space == threat_hex:
+                svg.add(
+                    f'<polygon class="threat" points="{hex_points(space, 2.5)}" fill="none" '
+                    f'stroke="#c00000" stroke-width="3" stroke-dasharray="5 3" '
+                    f'pointer-events="none"/>'
+                )
+            svg.add("</g>")
+
+    def _isles(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        for i, isle in enumerate(ISLE_NAMES):
+            x, y = ISLE_XY[i]
+            for h in BOARD.landing[i]:
+                hx, hy = hex_xy(h)
+                svg.add(
+                    f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{hx:.1f}" y2="{hy:.1f}" '
+                    f'stroke="{LANDING}" stroke-width="5" stroke-linecap="round"/>'
+                )
+            svg.add(
+                f'<g class="isle" data-isle="{isle}"><title>{esc(isle_name(isle, tr))}</title>'
+                f'<circle cx="{x}" cy="{y}" r="{ISLE_R}" fill="{ISLE_FILL}" stroke="{LANDING}" '
+                f'stroke-width="3"/>'
+            )
+            safe = [e for e in obs["explorers"] if e["status"] == "safe" and e["isle"] == isle]
+            for k, e in enumerate(safe):
+                row, col = divmod(k, 5)
+                ex = x - 20 + col * 10
+                ey = y - 14 + row * 10
+                svg.add(
+                    f'<circle class="safe-explorer" data-explorer="{e["id"]}" cx="{ex:.1f}" '
+                    f'cy="{ey:.1f}" r="4.5" fill="{seat_colour(e["seat"])}" stroke="{INK}" '
+                    f'stroke-width="0.8"/>'
+                )
+            svg.add("</g>")
+
+    # ---------------------------------------------------------------- pieces
+
+    def _pieces(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        selectable = set()
+        for action in legal:
+            key = self._key_of(action)
+            if isinstance(action, BoardBoat):
+                key = self._board_key(obs, action)
+            if key is not None:
+                selectable.add(key)
+        direct_explorer: dict[int, Action] = {}
+        for action in legal:
+            if isinstance(action, TakePerson) or (
+                isinstance(action, BoardBoat) and obs["phase"] == "board"
+            ):
+                direct_explorer[action.explorer] = action
+        picks = {a.creature: a for a in legal if isinstance(a, PickCreature)}
+        pending = obs.get("pending") or {}
+        picked = pending.get("creature")
+
+        boats_at: dict[int, dict[str, Any]] = {}
+        for boat in obs["boats"]:
+            if boat["status"] == "sea" and boat["hex"] is not None:
+                boats_at[boat["hex"]] = boat
+        people_at: dict[int, list[dict[str, Any]]] = {}
+        for e in obs["explorers"]:
+            if e["status"] in ("land", "swimming") and e["hex"] is not None:
+                people_at.setdefault(e["hex"], []).append(e)
+        creatures_at: dict[int, list[dict[str, Any]]] = {}
+        for c in obs["creatures"]:
+            if c["status"] == "sea" and c["hex"] is not None:
+                creatures_at.setdefault(c["hex"], []).append(c)
+
+        for space in range(BOARD.num_hexes):
+            cx, cy = hex_xy(space)
+            creatures = creatures_at.get(space, [])
+            for k, c in enumerate(creatures):
+                x = cx + (k - (len(creatures) - 1) / 2) * 15
+                y = cy - 17
+                self._creature(svg, obs, c, x, y, picks.get(c["id"]), c["id"] == picked, tr)
+            boat = boats_at.get(space)
+            people = people_at.get(space, [])
+            if boat is not None:
+                self._boat(svg, obs, boat, cx, cy + 4, selectable, direct_explorer, names, tr)
+                spots = self._spots(len(people), cx, cy + 19, 1)
+            elif obs["terrain"][space]:
+                spots = self._spots(len(people), cx, cy, 3)
+            else:
+                spots = self._spots(len(people), cx, cy + 4, 2)
+            for e, (x, y, r) in zip(people, spots, strict=True):
+                self._explorer(svg, obs, e, x, y, r, selectable, direct_explorer, names, tr)
+
+    @staticmethod
+    def _spots(count: int, cx: float, cy: float, rows: int) -> list[tuple[float, float, float]]:
+        """Where ``count`` explorers stand in a space: rows of up to four, centred."""
+        if count == 0:
+            return []
+        per_row = 3 if count <= 3 * rows else 4
+        r = 7.5 if per_row == 3 and count <= 6 else 5.8
+        gap = 2 * r + 1.5
+        lines = math.ceil(count / per_row)
+        out = []
+        for k in range(count):
+            line, col = divmod(k, per_row)
+            in_line = min(per_row, count - line * per_row)
+            x = cx + (col - (in_line - 1) / 2) * gap
+            y = cy + (line - (lines - 1) / 2) * gap
+            out.append((round(x, 1), round(y, 1), r))
+        return out
+
+    def _explorer(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        e: dict[str, Any],
+        x: float,
+        y: float,
+        r: float,
+        selectable: set[str],
+        direct: dict[int, Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        key = f"e{e['id']}"
+        title = explorer_words(e["id"], obs, names, tr)
+        if e["status"] == "swimming":
+            title += " · " + tr("swimming")
+        elif e["status"] == "boat":
+            title += " · " + tr("in a boat")
+        attrs = f' data-explorer="{e["id"]}" data-seat="{e["seat"]}"'
+        action = direct.get(e["id"])
+        if action is not None:
+            _open_act(svg, action, self.label(action, obs, names, tr), "explorer-act", attrs)
+        elif key in selectable:
+            svg.add(
+                f'<g class="explorer boat selectable" data-boat="{key}"{attrs} tabindex="0" '
+                f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
+            )
+        else:
+            svg.add(f'<g class="explorer"{attrs} pointer-events="none"><title>{esc(title)}</title>')
+        if e["status"] == "swimming":
+            svg.add(
+                f'<circle cx="{x}" cy="{y}" r="{r + 2.2:.1f}" fill="none" stroke="#1f78b4" '
+                f'stroke-width="1.6" stroke-dasharray="2 1.5"/>'
+            )
+        ring = HIGHLIGHT if (key in selectable or action is not None) else INK
+        dash = ' stroke-dasharray="3 2"' if key in selectable else ""
+        width = 2.2 if ring == HIGHLIGHT else 1
+        svg.add(
+            f'<circle class="mark" cx="{x}" cy="{y}" r="{r}" fill="{seat_colour(e["seat"])}" '
+            f'stroke="{ring}" stroke-width="{width}"{dash}/>'
+        )
+        if e.get("value") is not None:
+            svg.text(
+                x,
+                y + r * 0.45,
+                str(e["value"]),
+                size=round(r * 1.35, 1),
+                anchor="middle",
+                weight="bold",
+                extra=f' class="explorer-value" data-explorer="{e["id"]}"',
+            )
+        svg.add("</g>")
+
+    def _boat(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        boat: dict[str, Any],
+        x: float,
+        y: float,
+        selectable: set[str],
+        direct: dict[int, Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        key = f"b{boat['id']}"
+        title = boat_words(boat["id"], tr)
+        controllers = boat.get("controllers") or []
+        if controllers and obs.get("seat") in controllers and boat["passengers"]:
+            title += " · " + tr("you may move it")
+        attrs = f' data-boat-id="{boat["id"]}"'
+        if key in selectable:
+            svg.add(
+                f'<g class="boat-piece boat selectable" data-boat="{key}"{attrs} tabindex="0" '
+                f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
+            )
+            svg.add(
+                f'<ellipse class="mark" cx="{x}" cy="{y}" rx="24" ry="11" fill="none" '
+                f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
+            )
+        else:
+            svg.add(
+                f'<g class="boat-piece"{attrs} pointer-events="none"><title>{esc(title)}</title>'
+            )
+        _hull(svg, x, y)
+        svg.add("</g>")
+        passengers = [p for p in boat["passengers"]]
+        for k, pid in enumerate(passengers):
+            e = _explorer(obs, pid)
+            if e is None:
+                continue
+            px = x + (k - (len(passengers) - 1) / 2) * 12.5
+            self._explorer(svg, obs, e, px, y - 8, 5.8, selectable, direct, names, tr)
+
+    def _creature(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        c: dict[str, Any],
+        x: float,
+        y: float,
+        pick: Action | None,
+        picked: bool,
+        tr: Translate,
+    ) -> None:
+        title = creature_words(c["id"], obs, tr)
+        attrs = f' data-creature="{c["id"]}" data-kind="{c["kind"]}"'
+        if pick is not None:
+            _open_act(svg, pick, self.label(pick, obs, (), tr), "creature-act", attrs)
+            svg.add(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#ffffff" '
+                f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+            )
+        else:
+            svg.add(f'<g class="creature"{attrs} pointer-events="none"><title>{esc(title)}</title>')
+            if picked:
+                svg.add(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="none" '
+                    f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+                )
+        _creature_shape(svg, c["kind"], x, y)
+        svg.add("</g>")
+
+    # ---------------------------------------------------------------- targets
+
+    def _targets(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        """The destinations of the selectable pieces, hidden until their piece is chosen."""
+        for action in legal:
+            key = self._key_of(action)
+            if isinstance(action, BoardBoat):
+                key = self._board_key(obs, action)
+            if key is None:
+                continue
+            label = self.label(action, obs, names, tr)
+            if isinstance(action, MoveExplorer):
+                self._hex_target(
+                    svg,
+                    action,
+                    key,
+                    _step(_where(obs, action.explorer), action.direction),
+                    label,
+                    "explorer-target",
+                )
+            elif isinstance(action, MoveBoat):
+                boat = _boat(obs, action.boat)
+                at = boat["hex"] if boat else None
+                self._hex_target(
+                    svg, action, key, _step(at, action.direction), label, "boat-target"
+                )
+            elif isinstance(action, PlaceExplorer):
+                self._hex_target(svg, action, key, action.hex, label, "place-target")
+            elif isinstance(action, BoardBoat | JumpOverboard):
+                at = _where(obs, action.explorer)
+                if at is None:
+                    continue
+                cx, cy = hex_xy(at)
+                x, y = cx + 17, cy + 14
+                cls = "board-target" if isinstance(action, BoardBoat) else "jump-target"
+                _open_act(
+                    svg,
+                    action,
+                    label,
+                    f"move-target {cls}",
+                    f' data-boat="{key}" data-hex="{at}" visibility="hidden"',
+                )
+                svg.add(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ffffff" '
+                    f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+                )
+                if isinstance(action, BoardBoat):
+                    svg.add(
+                        f'<path d="M {x:.1f} {y + 5:.1f} L {x:.1f} {y - 4:.1f} M {x - 4:.1f} '
+                        f'{y:.1f} L {x:.1f} {y - 4:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
+                        f'stroke="{INK}" stroke-width="1.8"/>'
+                    )
+                else:
+                    svg.add(
+                        f'<path d="M {x:.1f} {y - 5:.1f} L {x:.1f} {y + 4:.1f} M {x - 4:.1f} '
+                        f'{y:.1f} L {x:.1f} {y + 4:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
+                        f'stroke="#1f78b4" stroke-width="1.8"/>'
+                    )
+                svg.add("</g>")
+            elif isinstance(action, LandOnSafeIsle):
+                at = _where(obs, action.explorer)
+                isle = next((i for i, hexes in enumerate(BOARD.landing_wide) if at in hexes), None)
+                if isle is None:
+                    isle = next((i for i, hexes in enumerate(BOARD.landing) if at in hexes), 0)
+                x, y = ISLE_XY[isle]
+                _open_act(
+                    svg,
+                    action,
+                    label,
+                    "move-target isle-target",
+                    f' data-boat="{key}" data-isle="{ISLE_NAMES[isle]}" visibility="hidden"',
+                )
+                svg.add(
+                    f'<circle cx="{x}" cy="{y}" r="{ISLE_R - 2}" fill="{HIGHLIGHT}" '
+                    f'fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="3"/>'
+                )
+                svg.add("</g>")
+
+    def _hex_target(
+        self, svg: _Svg, action: Action, key: str, space: int | None, label: str, cls: str
+    ) -> None:
+        if space is None:
+            return
+        _open_act(
+            svg,
+            action,
+            label,
+            f"move-target {cls}",
+            f' data-boat="{key}" data-hex="{space}" visibility="hidden"',
+        )
+        svg.add(
+            f'<polygon points="{hex_points(space, 2.5)}" fill="{HIGHLIGHT}" fill-opacity="0.25" '
+            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+        svg.add("</g>")
+
+    # ---------------------------------------------------------------- under the sea
+
+    def _button(
+        self, svg: _Svg, x: float, action: Action, text: str, title: str, cls: str
+    ) -> float:
+        width = 28 + int(7.4 * len(text))
+        _open_act(svg, action, title, cls)
+        svg.add(
+            f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        )
+        svg.text(x + width / 2, CONTROLS_Y + 24, text, size=14, anchor="middle", weight="bold")
+        svg.add("</g>")
+        return x + width + 12
+
+    def _controls(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        x: float = 16
+        for action in legal:
+            if isinstance(action, EndMovement):
+                text = tr("Stop") if obs["phase"] == "tile-move" else tr("Done moving")
+                x = self._button(
+                    svg, x, action, text, self.label(action, obs, names, tr), "end-act"
+                )
+            elif isinstance(action, Decline):
+                x = self._button(
+                    svg,
+                    x,
+                    action,
+                    tr("No deterrent"),
+                    self.label(action, obs, names, tr),
+                    "decline-act",
+                )
+        values = sorted({a.value for a in legal if isinstance(a, PlaceExplorer)})
+        if values:
+            svg.text(x, CONTROLS_Y + 14, tr("Explorers to place:"), size=12, fill=INK)
+            seat = obs["seat"]
+            colour = seat_colour(seat if seat is not None else 0)
+            for k, value in enumerate(values):
+                vx = x + 12 + k * 30
+                vy = CONTROLS_Y + 32
+                title = tr("Your explorer worth {value}").format(value=value)
+                svg.add(
+                    f'<g class="explorer boat selectable" data-boat="v{value}" '
+                    f'data-value="{value}" tabindex="0" role="button" '
+                    f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
+                )
+                svg.add(
+                    f'<circle class="mark" cx="{vx}" cy="{vy}" r="11" fill="{colour}" '
+                    f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
+                )
+                svg.text(
+                    vx,
+                    vy + 5,
+                    str(value),
+                    size=14,
+                    anchor="middle",
+                    weight="bold",
+                    extra=f' class="explorer-value" data-value="{value}"',
+                )
+                svg.add("</g>")
+            x += 12 + len(values) * 30 + 8
+        hint = self._hint(obs, legal, tr)
+        if hint:
+            svg.text(x, CONTROLS_Y + 24, hint, size=12.5, extra=' class="hint"')
+
+    def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
+        if not legal:
+            return ""
+        phase = obs["phase"]
+        if any(isinstance(a, PlaceExplorer) for a in legal):
+            return tr("Choose a value, then an empty tile.")
+        if (
+            any(
+                isinstance(a, MoveExplorer | MoveBoat | BoardBoat | JumpOverboard | LandOnSafeIsle)
+                for a in legal
+            )
+            and phase != "board"
+        ):
+            left = obs.get("moves_left")
+            if left is None:
+                return tr("Choose a piece, then where it goes.")
+            return tr("Choose a piece, then where it goes ({left} left).").format(left=left)
+        if any(isinstance(a, SinkTile) for a in legal):
+            return tr("Choose a tile to sink.")
+        if any(isinstance(a, PlaceBoat) for a in legal):
+            return tr("Choose a sea space for your boat.")
+        if any(isinstance(a, PlaceSquid) for a in legal):
+            return tr("Choose a sea space for the giant squid.")
+        if any(isinstance(a, PickCreature) for a in legal):
+            return tr("Choose the creature to move.")
+        if any(isinstance(a, MoveCreature) for a in legal):
+            return tr("Choose where the creature goes.")
+        if any(isinstance(a, TakePerson) for a in legal):
+            return tr("Choose the explorer the giant squid takes.")
+        if phase == "board":
+            return tr("Choose who climbs into the new boat.")
+        if any(isinstance(a, PlayTile) for a in legal):
+            return tr("You may play one of your tiles first.")
+        return ""
+
+    @staticmethod
+    def _hand_layout(obs: dict[str, Any], tr: Translate) -> list[tuple[int, float, int, float]]:
+        """Where the viewer's held tiles go: ``(slot, x, row, width)``, wrapping rows."""
+        seat = obs["seat"]
+        hands = obs.get("hands") or []
+        if seat is None or seat >= len(hands):
+            return []
+        out: list[tuple[int, float, int, float]] = []
+        x: float = 16
+        row = 0
+        for slot, tile in enumerate(hands[seat].get("tiles") or []):
+            words = effect_name((tile or {}).get("effect") or "", tr)
+            width: float = max(86, 22 + int(6.6 * len(words)))
+            if x + width > WIDTH - 16 and x > 16:
+                x, row = 16, row + 1
+            out.append((slot, x, row, width))
+            x += width + 8
+        return out
+
+    def _hand(
+        self,
+        svg: _Svg,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        layout: list[tuple[int, float, int, float]],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> None:
+        seat = obs["seat"]
+        svg.text(
+            16,
+            HAND_Y + 4,
+            tr("Your tiles") if seat is not None else tr("Held tiles"),
+            size=12,
+            fill=MUTED,
+        )
+        if seat is None:
+            svg.text(
+                16,
+                HAND_Y + 34,
+                tr("A spectator sees only how many tiles each player holds."),
+                size=12,
+                fill=MUTED,
+            )
+            return
+        if not layout:
+            svg.text(16, HAND_Y + 34, tr("none"), size=12, fill=MUTED)
+            return
+        tiles = obs["hands"][seat]["tiles"]
+        playable = {a.slot: a for a in legal if isinstance(a, PlayTile)}
+        for slot, x, row, width in layout:
+            tile = tiles[slot] or {}
+            effect = tile.get("effect") or ""
+            words = effect_name(effect, tr)
+            top = HAND_Y + 12 + row * TILE_ROW
+            action = playable.get(slot)
+            attrs = f' data-effect="{esc(effect)}" data-slot="{slot}"'
+            if action is not None:
+                _open_act(svg, action, self.label(action, obs, names, tr), "tile-act", attrs)
+                stroke, sw = HIGHLIGHT, 3.0
+            else:
+                svg.add(f'<g class="tile"{attrs}><title>{esc(words)}</title>')
+                stroke, sw = "#b3261e", 1.5
+            fill = TERRAIN_FILL.get(tile.get("terrain") or "", "#eeeeee")
+            svg.add(
+                f'<rect x="{x}" y="{top}" width="{width}" height="{TILE_H}" rx="8" '
+                f'fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>'
+                f'<rect x="{x + 4}" y="{top + 4}" width="{width - 8}" height="{TILE_H - 8}" '
+                f'rx="6" fill="#ffffff" fill-opacity="0.85"/>'
+            )
+            svg.text(x + width / 2, top + 25, words, size=12, anchor="middle", weight="bold")
+            svg.add("</g>")
+
+    def _legend(
+        self, svg: _Svg, obs: dict[str, Any], top_y: float, names: Sequence[str], tr: Translate
+    ) -> None:
+        columns = (
+            (40, tr("Player")),
+            (230, tr("On the island")),
+            (330, tr("Swimming")),
+            (410, tr("In boats")),
+            (480, tr("Saved")),
+            (540, tr("Lost")),
+            (600, tr("Tiles held")),
+        )
+        head_y = top_y - 6
+        for x, title in columns:
+            svg.text(x, head_y, title, size=11, fill=MUTED)
+        over = obs["phase"] == "over"
+        if over:
+            svg.text(WIDTH - 14, head_y, tr("Score"), size=11, fill=MUTED, anchor="end")
+        hands = obs.get("hands") or []
+        scores = obs.get("scores") or []
+        for seat in range(obs["num_players"]):
+            top = top_y + seat * SEAT_H
+            mid = top + SEAT_H / 2
+            colour = seat_colour(seat)
+            to_move = obs["to_move"] == seat
+            svg.add(f'<g class="seat" data-seat="{seat}">')
+            svg.add(
+                f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{SEAT_H - 4}" rx="8" '
+                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
+                f'stroke="{colour if to_move else "#c4d6de"}" '
+                f'stroke-width="{3 if to_move else 1}"/>'
+            )
+            if to_move:
+                svg.text(12, mid + 5, "▶", size=12, extra=' class="to-move"')
+            svg.add(
+                f'<circle cx="28" cy="{mid}" r="9" fill="{colour}" stroke="{INK}" '
+                f'stroke-width="1.2"/>'
+            )
+            name = seat_name(names, seat, tr)
+            if len(name) > 18:
+                name = name[:17] + "…"
+            svg.text(42, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
+            sub = []
+            if seat == obs["seat"]:
+                sub.append(tr("you"))
+            if obs.get("active") == seat:
+                sub.append(tr("their turn") if seat != obs["seat"] else tr("your turn"))
+            if sub:
+                svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
+            mine = [e for e in obs["explorers"] if e["seat"] == seat]
+            counts = {
+                status: sum(1 for e in mine if e["status"] == status)
+                for status in ("land", "swimming", "boat", "safe", "lost")
+            }
+            for (x, _), value in zip(
+                columns[1:6],
+                (
+                    counts["land"],
+                    counts["swimming"],
+                    counts["boat"],
+                    counts["safe"],
+                    counts["lost"],
+                ),
+                strict=True,
+            ):
+                svg.text(x, mid + 5, str(value), size=14, weight="bold")
+            held = hands[seat]["count"] if seat < len(hands) else 0
+            svg.text(
+                600,
+                mid + 5,
+                str(held),
+                size=14,
+                weight="bold",
+                extra=f' class="held" data-seat="{seat}"',
+            )
+            if over and seat < len(scores) and scores[seat] is not None:
+                svg.text(
+                    WIDTH - 14,
+                    mid + 5,
+                    number(scores[seat]),
+                    size=15,
+                    weight="bold",
+                    anchor="end",
+                    extra=' class="score"',
+                )
+            svg.add("</g>")
+
+    # ---------------------------------------------------------------- words
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        if isinstance(action, MoveExplorer):
+            at = _where(obs, action.explorer)
+            to = _step(at, action.direction)
+            return tr("Move {explorer} {direction} from {origin} to {target}").format(
+                explorer=explorer_words(action.explorer, obs, names, tr),
+                direction=direction_name(action.direction, tr),
+                origin=space_name(at) if at is not None else "?",
+                target=space_name(to) if to is not None else "?",
+            )
+        if isinstance(action, BoardBoat):
+            at = _where(obs, action.explorer)
+            return tr("{explorer} climbs into the boat on {space}").format(
+                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
+                space=space_name(at) if at is not None else "?",
+            )
+        if isinstance(action, JumpOverboard):
+            at = _where(obs, action.explorer)
+            return tr("{explorer} jumps overboard on {space}").format(
+                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
+                space=space_name(at) if at is not None else "?",
+            )
+        if isinstance(action, LandOnSafeIsle):
+            at = _where(obs, action.explorer)
+            isle = next(
+                (ISLE_NAMES[i] for i, hs in enumerate(BOARD.landing_wide) if at in hs), None
+            )
+            return tr("{explorer} steps onto {isle}").format(
+                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
+                isle=isle_name(isle, tr),
+            )
+        if isinstance(action, MoveBoat):
+            boat = _boat(obs, action.boat)
+            at = boat["hex"] if boat else None
+            to = _step(at, action.direction)
+            return tr("Move {boat} {direction} from {origin} to {target}").format(
+                boat=boat_words(action.boat, tr),
+                direction=direction_name(action.direction, tr),
+                origin=space_name(at) if at is not None else "?",
+                target=space_name(to) if to is not None else "?",
+            )
+        if isinstance(action, EndMovement):
+            if obs.get("phase") == "tile-move":
+                return tr("Stop moving with the tile")
+            return tr("Done moving: spend no more movement points")
+        if isinstance(action, PlayTile):
+            return tr("Play your tile {number}: {effect}").format(
+                number=action.slot + 1, effect=effect_name(action.effect, tr)
+            )
+        if isinstance(action, Decline):
+            return tr("Do not play a deterrent")
+        if isinstance(action, SinkTile):
+            terrain = obs["terrain"][action.hex] if 0 <= action.hex < BOARD.num_hexes else None
+            return tr("Sink the {terrain} tile on {space}").format(
+                terrain=terrain_name(terrain or "", tr), space=space_name(action.hex)
+            )
+        if isinstance(action, PlaceExplorer):
+            return tr("Place your explorer worth {value} on {space}").format(
+                value=action.value, space=space_name(action.hex)
+            )
+        if isinstance(action, PlaceBoat):
+            return tr("Place a boat on {space}").format(space=space_name(action.hex))
+        if isinstance(action, PlaceSquid):
+            return tr("Bring the giant squid in on {space}").format(space=space_name(action.hex))
+        if isinstance(action, TakePerson):
+            return tr("The giant squid takes {explorer}").format(
+                explorer=explorer_words(action.explorer, obs, names, tr)
+            )
+        if isinstance(action, PickCreature):
+            creature = _creature(obs, action.creature)
+            at = creature["hex"] if creature else None
+            return tr("Move {creature} (on {space})").format(
+                creature=creature_words(action.creature, obs, tr),
+                space=space_name(at) if at is not None else "?",
+            )
+        if isinstance(action, MoveCreature):
+            pending = obs.get("pending") or {}
+            picked = pending.get("creature")
+            creature = _creature(obs, picked) if picked is not None else None
+            if creature is not None and creature["hex"] == action.to:
+                return tr("Leave {creature} on {space}").format(
+                    creature=creature_words(creature["id"], obs, tr),
+                    space=space_name(action.to),
+                )
+            if creature is not None:
+                return tr("Move {creature} to {space}").format(
+                    creature=creature_words(creature["id"], obs, tr),
+                    space=space_name(action.to),
+                )
+            return tr("Move the creature to {space}").format(space=space_name(action.to))
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, LayTile):
+            return tr("Lay a {terrain} tile").format(terrain=terrain_name(action.terrain, tr))
+        if isinstance(action, RevealBack):
+            return tr("Turn the sunk tile over")  # never its back
+        if isinstance(action, RollCreatureDie):
+            return tr("Roll the creature die: {kind}").format(kind=kind_name(action.creature, tr))
+        return str(action)
+
+    def log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        line = self._log_line(action, actor, after, names, tr)
+        if line is not None and after.get("phase") == "over":
+            line += " " + game_over_line(after, names, tr)
+        return line
+
+    def _log_line(
+        self,
+        action: Action,
+        actor: int,
+        after: dict[str, Any],
+        names: Sequence[str],
+        tr: Translate,
+    ) -> str | None:
+        if isinstance(action, PickStartPlayer):
+            return tr("{name} is the first player.").format(name=seat_name(names, action.seat, tr))
+        if isinstance(action, LayTile):
+            if after["phase"] == "lay-tiles":
+                return None
+            return tr("The 40 island tiles are laid face up.")
+        if isinstance(action, RollCreatureDie):
+            name = seat_name(names, after["active"], tr) if after.get("active") is not None else ""
+            return tr("{name} rolled the creature die: {kind}.").format(
+                name=name, kind=kind_name(action.creature, tr)
+            )
+        if isinstance(action, RevealBack):
+            # The back comes from the spectator's view: a red tile's stays hidden.
+            last = after["sunk"][-1] if after.get("sunk") else {}
+            effect = last.get("effect")
+            seat = last.get("seat")
+            name = seat_name(names, seat, tr) if seat is not None else ""
+            if effect is None:
+                return tr("{name} keeps the tile's red back hidden.").format(name=name)
+            if effect in ("shark", "whale", "boat", "whirlpool", "volcano"):
+                return tr("The tile's back: {effect}!").format(effect=effect_name(effect, tr))
+            return tr("{name} takes a red tile: {effect}.").format(
+                name=name, effect=effect_name(effect, tr)
+            )
+        if actor < 0:
+            return None
+        name = seat_name(names, actor, tr)
+        if isinstance(action, PlaceExplorer):
+            # Never the value: only the seat that placed it knows it.
+            return tr("{name} placed an explorer on {space}.").format(
+                name=name, space=space_name(action.hex)
+            )
+        if isinstance(action, PlaceBoat):
+            return tr("{name} placed a boat on {space}.").format(
+                name=name, space=space_name(action.hex)
+            )
+        if isinstance(action, MoveExplorer):
+            where = _where(after, action.explorer)
+            info = _explorer(after, action.explorer)
+            text = tr("{name} moved {explorer} {direction}.").format(
+                name=name,
+                explorer=public_explorer_words(action.explorer, names, tr),
+                direction=direction_name(action.direction, tr),
+            )
+            if info is not None and info["status"] == "lost":
+                text += " " + tr("It was lost.")
+            elif where is not None:
+                text = tr("{name} moved {explorer} {direction} to {space}.").format(
+                    name=name,
+                    explorer=public_explorer_words(action.explorer, names, tr),
+                    direction=direction_name(action.direction, tr),
+                    space=space_name(where),
+                )
+            return text
+        if isinstance(action, BoardBoat):
+            return tr("{explorer} climbed into a boat.").format(
+                explorer=public_explorer_words(action.explorer, names, tr)
+            )
+        if isinstance(action, JumpOverboard):
+            return tr("{explorer} jumped overboard.").format(
+                explorer=public_explorer_words(action.explorer, names, tr)
+            )
+        if isinstance(action, LandOnSafeIsle):
+            info = _explorer(after, action.explorer)
+            return tr("{explorer} reached {isle}.").format(
+                explorer=public_explorer_words(action.explorer, names, tr),
+                isle=isle_name(info["isle"] if info else None, tr),
+            )
+        if isinstance(action, MoveBoat):
+            boat = _boat(after, action.boat)
+            if boat is not None and boat["hex"] is not None:
+                return tr("{name} moved {boat} {direction} to {space}.").format(
+                    name=name,
+                    boat=boat_words(action.boat, tr),
+                    direction=direction_name(action.direction, tr),
+                    space=space_name(boat["hex"]),
+                )
+            return tr("{name} moved {boat} {direction}.").format(
+                name=name,
+                boat=boat_words(action.boat, tr),
+                direction=direction_name(action.direction, tr),
+            )
+        if isinstance(action, EndMovement):
+            return None
+        if isinstance(action, PlayTile):
+            return tr("{name} played a tile: {effect}.").format(
+                name=name, effect=effect_name(action.effect, tr)
+            )
+        if isinstance(action, Decline):
+            return tr("{name} played no deterrent.").format(name=name)
+        if isinstance(action, SinkTile):
+            last = after["sunk"][-1] if after.get("sunk") else {}
+            return tr("{name} sank the {terrain} tile on {space}.").format(
+                name=name,
+                terrain=terrain_name(last.get("terrain") or "", tr),
+                space=space_name(action.hex),
+            )
+        if isinstance(action, PlaceSquid):
+            return tr("{name} brought a giant squid in on {space}.").format(
+                name=name, space=space_name(action.hex)
+            )
+        if isinstance(action, TakePerson):
+            return tr("The giant squid took {explorer}.").format(
+                explorer=public_explorer_words(action.explorer, names, tr)
+            )
+        if isinstance(action, PickCreature):
+            return tr("{name} chose {creature}.").format(
+                name=name, creature=creature_words(action.creature, after, tr)
+            )
+        if isinstance(action, MoveCreature):
+            moved = _moved_creature(after, action.to)
+            if moved is not None:
+                return tr("{name} moved {creature} to {space}.").format(
+                    name=name,
+                    creature=creature_words(moved, after, tr),
+                    space=space_name(action.to),
+                )
+            return tr("{name} moved the creature to {space}.").format(
+                name=name, space=space_name(action.to)
+            )
+        return tr("{name}: {action}").format(name=name, action=str(action))
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        if obs["phase"] == "over":
+            return game_over_line(obs, names, tr)
+        to_move = obs["to_move"]
+        turn = obs.get("turn") or 0
+        if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
+            prefix = tr("Setting up")
+        else:
+            prefix = tr("Turn {turn}").format(turn=turn)
+        if to_move is None:
+            return prefix + " · " + tr("the dice and tiles decide.")
+        if to_move == obs["seat"]:
+            return prefix + " · " + tr("Your turn: {what}").format(what=self._task(obs, tr))
+        return (
+            prefix
+            + " · "
+            + tr("{name} is to play: {what}").format(
+                name=seat_name(names, to_move, tr), what=self._task(obs, tr)
+            )
+        )
+
+    @staticmethod
+    def _task(obs: dict[str, Any], tr: Translate) -> str:
+        phase = obs["phase"]
+        if phase == "place-explorers":
+            return tr("place an explorer")
+        if phase == "place-boats":
+            return tr("place a boat")
+        if phase == "move":
+            return tr("move ({left} points left)").format(left=obs.get("moves_left") or 0)
+        if phase == "tile-move":
+            return tr("move with the tile ({left} left)").format(left=obs.get("moves_left") or 0)
+        if phase == "sink":
+            return tr("sink a tile")
+        if phase == "board":
+            return tr("choose who boards the new boat")
+        if phase == "place-squid":
+            return tr("bring the giant squid in")
+        if phase == "take-person":
+            return tr("choose whom the giant squid takes")
+        if phase == "deter":
+            return tr("play a deterrent or not")
+        if phase == "pick-creature":
+            return tr("choose the creature to move")
+        if phase == "move-creature":
+            return tr("move the creature")
+        return tr("decide")
+
+    def option_label(self, name: str, tr: Translate) -> str:
+        labels = {
+            "giant_squid": tr("Giant Squid mini-expansion"),
+            "squids_replace_whales": tr("Giant squids replace the whales"),
+            "densely_populated": tr("Challenge rule 1: densely populated"),
+            "leave_no_one_behind": tr("Challenge rule 2: leave no one behind"),
+            "everyone_is_equal": tr("Challenge rule 3: everyone is equal"),
+            "atlantis_is_gone": tr("Challenge rule 4: Atlantis is gone"),
+            "landing": tr("Landing on a safe isle"),
+            "tie_break": tr("Ties"),
+            "creature_stacking": tr("Creatures sharing a space"),
+            "swim_into_boats": tr("A swimmer may swim into a neighbouring boat"),
+            "centre_is_sea": tr("The centre hole counts as sea for sinking"),
+            "start_player": tr("First player"),
+        }
+        return labels.get(name, name)
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        if name == "start_player" and isinstance(choice, int) and not isinstance(choice, bool):
+            return seat_name([], choice, tr)
+        labels = {
+            "yellow": tr("only from the yellow spaces"),
+            "marked": tr("only from the yellow spaces"),
+            "touching": tr("from any space touching the isle"),
+            "shared": tr("tied players share the win"),
+            "most-saved": tr("most explorers saved breaks the tie"),
+            "allowed": tr("allowed"),
+            "blocked": tr("blocked"),
+        }
+        if isinstance(choice, str):
+            return labels.get(choice, choice)
+        return plain_choice(choice, tr)
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> dict[str, Any] | None:
+        if obs["phase"] != "over":
+            return None
+        scores = obs.get("scores") or [0] * obs["num_players"]
+        winners = set(obs.get("winners") or [])
+        rows: list[dict[str, Any]] = []
+        for seat in range(obs["num_players"]):
+            mine = [e for e in obs["explorers"] if e["seat"] == seat]
+            saved = [e for e in mine if e["status"] == "safe"]
+            values = sum(e["value"] or 0 for e in saved)
+            lost = sum(1 for e in mine if e["status"] == "lost")
+            raw = scores[seat] if seat < len(scores) and scores[seat] is not None else 0
+            score = int(raw) if isinstance(raw, float) and raw.is_integer() else raw
+            rows.append(
+                {
+                    "seat": seat,
+                    "name": seat_name(names, seat, tr),
+                    "cells": [len(saved), values, lost, score],
+                    "total": score,
+                    "winner": seat in winners,
+                }
+            )
+        rows.sort(key=lambda r: (not r["winner"], -r["total"], -r["cells"][0], r["seat"]))
+        return {
+            "headline": game_over_line(obs, names, tr),
+            "columns": [tr("Saved"), tr("Values"), tr("Lost"), tr("Score")],
+            "rows": rows,
+        }
+
+
+def _moved_creature(after: dict[str, Any], to: int) -> int | None:
+    """The creature that just moved to ``to``, when the public view tells it apart."""
+    here = [c for c in after["creatures"] if c["status"] == "sea" and c["hex"] == to]
+    if len(here) > 1:
+        roll = after.get("last_roll")
+        kinds = {roll, "squid"} if roll == "whale" else {roll}
+        here = [c for c in here if c["kind"] in kinds]
+    if len(here) == 1:
+        found: int = here[0]["id"]
+        return found
+    return None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+Board = SurviveBoard
+"""The name the registry looks for."""
+
+__all__ = ["Board", "SurviveBoard", "space_name"]

@@ -1,0 +1,274 @@
+"""Survive in the terminal: the view drawn from observations, typed commands, whole games."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from whaletable import games
+from whaletable.cli.render import BadCommand, view_for
+from whaletable.cli.render.survive import SurviveView, explorer_name, parse_space, space_name
+from whaletable.core import CHANCE
+from whaletable.core.record import Record
+from whaletable.core.testing import Sample, sample_states
+from whaletable.games.survive.actions import (
+    EndMovement,
+    MoveExplorer,
+    PlaceExplorer,
+    PlayTile,
+    RevealBack,
+)
+from whaletable.games.survive.board import BOARD
+
+GAME = games.get("survive")
+VIEW = SurviveView()
+NAMES = ["ann", "bao", "chi", "dara"]
+TAG = re.compile(r"\b([1-4][a-j]):(\d)\b")  # an explorer shown with its value
+
+
+@cache
+def samples() -> list[Sample]:
+    return sample_states(GAME, 80, seed=13, per_game=8)
+
+
+def render(renderable: object, width: int = 110) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_the_registry_finds_the_survive_view() -> None:
+    assert isinstance(view_for(GAME), SurviveView)
+
+
+def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
+    for sample in samples()[::2]:
+        state = sample.state
+        for seat in [*range(state.num_players), None]:
+            text = render(VIEW.board(state.observation(seat), NAMES[: state.num_players]))
+            assert "Survive: Escape from Atlantis!" in text, sample.where()
+            for name in ("A1", "G6", "M7"):
+                assert name in text
+        if state.is_terminal():
+            final = render(VIEW.final(state.observation(None), NAMES[: state.num_players]))
+            assert "Final scores" in final
+
+
+def test_a_seat_sees_its_own_values_and_nobody_elses() -> None:
+    own_seen = 0
+    for sample in samples():
+        state = sample.state
+        if state.is_terminal():
+            continue
+        for seat in [*range(state.num_players), None]:
+            obs = state.observation(seat)
+            text = render(VIEW.board(obs, NAMES[: state.num_players]), width=400)
+            for tag, value in TAG.findall(text):
+                owner = int(tag[0]) - 1
+                assert seat is not None and owner == seat, (sample.where(), seat, tag)
+                explorer = owner * 10 + "abcdefghij".index(tag[1])
+                truth = state.observation(owner)["explorers"][explorer]["value"]
+                assert int(value) == truth
+                own_seen += 1
+            if seat is None:
+                assert "your tiles" not in text
+            else:
+                tiles = [t for t in obs["hands"][seat]["tiles"] if t]
+                line = next(ln for ln in text.splitlines() if ln.startswith("your tiles"))
+                assert len(re.findall(r"\b\d+\. ", line)) == len(tiles)
+    assert own_seen > 200
+
+
+def test_everyones_values_show_at_the_end() -> None:
+    ends = [s.state for s in samples() if s.state.is_terminal()]
+    assert ends
+    for state in ends:
+        text = render(VIEW.board(state.observation(None), NAMES[: state.num_players]))
+        shown = {tag for tag, _ in TAG.findall(text)}
+        on_board = {
+            explorer_name(e["id"])
+            for e in state.observation(None)["explorers"]
+            if e["status"] in ("land", "swimming", "boat", "safe")
+        }
+        assert shown == on_board
+
+
+def walk(seed: int, num_players: int = 3) -> list[tuple[object, int | None, dict, dict]]:
+    state = GAME.new_state(num_players)
+    rng = random.Random(seed)
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        before = state.observation(None)
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+            actor = None
+        else:
+            action = rng.choice(state.legal_actions())
+            actor = seat
+        state.apply(action)
+        out.append((action, actor, before, state.observation(None)))
+    return out
+
+
+def test_log_lines_come_from_public_views_and_never_show_a_hidden_value() -> None:
+    red = 0
+    for seed in (1, 2):
+        for action, actor, before, after in walk(seed):
+            line = VIEW.describe(action, actor, before, after, NAMES[:3])
+            if isinstance(action, PlaceExplorer):
+                assert line == (
+                    f"Seat {actor + 1} ({NAMES[actor]}) places an explorer on "  # type: ignore[operator]
+                    f"{space_name(action.hex)}"
+                )
+            if isinstance(action, RevealBack) and after["sunk"][-1]["effect"] is None:
+                assert line is not None and "hidden" in line
+                assert action.effect not in line.replace("red back", "")
+                red += 1
+            if line is not None and after["phase"] != "over":
+                assert not TAG.search(line) and "worth" not in line
+    assert red > 3
+
+
+def test_every_choice_starts_with_the_command_that_plays_it() -> None:
+    checked = 0
+    for sample in samples():
+        state = sample.state
+        seat = state.current_player()
+        if seat < 0:
+            continue
+        obs = state.observation(seat)
+        for action in state.legal_actions():
+            words = VIEW.choice(action, obs)
+            command = words.split(" (")[0]
+            assert VIEW.parse(command, obs) == action, words
+            checked += 1
+    assert checked > 500
+
+
+def test_spaces_and_explorers_parse_and_print_alike() -> None:
+    for space in range(BOARD.num_hexes):
+        assert parse_space(space_name(space)) == space
+        assert parse_space(space_name(space).lower()) == space
+    assert space_name(BOARD.serpent_starts[0]) == "G6"
+    assert explorer_name(0) == "1a" and explorer_name(39) == "4j"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("go 1c", "write 'go X D'"),
+        ("go 9c ne", "there is no seat 9"),
+        ("go 1z ne", "is not an explorer"),
+        ("go 1c up", "is not a direction"),
+        ("sink Z9", "is not a space"),
+        ("sink A9", "row A has spaces 1 to 7"),
+        ("boat 40 e", "there is no boat 40"),
+        ("play wind", "is not a tile"),
+        ("pick kraken1", "is not a creature"),
+        ("done now", "'done' takes nothing after it"),
+        ("place E4", "write 'place H V'"),
+    ],
+)
+def test_malformed_commands_say_how_to_write_them(text: str, message: str) -> None:
+    obs = GAME.new_state(2).observation(0)
+    obs = {**obs, "phase": "place-explorers"}
+    with pytest.raises(BadCommand, match=re.escape(message)):
+        VIEW.parse(text, obs)
+
+
+def test_words_that_are_no_command_are_left_to_the_caller() -> None:
+    obs = GAME.new_state(2).observation(0)
+    assert VIEW.parse("hello", obs) is None
+    assert VIEW.parse("", obs) is None
+
+
+def test_a_scripted_game_against_a_bot_reaches_the_end(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    run = cli(
+        ["play", "survive", "--seats", "human,random", "--seed", "5", "--record", str(path)],
+        ["1"] * 3000,
+    )
+    assert run.code == 0, run.out[-3000:]
+    assert "Game over" in run.out and "Final scores" in run.out
+    final = Record.load(path).replay()
+    assert final.is_terminal()
+    assert "Seat 2 (random)" in run.out
+    assert re.search(r"Seat 2 \(random\) (moves|sinks|places)", run.out)  # bots are logged
+
+
+def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
+    first, path = tmp_path / "first.json", tmp_path / "game.json"
+    args = ["play", "survive", "--seats", "human,random", "--seed", "8"]
+    # Where the game stands at the human's first decision, from a run that quits there.
+    cli([*args, "--record", str(first)], ["q"])
+    state = Record.load(first).replay()
+    assert state.current_player() == 0
+    place = max(
+        (a for a in state.legal_actions() if isinstance(a, PlaceExplorer)),
+        key=lambda a: (a.value, a.hex),
+    )
+    command = f"place {space_name(place.hex).lower()} {place.value}"
+    run = cli([*args, "--record", str(path)], [command, "q"])
+    assert run.code == 0
+    assert f"Seat 1 (human) places an explorer on {space_name(place.hex)}" in run.out
+    actions = Record.load(path).actions
+    assert actions[len(state.history)] == place.to_json()
+
+
+def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
+    args = ["play", "survive", "--seats", "human,random", "--seed", "4"]
+    clean, messy = tmp_path / "clean.json", tmp_path / "messy.json"
+    cli([*args, "--record", str(clean)], ["q"])
+    bad = ["999", "hello", "go 1c", "sink Z1", "done now", ""]
+    run = cli([*args, "--record", str(messy)], [*bad, "q"])
+    assert run.code == 0
+    assert run.inputs_used == len(bad) + 1
+    assert run.out.count("your move:") == len(bad) + 1
+    for message in (
+        "there is no action 999",
+        "'hello' is not a command",
+        "write 'go X D'",
+        "is not a space",
+        "'done' takes nothing after it",
+        "choose one of the actions",
+    ):
+        assert message in run.out
+    assert Record.load(messy).actions == Record.load(clean).actions
+
+
+def test_a_move_is_logged_with_its_route(cli) -> None:
+    view = SurviveView()
+    for action, actor, before, after in walk(3, 2):
+        if isinstance(action, MoveExplorer) and after["phase"] != "over":
+            line = view.describe(action, actor, before, after, NAMES[:2])
+            assert line is not None and "moves" in line and "→" not in line
+            assert re.search(r"from [A-M]\d+ to [A-M]\d+", line)
+            return
+    pytest.fail("no explorer moved")
+
+
+def test_playing_a_tile_reads_by_slot_or_name() -> None:
+    for sample in samples():
+        seat = sample.state.current_player()
+        if seat < 0:
+            continue
+        obs = sample.state.observation(seat)
+        if seat is None or not obs["hands"][seat]["tiles"]:
+            continue
+        tile = obs["hands"][seat]["tiles"][0]
+        assert VIEW.parse("play 1", obs) == PlayTile(tile["effect"], 0)
+        assert VIEW.parse(f"play {tile['effect']}", obs) == PlayTile(tile["effect"], 0)
+        return
+    pytest.skip("no sampled seat held a tile")
+
+
+def test_done_is_end_movement() -> None:
+    obs = GAME.new_state(2).observation(0)
+    assert VIEW.parse("done", obs) == EndMovement()

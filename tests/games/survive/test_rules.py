@@ -1,0 +1,563 @@
+"""One test per base-game rule of Survive, quoting the reference notes (``reference/survive.md``),
+and one per option (the readings chosen in ``rules.md`` and the Challenge Rules)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import LAYOUT, Table, hx
+
+from whaletable.games.survive import rules as R
+from whaletable.games.survive.actions import (
+    BoardBoat,
+    Decline,
+    EndMovement,
+    JumpOverboard,
+    LandOnSafeIsle,
+    LayTile,
+    MoveBoat,
+    MoveCreature,
+    MoveExplorer,
+    PickCreature,
+    PickStartPlayer,
+    PlaceExplorer,
+    PlayTile,
+    RevealBack,
+    SinkTile,
+)
+from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.rules import SurviveState
+
+L, A, B = hx(3, 4), hx(2, 5), hx(1, 5)
+EAST, NE, NW, WEST, SW, SE = range(6)
+
+
+def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
+    state = table.setup(players, dict(options), boats=False)
+    table.empty_sea(state)
+    table.clear_people(state)
+    return state
+
+
+def direction(a: int, b: int) -> int:
+    return BOARD.step[a].index(b)
+
+
+# ------------------------------------------------------------------ setup (§4)
+
+
+def test_serpents_start_on_their_spaces(table: Table) -> None:
+    """§4 Setup 1: "Serpents on the 5 serpent spaces." """
+    state = table.game.new_state(2)
+    assert sorted(state.cr_hex[R.S0 : R.S1]) == sorted(BOARD.serpent_starts)
+
+
+def test_terrain_tiles_shuffled_onto_the_island(table: Table) -> None:
+    """§4 Setup 2: "Shuffle the terrain tiles and place them terrain-side up on the 40 island
+    slots at random." — 16 beach, 16 forest, 8 mountain, by chance."""
+    state = table.game.new_state(2)
+    state.apply(PickStartPlayer(1))
+    odds = dict((a.terrain, p) for a, p in state.chance_outcomes())
+    assert odds == pytest.approx({"beach": 0.4, "forest": 0.4, "mountain": 0.2})
+    for t in LAYOUT:
+        state.apply(LayTile(t))
+    assert [state.terrain[h] for h in BOARD.island].count(R.MOUNTAIN) == 8
+    assert state.phase == R.PLACE_EXPLORERS and state.to_move == 1
+
+
+def test_explorers_one_per_unoccupied_tile_in_turn(table: Table) -> None:
+    """§4 Setup 5: "Clockwise, each player places one explorer at a time on an unoccupied
+    terrain tile." """
+    state = table.game.new_state(3)
+    state.apply(PickStartPlayer(2))
+    for t in LAYOUT:
+        state.apply(LayTile(t))
+    first = BOARD.island[0]
+    state.apply(PlaceExplorer(first, 6))
+    assert state.to_move == 0
+    assert all(a.hex != first for a in state.legal_actions() if isinstance(a, PlaceExplorer))
+    table.refuses(state, PlaceExplorer(first, 1))
+
+
+def test_explorer_values_are_your_own_set(table: Table) -> None:
+    """§4: "Explorer values per colour: 1,1,1,2,2,3,3,4,5,6" — a value is placed once per piece."""
+    state = table.game.new_state(2)
+    state.apply(PickStartPlayer(0))
+    for t in LAYOUT:
+        state.apply(LayTile(t))
+    state.apply(PlaceExplorer(BOARD.island[0], 6))
+    state.apply(PlaceExplorer(BOARD.island[1], 6))
+    assert 6 not in {a.value for a in state.legal_actions() if isinstance(a, PlaceExplorer)}
+    assert state.values_left(0) == [1, 1, 1, 2, 2, 3, 3, 4, 5]
+
+
+def test_boats_next_to_the_island_two_each(table: Table) -> None:
+    """§4 Setup 6: "boats are placed on vacant sea spaces adjacent to a terrain tile until all
+    starting boats are placed." """
+    state = table.game.new_state(2)
+    state.apply(PickStartPlayer(0))
+    for t in LAYOUT:
+        state.apply(LayTile(t))
+    while state.phase == R.PLACE_EXPLORERS:
+        state.apply(state.legal_actions()[0])
+    spots = {a.hex for a in state.legal_actions()}
+    assert R.CENTRE not in spots  # a serpent is there
+    assert all(any(n in BOARD.island for n in BOARD.neighbours[h]) for h in spots)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    assert state.phase == R.MOVE and state.active == 0 and state.boats_in_play == 4
+
+
+# ------------------------------------------------------------------ movement (§5.1)
+
+
+def test_three_movement_points(table: Table) -> None:
+    """§5: "Spend 3 movement points among your explorers and controllable boats"."""
+    state = quiet(table)
+    table.on_land(state, 0, L)
+    for d in (EAST, WEST, EAST):
+        state.apply(MoveExplorer(0, d))
+    assert state.phase == R.SINK
+
+
+def test_explorer_walks_and_swims(table: Table) -> None:
+    """§5.1: "Explorer on land: to an adjacent land tile, into an adjacent sea space (becomes a
+    swimmer)"."""
+    state = quiet(table)
+    table.on_land(state, 0, L)
+    state.apply(MoveExplorer(0, direction(L, hx(3, 5))))
+    assert state.ex_status[0] == R.LAND and state.ex_hex[0] == hx(3, 5)
+    state.apply(MoveExplorer(0, direction(hx(3, 5), A)))
+    assert state.ex_status[0] == R.SWIM and state.ex_hex[0] == A
+
+
+def test_never_back_onto_land(table: Table) -> None:
+    """§5.1: "Once an explorer leaves land it can never return to land"."""
+    state = quiet(table)
+    table.swimmer(state, 0, A)
+    assert "never returns to land" in table.refuses(state, MoveExplorer(0, direction(A, L)))
+
+
+def test_swimmer_one_space_a_turn(table: Table) -> None:
+    """§5.1: "Swimmer: at most 1 space per turn"."""
+    state = quiet(table)
+    table.swimmer(state, 0, A)
+    state.apply(MoveExplorer(0, direction(A, B)))
+    assert "one space a turn" in table.refuses(state, MoveExplorer(0, direction(B, hx(0, 3))))
+
+
+def test_boarding_jumping_and_boat_control(table: Table) -> None:
+    """§5.1: "A swimmer on the same space as a boat can climb aboard for 1 point" and "An
+    explorer in a boat may jump into the sea on the boat's space"."""
+    state = quiet(table)
+    boat = table.boat(state, A)
+    table.swimmer(state, 0, A)
+    state.apply(BoardBoat(0))
+    assert state.ex_status[0] == R.BOAT and state.boat_pass[boat] == [0]
+    state.apply(JumpOverboard(0))
+    assert state.ex_status[0] == R.SWIM
+
+
+def test_boat_control_by_majority(table: Table) -> None:
+    """§4: "a player may move a boat that is empty, or one where he has at least as many
+    explorers aboard as any other player (ties → every tied player controls it)"."""
+    state = quiet(table)
+    boat = table.boat(state, B, passengers=(0, 10, 11))
+    assert not state.controls(0, boat) and state.controls(1, boat)
+    table.refuses(state, MoveBoat(boat, EAST))
+    state.boat_pass[boat].remove(11)
+    state.ex_status[11] = R.LOST
+    assert state.controls(0, boat) and state.controls(1, boat)
+
+
+def test_boat_carries_passengers_one_space_per_point(table: Table) -> None:
+    """§5.1: "Boat: moves only through sea spaces, carrying its passengers; 1 point per
+    space"."""
+    state = quiet(table)
+    boat = table.boat(state, B, passengers=(0,))
+    state.apply(MoveBoat(boat, EAST))
+    assert state.boat_hex[boat] == BOARD.step[B][EAST] == state.ex_hex[0]
+    assert state.moves_left == 2
+
+
+def test_safe_isle_from_landing_space(table: Table) -> None:
+    """§1.5: "an explorer (swimming, or aboard a ship) on one of those two landing spaces can
+    step onto the isle, at a cost of 1 movement point"."""
+    state = quiet(table)
+    nw = BOARD.landing[0][0]
+    table.swimmer(state, 0, nw)
+    state.apply(LandOnSafeIsle(0))
+    assert state.ex_status[0] == R.SAFE and state.ex_isle[0] == 0
+    table.swimmer(state, 1, B)
+    table.refuses(state, LandOnSafeIsle(1))
+
+
+def test_swimmer_into_shark_is_eaten(table: Table) -> None:
+    """§5.1: "a swimmer entering a shark or serpent space is removed"."""
+    state = quiet(table)
+    table.creature(state, R.SHARK, B)
+    table.swimmer(state, 0, A)
+    state.apply(MoveExplorer(0, direction(A, B)))
+    assert state.ex_status[0] == R.LOST
+
+
+def test_boat_into_whale_capsizes(table: Table) -> None:
+    """§5.1: "a ship with explorers that enters a serpent or whale space is removed and its
+    passengers become swimmers there"."""
+    state = quiet(table)
+    table.creature(state, R.WHALE, BOARD.step[B][EAST])
+    boat = table.boat(state, B, passengers=(0,))
+    state.apply(MoveBoat(boat, EAST))
+    assert state.boat_hex[boat] == R.GONE and state.ex_status[0] == R.SWIM
+
+
+# ------------------------------------------------------------------ sinking (§5.2, §3)
+
+
+def test_sink_beach_first_touching_sea(table: Table) -> None:
+    """§5.2: "All beach tiles must go before any forest" and "The removed tile must be adjacent
+    to a sea space"."""
+    state = quiet(table)
+    state.apply(EndMovement())
+    tiles = {a.hex for a in state.legal_actions()}
+    assert all(state.terrain[h] == R.BEACH for h in tiles)
+    assert all(any(not state.terrain[n] for n in BOARD.neighbours[h]) for h in tiles)
+
+
+def test_people_on_sunk_tile_swim(table: Table) -> None:
+    """§5.1: "Explorers on a removed tile drop into that sea space as swimmers"."""
+    state = quiet(table)
+    h = state.sinkable()[0]
+    table.on_land(state, 0, h)
+    state.apply(EndMovement())
+    state.apply(SinkTile(h))
+    assert state.ex_status[0] == R.SWIM and state.ex_hex[0] == h
+
+
+def test_shark_tile_eats_swimmers(table: Table) -> None:
+    """§3.1 Shark: "put a shark on the sea space the tile left; any swimmers there are
+    removed"."""
+    state = quiet(table)
+    h = state.sinkable()[0]
+    table.on_land(state, 0, h)
+    state.apply(EndMovement())
+    state.apply(SinkTile(h))
+    state.apply(RevealBack("shark"))
+    assert state.ex_status[0] == R.LOST and h in state.cr_hex[R.K0 : R.K1]
+
+
+def test_boat_tile_swimmers_climb_aboard(table: Table) -> None:
+    """§3.1 Boat: "put a boat there; swimmers on that space climb aboard"."""
+    state = quiet(table)
+    h = state.sinkable()[0]
+    table.on_land(state, 0, h)
+    state.apply(EndMovement())
+    state.apply(SinkTile(h))
+    state.apply(RevealBack("boat"))
+    assert state.ex_status[0] == R.BOAT
+
+
+def test_red_tile_kept_hidden(table: Table) -> None:
+    """§3.1: "Red border: keep secret in hand, play later"."""
+    state = quiet(table)
+    state.apply(EndMovement())
+    state.apply(SinkTile(state.sinkable()[0]))
+    state.apply(RevealBack("dolphin"))
+    assert state.observation(0)["hands"][0]["tiles"] == [{"effect": "dolphin", "terrain": "beach"}]
+    assert state.observation(1)["hands"][0] == {"count": 1, "tiles": [None]}
+    assert state.observation(1)["sunk"][-1]["effect"] is None
+
+
+def test_volcano_ends_the_game(table: Table) -> None:
+    """§7: "The game ends immediately when the Volcano tile is revealed"."""
+    state = quiet(table)
+    for h in BOARD.island:
+        if state.terrain[h] != R.MOUNTAIN:
+            state.terrain[h] = R.SEA
+    state._legal = None
+    state.apply(EndMovement())
+    state.apply(SinkTile(state.sinkable()[0]))
+    state.apply(RevealBack("volcano"))
+    assert state.is_terminal()
+
+
+def test_creature_die_moves_one_of_the_kind(table: Table) -> None:
+    """§6: "serpent 1, shark up to 2, whale up to 3 sea spaces" — a shark stops on swimmers."""
+    state = quiet(table)
+    table.creature(state, R.SHARK, hx(0, 0))
+    table.swimmer(state, 10, hx(0, 1))
+    table.roll(state, "shark")
+    spots = {a.to for a in state.legal_actions()}
+    assert hx(0, 1) in spots and hx(0, 2) not in spots
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.ex_status[10] == R.LOST
+
+
+def test_shark_deterrent_answers_another_players_shark(table: Table) -> None:
+    """§3.1 Shark deterrent: "when another player moves a shark into a sea space containing one
+    of your swimmers, play it to remove that shark from the game; the swimmers stay"."""
+    state = quiet(table)
+    shark = table.creature(state, R.SHARK, hx(0, 0))
+    table.swimmer(state, 10, hx(0, 1))
+    state.hands[1].append((1, "shark-deterrent", 0))
+    table.roll(state, "shark")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.phase == R.DETER and state.to_move == 1
+    assert set(state.legal_actions()) == {PlayTile("shark-deterrent", 0), Decline()}
+    state.apply(PlayTile("shark-deterrent", 0))
+    assert state.cr_hex[shark] == R.GONE and state.ex_status[10] == R.SWIM
+
+
+def test_asked_even_without_a_deterrent(table: Table) -> None:
+    """Reading 12: a threatened seat holding any tile is asked, so asking reveals nothing."""
+    state = quiet(table)
+    table.creature(state, R.SHARK, hx(0, 0))
+    table.swimmer(state, 10, hx(0, 1))
+    state.hands[1].append((1, "dolphin", 0))
+    table.roll(state, "shark")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.legal_actions() == [Decline()]
+    state.apply(Decline())
+    assert state.ex_status[10] == R.LOST
+
+
+def test_dolphin_tile_moves_a_swimmer(table: Table) -> None:
+    """§3.1 Dolphin: "move one of your swimmers 1–3 sea spaces"; played at the start of the
+    turn, one a turn."""
+    state = quiet(table)
+    table.swimmer(state, 0, hx(0, 0))
+    state.hands[0].append((1, "dolphin", 0))
+    state._legal = None
+    state.apply(PlayTile("dolphin", 0))
+    for _ in range(3):
+        state.apply(MoveExplorer(0, EAST))
+    assert state.ex_hex[0] == hx(0, 3) and state.phase == R.MOVE
+    assert not any(isinstance(a, PlayTile) for a in state.legal_actions())
+
+
+# ------------------------------------------------------------------ end and options
+
+
+def test_score_is_sum_of_saved_values(table: Table) -> None:
+    """§7: "Score = sum of the values of your explorers on safe isles"."""
+    state = quiet(table)
+    for e, isle in ((0, 0), (1, 1), (10, 2)):
+        state.ex_status[e] = R.SAFE
+        state.ex_isle[e] = isle
+    state.phase = R.OVER
+    v = state.ex_value
+    assert state.scores() == [float(v[0] + v[1]), float(v[10])]
+
+
+def test_option_everyone_is_equal_counts_people(table: Table) -> None:
+    """Challenge Rule 3: "winner = most people saved; values ignored"."""
+    state = quiet(table, everyone_is_equal=True)
+    for e in (0, 1, 10):
+        state.ex_status[e] = R.SAFE
+    state.phase = R.OVER
+    assert state.scores() == [2.0, 1.0] and state.returns() == [1.0, 0.0]
+
+
+def test_option_tie_break(table: Table) -> None:
+    """§12.2 Tie-breaker (option ``tie_break``): shared by default, or most explorers saved."""
+    for rule, expected in (("shared", [0.5, 0.5]), ("most-saved", [0.0, 1.0])):
+        state = quiet(table, tie_break=rule)
+        state.ex_value[0], state.ex_value[10], state.ex_value[11] = 4, 2, 2
+        for e in (0, 10, 11):
+            state.ex_status[e] = R.SAFE
+        state.phase = R.OVER
+        assert state.returns() == expected
+
+
+def test_option_landing_touching(table: Table) -> None:
+    """§12.1 (option ``landing = "touching"``): the board-edge spaces by an isle also land."""
+    edge = hx(0, 0)
+    state = quiet(table)
+    table.swimmer(state, 0, edge)
+    table.refuses(state, LandOnSafeIsle(0))
+    state = quiet(table, landing="touching")
+    table.swimmer(state, 0, edge)
+    state.apply(LandOnSafeIsle(0))
+    assert state.ex_status[0] == R.SAFE
+
+
+def test_option_creature_stacking_blocked(table: Table) -> None:
+    """§12.3 (option ``creature_stacking = "blocked"``): no two creatures in a space."""
+    state = quiet(table, creature_stacking="blocked")
+    first = table.creature(state, R.SHARK, hx(0, 0))
+    table.creature(state, R.SHARK, hx(0, 1))
+    table.roll(state, "shark")
+    state.apply(PickCreature(first))
+    assert hx(0, 1) not in {a.to for a in state.legal_actions()}
+    state = quiet(table)  # the default: creatures share spaces
+    first = table.creature(state, R.SHARK, hx(0, 0))
+    table.creature(state, R.SHARK, hx(0, 1))
+    table.roll(state, "shark")
+    state.apply(PickCreature(first))
+    assert hx(0, 1) in {a.to for a in state.legal_actions()}
+
+
+def test_option_swim_into_boats(table: Table) -> None:
+    """§12.5 (option ``swim_into_boats``): a swimmer's space may end aboard a boat there."""
+    for allowed, status in ((True, R.BOAT), (False, R.SWIM)):
+        state = quiet(table, swim_into_boats=allowed)
+        table.boat(state, B)
+        table.swimmer(state, 0, A)
+        state.apply(MoveExplorer(0, direction(A, B)))
+        assert state.ex_status[0] == status
+
+
+def test_option_centre_is_sea(table: Table) -> None:
+    """§12.7 (option ``centre_is_sea``): a tile touching only the centre hole touches the sea."""
+    inner = [h for h in BOARD.island if R.CENTRE in BOARD.neighbours[h]]
+    for value in (True, False):
+        state = quiet(table, centre_is_sea=value)
+        for h in BOARD.island:
+            state.terrain[h] = R.BEACH if h in inner else R.FOREST
+        state._legal = None
+        state.apply(EndMovement())
+        assert set(state.sinkable()) == set(inner)  # none touch other sea: any may go
+        for h in BOARD.island:
+            state.terrain[h] = R.BEACH
+        assert (set(inner) <= set(state.sinkable())) == value
+
+
+def test_option_densely_populated(table: Table) -> None:
+    """Challenge Rule 1: "up to 2 people per land tile, except tiles on the outer rim next to
+    the sea (1 only)"."""
+    state = table.game.new_state(2, {"densely_populated": True})
+    state.apply(PickStartPlayer(0))
+    for t in LAYOUT:
+        state.apply(LayTile(t))
+    inland = next(h for h in BOARD.island if not state._touches_sea(h))
+    state.apply(PlaceExplorer(inland, 1))
+    assert inland in state.placement_spaces()
+    state.apply(PlaceExplorer(inland, 1))
+    assert inland not in state.placement_spaces()
+
+
+def test_option_leave_no_one_behind(table: Table) -> None:
+    """Challenge Rule 2: "the game ends when the last person leaves the board (saved or
+    killed); the Volcano tile acts as a Whirlpool instead"."""
+    state = quiet(table, leave_no_one_behind=True)
+    table.swimmer(state, 0, BOARD.landing[0][0])
+    state.apply(LandOnSafeIsle(0))
+    assert state.is_terminal()
+
+
+def test_option_atlantis_is_gone(table: Table) -> None:
+    """Challenge Rule 4: "the game ends when the last land tile is removed; the Volcano acts as
+    a Whirlpool"."""
+    state = quiet(table, atlantis_is_gone=True)
+    last = BOARD.island[0]
+    for h in BOARD.island:
+        state.terrain[h] = R.SEA if h != last else R.MOUNTAIN
+    state._legal = None
+    state.apply(EndMovement())
+    state.apply(SinkTile(last))
+    state.apply(RevealBack("volcano"))
+    assert state.is_terminal()
+
+
+def test_option_squids_replace_whales_needs_squid(table: Table) -> None:
+    """The optional squid rule needs the mini-expansion."""
+    from whaletable.core.errors import BadOption
+
+    with pytest.raises(BadOption):
+        table.game.new_state(2, {"giant_squid": False, "squids_replace_whales": True})
+
+
+def test_random_games_end(table: Table) -> None:
+    """Reading 16: every game ends (the volcano, Rule 2/4, or the safety end)."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        opts = {"leave_no_one_behind": True} if seed % 2 else {}
+        state = table.game.new_state(2 + seed % 3, opts)
+        steps = 0
+        while not state.is_terminal():
+            state.apply(
+                state.sample_chance(rng)
+                if state.is_chance_node()
+                else rng.choice(state.legal_actions())
+            )
+            steps += 1
+        assert steps < 2000
+
+
+def test_whirlpool_swallows_sea_around(table: Table) -> None:
+    """§3.1 Whirlpool: "remove from the game everything ... on that space and every adjacent
+    sea space. Land tiles and explorers on land are not affected." """
+    state = quiet(table)
+    h = state.sinkable()[0]
+    sea = next(n for n in BOARD.neighbours[h] if not state.terrain[n])
+    land = next(n for n in BOARD.neighbours[h] if state.terrain[n])
+    table.swimmer(state, 10, sea)
+    table.on_land(state, 11, land)
+    shark = table.creature(state, R.SHARK, sea)
+    state.apply(EndMovement())
+    state.apply(SinkTile(h))
+    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
+    state._legal = None
+    state.apply(RevealBack("whirlpool"))
+    assert state.ex_status[10] == R.LOST and state.cr_hex[shark] == R.GONE
+    assert state.ex_status[11] == R.LAND
+
+
+def test_serpent_sinks_occupied_boat_and_eats_all(table: Table) -> None:
+    """§6 Sea serpent: "destroys an occupied boat and eats every explorer in the space"."""
+    state = quiet(table)
+    table.creature(state, R.SERPENT, hx(0, 0))
+    boat = table.boat(state, hx(0, 1), passengers=(10, 11))
+    table.swimmer(state, 12, hx(0, 1))
+    table.roll(state, "serpent")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.boat_hex[boat] == R.GONE
+    assert [state.ex_status[e] for e in (10, 11, 12)] == [R.LOST] * 3
+
+
+def test_whale_deterrent_saves_controlled_boat(table: Table) -> None:
+    """§3.1 Whale deterrent: "when another player moves a whale into a space with a boat you
+    control, play it to remove the whale; the boat stays"."""
+    state = quiet(table)
+    whale = table.creature(state, R.WHALE, hx(0, 0))
+    boat = table.boat(state, hx(0, 2), passengers=(10,))
+    state.hands[1].append((2, "whale-deterrent", 0))
+    table.roll(state, "whale")
+    state.apply(MoveCreature(hx(0, 2)))
+    assert state.phase == R.DETER and state.to_move == 1
+    state.apply(PlayTile("whale-deterrent", 0))
+    assert state.cr_hex[whale] == R.GONE and state.boat_hex[boat] == hx(0, 2)
+    assert state.observation(0)["hands"][1]["count"] == 0
+
+
+def test_boat_tile_revealer_picks_boarders(table: Table) -> None:
+    """§3.1 Boat: "swimmers on that space climb aboard (max 3; if more, the revealing player
+    picks who boards)"."""
+    state = quiet(table, densely_populated=True)
+    h = state.sinkable()[0]
+    for e in (0, 1, 10, 11):
+        table.on_land(state, e, h)
+    state.apply(EndMovement())
+    state.apply(SinkTile(h))
+    state.apply(RevealBack("boat"))
+    assert state.phase == R.BOARDING and state.to_move == 0
+    for e in (10, 0, 11):
+        state.apply(BoardBoat(e))
+    assert state.phase == R.ROLL
+    assert [state.ex_status[e] for e in (0, 1, 10, 11)] == [R.BOAT, R.SWIM, R.BOAT, R.BOAT]
+
+
+def test_move_creature_tile_to_unoccupied_space(table: Table) -> None:
+    """§3.1: "Move Sea Serpent / Move Shark / Move Whale: move one creature of that kind already
+    on the board to any unoccupied sea space"."""
+    state = quiet(table)
+    serpent = table.creature(state, R.SERPENT, hx(0, 0))
+    table.swimmer(state, 10, hx(0, 3))
+    state.hands[0].append((1, "move-serpent", 0))
+    state._legal = None
+    state.apply(PlayTile("move-serpent", 0))
+    spots = {a.to for a in state.legal_actions()}
+    assert hx(0, 3) not in spots and hx(0, 0) not in spots and hx(12, 0) in spots
+    state.apply(MoveCreature(hx(12, 0)))
+    assert state.cr_hex[serpent] == hx(12, 0) and state.phase == R.MOVE
