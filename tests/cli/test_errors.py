@@ -66,9 +66,7 @@ def test_installed_command_exits_2_without_traceback() -> None:
         timeout=60,
     )
     assert done.returncode == 2
-    assert done.stderr.strip() == (
-        "whaletable: error: unknown game 'nowhere'; games are: " + KNOWN
-    )
+    assert done.stderr.strip() == ("whaletable: error: unknown game 'nowhere'; games are: " + KNOWN)
 
 
 def test_help_names_every_command(capsys: pytest.CaptureFixture[str], cli) -> None:

@@ -71,7 +71,7 @@ CASES = (
             "slide_down_on": "any_card",
         },
     ),
-    Case("whale-riders-4p-default", "whale-riders", 4, seed=53, options={}),
+    Case("whale-riders-3p-default", "whale-riders", 3, seed=1, options={}),
     Case(
         "whale-riders-2p-variants-clearable",
         "whale-riders",
