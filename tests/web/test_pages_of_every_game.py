@@ -26,8 +26,8 @@ from whaletable.web.storage import StoredTable
 from whaletable.web.tables import LiveTable, Viewer
 
 GAME_IDS = [game.spec.id for game in games.all()]
-SAMPLES = 60
-DETERMINIZATIONS = 2
+SAMPLES = 40
+DETERMINIZATIONS = 1
 PAGE_KEYS = ("board", "actions", "log", "status", "result", "you", "finished", "step")
 
 
