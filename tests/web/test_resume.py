@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,32 @@ from websockets.sync.client import ClientConnection, connect
 from whaletable.core import Record
 
 TIMEOUT = 60.0
+
+
+def bot_workers(server: int) -> list[int]:
+    """The bot worker processes of ``server`` (children started by multiprocessing)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue  # ended meanwhile
+        parent = int(stat.rpartition(")")[2].split()[1])
+        if parent == server and b"spawn_main" in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Running, and not a zombie waiting for a parent that is gone."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 class Seat:
@@ -94,7 +121,15 @@ def test_a_killed_server_resumes_the_game_where_it_was(server: Server, tmp_path:
     stored_before = seat.stored()
     assert len(stored_before) == before["step"]
 
+    assert server.proc is not None
+    workers = bot_workers(server.proc.pid)
+    assert workers, "the bots played, so the server has bot workers"
     server.kill()
+    # Workers of a killed server end by themselves instead of waiting for work forever.
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)], "bot workers outlived their server"
     server.start()  # the same port and the same database file
 
     assert httpx.get(f"{server.base}/healthz", timeout=TIMEOUT).json()["tables"] == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import multiprocessing
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -36,6 +37,7 @@ from whaletable.web.tables import (
     TableError,
     Tables,
     Viewer,
+    leave_with_server,
     message_in,
 )
 
@@ -67,7 +69,10 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
 
         def bot_pool() -> ProcessPoolExecutor:
             return ProcessPoolExecutor(
-                max_workers=bot_workers, mp_context=multiprocessing.get_context("spawn")
+                max_workers=bot_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=leave_with_server,
+                initargs=(os.getpid(),),
             )
 
         tables = Tables(store, bot_pool)

@@ -10,8 +10,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import random
 import secrets
+import threading
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
@@ -100,6 +103,24 @@ def think(record: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, 
     state = Record.from_json(record).replay()
     agent = make_agent(spec, state.game, seed)
     return agent.act(SeatView(state, seat)).to_json()
+
+
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def leave_with_server(server: int) -> None:
+    """Run in each bot worker as it starts: end the worker once the server is gone.
+
+    A server that is killed outright (SIGKILL, the OOM killer) cannot shut its pool
+    down, and its idle workers would otherwise wait for work forever.
+    """
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
