@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from importlib import resources
 from pathlib import Path
 
@@ -50,3 +52,16 @@ def test_missing_rules_is_a_clear_error(
         "whaletable: error: no rules summary for whale-to-look: "
         "whaletable.games.whale_to_look has no rules.md"
     )
+
+
+@pytest.mark.parametrize("game_id", ["save-the-whales", "survive", "whale-riders", "whale-to-look"])
+def test_rules_end_with_every_option_and_its_default(cli, game_id: str) -> None:
+    from whaletable import games
+
+    game = games.get(game_id)
+    run = cli(["rules", game_id])
+    assert run.code == 0
+    table = run.out[run.out.index(f"Options of {game_id}") :].splitlines()
+    for field in dataclasses.fields(game.spec.options):
+        row = next(line for line in table if line.startswith(f"│ {field.name} "))
+        assert f" {json.dumps(field.default)} " in row, row

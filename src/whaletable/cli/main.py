@@ -8,6 +8,7 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
@@ -215,7 +216,24 @@ def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     if not source.is_file():
         raise CommandError(f"no rules summary for {game.spec.id}: {package} has no rules.md")
     console.print(Markdown(source.read_text(encoding="utf-8")))
+    console.print(options_table(game))
     return 0
+
+
+def options_table(game: Game[Any]) -> Table:
+    """Every option of ``game`` with its default and allowed values (--option key=value)."""
+    table = Table(title=f"Options of {game.spec.id} (--option key=value)")
+    for name in ("option", "default", "allowed values"):
+        table.add_column(name)
+    choices = game.option_choices()
+    for f in dataclasses.fields(game.spec.options):
+        allowed = choices.get(f.name)
+        table.add_row(
+            f.name,
+            json.dumps(f.default),
+            ", ".join(json.dumps(v) for v in allowed) if allowed else "see the rules summary",
+        )
+    return table
 
 
 def cmd_bench(args: argparse.Namespace, console: Console, err: Console) -> int:
