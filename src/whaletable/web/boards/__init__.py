@@ -76,6 +76,59 @@ class BoardView(Protocol):
         """
 
 
+INK = "#1b2a41"
+"""The colour of text and outlines on every board."""
+
+
+class Svg:
+    """An SVG drawing built from fragments; every text goes through :func:`esc`."""
+
+    def __init__(self, text_size: float = 14) -> None:
+        self.parts: list[str] = []
+        self.text_size = text_size
+
+    def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float | None = None,
+        fill: str = INK,
+        anchor: str = "start",
+        weight: str = "normal",
+        extra: str = "",
+    ) -> None:
+        self.parts.append(
+            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size or self.text_size}" fill="{fill}" '
+            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
+        )
+
+    def lines(
+        self,
+        x: float,
+        y: float,
+        lines: list[str],
+        *,
+        size: float = 10,
+        step: float | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """Lines of text one under the other, ``step`` apart (a little more than ``size``)."""
+        for i, line in enumerate(lines):
+            self.text(x, y + i * (step or size * 1.15), line, size=size, **kwargs)
+
+    def open_act(self, action: Action, title: str, cls: str, extra: str = "") -> None:
+        """Open a ``<g>`` the viewer clicks to play ``action`` (the caller closes it)."""
+        self.add(
+            f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" '
+            f'role="button" aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
+        )
+
+
 def plain_choice(choice: Any, tr: Translate) -> str:
     """An option value with no words of its own: none means drawn at random, yes or no."""
     if choice is None:
@@ -118,8 +171,10 @@ def _known_boards() -> list[str]:
 
 
 __all__ = [
+    "INK",
     "SEAT_COLOURS",
     "BoardView",
+    "Svg",
     "Translate",
     "action_attr",
     "board_for",

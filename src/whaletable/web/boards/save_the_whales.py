@@ -41,7 +41,7 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.board import default_components, layout
-from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
 WIDTH = 800
@@ -58,7 +58,6 @@ TOKEN_W, TOKEN_H = 30, 14
 
 OCEAN = "#cfe8f2"
 BOARD_FILL = "#e9f4f8"
-INK = "#1b2a41"
 MUTED = "#44546a"
 HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 PATH_FILL = "#f4e3c7"
@@ -518,47 +517,6 @@ def new_events(action: Action, after: dict[str, Any]) -> list[dict[str, Any]]:
 # --- Drawing ---------------------------------------------------------------------------------
 
 
-class _Svg:
-    """SVG fragments with small helpers; every text goes through :func:`esc`."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, fragment: str) -> None:
-        self.parts.append(fragment)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: str,
-        *,
-        size: float = 12,
-        fill: str = INK,
-        anchor: str = "start",
-        weight: str = "normal",
-        extra: str = "",
-    ) -> None:
-        self.parts.append(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
-        )
-
-    def lines(
-        self,
-        x: float,
-        y: float,
-        lines: list[str],
-        *,
-        size: float = 10,
-        step: float | None = None,
-        **kwargs: Any,
-    ) -> None:
-        step = step or size * 1.15
-        for i, line in enumerate(lines):
-            self.text(x, y + i * step, line, size=size, **kwargs)
-
-
 def wrap(text: str, width: int) -> list[str]:
     """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
     lines: list[str] = []
@@ -572,13 +530,6 @@ def wrap(text: str, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
-
-
-def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
-    svg.add(
-        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
-        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
-    )
 
 
 def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
@@ -605,7 +556,7 @@ class SaveTheWhalesBoard:
     ) -> str:
         n = obs["num_players"]
         height = PLAYERS_Y + n * ROW_H + 12
-        svg = _Svg()
+        svg = Svg(text_size=12)
         label = tr("Save the Whales board")
         svg.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board save-the-whales" '
@@ -634,7 +585,7 @@ class SaveTheWhalesBoard:
         svg.add("</svg>")
         return "".join(svg.parts)
 
-    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+    def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]
         first = tr("Turn {turns}").format(turns=turn_number(obs))
         if seat is None:
@@ -665,7 +616,7 @@ class SaveTheWhalesBoard:
 
     def _track(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         moves: dict[int, MoveAnywhere],
         names: Sequence[str],
@@ -688,8 +639,7 @@ class SaveTheWhalesBoard:
                 title += " · " + tr("saving it costs {value} SP").format(value=value)
             action = moves.get(i)
             if action is not None:
-                _open_act(
-                    svg,
+                svg.open_act(
                     action,
                     self.label(action, obs, names, tr),
                     "space-act",
@@ -733,7 +683,7 @@ class SaveTheWhalesBoard:
             svg.text(x + 3, y + h - 3 if side != 2 else y + 9, str(i), size=7, fill=MUTED)
             svg.add("</g>")
 
-    def _path(self, svg: _Svg, obs: dict[str, Any], tr: Translate) -> None:
+    def _path(self, svg: Svg, obs: dict[str, Any], tr: Translate) -> None:
         board = _board()
         n = len(board["track"])
         cell = path_cell(n)
@@ -814,7 +764,7 @@ class SaveTheWhalesBoard:
 
     def _centre(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -860,7 +810,7 @@ class SaveTheWhalesBoard:
 
     def _habitat(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         whale: dict[str, Any],
         x: float,
@@ -926,8 +876,7 @@ class SaveTheWhalesBoard:
         if action is not None:
             text = tr("Choose") if isinstance(action, ChooseWhale) else tr("Save")
             bx, by, bw, bh = x + 6, y + h - 24, w - 40, 19
-            _open_act(
-                svg,
+            svg.open_act(
                 action,
                 self.label(action, obs, names, tr),
                 "choose-act" if isinstance(action, ChooseWhale) else "save-act",
@@ -940,7 +889,7 @@ class SaveTheWhalesBoard:
             svg.text(bx + bw / 2, by + 13.5, text, size=10, anchor="middle", weight="bold")
             svg.add("</g>")
 
-    def _dice(self, svg: _Svg, obs: dict[str, Any], x: float, y: float, tr: Translate) -> None:
+    def _dice(self, svg: Svg, obs: dict[str, Any], x: float, y: float, tr: Translate) -> None:
         dice = obs["dice"]
         dice_words = tr("The dice")
         ship_words = tr("a Catcher Ship")
@@ -987,7 +936,7 @@ class SaveTheWhalesBoard:
         )
 
     def _card(
-        self, svg: _Svg, obs: dict[str, Any], x: float, y: float, w: float, tr: Translate
+        self, svg: Svg, obs: dict[str, Any], x: float, y: float, w: float, tr: Translate
     ) -> None:
         card = obs["card"]
         if card is None:
@@ -1022,7 +971,7 @@ class SaveTheWhalesBoard:
 
     def _tokens(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         acts: dict[str, Action],
         names: Sequence[str],
@@ -1071,7 +1020,7 @@ class SaveTheWhalesBoard:
 
     def _token(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         name: str,
         x: float,
@@ -1093,8 +1042,7 @@ class SaveTheWhalesBoard:
         if whale["barnacle"]:
             title += " · " + tr("holds the Magic Barnacle")
         if action is not None:
-            _open_act(
-                svg,
+            svg.open_act(
                 action,
                 self.label(action, obs, names, tr),
                 "whale-act",
@@ -1122,7 +1070,7 @@ class SaveTheWhalesBoard:
 
     def _button(
         self,
-        svg: _Svg,
+        svg: Svg,
         x: float,
         y: float,
         action: Action,
@@ -1131,7 +1079,7 @@ class SaveTheWhalesBoard:
         cls: str,
     ) -> float:
         width = 26 + 7.2 * len(text)
-        _open_act(svg, action, title, cls)
+        svg.open_act(action, title, cls)
         svg.add(
             f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="34" rx="9" fill="#ffffff" '
             f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
@@ -1142,7 +1090,7 @@ class SaveTheWhalesBoard:
 
     def _controls(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -1199,7 +1147,7 @@ class SaveTheWhalesBoard:
 
     def _players(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -1266,8 +1214,7 @@ class SaveTheWhalesBoard:
                 text = tr("Pay 1 SP")
                 bw = 26 + 7.0 * len(text)
                 bx = WIDTH - X0 - 8 - bw
-                _open_act(
-                    svg,
+                svg.open_act(
                     action,
                     self.label(action, obs, names, tr),
                     "pay-act",

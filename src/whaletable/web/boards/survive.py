@@ -48,7 +48,7 @@ from whaletable.games.survive.actions import (
     TakePerson,
 )
 from whaletable.games.survive.board import BOARD, ISLE_NAMES
-from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 SIZE = 30  # a hex's radius (centre to corner)
@@ -65,7 +65,6 @@ TILE_H = 40
 TILE_ROW = TILE_H + 8
 SEAT_H = 44
 
-INK = "#1b2a41"
 MUTED = "#44546a"
 DEEP = "#7fbfd6"
 SEA = "#cfe9f2"
@@ -332,41 +331,7 @@ def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> 
 # --- Drawing helpers ----------------------------------------------------------------------
 
 
-class _Svg:
-    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, fragment: str) -> None:
-        self.parts.append(fragment)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: str,
-        *,
-        size: float = 14,
-        fill: str = INK,
-        anchor: str = "start",
-        weight: str = "normal",
-        extra: str = "",
-    ) -> None:
-        self.parts.append(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
-        )
-
-
-def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
-    svg.add(
-        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
-        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
-    )
-
-
-def _creature_shape(svg: _Svg, kind: str, x: float, y: float, r: float = 7.5) -> None:
+def _creature_shape(svg: Svg, kind: str, x: float, y: float, r: float = 7.5) -> None:
     fill = CREATURE_FILL.get(kind, INK)
     svg.add(
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#ffffff" '
@@ -396,7 +361,7 @@ def _creature_shape(svg: _Svg, kind: str, x: float, y: float, r: float = 7.5) ->
         )
 
 
-def _hull(svg: _Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -> None:
+def _hull(svg: Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -> None:
     svg.add(
         f'<path class="hull" d="M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} '
         f'L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z" fill="{HULL}" '
@@ -417,7 +382,7 @@ class SurviveBoard:
         rows = max([1, *(row + 1 for _, _, row, _ in layout)])
         legend_y = HAND_Y + 26 + rows * TILE_ROW
         height = int(legend_y + n * SEAT_H + 14)
-        svg = _Svg()
+        svg = Svg()
         label = esc(tr("Survive: Escape from Atlantis! board"))
         svg.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board survive" '
@@ -478,7 +443,7 @@ class SurviveBoard:
             )
         return "<style>" + "".join(rules) + "</style>"
 
-    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+    def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]
         turn = obs.get("turn") or 0
         first = tr("Turn {turn}").format(turn=turn) if turn else tr("Setting up")
@@ -509,7 +474,7 @@ class SurviveBoard:
     # ---------------------------------------------------------------- spaces
 
     def _spaces(
-        self, svg: _Svg, obs: dict[str, Any], legal: Sequence[Action], tr: Translate
+        self, svg: Svg, obs: dict[str, Any], legal: Sequence[Action], tr: Translate
     ) -> None:
         direct: dict[int, Action] = {}
         for action in legal:
@@ -528,8 +493,7 @@ class SurviveBoard:
             if terrain:
                 title += " · " + terrain_name(terrain, tr)
             if on_space is not None:
-                _open_act(
-                    svg,
+                svg.open_act(
                     on_space,
                     self.label(on_space, obs, (), tr),
                     "space-act",
@@ -559,7 +523,7 @@ class SurviveBoard:
 
     def _isles(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -594,7 +558,7 @@ class SurviveBoard:
 
     def _pieces(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -669,7 +633,7 @@ class SurviveBoard:
 
     def _explorer(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         e: dict[str, Any],
         x: float,
@@ -689,7 +653,7 @@ class SurviveBoard:
         attrs = f' data-explorer="{e["id"]}" data-seat="{e["seat"]}"'
         action = direct.get(e["id"])
         if action is not None:
-            _open_act(svg, action, self.label(action, obs, names, tr), "explorer-act", attrs)
+            svg.open_act(action, self.label(action, obs, names, tr), "explorer-act", attrs)
         elif key in selectable:
             svg.add(
                 f'<g class="explorer boat selectable" data-boat="{key}"{attrs} tabindex="0" '
@@ -723,7 +687,7 @@ class SurviveBoard:
 
     def _boat(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         boat: dict[str, Any],
         x: float,
@@ -764,7 +728,7 @@ class SurviveBoard:
 
     def _creature(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         c: dict[str, Any],
         x: float,
@@ -776,7 +740,7 @@ class SurviveBoard:
         title = creature_words(c["id"], obs, tr)
         attrs = f' data-creature="{c["id"]}" data-kind="{c["kind"]}"'
         if pick is not None:
-            _open_act(svg, pick, self.label(pick, obs, (), tr), "creature-act", attrs)
+            svg.open_act(pick, self.label(pick, obs, (), tr), "creature-act", attrs)
             svg.add(
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#ffffff" '
                 f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
@@ -795,7 +759,7 @@ class SurviveBoard:
 
     def _targets(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -833,8 +797,7 @@ class SurviveBoard:
                 cx, cy = hex_xy(at)
                 x, y = cx + 17, cy + 14
                 cls = "board-target" if isinstance(action, BoardBoat) else "jump-target"
-                _open_act(
-                    svg,
+                svg.open_act(
                     action,
                     label,
                     f"move-target {cls}",
@@ -863,8 +826,7 @@ class SurviveBoard:
                 if isle is None:
                     isle = next((i for i, hexes in enumerate(BOARD.landing) if at in hexes), 0)
                 x, y = ISLE_XY[isle]
-                _open_act(
-                    svg,
+                svg.open_act(
                     action,
                     label,
                     "move-target isle-target",
@@ -877,12 +839,11 @@ class SurviveBoard:
                 svg.add("</g>")
 
     def _hex_target(
-        self, svg: _Svg, action: Action, key: str, space: int | None, label: str, cls: str
+        self, svg: Svg, action: Action, key: str, space: int | None, label: str, cls: str
     ) -> None:
         if space is None:
             return
-        _open_act(
-            svg,
+        svg.open_act(
             action,
             label,
             f"move-target {cls}",
@@ -896,11 +857,9 @@ class SurviveBoard:
 
     # ---------------------------------------------------------------- under the sea
 
-    def _button(
-        self, svg: _Svg, x: float, action: Action, text: str, title: str, cls: str
-    ) -> float:
+    def _button(self, svg: Svg, x: float, action: Action, text: str, title: str, cls: str) -> float:
         width = 28 + int(7.4 * len(text))
-        _open_act(svg, action, title, cls)
+        svg.open_act(action, title, cls)
         svg.add(
             f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
             f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
@@ -911,7 +870,7 @@ class SurviveBoard:
 
     def _controls(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -1022,7 +981,7 @@ class SurviveBoard:
 
     def _hand(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         layout: list[tuple[int, float, int, float]],
@@ -1059,7 +1018,7 @@ class SurviveBoard:
             action = playable.get(slot)
             attrs = f' data-effect="{esc(effect)}" data-slot="{slot}"'
             if action is not None:
-                _open_act(svg, action, self.label(action, obs, names, tr), "tile-act", attrs)
+                svg.open_act(action, self.label(action, obs, names, tr), "tile-act", attrs)
                 stroke, sw = HIGHLIGHT, 3.0
             else:
                 svg.add(f'<g class="tile"{attrs}><title>{esc(words)}</title>')
@@ -1075,7 +1034,7 @@ class SurviveBoard:
             svg.add("</g>")
 
     def _legend(
-        self, svg: _Svg, obs: dict[str, Any], top_y: float, names: Sequence[str], tr: Translate
+        self, svg: Svg, obs: dict[str, Any], top_y: float, names: Sequence[str], tr: Translate
     ) -> None:
         columns = (
             (40, tr("Player")),

@@ -35,7 +35,7 @@ from whaletable.games.whale_riders.actions import (
     RevealDecree,
     TakeCoin,
 )
-from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 1000
@@ -56,7 +56,6 @@ ROW_H = 56
 
 OCEAN = "#d9edf4"
 COAST = "#eef6f9"
-INK = "#1b2a41"
 MUTED = "#44546a"
 HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 GOOD_FILL = {
@@ -291,42 +290,8 @@ def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> 
 # --- Drawing helpers ---------------------------------------------------------------------
 
 
-class _Svg:
-    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, fragment: str) -> None:
-        self.parts.append(fragment)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: str,
-        *,
-        size: int = 14,
-        fill: str = INK,
-        anchor: str = "start",
-        weight: str = "normal",
-        extra: str = "",
-    ) -> None:
-        self.parts.append(
-            f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}"{extra}>{esc(content)}</text>'
-        )
-
-
-def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
-    svg.add(
-        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
-        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
-    )
-
-
 def _tile(
-    svg: _Svg,
+    svg: Svg,
     x: float,
     y: float,
     w: float,
@@ -372,7 +337,7 @@ class WhaleRidersBoard:
         players_y = HAND_Y + (CARD_H + 44 if mine else 0)
         decrees_y = players_y + 22 + n * ROW_H + 40
         height = decrees_y + (30 + 22 * len(obs["decrees"]) if obs["decrees"] else 0) + 8
-        svg = _Svg()
+        svg = Svg()
         label = esc(tr("Whale Riders table"))
         svg.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-riders" '
@@ -394,7 +359,7 @@ class WhaleRidersBoard:
         svg.add("</svg>")
         return "".join(svg.parts)
 
-    def _header(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+    def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]
         first = tr("Turn {turn}").format(turn=obs["turn"])
         if seat is None:
@@ -412,7 +377,7 @@ class WhaleRidersBoard:
 
     def _port(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         index: int,
         legal: Sequence[Action],
@@ -458,8 +423,7 @@ class WhaleRidersBoard:
             buy = Buy(slot)
             clickable = here and tile is not None and buy in legal
             if clickable:
-                _open_act(
-                    svg,
+                svg.open_act(
                     buy,
                     self.label(buy, obs, names, tr),
                     "buy-act",
@@ -479,7 +443,7 @@ class WhaleRidersBoard:
             svg.add("</g>")
         svg.add("</g>")
 
-    def _lane(self, svg: _Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
+    def _lane(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         """The riders under their ports; ▶ sailing out, ◀ sailing home, ⌂ home."""
         svg.add(
             f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(obs["ports"]) * COL_W - 4}" '
@@ -514,10 +478,10 @@ class WhaleRidersBoard:
                 svg.add("</g>")
 
     def _button(
-        self, svg: _Svg, x: int, y: int, action: Action, text: str, title: str, cls: str
+        self, svg: Svg, x: int, y: int, action: Action, text: str, title: str, cls: str
     ) -> int:
         width = 28 + int(7.4 * len(text))
-        _open_act(svg, action, title, cls)
+        svg.open_act(action, title, cls)
         svg.add(
             f'<rect x="{x}" y="{y}" width="{width}" height="36" rx="9" fill="#ffffff" '
             f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
@@ -528,7 +492,7 @@ class WhaleRidersBoard:
 
     def _controls(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -576,7 +540,7 @@ class WhaleRidersBoard:
 
     def _hand(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         names: Sequence[str],
@@ -611,8 +575,7 @@ class WhaleRidersBoard:
                     action = a
             cls = "burn-act" if isinstance(action, Burn) else "fulfil-act"
             if action is not None:
-                _open_act(
-                    svg,
+                svg.open_act(
                     action,
                     self.label(action, obs, names, tr),
                     f"card-act {cls}",
@@ -625,7 +588,7 @@ class WhaleRidersBoard:
 
     def _contract(
         self,
-        svg: _Svg,
+        svg: Svg,
         x: int,
         y: int,
         place: int,
@@ -664,7 +627,7 @@ class WhaleRidersBoard:
         svg.text(x + 10, y + CARD_H - 8, reward, size=12, weight="bold")
 
     def _players(
-        self, svg: _Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
+        self, svg: Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
     ) -> None:
         columns = (
             (44, tr("Player")),
@@ -743,7 +706,7 @@ class WhaleRidersBoard:
             svg.add("</g>")
         self._legend(svg, top + 20 + len(obs["players"]) * ROW_H + 20, tr)
 
-    def _legend(self, svg: _Svg, y: float, tr: Translate) -> None:
+    def _legend(self, svg: Svg, y: float, tr: Translate) -> None:
         """What the colours of the tiles mean."""
         x = 16.0
         for good in (*PAYING, "pearl", "storm"):
@@ -754,7 +717,7 @@ class WhaleRidersBoard:
             x += 34 + 7 * len(name)
 
     def _held(
-        self, svg: _Svg, tiles: list[dict[str, Any]], x0: int, mid: float, tr: Translate
+        self, svg: Svg, tiles: list[dict[str, Any]], x0: int, mid: float, tr: Translate
     ) -> None:
         """A seat's tiles as small chips, two rows of up to 17."""
         per_row, size, gap = 17, 16, 2
@@ -773,7 +736,7 @@ class WhaleRidersBoard:
             svg.text(x0 + per_row * (size + gap), mid + 4, f"+{len(tiles) - len(shown)}", size=11)
 
     def _decrees(
-        self, svg: _Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
+        self, svg: Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
     ) -> None:
         svg.text(16, top + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
         for i, decree in enumerate(obs["decrees"]):

@@ -36,7 +36,7 @@ from whaletable.games.whale_to_look.board import (
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
-from whaletable.web.boards import Translate, action_attr, esc, plain_choice, seat_colour
+from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 840
@@ -53,7 +53,6 @@ ROW_H = 46
 OCEAN = "#d9edf4"
 AREA_FILL = "#1d3a6b"
 AREA_EMPTY = "#5d7396"
-INK = "#1b2a41"
 CARD_FILL = "#f7f1e3"
 FACE_UP_FILL = "#fff1b8"
 HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
@@ -205,40 +204,6 @@ def _table_of(obs: dict[str, Any]) -> _Table:
     )
 
 
-class _Svg:
-    """A list of SVG fragments with small helpers; every text goes through :func:`esc`."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def add(self, fragment: str) -> None:
-        self.parts.append(fragment)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        content: str,
-        *,
-        size: int = 14,
-        fill: str = INK,
-        anchor: str = "start",
-        weight: str = "normal",
-        extra: str = "",
-    ) -> None:
-        self.parts.append(
-            f'<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
-            f'font-weight="{weight}"{extra}>{esc(content)}</text>'
-        )
-
-
-def _open_act(svg: _Svg, action: Action, title: str, cls: str, extra: str = "") -> None:
-    svg.add(
-        f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" role="button" '
-        f'aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
-    )
-
-
 class WhaleToLookBoard:
     """The web board of Whale to Look."""
 
@@ -250,7 +215,7 @@ class WhaleToLookBoard:
         table = _table_of(obs)
         n = obs["num_players"]
         height = LEGEND_Y + n * ROW_H + 10
-        svg = _Svg()
+        svg = Svg()
         label = esc(tr("Whale to Look table"))
         svg.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-to-look" '
@@ -275,7 +240,7 @@ class WhaleToLookBoard:
 
     def _header(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         table: _Table,
         names: Sequence[str],
@@ -306,7 +271,7 @@ class WhaleToLookBoard:
         elif obs["round"] == 2:
             svg.text(16, 42, tr("No trending card this round."), size=12)
 
-    def _area(self, svg: _Svg, table: _Table, area: int, tr: Translate) -> None:
+    def _area(self, svg: Svg, table: _Table, area: int, tr: Translate) -> None:
         cx, cy = area_xy_px(area)
         number = table.areas[area]
         fill = AREA_FILL if number is not None else AREA_EMPTY
@@ -346,7 +311,7 @@ class WhaleToLookBoard:
                 self._token(svg, cx + 86, cy, whale=False, tr=tr)
         svg.add("</g>")
 
-    def _token(self, svg: _Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
+    def _token(self, svg: Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
         """The whale (light) or the orca (black and white) surfacing on an area."""
         body, belly, cls = (
             ("#9ecae1", "#ffffff", "whale") if whale else ("#111111", "#f5f5f5", "orca")
@@ -364,7 +329,7 @@ class WhaleToLookBoard:
         )
 
     def _move_targets(
-        self, svg: _Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
+        self, svg: Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
     ) -> None:
         """One hidden target per legal move; table.js shows those of the selected boat."""
         for move in moves:
@@ -372,14 +337,14 @@ class WhaleToLookBoard:
             data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
             cx, cy = area_xy_px(move.area)
             if move.anchor:
-                _open_act(svg, move, title, "move-target anchor-target", data)
+                svg.open_act(move, title, "move-target anchor-target", data)
                 svg.add(
                     f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
                     f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
                 )
                 svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
             else:
-                _open_act(svg, move, title, "move-target", data)
+                svg.open_act(move, title, "move-target", data)
                 svg.add(
                     f'<polygon points="{diamond_points(move.area)}" fill="#ffffff" '
                     f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
@@ -389,7 +354,7 @@ class WhaleToLookBoard:
 
     def _boat(
         self,
-        svg: _Svg,
+        svg: Svg,
         x: float,
         y: float,
         seat: int,
@@ -451,7 +416,7 @@ class WhaleToLookBoard:
 
     def _boats_on_area(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         table: _Table,
         area: int,
@@ -476,7 +441,7 @@ class WhaleToLookBoard:
 
     def _fish(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         table: _Table,
         fish: int,
@@ -491,8 +456,7 @@ class WhaleToLookBoard:
         face_up = table.revealed[fish]
         clickable = investigate in legal
         if clickable:
-            _open_act(
-                svg,
+            svg.open_act(
                 investigate,
                 self.label(investigate, obs, names, tr),
                 "fish-act",
@@ -539,8 +503,8 @@ class WhaleToLookBoard:
         svg.add("</g>")
         if radar in legal:
             rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
-            _open_act(
-                svg, radar, self.label(radar, obs, names, tr), "radar-act", f' data-fish="{fish}"'
+            svg.open_act(
+                radar, self.label(radar, obs, names, tr), "radar-act", f' data-fish="{fish}"'
             )
             svg.add(
                 f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
@@ -551,9 +515,9 @@ class WhaleToLookBoard:
             )
             svg.add("</g>")
 
-    def _button(self, svg: _Svg, x: int, action: Action, text: str, title: str, cls: str) -> int:
+    def _button(self, svg: Svg, x: int, action: Action, text: str, title: str, cls: str) -> int:
         width = 28 + int(7.6 * len(text))
-        _open_act(svg, action, title, cls)
+        svg.open_act(action, title, cls)
         svg.add(
             f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
             f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
@@ -564,7 +528,7 @@ class WhaleToLookBoard:
 
     def _controls(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         legal: Sequence[Action],
         moves: list[MoveBoat],
@@ -590,7 +554,7 @@ class WhaleToLookBoard:
 
     def _legend(
         self,
-        svg: _Svg,
+        svg: Svg,
         obs: dict[str, Any],
         table: _Table,
         moves: list[MoveBoat],
