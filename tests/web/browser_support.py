@@ -173,3 +173,49 @@ def chromium() -> Iterator[Any]:
             browser.close()
     finally:
         playwright.stop()
+
+
+# ------------------------------------------------------------ shared by the browser tests
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+TURN_TIMEOUT = 60_000  # ms: bots and chance between two turns of the human seat
+
+# The page has taken in a state after step ``past`` in which this page may act or the game
+# is over (``you`` is the seat the page acts for, "" when it may not act).
+AFTER_STEP = """(past) => {
+  const d = document.body.dataset;
+  if (d.step === undefined || d.step === "" || Number(d.step) <= past) return false;
+  if (document.body.classList.contains("waiting")) return false;
+  return d.finished === "true" || (d.you !== undefined && d.you !== "");
+}"""
+
+
+@pytest.fixture
+def context(chromium: Any) -> Iterator[Any]:
+    """A desktop-sized browser profile."""
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    ctx.set_default_timeout(15_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+def step_of(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.step"))
+
+
+def wait_turn(page: Any, past: int) -> int:
+    """Wait until this page may act (or the game is over) after step ``past``; the step."""
+    page.wait_for_function(AFTER_STEP, arg=past, timeout=TURN_TIMEOUT)
+    return step_of(page)
+
+
+def finished(page: Any) -> bool:
+    return bool(page.evaluate("document.body.dataset.finished === 'true'"))
+
+
+def screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A picture for the README, overwritten by every run."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / name, full_page=full_page)

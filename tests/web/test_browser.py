@@ -11,10 +11,10 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from browser_support import TURN_TIMEOUT, finished, screenshot, step_of, wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 if TYPE_CHECKING:
@@ -22,28 +22,7 @@ if TYPE_CHECKING:
 
 pytest_plugins = ["browser_support"]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-TURN_TIMEOUT = 60_000  # ms: bots and chance between two turns of the human seat
 PERSIAN = re.compile(r"[\u0600-\u06FF]")
-
-# The page has taken in a state after step ``past`` in which this page may act or the game
-# is over (``you`` is the seat the page acts for, "" when it may not act).
-AFTER_STEP = """(past) => {
-  const d = document.body.dataset;
-  if (d.step === undefined || d.step === "" || Number(d.step) <= past) return false;
-  if (document.body.classList.contains("waiting")) return false;
-  return d.finished === "true" || (d.you !== undefined && d.you !== "");
-}"""
-
-
-@pytest.fixture
-def context(chromium: Browser) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    ctx.set_default_timeout(15_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
 
 
 @pytest.fixture
@@ -62,20 +41,6 @@ def watch_errors(page: Page) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     return errors
-
-
-def step_of(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.step"))
-
-
-def wait_turn(page: Page, past: int) -> int:
-    """Wait until this page may act (or the game is over) after step ``past``; the step."""
-    page.wait_for_function(AFTER_STEP, arg=past, timeout=TURN_TIMEOUT)
-    return step_of(page)
-
-
-def finished(page: Page) -> bool:
-    return bool(page.evaluate("document.body.dataset.finished === 'true'"))
 
 
 def fish_value(page: Page, fish: int) -> str:
@@ -161,12 +126,6 @@ def first_human_turn(server: Server, context: BrowserContext, **query: str) -> t
     step = wait_turn(page, -1)
     assert not finished(page)
     return page, step
-
-
-def screenshot(page: Page, name: str, *, full_page: bool = True) -> None:
-    """A picture for the README, overwritten by every run."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
 def no_horizontal_scroll(page: Page) -> None:

@@ -10,26 +10,16 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from playwright.sync_api import Browser, Page, expect
+from browser_support import finished, screenshot, wait_turn
+from playwright.sync_api import Browser, expect
 
 if TYPE_CHECKING:
     from browser_support import Server
 
 pytest_plugins = ["browser_support"]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-TURN_TIMEOUT = 30_000  # ms: bots and chance between two decisions of the human seat
-
-# The page shows a state after step ``past`` in which it may act, or the game is over.
-AFTER_STEP = """(past) => {
-  const d = document.body.dataset;
-  if (d.step === undefined || d.step === "" || Number(d.step) <= past) return false;
-  if (document.body.classList.contains("waiting")) return false;
-  return d.finished === "true" || (d.you !== undefined && d.you !== "");
-}"""
 
 # What Ana clicks first when the board offers it: save whales, keep them off the path.
 PREFERENCE = (
@@ -43,24 +33,6 @@ PREFERENCE = (
     ".done-act",
     ".refuse-act",
 )
-
-
-def step_of(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.step"))
-
-
-def wait_turn(page: Page, past: int) -> int:
-    page.wait_for_function(AFTER_STEP, arg=past, timeout=TURN_TIMEOUT)
-    return step_of(page)
-
-
-def finished(page: Page) -> bool:
-    return bool(page.evaluate("document.body.dataset.finished === 'true'"))
-
-
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / name, full_page=True)
 
 
 def test_a_whole_game_clicked_on_the_board(web_server: Server, chromium: Browser) -> None:

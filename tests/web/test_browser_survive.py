@@ -13,56 +13,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from browser_support import finished, screenshot, wait_turn
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 if TYPE_CHECKING:
     from browser_support import Server
 
 pytest_plugins = ["browser_support"]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-TURN_TIMEOUT = 60_000  # ms: the bot and chance between two decisions of the human seat
 MAX_DECISIONS = 600
-
-AFTER_STEP = """(past) => {
-  const d = document.body.dataset;
-  if (d.step === undefined || d.step === "" || Number(d.step) <= past) return false;
-  if (document.body.classList.contains("waiting")) return false;
-  return d.finished === "true" || (d.you !== undefined && d.you !== "");
-}"""
-
-
-@pytest.fixture
-def context(chromium: Browser) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
-    ctx.set_default_timeout(15_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-def step_of(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.step"))
-
-
-def wait_turn(page: Page, past: int) -> int:
-    page.wait_for_function(AFTER_STEP, arg=past, timeout=TURN_TIMEOUT)
-    return step_of(page)
-
-
-def finished(page: Page) -> bool:
-    return bool(page.evaluate("document.body.dataset.finished === 'true'"))
-
-
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / name, full_page=True)
 
 
 def pick(locator: Locator, rng: random.Random) -> Locator:

@@ -9,57 +9,18 @@ game. The screenshots in ``docs/screenshots/`` come from this run.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+from browser_support import finished, screenshot, wait_turn
+from playwright.sync_api import BrowserContext, Locator, expect
 
 if TYPE_CHECKING:
     from browser_support import Server
 
 pytest_plugins = ["browser_support"]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-TURN_TIMEOUT = 60_000  # ms: bots and chance between two decisions of the human seat
 PERSIAN = re.compile(r"[\u0600-\u06FF]")
-
-# The page has taken in a state after step ``past`` in which it may act or the game is over.
-AFTER_STEP = """(past) => {
-  const d = document.body.dataset;
-  if (d.step === undefined || d.step === "" || Number(d.step) <= past) return false;
-  if (document.body.classList.contains("waiting")) return false;
-  return d.finished === "true" || (d.you !== undefined && d.you !== "");
-}"""
-
-
-@pytest.fixture
-def context(chromium: Browser) -> Iterator[BrowserContext]:
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    ctx.set_default_timeout(15_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-def step_of(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.step"))
-
-
-def wait_turn(page: Page, past: int) -> int:
-    page.wait_for_function(AFTER_STEP, arg=past, timeout=TURN_TIMEOUT)
-    return step_of(page)
-
-
-def finished(page: Page) -> bool:
-    return bool(page.evaluate("document.body.dataset.finished === 'true'"))
-
-
-def screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / name, full_page=True)
 
 
 def my_port(board: Locator) -> int:
