@@ -9,13 +9,12 @@ position ``0..len(path)-1`` along the loop.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
 
 WHALES: tuple[str, ...] = ("gray", "humpback", "bowhead", "right", "blue", "fin", "sperm", "orca")
@@ -27,7 +26,6 @@ CARDS_PER_DECK = 21
 
 LANGUAGES: tuple[str, ...] = ("en", "vi", "fa")
 
-PROVENANCE = ("confirmed", "inferred", "guessed", "reconstructed")
 
 TRACK_KINDS_ONCE = (
     "pow",
@@ -171,21 +169,6 @@ class Components:
 # ------------------------------------------------------------------------- loading
 
 
-def _read(path: str | Path | None, name: str) -> tuple[dict[str, Any], str]:
-    if path is None:
-        ref = resources.files(__package__).joinpath(f"data/{name}")
-        text, source = ref.read_text(encoding="utf-8"), f"save_the_whales/data/{name}"
-    else:
-        try:
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        except OSError as e:
-            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
-    try:
-        return tomllib.loads(text), source
-    except tomllib.TOMLDecodeError as e:
-        raise DataFileError(f"{source}: not valid TOML: {e}") from e
-
-
 class _Reader:
     """Typed look-ups that raise :class:`DataFileError` naming the file and the key."""
 
@@ -197,18 +180,7 @@ class _Reader:
         return DataFileError(f"{self.source}: {where} {message}")
 
     def table(self, name: str) -> dict[str, Any]:
-        section = self.data.get(name)
-        if not isinstance(section, dict):
-            raise DataFileError(f"{self.source}: missing table [{name}]")
-        for key in ("provenance", "reason"):
-            if not isinstance(section.get(key), str) or not section[key].strip():
-                raise self.fail(f"[{name}]", f"needs a {key} string")
-        if section["provenance"] not in PROVENANCE:
-            raise self.fail(
-                f"[{name}]",
-                f"provenance must be one of {', '.join(PROVENANCE)}; got {section['provenance']!r}",
-            )
-        return section
+        return labelled_table(self.data, self.source, name)
 
     def integer(
         self, table: dict[str, Any], key: str, where: str, *, low: int | None = None
@@ -393,7 +365,7 @@ def _load_cards(r: _Reader, track: tuple[Space, ...]) -> dict[str, tuple[Card, .
 
 def load_components(board: str | Path | None = None, cards: str | Path | None = None) -> Components:
     """Load and validate both data files; errors name the file and the key."""
-    data, source = _read(board, "board.toml")
+    data, source = read_toml(board, __package__, "board.toml")
     r = _Reader(data, source)
     track = _load_track(r)
     path, entry = _load_path(r, track)
@@ -420,7 +392,7 @@ def load_components(board: str | Path | None = None, cards: str | Path | None = 
     own_sp = r.integer(amounts, "own_space_sp", "[amounts]", low=0)
     piece = r.integer(amounts, "exchange_piece", "[amounts]", low=1)
     pass_pow = r.integer(amounts, "pass_pow_sp", "[amounts]", low=0)
-    card_data, card_source = _read(cards, "cards.toml")
+    card_data, card_source = read_toml(cards, __package__, "cards.toml")
     deck_cards = _load_cards(_Reader(card_data, card_source), track)
     return Components(
         track=track,

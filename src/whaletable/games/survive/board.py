@@ -20,16 +20,12 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
-
-PROVENANCE = ("confirmed", "inferred", "guessed", "reconstructed")
-"""The confidence labels a data table may carry (as in the game's reference notes)."""
 
 DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
 """Direction names by number: the six neighbours of a pointy-top hex."""
@@ -90,39 +86,6 @@ def coordinates(hex_id: int) -> dict[str, int]:
     }
 
 
-def _read(path: str | Path | None) -> tuple[dict[str, Any], str]:
-    if path is None:
-        ref = resources.files(__package__).joinpath("data/board.toml")
-        text, source = ref.read_text(encoding="utf-8"), "survive/data/board.toml"
-    else:
-        try:
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        except OSError as e:
-            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
-    try:
-        return tomllib.loads(text), source
-    except tomllib.TOMLDecodeError as e:
-        raise DataFileError(f"{source}: not valid TOML: {e}") from e
-
-
-def table(data: dict[str, Any], source: str, name: str) -> dict[str, Any]:
-    """A table with its ``provenance`` label and one-line ``reason`` checked."""
-    section: Any = data
-    for part in name.split("."):
-        section = section.get(part) if isinstance(section, dict) else None
-    if not isinstance(section, dict):
-        raise DataFileError(f"{source}: missing table [{name}]")
-    for needed in ("provenance", "reason"):
-        if not isinstance(section.get(needed), str):
-            raise DataFileError(f"{source}: [{name}] needs a {needed} string")
-    if section["provenance"] not in PROVENANCE:
-        raise DataFileError(
-            f"{source}: [{name}] provenance must be one of {', '.join(PROVENANCE)}; "
-            f"got {section['provenance']!r}"
-        )
-    return section
-
-
 def int_list(section: dict[str, Any], source: str, name: str, key: str) -> list[int]:
     value = section.get(key)
     if not isinstance(value, list) or not all(
@@ -134,8 +97,8 @@ def int_list(section: dict[str, Any], source: str, name: str, key: str) -> list[
 
 def load_board(path: str | Path | None = None) -> Board:
     """Load and validate the board; errors name the file and the key."""
-    data, source = _read(path)
-    grid = table(data, source, "grid")
+    data, source = read_toml(path, __package__, "board.toml")
+    grid = labelled_table(data, source, "grid")
     lengths = int_list(grid, source, "grid", "row_lengths")
     offsets = int_list(grid, source, "grid", "row_offsets")
     if len(lengths) != 13 or sum(lengths) != 133:
@@ -175,7 +138,7 @@ def load_board(path: str | Path | None = None) -> Board:
             raise DataFileError(f"{source}: [{name}] {key}: no space at {pair}")
         return where[(pair[0], pair[1])]
 
-    isl = table(data, source, "island")
+    isl = labelled_table(data, source, "island")
     isl_rows = int_list(isl, source, "island", "rows")
     slots = isl.get("slots")
     if not isinstance(slots, list) or len(slots) != len(isl_rows):
@@ -189,7 +152,7 @@ def load_board(path: str | Path | None = None) -> Board:
     if len(island) != 40 or len(set(island)) != 40:
         raise DataFileError(f"{source}: [island] slots must name 40 distinct spaces")
 
-    serp = table(data, source, "serpents")
+    serp = labelled_table(data, source, "serpents")
     starts_raw = serp.get("starts")
     if not isinstance(starts_raw, list) or len(starts_raw) != 5:
         raise DataFileError(f"{source}: [serpents] starts must list 5 [row, idx] pairs")
@@ -198,7 +161,7 @@ def load_board(path: str | Path | None = None) -> Board:
         raise DataFileError(f"{source}: [serpents] starts must be sea spaces, not island slots")
 
     def isles(name: str) -> tuple[tuple[int, ...], ...]:
-        section = table(data, source, name)
+        section = labelled_table(data, source, name)
         out = []
         for isle in ISLE_NAMES:
             pairs = section.get(isle)

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
 from whaletable.games.survive.actions import CREATURE_FACES, EFFECTS, TERRAINS
-from whaletable.games.survive.board import int_list, table
+from whaletable.games.survive.board import int_list
 
 
 @dataclass(frozen=True)
@@ -42,25 +41,14 @@ def _positive(section: dict[str, Any], source: str, name: str, key: str) -> int:
 
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    if path is None:
-        ref = resources.files(__package__).joinpath("data/components.toml")
-        text, source = ref.read_text(encoding="utf-8"), "survive/data/components.toml"
-    else:
-        try:
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        except OSError as e:
-            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataFileError(f"{source}: not valid TOML: {e}") from e
+    data, source = read_toml(path, __package__, "components.toml")
 
-    ex = table(data, source, "explorers")
+    ex = labelled_table(data, source, "explorers")
     values = int_list(ex, source, "explorers", "values")
     if len(values) != 10 or any(v < 1 for v in values):
         raise DataFileError(f"{source}: [explorers] values must be 10 values ≥ 1: {values}")
 
-    boats = table(data, source, "boats")
+    boats = labelled_table(data, source, "boats")
     per_player = _positive(boats, source, "boats", "per_player")
     total = _positive(boats, source, "boats", "total")
     capacity = _positive(boats, source, "boats", "capacity")
@@ -69,23 +57,23 @@ def load_components(path: str | Path | None = None) -> Components:
     if capacity < 1:
         raise DataFileError(f"{source}: [boats] capacity must be at least 1")
 
-    cr = table(data, source, "creatures")
+    cr = labelled_table(data, source, "creatures")
     counts = {k: _positive(cr, source, "creatures", k) for k in ("serpents", "sharks", "whales")}
     squids = _positive(cr, source, "creatures", "squids")
     if counts["serpents"] != 5:
         raise DataFileError(f"{source}: [creatures] serpents must be 5, one per serpent start")
 
-    mv = table(data, source, "moves")
+    mv = labelled_table(data, source, "moves")
     moves = {k: _positive(mv, source, "moves", k) for k in ("serpent", "shark", "whale", "squid")}
 
-    die = table(data, source, "die")
+    die = labelled_table(data, source, "die")
     faces = die.get("faces")
     if not isinstance(faces, list) or not faces or any(f not in CREATURE_FACES for f in faces):
         raise DataFileError(
             f"{source}: [die] faces must be a list of {', '.join(CREATURE_FACES)}; got {faces!r}"
         )
 
-    ter = table(data, source, "terrain")
+    ter = labelled_table(data, source, "terrain")
     if ter.get("order") != list(TERRAINS):
         raise DataFileError(f"{source}: [terrain] order must be {list(TERRAINS)}")
     terrain_counts = tuple(_positive(ter, source, "terrain", t) for t in TERRAINS)
@@ -95,7 +83,7 @@ def load_components(path: str | Path | None = None) -> Components:
     backs: list[tuple[int, ...]] = []
     for t, count in zip(TERRAINS, terrain_counts, strict=True):
         name = f"backs.{t}"
-        section = table(data, source, name)
+        section = labelled_table(data, source, name)
         for key in section:
             if key not in EFFECTS and key not in ("provenance", "reason"):
                 raise DataFileError(

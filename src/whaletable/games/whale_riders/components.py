@@ -12,12 +12,11 @@ A tile is a small int, its *face*: ``good * 3 + count - 1`` for a tile showing
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
 
 GOODS = ("shell", "kelp", "meat", "pottery", "crystal", "pearl")
@@ -154,18 +153,7 @@ class _Reader:
         return DataFileError(f"{self.source}: {where} {message}")
 
     def table(self, name: str) -> dict[str, Any]:
-        section = self.data.get(name)
-        if not isinstance(section, dict):
-            raise DataFileError(f"{self.source}: missing table [{name}]")
-        for key in ("provenance", "reason"):
-            if not isinstance(section.get(key), str) or not section[key].strip():
-                raise self.fail(f"[{name}]", f"needs a {key} string")
-        if section["provenance"] not in PROVENANCE:
-            raise self.fail(
-                f"[{name}] provenance",
-                f"must be one of {', '.join(PROVENANCE)}; got {section['provenance']!r}",
-            )
-        return section
+        return labelled_table(self.data, self.source, name, PROVENANCE)
 
     def ints(
         self, name: str, key: str, *, length: int | None = None, lengths: range | None = None
@@ -267,18 +255,7 @@ def _bag(r: _Reader) -> tuple[int, ...]:
 
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    if path is None:
-        ref = resources.files(__package__).joinpath("data/components.toml")
-        text, source = ref.read_text(encoding="utf-8"), "whale_riders/data/components.toml"
-    else:
-        try:
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        except OSError as e:
-            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataFileError(f"{source}: not valid TOML: {e}") from e
+    data, source = read_toml(path, __package__, "components.toml")
     r = _Reader(data, source)
 
     names: Any = r.table("coast").get("names")

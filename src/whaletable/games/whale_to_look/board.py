@@ -15,12 +15,11 @@ side of the grid; areas that meet only across a fish card are not adjacent.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
 
 COLUMNS = 3
@@ -71,30 +70,12 @@ class Components:
     source: str
 
 
-PROVENANCE = ("confirmed", "inferred", "guessed", "reconstructed")
-"""The confidence labels a data table may carry (as in the game's reference notes)."""
-
-
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    if path is None:
-        ref = resources.files(__package__).joinpath("data/components.toml")
-        text, source = ref.read_text(encoding="utf-8"), "whale_to_look/data/components.toml"
-    else:
-        try:
-            text, source = Path(path).read_text(encoding="utf-8"), str(path)
-        except OSError as e:
-            raise DataFileError(f"{path}: cannot read: {e.strerror}") from e
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataFileError(f"{source}: not valid TOML: {e}") from e
+    data, source = read_toml(path, __package__, "components.toml")
 
     def int_list(table: str, key: str, length: int) -> tuple[int, ...]:
-        section = data.get(table)
-        if not isinstance(section, dict):
-            raise DataFileError(f"{source}: missing table [{table}]")
-        value: Any = section.get(key)
+        value: Any = labelled_table(data, source, table).get(key)
         if not isinstance(value, list) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):
@@ -102,14 +83,6 @@ def load_components(path: str | Path | None = None) -> Components:
         if len(value) != length:
             raise DataFileError(
                 f"{source}: [{table}] {key} must have {length} entries, not {len(value)}"
-            )
-        for key_needed in ("provenance", "reason"):
-            if not isinstance(section.get(key_needed), str):
-                raise DataFileError(f"{source}: [{table}] needs a {key_needed} string")
-        if section["provenance"] not in PROVENANCE:
-            raise DataFileError(
-                f"{source}: [{table}] provenance must be one of {', '.join(PROVENANCE)}; "
-                f"got {section['provenance']!r}"
             )
         return tuple(value)
 
