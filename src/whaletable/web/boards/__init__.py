@@ -79,6 +79,9 @@ class BoardView(Protocol):
 INK = "#1b2a41"
 """The colour of text and outlines on every board."""
 
+HIGHLIGHT = "#d55e00"
+"""Vermillion: what the viewer may click."""
+
 
 class Svg:
     """An SVG drawing built from fragments; every text goes through :func:`esc`."""
@@ -121,12 +124,41 @@ class Svg:
         for i, line in enumerate(lines):
             self.text(x, y + i * (step or size * 1.15), line, size=size, **kwargs)
 
+    def button(
+        self,
+        action: Action,
+        x: float,
+        y: float,
+        text: str,
+        title: str,
+        cls: str,
+        *,
+        height: float = 38,
+    ) -> float:
+        """A labelled button that plays ``action``; where the next button may start."""
+        width = 28 + int(7.4 * len(text))
+        self.open_act(action, title, cls)
+        self.add(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="9" '
+            f'fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+        )
+        self.text(x + width / 2, y + height / 2 + 5, text, size=14, anchor="middle", weight="bold")
+        self.add("</g>")
+        return x + width + 12
+
     def open_act(self, action: Action, title: str, cls: str, extra: str = "") -> None:
         """Open a ``<g>`` the viewer clicks to play ``action`` (the caller closes it)."""
         self.add(
             f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" '
             f'role="button" aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
         )
+
+
+def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
+    """The name the table gave a seat, or "Seat n" counted from 1."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return tr("Seat {number}").format(number=seat + 1)
 
 
 def plain_choice(choice: Any, tr: Translate) -> str:
@@ -171,6 +203,7 @@ def _known_boards() -> list[str]:
 
 
 __all__ = [
+    "HIGHLIGHT",
     "INK",
     "SEAT_COLOURS",
     "BoardView",
@@ -181,4 +214,5 @@ __all__ = [
     "esc",
     "plain_choice",
     "seat_colour",
+    "seat_name",
 ]

@@ -41,7 +41,16 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.board import default_components, layout
-from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    esc,
+    plain_choice,
+    seat_colour,
+    seat_name,
+)
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
 WIDTH = 800
@@ -59,7 +68,6 @@ TOKEN_W, TOKEN_H = 30, 14
 OCEAN = "#cfe8f2"
 BOARD_FILL = "#e9f4f8"
 MUTED = "#44546a"
-HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 PATH_FILL = "#f4e3c7"
 PATH_STROKE = "#9a6b2f"
 SAVED_FILL = "#d8f0d2"
@@ -194,12 +202,6 @@ def inner_edge(n: int, index: int) -> tuple[float, float]:
 
 
 # --- Words ---------------------------------------------------------------------------------
-
-
-def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Seat {number}").format(number=seat + 1)
 
 
 def whale_name(whale: str, tr: Translate) -> str:
@@ -1068,26 +1070,6 @@ class SaveTheWhalesBoard:
             )
         svg.add("</g>")
 
-    def _button(
-        self,
-        svg: Svg,
-        x: float,
-        y: float,
-        action: Action,
-        text: str,
-        title: str,
-        cls: str,
-    ) -> float:
-        width = 26 + 7.2 * len(text)
-        svg.open_act(action, title, cls)
-        svg.add(
-            f'<rect x="{x:.1f}" y="{y}" width="{width:.1f}" height="34" rx="9" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-        )
-        svg.text(x + width / 2, y + 22, text, size=13, anchor="middle", weight="bold")
-        svg.add("</g>")
-        return x + width + 10
-
     def _controls(
         self,
         svg: Svg,
@@ -1110,7 +1092,9 @@ class SaveTheWhalesBoard:
             elif isinstance(action, Done):
                 text, cls = self._done_words(obs, tr), "done-act"
             if text is not None:
-                x = self._button(svg, x, y, action, text, self.label(action, obs, names, tr), cls)
+                x = svg.button(
+                    action, x, y, text, self.label(action, obs, names, tr), cls, height=34
+                )
         hint = self._hint(obs, legal, names, tr)
         if obs["payment"] is not None:
             hint = payment_words(obs, tr) + (" · " + hint if hint else "")

@@ -48,7 +48,16 @@ from whaletable.games.survive.actions import (
     TakePerson,
 )
 from whaletable.games.survive.board import BOARD, ISLE_NAMES
-from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    esc,
+    plain_choice,
+    seat_colour,
+    seat_name,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 SIZE = 30  # a hex's radius (centre to corner)
@@ -71,7 +80,6 @@ SEA = "#cfe9f2"
 TERRAIN_FILL = {"beach": "#f2dc9b", "forest": "#6aa84f", "mountain": "#9a8f84"}
 ISLE_FILL = "#f2dc9b"
 LANDING = "#e8b900"
-HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 CREATURE_FILL = {
     "serpent": "#2e7d32",
     "shark": "#5f6f7a",
@@ -132,12 +140,6 @@ def space_name(space: int) -> str:
 
 
 # --- Words ------------------------------------------------------------------------------
-
-
-def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Seat {number}").format(number=seat + 1)
 
 
 def terrain_name(terrain: str, tr: Translate) -> str:
@@ -857,17 +859,6 @@ class SurviveBoard:
 
     # ---------------------------------------------------------------- under the sea
 
-    def _button(self, svg: Svg, x: float, action: Action, text: str, title: str, cls: str) -> float:
-        width = 28 + int(7.4 * len(text))
-        svg.open_act(action, title, cls)
-        svg.add(
-            f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-        )
-        svg.text(x + width / 2, CONTROLS_Y + 24, text, size=14, anchor="middle", weight="bold")
-        svg.add("</g>")
-        return x + width + 12
-
     def _controls(
         self,
         svg: Svg,
@@ -880,14 +871,14 @@ class SurviveBoard:
         for action in legal:
             if isinstance(action, EndMovement):
                 text = tr("Stop") if obs["phase"] == "tile-move" else tr("Done moving")
-                x = self._button(
-                    svg, x, action, text, self.label(action, obs, names, tr), "end-act"
+                x = svg.button(
+                    action, x, CONTROLS_Y, text, self.label(action, obs, names, tr), "end-act"
                 )
             elif isinstance(action, Decline):
-                x = self._button(
-                    svg,
-                    x,
+                x = svg.button(
                     action,
+                    x,
+                    CONTROLS_Y,
                     tr("No deterrent"),
                     self.label(action, obs, names, tr),
                     "decline-act",

@@ -35,7 +35,16 @@ from whaletable.games.whale_riders.actions import (
     RevealDecree,
     TakeCoin,
 )
-from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    esc,
+    plain_choice,
+    seat_colour,
+    seat_name,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 1000
@@ -57,7 +66,6 @@ ROW_H = 56
 OCEAN = "#d9edf4"
 COAST = "#eef6f9"
 MUTED = "#44546a"
-HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 GOOD_FILL = {
     "shell": "#f6c9bd",
     "kelp": "#8fcf8a",
@@ -86,12 +94,6 @@ def space_y(slot: int) -> int:
 
 
 # --- Words ------------------------------------------------------------------------------
-
-
-def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Seat {number}").format(number=seat + 1)
 
 
 def port_name(name: str, tr: Translate) -> str:
@@ -477,19 +479,6 @@ class WhaleRidersBoard:
                     svg.text(cx + 17, cy + 4, mark, size=11, anchor="middle")
                 svg.add("</g>")
 
-    def _button(
-        self, svg: Svg, x: int, y: int, action: Action, text: str, title: str, cls: str
-    ) -> int:
-        width = 28 + int(7.4 * len(text))
-        svg.open_act(action, title, cls)
-        svg.add(
-            f'<rect x="{x}" y="{y}" width="{width}" height="36" rx="9" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-        )
-        svg.text(x + width / 2, y + 23, text, size=14, anchor="middle", weight="bold")
-        svg.add("</g>")
-        return x + width + 10
-
     def _controls(
         self,
         svg: Svg,
@@ -498,7 +487,8 @@ class WhaleRidersBoard:
         names: Sequence[str],
         tr: Translate,
     ) -> None:
-        x, y = 16, CONTROLS_Y
+        x: float = 16
+        y = CONTROLS_Y
         buttons: list[tuple[type[Action], str, str]] = [
             (Move, "", "move-act"),
             (TakeCoin, tr("Take a coin"), "coin-act"),
@@ -513,7 +503,7 @@ class WhaleRidersBoard:
                 title = self.label(action, obs, names, tr)
                 if isinstance(action, Move):
                     text = tr("Move to {port}").format(port=self._next_port(obs, tr))
-                x = self._button(svg, x, y, action, text, title, cls)
+                x = svg.button(action, x, y, text, title, cls, height=36)
         if legal:
             hint = self._hint(obs, legal, tr)
             if hint:

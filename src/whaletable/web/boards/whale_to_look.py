@@ -36,7 +36,16 @@ from whaletable.games.whale_to_look.board import (
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
-from whaletable.web.boards import INK, Svg, Translate, esc, plain_choice, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    esc,
+    plain_choice,
+    seat_colour,
+    seat_name,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 840
@@ -55,7 +64,6 @@ AREA_FILL = "#1d3a6b"
 AREA_EMPTY = "#5d7396"
 CARD_FILL = "#f7f1e3"
 FACE_UP_FILL = "#fff1b8"
-HIGHLIGHT = "#d55e00"  # vermillion: what the viewer may click
 
 # Phases in which the board shows the round just scored rather than the next deal.
 _SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
@@ -77,12 +85,6 @@ def diamond_points(area: int) -> str:
 
 
 # --- Words ------------------------------------------------------------------------------
-
-
-def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Seat {number}").format(number=seat + 1)
 
 
 def fish_name(fish: int, tr: Translate) -> str:
@@ -515,17 +517,6 @@ class WhaleToLookBoard:
             )
             svg.add("</g>")
 
-    def _button(self, svg: Svg, x: int, action: Action, text: str, title: str, cls: str) -> int:
-        width = 28 + int(7.6 * len(text))
-        svg.open_act(action, title, cls)
-        svg.add(
-            f'<rect x="{x}" y="{CONTROLS_Y}" width="{width}" height="38" rx="9" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-        )
-        svg.text(x + width / 2, CONTROLS_Y + 24, text, size=14, anchor="middle", weight="bold")
-        svg.add("</g>")
-        return x + width + 12
-
     def _controls(
         self,
         svg: Svg,
@@ -534,17 +525,22 @@ class WhaleToLookBoard:
         moves: list[MoveBoat],
         tr: Translate,
     ) -> None:
-        x = 16
+        x: float = 16
         for action in legal:
             if isinstance(action, Finish):
-                x = self._button(
-                    svg, x, action, tr("Finish"), self.label(action, obs, (), tr), "finish-act"
+                x = svg.button(
+                    action,
+                    x,
+                    CONTROLS_Y,
+                    tr("Finish"),
+                    self.label(action, obs, (), tr),
+                    "finish-act",
                 )
         for action in legal:
             if isinstance(action, ChooseFisherBoat):
                 text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[action.boat])
-                x = self._button(
-                    svg, x, action, text, self.label(action, obs, (), tr), "fisher-act"
+                x = svg.button(
+                    action, x, CONTROLS_Y, text, self.label(action, obs, (), tr), "fisher-act"
                 )
         if moves:
             hint = tr(
