@@ -11,11 +11,20 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
+from board_support import (
+    SVG_NS,
+    Drawer,
+    Snapshot,
+    acts,
+    classes,
+    legal_for,
+    tr,
+    viewers,
+    walk,
+    walk_all,
+)
 
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
@@ -36,36 +45,13 @@ from whaletable.web.boards.whale_to_look import game_over_line
 GAME = games.get("whale-to-look")
 BOARD = board_for("whale-to-look")
 NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve"]
-SVG_NS = "{http://www.w3.org/2000/svg}"
 IN_PLAY = ("fisher", "turn", "move")
 
 
-def tr(text: str) -> str:
-    return text
-
-
-@dataclass
-class Snapshot:
-    state: Any
-    action: Action | None  # the action that led here
-    actor: int  # who took it (-1: chance)
-
-
-def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
-    """A seeded game where players rarely finish early, so boards fill up."""
-    state = GAME.new_state(num_players, options)
-    rng = random.Random(seed)
-    yield Snapshot(state.clone(), None, -1)
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            others = [a for a in legal if not isinstance(a, Finish)]
-            action = rng.choice(others) if others and rng.random() < 0.9 else rng.choice(legal)
-        state.apply(action)
-        yield Snapshot(state.clone(), action, actor)
+def choose(legal: list[Action], rng: random.Random) -> Action:
+    """Players rarely finish early, so boards fill up."""
+    others = [a for a in legal if not isinstance(a, Finish)]
+    return rng.choice(others) if others and rng.random() < 0.9 else rng.choice(legal)
 
 
 GAMES = [
@@ -79,33 +65,12 @@ GAMES = [
 ]
 
 
+draw = Drawer(BOARD, NAMES)
+
+
 @pytest.fixture(scope="module")
 def snapshots() -> list[Snapshot]:
-    out: list[Snapshot] = []
-    for n, seed, options in GAMES:
-        out.extend(walk(n, seed, options))
-    return out
-
-
-def viewers(state: Any) -> list[int | None]:
-    return [*range(state.num_players), None]
-
-
-def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
-    obs = state.observation(seat)
-    legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
-    root = ET.fromstring(BOARD.svg(obs, legal, names or NAMES[: state.num_players], tr))
-    return root
-
-
-def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
-    return [
-        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
-    ]
-
-
-def classes(element: ET.Element) -> set[str]:
-    return set(element.attrib.get("class", "").split())
+    return walk_all(GAME, GAMES, choose)
 
 
 def fish_labels(root: ET.Element) -> dict[int, str]:
@@ -352,7 +317,7 @@ def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> No
         state = snap.state
         for seat in viewers(state):
             obs = state.observation(seat)
-            legal = state.legal_actions() if seat == state.current_player() else []
+            legal = legal_for(state, seat)
             root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
             for e in root.iter():
                 for text in (e.text or "", e.attrib.get("aria-label", "")):
@@ -413,13 +378,13 @@ def test_the_trending_card_is_drawn_in_round_two() -> None:
     for i, trend in enumerate(TRENDS):
         state = next(
             s.state
-            for s in walk(3, 20 + i, {"trending": trend})
+            for s in walk(GAME, 3, 20 + i, {"trending": trend}, choose)
             if s.state.round == 2 and s.state.phase == 5
         )
         root = draw(state, 0)
         cards = [e for e in root.iter() if "trend" in classes(e)]
         assert [c.attrib["data-trend"] for c in cards] == [trend]
-        round_one = next(s.state for s in walk(3, 20 + i, {}) if s.state.phase == 5)
+        round_one = next(s.state for s in walk(GAME, 3, 20 + i, {}, choose) if s.state.phase == 5)
         assert not [e for e in draw(round_one, 0).iter() if "trend" in classes(e)]
 
 

@@ -14,11 +14,9 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
+from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
 
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
@@ -52,36 +50,13 @@ from whaletable.web.boards.save_the_whales import (
 GAME = games.get("save-the-whales")
 BOARD = board_for("save-the-whales")
 NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Fay"]
-SVG_NS = "{http://www.w3.org/2000/svg}"
 N_TRACK = len(layout()["track"])
 
 
-def tr(text: str) -> str:
-    return text
-
-
-@dataclass
-class Snapshot:
-    state: Any
-    action: Action | None  # the action that led here
-    actor: int  # who took it (-1: chance)
-
-
-def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
-    """A seeded game of random choices, where seats rarely refuse a penalty they can pay."""
-    state = GAME.new_state(num_players, options)
-    rng = random.Random(seed)
-    yield Snapshot(state.clone(), None, -1)
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            keen = [a for a in legal if not isinstance(a, (Refuse, Done))]
-            action = rng.choice(keen) if keen and rng.random() < 0.85 else rng.choice(legal)
-        state.apply(action)
-        yield Snapshot(state.clone(), action, actor)
+def choose(legal: list[Action], rng: random.Random) -> Action:
+    """Seats rarely refuse a penalty they can pay."""
+    keen = [a for a in legal if not isinstance(a, (Refuse, Done))]
+    return rng.choice(keen) if keen and rng.random() < 0.85 else rng.choice(legal)
 
 
 GAMES = [
@@ -92,32 +67,12 @@ GAMES = [
 ]
 
 
+draw = Drawer(BOARD, NAMES)
+
+
 @pytest.fixture(scope="module")
 def snapshots() -> list[Snapshot]:
-    out: list[Snapshot] = []
-    for n, seed, options in GAMES:
-        out.extend(walk(n, seed, options))
-    return out
-
-
-def viewers(state: Any) -> list[int | None]:
-    return [*range(state.num_players), None]
-
-
-def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
-    obs = state.observation(seat)
-    legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
-    return ET.fromstring(BOARD.svg(obs, legal, names or NAMES[: state.num_players], tr))
-
-
-def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
-    return [
-        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
-    ]
-
-
-def classes(element: ET.Element) -> set[str]:
-    return set(element.attrib.get("class", "").split())
+    return walk_all(GAME, GAMES, choose)
 
 
 def texts(root: ET.Element) -> str:
@@ -520,7 +475,7 @@ def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> No
         state = snap.state
         for seat in viewers(state):
             obs = state.observation(seat)
-            legal = state.legal_actions() if seat == state.current_player() else []
+            legal = legal_for(state, seat)
             root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
             card_texts = {id(t) for e in root.iter() if "card-text" in classes(e) for t in e.iter()}
             drawn = []

@@ -12,11 +12,9 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
+from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
 
 from whaletable import games
 from whaletable.core import CHANCE, Action
@@ -44,40 +42,16 @@ from whaletable.web.boards.survive import game_over_line, hex_xy, space_name
 GAME = games.get("survive")
 BOARD_VIEW = board_for("survive")
 NAMES = ["Ann", "Bao", "Chi", "Dara"]
-SVG_NS = "{http://www.w3.org/2000/svg}"
 MOVING = (MoveExplorer, MoveBoat, BoardBoat, JumpOverboard, LandOnSafeIsle)
 
 
-def tr(text: str) -> str:
-    return text
-
-
-@dataclass
-class Snapshot:
-    state: Any
-    action: Action | None  # the action that led here
-    actor: int  # who took it (-1: chance)
-
-
-def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
-    """A seeded game where players rarely stop early, so pieces spread over the sea."""
-    state = GAME.new_state(num_players, options)
-    rng = random.Random(seed)
-    yield Snapshot(state.clone(), None, -1)
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            others = [a for a in legal if not isinstance(a, EndMovement)]
-            landing = [a for a in legal if isinstance(a, LandOnSafeIsle)]
-            if landing:
-                action = landing[0]
-            else:
-                action = rng.choice(others) if others and rng.random() < 0.9 else rng.choice(legal)
-        state.apply(action)
-        yield Snapshot(state.clone(), action, -1 if actor == CHANCE else actor)
+def choose(legal: list[Action], rng: random.Random) -> Action:
+    """Players land whoever can land and rarely stop early, so pieces spread over the sea."""
+    landing = [a for a in legal if isinstance(a, LandOnSafeIsle)]
+    if landing:
+        return landing[0]
+    others = [a for a in legal if not isinstance(a, EndMovement)]
+    return rng.choice(others) if others and rng.random() < 0.9 else rng.choice(legal)
 
 
 GAMES = [
@@ -89,36 +63,12 @@ GAMES = [
 ]
 
 
+draw = Drawer(BOARD_VIEW, NAMES)
+
+
 @pytest.fixture(scope="module")
 def snapshots() -> list[Snapshot]:
-    out: list[Snapshot] = []
-    for n, seed, options in GAMES:
-        out.extend(walk(n, seed, options))
-    return out
-
-
-def viewers(state: Any) -> list[int | None]:
-    return [*range(state.num_players), None]
-
-
-def legal_for(state: Any, seat: int | None) -> list[Action]:
-    return state.legal_actions() if seat is not None and state.current_player() == seat else []
-
-
-def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
-    obs = state.observation(seat)
-    svg = BOARD_VIEW.svg(obs, legal_for(state, seat), names or NAMES[: state.num_players], tr)
-    return ET.fromstring(svg)
-
-
-def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
-    return [
-        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
-    ]
-
-
-def classes(element: ET.Element) -> set[str]:
-    return set(element.attrib.get("class", "").split())
+    return walk_all(GAME, GAMES, choose)
 
 
 def texts(element: ET.Element) -> list[str]:

@@ -12,15 +12,14 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
 
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
-from whaletable.core import CHANCE, Action, play_match
+from whaletable.core import CHANCE, play_match
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -38,30 +37,6 @@ from whaletable.web.boards.whale_riders import contract_text, game_over_line
 GAME = games.get("whale-riders")
 BOARD = board_for("whale-riders")
 NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Finn"]
-SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-def tr(text: str) -> str:
-    return text
-
-
-@dataclass
-class Snapshot:
-    state: Any
-    action: Action | None  # the action that led here
-    actor: int  # who took it (-1: chance)
-
-
-def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[Snapshot]:
-    state = GAME.new_state(num_players, options)
-    rng = random.Random(seed)
-    yield Snapshot(state.clone(), None, -1)
-    while not state.is_terminal():
-        actor = state.current_player()
-        legal = state.legal_actions()
-        action = state.sample_chance(rng) if actor == CHANCE else rng.choice(legal)
-        state.apply(action)
-        yield Snapshot(state.clone(), action, actor)
 
 
 GAMES = [
@@ -72,32 +47,12 @@ GAMES = [
 ]
 
 
+draw = Drawer(BOARD, NAMES)
+
+
 @pytest.fixture(scope="module")
 def snapshots() -> list[Snapshot]:
-    out: list[Snapshot] = []
-    for n, seed, options in GAMES:
-        out.extend(walk(n, seed, options))
-    return out
-
-
-def viewers(state: Any) -> list[int | None]:
-    return [*range(state.num_players), None]
-
-
-def draw(state: Any, seat: int | None, names: list[str] | None = None) -> ET.Element:
-    obs = state.observation(seat)
-    legal = state.legal_actions() if seat is not None and state.current_player() == seat else []
-    return ET.fromstring(BOARD.svg(obs, legal, names or NAMES[: state.num_players], tr))
-
-
-def acts(root: ET.Element) -> list[tuple[ET.Element, dict[str, Any]]]:
-    return [
-        (e, json.loads(e.attrib["data-action"])) for e in root.iter() if "data-action" in e.attrib
-    ]
-
-
-def classes(element: ET.Element) -> set[str]:
-    return set(element.attrib.get("class", "").split())
+    return walk_all(GAME, GAMES)
 
 
 def all_text(root: ET.Element) -> str:
@@ -365,7 +320,7 @@ def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> No
         state = snap.state
         for seat in viewers(state):
             obs = state.observation(seat)
-            legal = state.legal_actions() if seat == state.current_player() else []
+            legal = legal_for(state, seat)
             root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
             for e in root.iter():
                 for text in (e.text or "", e.attrib.get("aria-label", "")):

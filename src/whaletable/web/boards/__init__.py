@@ -93,6 +93,28 @@ class Svg:
     def add(self, fragment: str) -> None:
         self.parts.append(fragment)
 
+    def open(
+        self, cls: str, width: float, height: float, label: str, background: str, *, css: str = ""
+    ) -> None:
+        """Start the board: the ``<svg>`` element (left to right even on a right-to-left
+        page, scaled to its container), its own CSS if any, and the background."""
+        self.add(
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="board {cls}" '
+            f'viewBox="0 0 {width} {height}" width="100%" direction="ltr" '
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
+            f'aria-label="{esc(label)}">'
+        )
+        if css:
+            self.add(f"<style>{css}</style>")
+        self.add(
+            f'<rect x="0" y="0" width="{width}" height="{height}" rx="14" fill="{background}"/>'
+        )
+
+    def close(self) -> str:
+        """End the board; the whole SVG."""
+        self.add("</svg>")
+        return "".join(self.parts)
+
     def text(
         self,
         x: float,

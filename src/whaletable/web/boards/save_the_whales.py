@@ -560,14 +560,7 @@ class SaveTheWhalesBoard:
         height = PLAYERS_Y + n * ROW_H + 12
         svg = Svg(text_size=12)
         label = tr("Save the Whales board")
-        svg.add(
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="board save-the-whales" '
-            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
-            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{esc(label)}">'
-        )
-        svg.add(f"<style>{CARD_TEXT_STYLE}</style>")
-        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        svg.open("save-the-whales", WIDTH, height, label, OCEAN, css=CARD_TEXT_STYLE)
         self._header(svg, obs, names, tr)
         svg.add(
             f'<rect x="{X0}" y="{Y0}" width="{SIDE}" height="{SIDE}" rx="6" fill="{BOARD_FILL}" '
@@ -584,8 +577,7 @@ class SaveTheWhalesBoard:
         self._tokens(svg, obs, whale_acts, names, tr)
         self._controls(svg, obs, legal, names, tr)
         self._players(svg, obs, legal, names, tr)
-        svg.add("</svg>")
-        return "".join(svg.parts)
+        return svg.close()
 
     def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]

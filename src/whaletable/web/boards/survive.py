@@ -385,17 +385,15 @@ class SurviveBoard:
         legend_y = HAND_Y + 26 + rows * TILE_ROW
         height = int(legend_y + n * SEAT_H + 14)
         svg = Svg()
-        label = esc(tr("Survive: Escape from Atlantis! board"))
-        svg.add(
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="board survive" '
-            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
-            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{label}">'
-        )
         keys = self._selection_keys(obs, legal)
-        if keys:
-            svg.add(self._selection_style(keys))
-        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{DEEP}"/>')
+        svg.open(
+            "survive",
+            WIDTH,
+            height,
+            tr("Survive: Escape from Atlantis! board"),
+            DEEP,
+            css=self._selection_css(keys),
+        )
         self._header(svg, obs, names, tr)
         self._isles(svg, obs, legal, names, tr)
         self._spaces(svg, obs, legal, tr)
@@ -404,8 +402,7 @@ class SurviveBoard:
         self._controls(svg, obs, legal, names, tr)
         self._hand(svg, obs, legal, layout, names, tr)
         self._legend(svg, obs, legend_y, names, tr)
-        svg.add("</svg>")
-        return "".join(svg.parts)
+        return svg.close()
 
     # The two-step choices: a selectable piece carries ``data-boat`` (the page script's
     # name for "the thing chosen on this page"), its destinations the same value.
@@ -434,7 +431,7 @@ class SurviveBoard:
         return None if obs["phase"] == "board" else f"e{action.explorer}"
 
     @staticmethod
-    def _selection_style(keys: list[str]) -> str:
+    def _selection_css(keys: list[str]) -> str:
         rules = []
         for key in keys:
             rules.append(
@@ -443,7 +440,7 @@ class SurviveBoard:
                 f'svg.survive[data-selected="{key}"] .selectable[data-boat="{key}"] .mark'
                 "{stroke:#d55e00;stroke-width:3.5;stroke-dasharray:none}"
             )
-        return "<style>" + "".join(rules) + "</style>"
+        return "".join(rules)
 
     def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]

@@ -340,14 +340,8 @@ class WhaleRidersBoard:
         decrees_y = players_y + 22 + n * ROW_H + 40
         height = decrees_y + (30 + 22 * len(obs["decrees"]) if obs["decrees"] else 0) + 8
         svg = Svg()
-        label = esc(tr("Whale Riders table"))
-        svg.add(
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-riders" '
-            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
-            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{label}">'
-        )
-        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        label = tr("Whale Riders table")
+        svg.open("whale-riders", WIDTH, height, label, OCEAN)
         self._header(svg, obs, names, tr)
         for port in range(len(obs["ports"])):
             self._port(svg, obs, port, legal, names, tr)
@@ -358,8 +352,7 @@ class WhaleRidersBoard:
         self._players(svg, obs, players_y, names, tr)
         if obs["decrees"]:
             self._decrees(svg, obs, decrees_y, names, tr)
-        svg.add("</svg>")
-        return "".join(svg.parts)
+        return svg.close()
 
     def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
         seat = obs["seat"]

@@ -218,14 +218,8 @@ class WhaleToLookBoard:
         n = obs["num_players"]
         height = LEGEND_Y + n * ROW_H + 10
         svg = Svg()
-        label = esc(tr("Whale to Look table"))
-        svg.add(
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="board whale-to-look" '
-            f'viewBox="0 0 {WIDTH} {height}" width="100%" direction="ltr" '
-            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{label}">'
-        )
-        svg.add(f'<rect x="0" y="0" width="{WIDTH}" height="{height}" rx="14" fill="{OCEAN}"/>')
+        label = tr("Whale to Look table")
+        svg.open("whale-to-look", WIDTH, height, label, OCEAN)
         self._header(svg, obs, table, names, tr)
         moves = [a for a in legal if isinstance(a, MoveBoat)]
         for area in range(NUM_AREAS):
@@ -237,8 +231,7 @@ class WhaleToLookBoard:
             self._fish(svg, obs, table, fish, legal, names, tr)
         self._controls(svg, obs, legal, moves, tr)
         self._legend(svg, obs, table, moves, names, tr)
-        svg.add("</svg>")
-        return "".join(svg.parts)
+        return svg.close()
 
     def _header(
         self,
