@@ -256,28 +256,25 @@ def creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
     return text.format(number=number)
 
 
-def _explorer(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
-    for e in obs.get("explorers", ()):
-        if e["id"] == explorer:
-            found: dict[str, Any] = e
+def _piece(obs: dict[str, Any], kind: str, piece: int) -> dict[str, Any] | None:
+    """The entry of ``obs[kind]`` (explorers, creatures, boats) with this id, if any."""
+    for entry in obs.get(kind, ()):
+        if entry["id"] == piece:
+            found: dict[str, Any] = entry
             return found
     return None
+
+
+def _explorer(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
+    return _piece(obs, "explorers", explorer)
 
 
 def _creature(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
-    for c in obs.get("creatures", ()):
-        if c["id"] == creature:
-            found: dict[str, Any] = c
-            return found
-    return None
+    return _piece(obs, "creatures", creature)
 
 
 def _boat(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
-    for b in obs.get("boats", ()):
-        if b["id"] == boat:
-            found: dict[str, Any] = b
-            return found
-    return None
+    return _piece(obs, "boats", boat)
 
 
 def _where(obs: dict[str, Any], explorer: int) -> int | None:
