@@ -1104,6 +1104,8 @@ class SaveTheWhalesBoard:
         if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
             return tr("Click the whale you will move.")
         if phase == "pay":
+            if not any(isinstance(a, Contribute) for a in legal):
+                return tr("The team cannot pay this penalty.")
             return tr("Click a player's SP to pay 1 SP.")
         if phase == "own_space":
             return tr("…or click a space to move there.")
@@ -1358,6 +1360,8 @@ class SaveTheWhalesBoard:
             "wording": tr("Card wording"),
             "double_ships": tr("Double Catcher Ships take"),
             "slide_down_on": tr("Whales on the path slide down from above"),
+            "save_instead": tr("Save a whale instead of paying the penalty on"),
+            "ship_out_for": tr("Only while the Catcher Ship is out of port"),
         }
         return labels.get(name, name)
 
@@ -1371,6 +1375,10 @@ class SaveTheWhalesBoard:
             ("double_ships", "closest"): tr("only the closest whale"),
             ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
             ("slide_down_on", "any_card"): tr("any card space"),
+            ("save_instead", "penalty_spaces"): tr("every space with a penalty"),
+            ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
+            ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
+            ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
         }
         if isinstance(choice, str) and (name, choice) in labels:
             return labels[(name, choice)]
