@@ -109,15 +109,54 @@ def test_save_instead_of_the_penalty_on_every_penalty_space(table: Table, space:
     assert payment is None or payment["whale"] == "blue"
 
 
-def test_option_save_instead_only_on_radioactive_waste_and_iwc(table: Table) -> None:
-    """Option save_instead = "named_spaces" reads the clause's two spaces as the whole list."""
-    for space, offered in (("krill", False), ("radioactive", True), ("iwc", True)):
-        state = table.new(save_instead="named_spaces")
+@pytest.mark.parametrize("space", ["spotted", "pirates"])
+def test_save_instead_of_going_onto_the_path_from_spotted_or_pirate_whalers(
+    table: Table, space: str
+) -> None:
+    """Going onto the path is SPOTTED's and PIRATE WHALERS' penalty; "the Whale in danger"
+    there may be saved instead. Not saving ("refuse"), it goes onto the path."""
+    state = table.new()
+    table.put(state, "blue", SPACE["act"])
+    table.ship(state, 30)  # out of port, so PIRATE WHALERS acts
+    state.sp = [20, 20]
+    table.put(state, "gray", SPACE[space] - 3)
+    table.roll(state, 1, 2)
+    assert state.phase == PAY
+    payment = state.observation(None)["payment"]
+    assert (payment["amount"], payment["may_save_instead"]) == (0, True)
+    assert sorted(a.kind for a in state.legal_actions()) == ["refuse", "save_whale"]
+    assert "nothing to pay" in table.refuses(state, Contribute(0))
+    decline = state.clone()
+    decline.apply(Refuse())
+    assert table.whale(decline, "gray")["status"] == "path"
+    assert not [e for e in decline.observation(None)["events"] if e["type"] == "refuse"]
+    state.apply(SaveWhale("gray"))
+    pay_all(state)
+    assert state.status[GRAY] == SAVED
+
+
+@pytest.mark.parametrize(
+    ("choice", "offered"),
+    [
+        ("penalty_spaces", {"krill": True, "radioactive": True, "iwc": True, "spotted": False}),
+        ("named_spaces", {"krill": False, "radioactive": True, "iwc": True, "spotted": False}),
+    ],
+)
+def test_option_save_instead_narrows_the_spaces(
+    table: Table, choice: str, offered: dict[str, bool]
+) -> None:
+    """Option save_instead: "penalty_spaces" keeps the spaces that charge SPs,
+    "named_spaces" reads the clause's two spaces as the whole list."""
+    for space, expected in offered.items():
+        state = table.new(save_instead=choice)
         table.put(state, "blue", SPACE["act"])
         state.sp = [20, 20]
         table.put(state, "gray", SPACE[space] - 3)
         table.roll(state, 1, 2)
-        assert (SaveWhale("gray") in state.legal_actions()) is offered, space
+        instead = state.phase == PAY and SaveWhale("gray") in state.legal_actions()
+        assert instead is expected, space
+        if space == "spotted":
+            assert table.whale(state, "gray")["status"] == "path"
 
 
 def test_save_instead_is_for_the_whale_that_landed_not_the_others_paying(table: Table) -> None:

@@ -327,7 +327,12 @@ class SaveTheWhalesState(State):
             # "the Whale in danger may be immediately saved ... if the correct number of
             # SPs are paid": the save needs the whale's value, not the penalty, so it is
             # offered even to a team that could not pay the penalty.
-            if self.pool() < amount and not (may_save and self._may_save_instead(w)):
+            can_save = may_save and self._may_save_instead(w)
+            if amount == 0 and not can_save:
+                # SPOTTED, PIRATE WHALERS: straight onto the path.
+                self._to_path(w)
+                return False
+            if self.pool() < amount and not can_save:
                 # "A player who is unable ... to pay a penalty must move his/her Whale
                 # onto this path", "even with the help from the other players".
                 self._log({"type": "refuse", "whale": WHALES[w], "unable": True})
@@ -528,23 +533,20 @@ class SaveTheWhalesState(State):
                     continue
                 # Reading: "the Whale in danger" that may be saved instead is the lander.
                 self._queue(("pay", x, -space.sp, kind, x == w and self._saves_instead_on(kind)))
-        elif kind == "pirate_whalers":
-            # "PIRATE WHALERS (only if the Ship is out of the WHALING PORT)".
-            if self.ship == PORT:
+        elif kind in ("pirate_whalers", "spotted"):
+            # "If a Whale lands on SPOTTED BY A CATCHER SHIP or PIRATE WHALERS (only if the
+            # Ship is out of the WHALING PORT)": PIRATE WHALERS' condition; option
+            # ship_out_for = "both" makes it SPOTTED's too.
+            if self.ship == PORT and (
+                kind == "pirate_whalers" or self.options.ship_out_for == "both"
+            ):
                 return
             if holder:
                 self._ignored(w, kind)
             else:
-                self._to_path(w)
-        elif kind == "spotted":
-            # Option ship_out_for = "both": "(only if the Ship is out of the WHALING PORT)"
-            # qualifies SPOTTED BY A CATCHER SHIP as well as PIRATE WHALERS.
-            if self.options.ship_out_for == "both" and self.ship == PORT:
-                return
-            if holder:
-                self._ignored(w, kind)
-            else:
-                self._to_path(w)
+                # Going onto the path is this space's penalty: a payment of nothing that
+                # may be "refused" (onto the path) or avoided by saving the whale.
+                self._queue(("pay", w, 0, kind, self._saves_instead_on(kind)))
         elif kind == "calving_sanctuary":
             self._queue(("trade", w))
         elif kind == "polar":
@@ -566,12 +568,16 @@ class SaveTheWhalesState(State):
     def _saves_instead_on(self, kind: str) -> bool:
         """Whether a whale landing on a penalty space of ``kind`` may be saved instead.
 
-        Reading: "a space such as RADIOACTIVE WASTE or IWC" gives examples, so every space
-        with a penalty qualifies; option save_instead = "named_spaces" keeps those two."""
-        return self.options.save_instead == "penalty_spaces" or kind in (
-            "radioactive_waste",
-            "iwc",
-        )
+        Reading: "a space such as RADIOACTIVE WASTE or IWC" gives examples, so every bad
+        space whose penalty a save avoids qualifies, going onto the path from SPOTTED or
+        PIRATE WHALERS included. Option save_instead = "penalty_spaces" keeps the spaces
+        that charge SPs, "named_spaces" the clause's two."""
+        choice = self.options.save_instead
+        if choice == "bad_spaces":
+            return True
+        if choice == "penalty_spaces":
+            return kind not in ("spotted", "pirate_whalers")
+        return kind in ("radioactive_waste", "iwc")
 
     def _ignored(self, w: int, what: str) -> None:
         self._log({"type": "protected", "whale": WHALES[w], "by": "barnacle", "from": what})
@@ -782,7 +788,7 @@ class SaveTheWhalesState(State):
             assert self.payment is not None
             w, amount, _, is_save, may_save = self.payment
             out = []
-            if self.pool() >= amount - self.paid:
+            if amount > 0 and self.pool() >= amount - self.paid:
                 out.extend(_CONTRIBUTE[s] for s in range(self.num_players) if self.sp[s] > 0)
             if not is_save and self.paid == 0:
                 out.append(_REFUSE)
@@ -863,6 +869,11 @@ class SaveTheWhalesState(State):
             if isinstance(action, Contribute):
                 if action.seat >= self.num_players:
                     return f"there is no seat {action.seat}"
+                if self.payment is not None and self.payment[1] == 0:
+                    return (
+                        "there is nothing to pay: save the whale instead, or refuse and it "
+                        "goes onto the path"
+                    )
                 if self.payment is not None and self.pool() < self.payment[1] - self.paid:
                     return (
                         f"the team has {self.pool()} SPs and cannot pay {self.payment[1]}: "
@@ -950,8 +961,9 @@ class SaveTheWhalesState(State):
                     self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": reason})
             elif isinstance(action, Refuse):
                 self.payment = None
-                unable = self.pool() < amount
-                self._log({"type": "refuse", "whale": WHALES[w], "unable": unable})
+                if amount > 0:  # (nothing to pay: the space sends the whale onto the path)
+                    unable = self.pool() < amount
+                    self._log({"type": "refuse", "whale": WHALES[w], "unable": unable})
                 self._unpaid(w)
             else:
                 assert isinstance(action, SaveWhale)
