@@ -173,6 +173,25 @@ def test_save_instead_is_for_the_whale_that_landed_not_the_others_paying(table: 
     assert not any(isinstance(a, SaveWhale) for a in state.legal_actions())
 
 
+def test_option_save_instead_for_every_whale_that_owes(table: Table) -> None:
+    """Option save_instead_for = "every_payer": every whale owing IWC's penalty is "in
+    danger" and may be saved instead of paying its share."""
+    state = table.new(("gray", "blue", "fin"), save_instead_for="every_payer")
+    table.put(state, "blue", SPACE["act"])
+    table.put(state, "fin", 3, path=True)
+    state.sp = [20, 20, 20]
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)
+    pay_all(state)  # gray's share
+    assert state.observation(None)["payment"]["whale"] == "blue"
+    assert SaveWhale("blue") not in state.legal_actions()  # blue itself is on the Act
+    pay_all(state)
+    assert state.observation(None)["payment"]["whale"] == "fin"
+    state.apply(SaveWhale("fin"))
+    pay_all(state)
+    assert state.status[FIN] == SAVED
+
+
 def test_save_instead_needs_another_whale_on_the_protection_act(table: Table) -> None:
     """ "(while another Whale occupies MARINE MAMMAL PROTECTION ACT)"."""
     state = table.new()

@@ -531,8 +531,10 @@ class SaveTheWhalesState(State):
                 if x == w and holder:
                     self._ignored(w, kind)
                     continue
-                # Reading: "the Whale in danger" that may be saved instead is the lander.
-                self._queue(("pay", x, -space.sp, kind, x == w and self._saves_instead_on(kind)))
+                # Reading: "the Whale in danger" that may be saved instead is the lander;
+                # option save_instead_for = "every_payer" extends it to every whale owing.
+                lander = x == w or self.options.save_instead_for == "every_payer"
+                self._queue(("pay", x, -space.sp, kind, lander and self._saves_instead_on(kind)))
         elif kind in ("pirate_whalers", "spotted"):
             # "If a Whale lands on SPOTTED BY A CATCHER SHIP or PIRATE WHALERS (only if the
             # Ship is out of the WHALING PORT)": PIRATE WHALERS' condition; option

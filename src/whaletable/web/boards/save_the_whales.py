@@ -1369,6 +1369,7 @@ class SaveTheWhalesBoard:
             "double_ships": tr("Double Catcher Ships take"),
             "slide_down_on": tr("Whales on the path slide down from above"),
             "save_instead": tr("Save a whale instead of paying the penalty on"),
+            "save_instead_for": tr("On IWC and FLOATING FACTORY, save instead"),
             "ship_out_for": tr("Only while the Catcher Ship is out of port"),
         }
         return labels.get(name, name)
@@ -1386,6 +1387,8 @@ class SaveTheWhalesBoard:
             ("save_instead", "bad_spaces"): tr("every bad space"),
             ("save_instead", "penalty_spaces"): tr("every space with an SP penalty"),
             ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
+            ("save_instead_for", "lander"): tr("the whale that landed"),
+            ("save_instead_for", "every_payer"): tr("any whale that owes the penalty"),
             ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
             ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
         }
