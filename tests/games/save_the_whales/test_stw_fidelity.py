@@ -461,3 +461,82 @@ def test_barnacle_offer_on_a_golden_barnacle_goes_to_any_active_whale(table: Tab
     assert state.observation(None)["offer"] == ["blue", "fin"]
     state.apply(PassBarnacle("fin"))
     assert state.barnacle == FIN
+
+
+# --------------------------------------------------- clauses that had no test of their own
+
+
+def test_saved_whale_is_fully_protected_for_the_rest_of_the_game(table: Table) -> None:
+    """ "Whenever a Whale is saved, it is placed in its NATURAL HABITAT. This Whale remains
+    there, fully protected against all dangers for the remainder of the game." — IWC's
+    penalty for every whale does not reach it."""
+    state = table.new(("gray", "blue", "fin"))
+    state.status[FIN] = SAVED
+    state.saved_order = (FIN,)
+    state.sp = [20, 20, 20]
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)
+    pay_all(state)
+    assert state.observation(None)["payment"]["whale"] == "blue"
+    assert state.observation(None)["payments_waiting"] == 0
+    assert table.whale(state, "fin")["status"] == "saved"
+
+
+def test_whale_on_the_path_may_be_saved(table: Table) -> None:
+    """ "If another player's Whale occupies MARINE MAMMAL PROTECTION ACT and the correct
+    number of SPs are paid to THE SYSTEM to save the Whale" it leaves the path, saved."""
+    state = table.new(("gray", "blue", "fin"))
+    table.put(state, "blue", SPACE["act"])
+    table.put(state, "fin", 3, path=True)
+    state.sp = [20, 0, 0]
+    state.apply(SaveWhale("fin"))
+    pay_all(state)
+    assert state.status[FIN] == SAVED and state.on_path() == []
+
+
+def test_moratorium_protects_from_an_unpaid_penalty(table: Table) -> None:
+    """ "Remember: Anytime any Whale occupies MORATORIUM, no Whale can become extinct." —
+    not even one on the path whose penalty goes unpaid."""
+    state = table.new(("gray", "blue", "fin"))
+    table.put(state, "fin", SPACE["moratorium"])
+    table.put(state, "blue", 3, path=True)
+    state.sp = [20, 0, 0]
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)
+    pay_all(state)  # gray's share
+    assert state.observation(None)["payment"]["whale"] == "blue"
+    state.apply(Refuse())
+    assert table.whale(state, "blue")["status"] == "path"
+
+
+def test_ship_landing_on_a_safe_zone_spares_the_whale(table: Table) -> None:
+    """ "There are two Safe Zones on the ENDANGERED SPECIES path which are always safe when
+    occupied" — the Ship stopping there catches no one."""
+    state = table.new()
+    table.put(state, "blue", 32, path=True)  # CATCHER SHIP STUCK ON ICEBERG
+    table.ship(state, 29)
+    table.roll(state, 0, 3)
+    assert state.observation(None)["ship"] == 32
+    assert state.status[BLUE] != EXTINCT
+
+
+def test_slide_down_even_if_the_ship_is_in_the_way(table: Table) -> None:
+    """ "the Whale simply slides down into the main track (even if the Catcher Ship is in
+    the way)." — landing above THAR SHE BLOWS! where the Ship stands."""
+    state = table.new()
+    table.put(state, "gray", 3, path=True)
+    table.ship(state, 5)
+    table.roll(state, 1, 1)
+    whale = table.whale(state, "gray")
+    assert (whale["status"], whale["space"]) == ("track", 5)
+
+
+@pytest.mark.parametrize(("players", "allowed"), [(1, False), (2, True), (4, True), (6, True)])
+def test_two_to_four_players_and_a_few_more(table: Table, players: int, allowed: bool) -> None:
+    """ "Two, three or four people ... Actually, even more people can play, but things get a
+    little crowded." — 2 to 6 seats here; one seat is refused with a clear error."""
+    if allowed:
+        assert table.game.new_state(players).num_players == players
+        return
+    with pytest.raises(ValueError, match="player"):
+        table.game.new_state(players)
