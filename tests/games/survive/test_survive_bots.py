@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import Table
+from survive_support import Table
 
 from whaletable.agents import available, make_agent
 from whaletable.agents.mcts import game_evaluator

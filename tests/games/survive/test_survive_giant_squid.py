@@ -7,7 +7,7 @@ touch no terrain tile; C is two spaces from A through B.
 
 from __future__ import annotations
 
-from conftest import Table, hx
+from survive_support import Table, hx
 
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, hx
 
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (
