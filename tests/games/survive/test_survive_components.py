@@ -121,3 +121,16 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
     bad.write_text("[grid\n", encoding="utf-8")
     with pytest.raises(DataFileError, match="not valid TOML"):
         load_components(bad)
+
+
+def test_reconstructed_tile_tables_say_so() -> None:
+    """The tile-back tables are reconstructed from implementations, not printed anywhere: they
+    carry ``provenance = "reconstructed"`` and a reason."""
+    import tomllib
+
+    text = resources.files("whaletable.games.survive").joinpath("data/components.toml")
+    data = tomllib.loads(text.read_text(encoding="utf-8"))
+    for terrain in ("beach", "forest", "mountain"):
+        table = data["backs"][terrain]
+        assert table["provenance"] == "reconstructed"
+        assert "reconstructed" not in table["reason"] and len(table["reason"]) > 20

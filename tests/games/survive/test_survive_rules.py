@@ -437,6 +437,30 @@ def test_option_densely_populated(table: Table) -> None:
     assert inland not in state.placement_spaces()
 
 
+def test_densely_populated_outer_rim_is_the_board_edge(table: Table) -> None:
+    """Challenge Rule 1: "Only one People token can be placed on each Land tile adjacent to sea
+    spaces on the outer rim of the island." — the rim is the island's outer edge: the six tiles
+    around the centre sea space take two, whatever ``centre_is_sea`` says."""
+    around_centre = set(BOARD.neighbours[R.CENTRE])
+    rim = {
+        h
+        for h in BOARD.island
+        if any(n not in BOARD.island and n != R.CENTRE for n in BOARD.neighbours[h])
+    }
+    assert len(rim) == 22 and not rim & around_centre
+    for centre_is_sea in (True, False):
+        state = table.game.new_state(2, {"densely_populated": True, "centre_is_sea": centre_is_sea})
+        state.apply(PickStartPlayer(0))
+        for t in LAYOUT:
+            state.apply(LayTile(t))
+        for h in sorted(around_centre):
+            state.apply(PlaceExplorer(h, max(state.values_left(state.to_move))))
+            assert h in state.placement_spaces()
+        edge = min(rim)
+        state.apply(PlaceExplorer(edge, max(state.values_left(state.to_move))))
+        assert edge not in state.placement_spaces()
+
+
 def test_option_leave_no_one_behind(table: Table) -> None:
     """Challenge Rule 2: "the game ends when the last person leaves the board (saved or
     killed); the Volcano tile acts as a Whirlpool instead"."""

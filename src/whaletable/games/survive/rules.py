@@ -149,6 +149,10 @@ NEAR_ISLAND = tuple(
     if h not in ISLAND_SET and any(n in ISLAND_SET for n in NEIGHBOURS[h])
 )
 """Sea spaces touching the island at setup: where starting boats may go."""
+OUTER_RIM = frozenset(
+    h for h in ISLAND if any(n not in ISLAND_SET and n != CENTRE for n in NEIGHBOURS[h])
+)
+"""Island slots on the outer rim: touching a sea space outside the island (Challenge Rule 1)."""
 SQUID_SPACES = tuple(h for h in range(NUM_HEXES) if any(n in ISLAND_SET for n in NEIGHBOURS[h]))
 """Every space that can ever be a sea space next to a terrain tile."""
 
@@ -477,8 +481,9 @@ class SurviveState(State):
                 count[self.ex_hex[e]] += 1
         if not self.options.densely_populated:
             return [h for h in ISLAND if count[h] == 0]
-        # Challenge Rule 1: up to two per tile, one on the outer rim next to the sea.
-        return [h for h in ISLAND if count[h] < (1 if self._touches_sea(h) else 2)]
+        # Challenge Rule 1: up to two per tile, one on the tiles "adjacent to sea spaces on
+        # the outer rim of the island" (the centre sea space is inside the island, not rim).
+        return [h for h in ISLAND if count[h] < (1 if h in OUTER_RIM else 2)]
 
     def values_left(self, seat: int) -> list[int]:
         left = list(COMPONENTS.explorer_values)
@@ -657,10 +662,14 @@ class SurviveState(State):
     def creature_destinations(self, c: int) -> list[int]:
         """Where creature ``c`` may go now: by the die (§6, squid 3) or a tile (anywhere free)."""
         terrain = self.terrain
+        kind = KIND[c]
         if self.p_free:
             taken = self._taken()
-            return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
-        kind = KIND[c]
+            out = [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
+            if kind == SQUID:
+                out.append(self.cr_hex[c])  # squid 3.5: staying put, however it is moved
+                out.sort()
+            return out
         start = self.cr_hex[c]
         cr = self.cr_hex
         st, hx = self.ex_status, self.ex_hex
