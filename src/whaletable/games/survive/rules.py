@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from whaletable.core.action import Action
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
+from whaletable.games.survive import layout
 from whaletable.games.survive.actions import (
     CREATURE_FACES,
     EFFECTS,
@@ -413,8 +414,23 @@ class SurviveState(State):
             # Setup 2: the tiles not yet laid, shuffled onto the slots in reading order.
             terrain = self.terrain  # during setup only laid slots carry terrain
             left = [c - terrain.count(t + 1) for t, c in enumerate(COMPONENTS.terrain_counts)]
-            total = sum(left)
-            return [(_LAY[TERRAINS[t]], left[t] / total) for t in range(3) if left[t]]
+            ok = [t for t in range(3) if left[t]]
+            if self.options.no_enclosed_tiles:
+                # Building the island: a tile that would leave a beach or forest shut in by
+                # higher tiles is put back (see layout.py).
+                laid = [terrain[ISLAND[i]] for i in range(self.laid)]
+                centre = self.options.centre_is_sea
+                ok = [
+                    t
+                    for t in ok
+                    if layout.can_finish(
+                        [*laid, t + 1],
+                        [n - (u == t) for u, n in enumerate(left)],
+                        centre_is_sea=centre,
+                    )
+                ]
+            total = sum(left[t] for t in ok)
+            return [(_LAY[TERRAINS[t]], left[t] / total) for t in ok]
         p = 1.0 / self.num_players
         return [(_START_P[s], p) for s in range(self.num_players)]
 
@@ -726,6 +742,12 @@ class SurviveState(State):
     def _reason(self, action: Action) -> str:
         phase = self.phase
         name = PHASE_NAMES[phase]
+        if phase == LAY and isinstance(action, LayTile) and action.terrain in TERRAINS:
+            return (
+                f"no {action.terrain} tile can go on the next island slot: none is left, or "
+                "the island could not then be finished without a beach or forest enclosed "
+                "by higher tiles"
+            )
         if phase in _CHANCE_PHASES:
             return f"chance decides now ({name})"
         expected = {
