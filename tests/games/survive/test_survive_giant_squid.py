@@ -172,12 +172,10 @@ def test_squid_moved_by_die_goes_up_to_three_spaces(table: Table) -> None:
     assert start in spots
 
 
-def test_no_dive_dice_in_this_edition(table: Table) -> None:
-    """3.3 "If the movement occurs via the blue Dive dice, you may move the Giant Squid per the
-    movement indicated on the Dive dice." — the 30th anniversary box has no dive dice
-    (Challenge Rule 5 is not offered), so the creature die's three spaces are the squid's."""
-    options = table.game.option_choices()
-    assert not any("dive" in name for name in options)
+def test_squid_dive_dice_rule_is_in_the_dolphin_tests() -> None:
+    """3.3 (dive dice) is checked with Challenge Rule 5 in ``test_survive_dolphins.py``
+    (``test_squid_moved_by_dive_dice_goes_as_they_say``); without Rule 5 the creature die's
+    three spaces are the squid's."""
     assert load_components().moves["squid"] == 3
     assert set(load_components().die_faces) == {"serpent", "shark", "whale"}
 

@@ -54,6 +54,16 @@ EFFECTS = GREEN_EFFECTS + RED_EFFECTS
 CREATURE_FACES = ("serpent", "shark", "whale")
 """The creature die's faces (each on two sides)."""
 
+DIVE_PIECES = ("serpent", "shark", "whale", "dolphin", "boat", "starfish")
+"""Challenge Rule 5: the symbols of the dive die that says which piece may move
+(``"boat"``: an unoccupied boat; ``"starfish"``: wild, any of the others)."""
+
+DIVE = "dive"
+"""The face of the other dive die that sends the piece to any unoccupied sea space."""
+
+DIVE_MOVES = ("1", "2", "3", "4", "5", "6", DIVE)
+"""Every face the other dive die may show (its faces are data: ``components.toml``)."""
+
 
 # --------------------------------------------------------------------------- chance
 
@@ -88,6 +98,20 @@ class RollCreatureDie(Action):
 
     kind: ClassVar[str] = "roll_creature_die"
     creature: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollDiveDice(Action):
+    """Chance, Challenge Rule 5: both blue dive dice, instead of the creature die.
+
+    ``piece`` names what may move (a creature kind, ``"boat"`` for an unoccupied boat,
+    ``"starfish"`` for any of them); ``face`` how far: ``"1"`` … or ``"dive"`` (to any
+    unoccupied sea space).
+    """
+
+    kind: ClassVar[str] = "roll_dive_dice"
+    piece: str
+    face: str
 
 
 # --------------------------------------------------------------------------- setup
@@ -236,6 +260,15 @@ class MoveCreature(Action):
     to: int
 
 
+@dataclass(frozen=True, slots=True)
+class MoveEmptyBoat(Action):
+    """Challenge Rule 5: the dive dice move this unoccupied boat to this sea space."""
+
+    kind: ClassVar[str] = "move_empty_boat"
+    boat: int
+    to: int
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PickStartPlayer,
     LayTile,
@@ -256,4 +289,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakePerson,
     PickCreature,
     MoveCreature,
+    RollDiveDice,
+    MoveEmptyBoat,
 )
