@@ -200,6 +200,8 @@ def test_starfish_is_wild(table: Table) -> None:
     legal = state.legal_actions()
     assert {a.creature for a in legal if isinstance(a, PickCreature)} == picks
     assert {a.boat for a in legal if isinstance(a, MoveEmptyBoat)} == {boat}
+    # Reading: a piece must move when one can (the symbol says which piece is allowed).
+    assert all(isinstance(a, PickCreature | MoveEmptyBoat) for a in legal)
 
 
 def test_dolphin_guards_swimmers_on_its_space(table: Table) -> None:
