@@ -3,8 +3,8 @@
 Spaces are numbered 0..132 (see :mod:`whaletable.games.survive.board`); explorer
 ``e`` belongs to seat ``e // 10`` and is that seat's ``e % 10``-th explorer placed;
 boats are 0..11 in the order they come into play; creatures are numbered
-serpents 0–4, sharks 5–10, whales 11–15, giant squids 16–20. Directions are
-0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
+serpents 0–4, sharks 5–10, whales 11–15, giant squids 16–20, dolphins 21–24.
+Directions are 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 
 Setup: :class:`PickStartPlayer` and :class:`LayTile` by chance, then
 :class:`PlaceExplorer` (one per empty tile, in turn) and :class:`PlaceBoat`.
@@ -20,7 +20,9 @@ whale tile with the Giant Squid, :class:`PlaceSquid`; the one who brings in or
 moves a squid next to people picks its victim with :class:`TakePerson`; a boat
 tile with more than three swimmers lets the revealer pick who boards with
 :class:`BoardBoat`); chance :class:`RollCreatureDie`; :class:`PickCreature` (when
-more than one may move) and :class:`MoveCreature`. When another seat's shark
+more than one may move) and :class:`MoveCreature`. With Challenge Rule 5 the chance
+:class:`RollDiveDice` replaces the creature die, and an unoccupied boat it lets move goes
+with :class:`MoveEmptyBoat`. When another seat's shark
 or whale is about to strike, the threatened seat holding tiles answers
 :class:`PlayTile` (a deterrent) or :class:`Decline`.
 """
