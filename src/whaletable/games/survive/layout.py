@@ -69,7 +69,7 @@ def enclosed(terrain: int, around: Sequence[int], open_sea: bool) -> bool:
     return all(t > terrain for t in around)
 
 
-def _slot_ok(laid: Sequence[int], j: int, centre: bool) -> bool:
+def _slot_ok(laid: Sequence[int] | dict[int, int], j: int, centre: bool) -> bool:
     return not enclosed(laid[j], [laid[k] for k in _NEAR[j]], _OPEN_SEA[centre][j])
 
 
@@ -84,23 +84,26 @@ def broken_tiles(terrain: Sequence[int], *, centre_is_sea: bool) -> list[int]:
 def can_finish(laid: Sequence[int], left: Sequence[int], *, centre_is_sea: bool) -> bool:
     """Whether the slots after ``laid`` (terrain per slot, in laying order) can take the tiles
     ``left`` (beach, forest, mountain counts) with no tile enclosed."""
+    return _finish(tuple(laid), tuple(left), centre_is_sea) is not None
+
+
+def _finish(laid: tuple[int, ...], left: tuple[int, ...], centre: bool) -> tuple[int, ...] | None:
+    """A way to lay the rest of the island (terrain per remaining slot), or None."""
     i = len(laid)
     for j in _DECIDED_AT[i - 1] if i else ():
-        if not _slot_ok(laid, j, centre_is_sea):
-            return False
+        if not _slot_ok(laid, j, centre):
+            return None
     kept = tuple((k, laid[k]) for k in _KEEP[i])
-    return _finishable(i, tuple(left), kept, centre_is_sea)
+    return _search(i, left, kept, centre)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _finishable(
+def _search(
     i: int, left: tuple[int, ...], kept: tuple[tuple[int, int], ...], centre: bool
-) -> bool:
+) -> tuple[int, ...] | None:
     if i == len(_ISLAND):
-        return True
-    laid = [0] * (i + 1)
-    for k, t in kept:
-        laid[k] = t
+        return ()
+    laid = dict(kept)  # only the slots that still matter, by place in laying order
     for t in (BEACH, FOREST, MOUNTAIN):
         if not left[t - 1]:
             continue
@@ -109,6 +112,48 @@ def _finishable(
             rest = list(left)
             rest[t - 1] -= 1
             kept_next = tuple((k, laid[k]) for k in _KEEP[i + 1])
-            if _finishable(i + 1, tuple(rest), kept_next, centre):
-                return True
-    return False
+            tail = _search(i + 1, tuple(rest), kept_next, centre)
+            if tail is not None:
+                return (t, *tail)
+    return None
+
+
+_WITNESS: dict[tuple[tuple[int, ...], bool], tuple[int, ...]] = {}
+"""A known way to finish each recently seen partial island: most next tiles fit it, or fit
+it with one later tile swapped, which spares a search."""
+
+
+def _fits(laid: tuple[int, ...], rest: tuple[int, ...], centre: bool) -> bool:
+    whole = (*laid, *rest)
+    return all(
+        _slot_ok(whole, j, centre) for k in range(len(laid), len(whole)) for j in _DECIDED_AT[k]
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def open_terrains(
+    laid: tuple[int, ...], left: tuple[int, ...], centre_is_sea: bool
+) -> tuple[int, ...]:
+    """The terrains the next slot may take: tiles of it are left, and the island can still
+    be finished within the rule (cached: the odds and the legality check ask the same)."""
+    if len(_WITNESS) > 4096:
+        _WITNESS.clear()
+    known = _WITNESS.get((laid, centre_is_sea))
+    out = []
+    for t in (BEACH, FOREST, MOUNTAIN):
+        if not left[t - 1]:
+            continue
+        rest: tuple[int, ...] | None = None
+        if known is not None and t in known:
+            swap = list(known)
+            j = swap.index(t)
+            swap[0], swap[j] = t, known[0]
+            if _fits(laid, tuple(swap), centre_is_sea):
+                rest = tuple(swap[1:])
+        if rest is None:
+            left_after = tuple(n - (u == t - 1) for u, n in enumerate(left))
+            rest = _finish((*laid, t), left_after, centre_is_sea)
+        if rest is not None:
+            _WITNESS[((*laid, t), centre_is_sea)] = rest
+            out.append(t)
+    return tuple(out)

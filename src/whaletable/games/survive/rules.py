@@ -462,17 +462,9 @@ class SurviveState(State):
             if self.options.no_enclosed_tiles:
                 # Building the island: a tile that would leave a beach or forest shut in by
                 # higher tiles is put back (see layout.py).
-                laid = [terrain[ISLAND[i]] for i in range(self.laid)]
-                centre = self.options.centre_is_sea
-                ok = [
-                    t
-                    for t in ok
-                    if layout.can_finish(
-                        [*laid, t + 1],
-                        [n - (u == t) for u, n in enumerate(left)],
-                        centre_is_sea=centre,
-                    )
-                ]
+                laid = tuple(terrain[ISLAND[i]] for i in range(self.laid))
+                fits = layout.open_terrains(laid, tuple(left), self.options.centre_is_sea)
+                ok = [t for t in ok if t + 1 in fits]
             total = sum(left[t] for t in ok)
             return [(_LAY[TERRAINS[t]], left[t] / total) for t in ok]
         p = 1.0 / self.num_players
