@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import Table
+from survive_support import Table
 
 from whaletable.agents import available, make_agent
 from whaletable.agents.mcts import game_evaluator
@@ -61,3 +61,15 @@ def test_leaf_value_is_a_distribution(table: Table) -> None:
     values = leaf_value(state, random.Random(0))
     assert len(values) == 3 and abs(sum(values) - 1.0) < 1e-9
     assert all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_prospects_count_a_dolphin_as_a_guard(table: Table) -> None:
+    """Challenge Rule 5: a swimmer beside a shark is worth more with a dolphin on its space."""
+    state = table.setup(2, {"dolphins_and_diving_creatures": True}, boats=False)
+    table.empty_sea(state)
+    table.clear_people(state)
+    table.swimmer(state, 0, 3)
+    table.creature(state, R.SHARK, 4)
+    bare = prospects(state, 0)[0]
+    table.creature(state, R.DOLPHIN, 3)
+    assert prospects(state, 0)[0] > bare

@@ -81,6 +81,7 @@ def test_tile_backs_match_component_counts() -> None:
     by = dict(zip(EFFECTS, totals, strict=True))
     assert (by["shark"], by["whale"], by["boat"], by["whirlpool"], by["volcano"]) == (6, 5, 4, 6, 1)
     assert by["shark"] <= comp.sharks and by["whale"] <= comp.whales <= comp.squids
+    assert by["dolphin"] <= comp.dolphins  # Challenge Rule 5: a token for every dolphin tile
     assert 4 * comp.boats_per_player + by["boat"] <= comp.boats_total
     assert comp.terrain_counts == (16, 16, 8)
 
@@ -100,6 +101,14 @@ def test_tile_backs_match_component_counts() -> None:
         ("components.toml", "volcano = 1", "volcano = 0\nwhirlpool2 = 1", "[backs.mountain]"),
         ("components.toml", "per_player = 2", 'per_player = "two"', "[boats] per_player"),
         ("components.toml", "serpents = 5", "serpents = 4", "[creatures] serpents"),
+        ("components.toml", "count = 4", "count = -4", "[dolphins] count"),
+        ("components.toml", '"boat", "starfish"]', '"boat", "kraken"]', "[dive_dice.piece] faces"),
+        (
+            "components.toml",
+            'faces = ["1", "2", "3", "1", "2", "dive"]',
+            'faces = ["1", "2", "12"]',
+            "[dive_dice.movement] faces",
+        ),
     ],
 )
 def test_broken_data_files_are_named(
@@ -121,3 +130,16 @@ def test_unreadable_and_malformed_files(tmp_path: Path) -> None:
     bad.write_text("[grid\n", encoding="utf-8")
     with pytest.raises(DataFileError, match="not valid TOML"):
         load_components(bad)
+
+
+def test_reconstructed_tile_tables_say_so() -> None:
+    """The tile-back tables are reconstructed from implementations, not printed anywhere: they
+    carry ``provenance = "reconstructed"`` and a reason."""
+    import tomllib
+
+    text = resources.files("whaletable.games.survive").joinpath("data/components.toml")
+    data = tomllib.loads(text.read_text(encoding="utf-8"))
+    for terrain in ("beach", "forest", "mountain"):
+        table = data["backs"][terrain]
+        assert table["provenance"] == "reconstructed"
+        assert "reconstructed" not in table["reason"] and len(table["reason"]) > 20

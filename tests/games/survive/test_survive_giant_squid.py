@@ -7,7 +7,7 @@ touch no terrain tile; C is two spaces from A through B.
 
 from __future__ import annotations
 
-from conftest import Table, hx
+from survive_support import Table, hx
 
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (
@@ -153,7 +153,7 @@ def test_squid_moved_by_tile_goes_to_any_unoccupied_sea_space(table: Table) -> N
     assert state.p_creature == squid
     spots = {a.to for a in state.legal_actions()}
     sea = {h for h in range(BOARD.num_hexes) if not state.terrain[h]}
-    assert spots == sea - {B, C}
+    assert spots == sea - {B}  # B holds a shark; C is its own space (3.5: it may stay)
     far = hx(12, 6)
     state.apply(MoveCreature(far))
     assert state.cr_hex[squid] == far and state.phase == R.MOVE
@@ -172,12 +172,10 @@ def test_squid_moved_by_die_goes_up_to_three_spaces(table: Table) -> None:
     assert start in spots
 
 
-def test_no_dive_dice_in_this_edition(table: Table) -> None:
-    """3.3 "If the movement occurs via the blue Dive dice, you may move the Giant Squid per the
-    movement indicated on the Dive dice." — the 30th anniversary box has no dive dice
-    (Challenge Rule 5 is not offered), so the creature die's three spaces are the squid's."""
-    options = table.game.option_choices()
-    assert not any("dive" in name for name in options)
+def test_squid_dive_dice_rule_is_in_the_dolphin_tests() -> None:
+    """3.3 (dive dice) is checked with Challenge Rule 5 in ``test_survive_dolphins.py``
+    (``test_squid_moved_by_dive_dice_goes_as_they_say``); without Rule 5 the creature die's
+    three spaces are the squid's."""
     assert load_components().moves["squid"] == 3
     assert set(load_components().die_faces) == {"serpent", "shark", "whale"}
 
@@ -241,6 +239,23 @@ def test_squid_may_stay_put_and_still_attack(table: Table) -> None:
     assert MoveCreature(A) in state.legal_actions()
     state.apply(MoveCreature(A))
     assert state.ex_status[10] == R.LOST
+
+
+def test_squid_may_stay_put_when_moved_by_a_land_tile(table: Table) -> None:
+    """3.5 "The Giant Squid could instead not move and remain in the same sea space." — also when
+    the Land tile "Move any one Whale" moves it, and the after-movement steps still follow."""
+    state = quiet(table)
+    squid = table.creature(state, R.SQUID, A)
+    table.on_land(state, 10, L)
+    state.hands[0].append((1, "move-whale", 0))
+    state._legal = None
+    state.apply(PlayTile("move-whale", 0))
+    assert state.p_creature == squid
+    assert MoveCreature(A) in state.legal_actions()
+    state.apply(MoveCreature(A))
+    assert state.cr_hex[squid] == A
+    assert state.ex_status[10] == R.LOST  # 4.2: it still takes a person next to it
+    assert state.phase == R.MOVE
 
 
 # ------------------------------------------------------------------ rule 4
@@ -454,6 +469,24 @@ def test_optional_no_whale_squid_fights(table: Table) -> None:
         else:
             state.apply(rng.choice(state.legal_actions()))
         assert all(h == R.SUPPLY for h in state.cr_hex[R.W0 : R.W1])
+
+
+def test_squids_never_capsize_boats(table: Table) -> None:
+    """Optional rule: squids are used "per the above Mini-expansion Rules": a squid stopping on
+    an occupied boat takes one person from it (4.2) and leaves the boat afloat; only a whale
+    capsizes (5.2)."""
+    for options in ({}, {"squids_replace_whales": True}):
+        state = quiet(table, **options)
+        squid = table.creature(state, R.SQUID, hx(0, 0))
+        boat = table.boat(state, hx(0, 1), passengers=(0, 1))
+        table.roll(state, "whale")
+        if state.phase == R.PICK_CREATURE:
+            state.apply(PickCreature(squid))
+        state.apply(MoveCreature(hx(0, 1)))
+        state.apply(TakePerson(1))
+        assert state.boat_hex[boat] == hx(0, 1)
+        assert state.boat_pass[boat] == [0] and state.ex_status[0] == R.BOAT
+        assert state.ex_status[1] == R.LOST
 
 
 def test_giant_squid_off_means_no_squids(table: Table) -> None:

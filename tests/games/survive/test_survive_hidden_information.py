@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from conftest import Table
+from survive_support import Table
 
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import EndMovement, PlaceExplorer, RevealBack, SinkTile

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, hx
 
+from whaletable import games
+from whaletable.games.survive import layout
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (
     BoardBoat,
@@ -64,6 +66,55 @@ def test_terrain_tiles_shuffled_onto_the_island(table: Table) -> None:
         state.apply(LayTile(t))
     assert [state.terrain[h] for h in BOARD.island].count(R.MOUNTAIN) == 8
     assert state.phase == R.PLACE_EXPLORERS and state.to_move == 1
+
+
+def built_islands(count: int, seed: int, **options: object) -> list[list[int]]:
+    """The terrain of ``count`` islands laid by chance, as the game lays them."""
+    rng = random.Random(seed)
+    out = []
+    game = games.get("survive")
+    for _ in range(count):
+        state = game.new_state(2, dict(options))
+        while state.phase in (R.START, R.LAY):
+            state.apply(state.sample_chance(rng))
+        out.append(list(state.terrain))
+    return out
+
+
+def test_no_island_leaves_a_tile_enclosed(table: Table) -> None:
+    """Building the island (reference §4): "don't leave a beach tile enclosed only by
+    forest/mountain tiles, nor a forest tile enclosed only by mountains; fix the layout if that
+    happens" — with the rule on (the default) no generated island breaks it; a plain shuffle
+    (option ``no_enclosed_tiles = false``) breaks it about one time in five."""
+    checked = built_islands(200, seed=1)
+    assert [layout.broken_tiles(t, centre_is_sea=True) for t in checked] == [[]] * 200
+    shuffled = built_islands(200, seed=1, no_enclosed_tiles=False)
+    broken = sum(1 for t in shuffled if layout.broken_tiles(t, centre_is_sea=True))
+    assert 0.1 < broken / 200 < 0.3
+    strict = built_islands(100, seed=2, centre_is_sea=False)
+    assert not any(layout.broken_tiles(t, centre_is_sea=False) for t in strict)
+
+
+def test_a_tile_that_would_enclose_another_is_not_laid(table: Table) -> None:
+    """The layout is fixed as it is laid: with a beach at (4, 4) and mountains on all but its
+    last neighbouring slot, that slot may only take a beach; a mountain there is refused."""
+    state = table.game.new_state(2, {})
+    state.apply(PickStartPlayer(0))
+    beach = hx(4, 4)
+    slots = list(BOARD.island)
+    last = max(slots.index(n) for n in BOARD.neighbours[beach])
+    for i in range(last):
+        h = slots[i]
+        state.terrain[h] = (
+            R.BEACH if h == beach else R.MOUNTAIN if h in BOARD.neighbours[beach] else R.FOREST
+        )
+    state.laid = last
+    state._legal = None
+    assert {a.terrain for a in state.legal_actions()} == {"beach"}
+    message = table.refuses(state, LayTile("mountain"))
+    assert "enclosed" in message
+    state.apply(LayTile("beach"))
+    assert state.terrain[slots[last]] == R.BEACH
 
 
 def test_explorers_one_per_unoccupied_tile_in_turn(table: Table) -> None:
@@ -435,6 +486,30 @@ def test_option_densely_populated(table: Table) -> None:
     assert inland in state.placement_spaces()
     state.apply(PlaceExplorer(inland, 1))
     assert inland not in state.placement_spaces()
+
+
+def test_densely_populated_outer_rim_is_the_board_edge(table: Table) -> None:
+    """Challenge Rule 1: "Only one People token can be placed on each Land tile adjacent to sea
+    spaces on the outer rim of the island." — the rim is the island's outer edge: the six tiles
+    around the centre sea space take two, whatever ``centre_is_sea`` says."""
+    around_centre = set(BOARD.neighbours[R.CENTRE])
+    rim = {
+        h
+        for h in BOARD.island
+        if any(n not in BOARD.island and n != R.CENTRE for n in BOARD.neighbours[h])
+    }
+    assert len(rim) == 22 and not rim & around_centre
+    for centre_is_sea in (True, False):
+        state = table.game.new_state(2, {"densely_populated": True, "centre_is_sea": centre_is_sea})
+        state.apply(PickStartPlayer(0))
+        for t in LAYOUT:
+            state.apply(LayTile(t))
+        for h in sorted(around_centre):
+            state.apply(PlaceExplorer(h, max(state.values_left(state.to_move))))
+            assert h in state.placement_spaces()
+        edge = min(rim)
+        state.apply(PlaceExplorer(edge, max(state.values_left(state.to_move))))
+        assert edge not in state.placement_spaces()
 
 
 def test_option_leave_no_one_behind(table: Table) -> None:

@@ -8,11 +8,13 @@ Names on screen are short enough to type:
   they were placed (``1a`` … ``1j``); ``1c:4`` when the viewer knows the value (its own
   explorers, and everyone's at the end), ``1c`` when not — no other place on screen
   shows an explorer's value;
-- boats ``B1`` … ``B12``; creatures by kind and number (``shark2``, ``squid1``);
+- boats ``B1`` … ``B12``; creatures by kind and number (``shark2``, ``squid1``,
+  ``dolphin1``);
 - directions ``e``, ``ne``, ``nw``, ``w``, ``sw``, ``se``.
 
 The map shows each space as two lines: its name (coloured by terrain) and what is on it
-(``~`` sea serpent, ``^`` shark, ``W`` whale, ``Q`` giant squid, ``B`` boat, then one
+(``~`` sea serpent, ``^`` shark, ``W`` whale, ``Q`` giant squid, ``D`` dolphin (Challenge
+Rule 5), ``B`` boat, then one
 digit per explorer: its seat). The list under the map says exactly who is where.
 """
 
@@ -38,6 +40,7 @@ from whaletable.games.survive.actions import (
     LayTile,
     MoveBoat,
     MoveCreature,
+    MoveEmptyBoat,
     MoveExplorer,
     PickCreature,
     PickStartPlayer,
@@ -47,6 +50,7 @@ from whaletable.games.survive.actions import (
     PlayTile,
     RevealBack,
     RollCreatureDie,
+    RollDiveDice,
     SinkTile,
     TakePerson,
 )
@@ -62,8 +66,24 @@ TERRAIN_STYLE = {
 }
 SEA_STYLE = "blue"
 LANDING_STYLE = "bold black on bright_yellow"
-CREATURE_MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q"}
-KIND_WORDS = {"serpent": "sea serpent", "shark": "shark", "whale": "whale", "squid": "giant squid"}
+CREATURE_MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q", "dolphin": "D"}
+KIND_WORDS = {
+    "serpent": "sea serpent",
+    "shark": "shark",
+    "whale": "whale",
+    "squid": "giant squid",
+    "dolphin": "dolphin",
+}
+DIVE_PIECE_WORDS = {**KIND_WORDS, "boat": "unoccupied boat", "starfish": "starfish (any piece)"}
+"""Challenge Rule 5: the symbols of the dive die that says which piece moves."""
+
+
+def dive_words(piece: str, face: str) -> str:
+    """Both dive dice, like ``shark, 2 spaces`` or ``whale, Dive (any unoccupied sea space)``."""
+    how = {"dive": "Dive (any unoccupied sea space)", "1": "1 space"}.get(face, f"{face} spaces")
+    return f"{DIVE_PIECE_WORDS.get(piece, piece)}, {how}"
+
+
 EFFECT_WORDS = {
     "shark": "shark",
     "whale": "whale",
@@ -325,6 +345,9 @@ def header(obs: dict[str, Any], names: list[str]) -> Text:
     )
     if obs["last_roll"]:
         text.append(f" · creature die: {KIND_WORDS.get(obs['last_roll'], obs['last_roll'])}")
+    dive = obs.get("dive_roll")
+    if dive:
+        text.append(f" · dive dice: {dive_words(dive['piece'], dive['face'])}")
     if obs["sunk"]:
         last = obs["sunk"][-1]
         back = EFFECT_WORDS.get(last["effect"], last["effect"]) if last["effect"] else "hidden"
@@ -395,7 +418,8 @@ def own_things(obs: dict[str, Any]) -> Text | None:
 class SurviveView:
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         legend = Text(
-            "~ sea serpent · ^ shark · W whale · Q giant squid · B boat · digits: explorers by "
+            "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · digits: "
+            "explorers by "
             "seat · 1c:N = Seat 1's explorer c, worth N (values show to their owner only) · "
             "≈ swimming · yellow: safe isle landing spaces",
             style="dim",
@@ -449,14 +473,19 @@ class SurviveView:
             return None if after["phase"] == "lay-tiles" else "the 40 island tiles are laid"
         if isinstance(action, RollCreatureDie):
             return f"the creature die shows: {KIND_WORDS.get(action.creature, action.creature)}"
+        if isinstance(action, RollDiveDice):
+            return f"the dive dice show: {dive_words(action.piece, action.face)}"
         if isinstance(action, RevealBack):
             # Words from the spectator's view: a red back stays hidden.
             last = after["sunk"][-1] if after["sunk"] else None
             if last is None:
                 return None
             seat = last["seat"]
+            rule5 = (after.get("options") or {}).get("dolphins_and_diving_creatures")
             if last["effect"] is None:
                 line = f"{seat_label(seat)} keeps the tile's red back hidden"
+            elif last["effect"] == "dolphin" and rule5:
+                line = f"the tile's back: dolphin! a dolphin comes in on {space_name(last['hex'])}"
             elif last["effect"] in GREEN_EFFECTS:
                 line = f"the tile's back: {EFFECT_WORDS[last['effect']]}!"
             else:
@@ -515,6 +544,13 @@ class SurviveView:
         if isinstance(action, PickCreature):
             c = _creature(before, action.creature)
             return f"picks {creature_name(c, before) if c else 'a creature'}"
+        if isinstance(action, MoveEmptyBoat):
+            boat = _boat(before, action.boat)
+            origin = boat["hex"] if boat else None
+            line = f"moves the unoccupied {boat_name(action.boat)}"
+            if origin is not None:
+                line += f" from {space_name(origin)}"
+            return line + f" to {space_name(action.to)}"
         if isinstance(action, MoveCreature):
             picked = (before.get("pending") or {}).get("creature")
             c = _creature(before, picked) if picked is not None else None
@@ -609,6 +645,14 @@ class SurviveView:
             if c is not None and c["hex"] == action.to:
                 return f"to {space_name(action.to)}", "stay put"
             return f"to {space_name(action.to)}", ""
+        if isinstance(action, MoveEmptyBoat):
+            boat = _boat(obs, action.boat)
+            origin = boat["hex"] if boat else None
+            route = f"{self._at(origin)}→{space_name(action.to)}"
+            return (
+                f"empty {action.boat + 1} {space_name(action.to)}",
+                f"the unoccupied {boat_name(action.boat)} {route}",
+            )
         return str(action), ""
 
     @staticmethod
@@ -640,6 +684,7 @@ class SurviveView:
             "take": 1,
             "pick": 1,
             "to": 1,
+            "empty": 2,
         }
         if verb == "place":
             return self._place(args, obs)
@@ -674,6 +719,13 @@ class SurviveView:
             return SinkTile(parse_space(args[0]))
         if verb == "pick":
             return PickCreature(parse_creature(args[0], obs))
+        if verb == "empty":
+            if not args[0].lstrip("b").isdigit():
+                raise BadCommand(self._how("empty"))
+            boat = int(args[0].lstrip("b")) - 1
+            if not 0 <= boat < len(obs["boats"]):
+                raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
+            return MoveEmptyBoat(boat, parse_space(args[1]))
         return MoveCreature(parse_space(args[0]))
 
     def _play(self, word: str, obs: dict[str, Any]) -> Action:
@@ -718,6 +770,7 @@ class SurviveView:
             "sink": "write 'sink H' with a space H, like 'sink E4'",
             "pick": "write 'pick C' with a creature C, like shark2",
             "to": "write 'to H' with a space H, like 'to C5'",
+            "empty": "write 'empty N H': the unoccupied boat N to space H, like 'empty 3 C5'",
             "place": "write 'place H V': your explorer worth V on space H, like 'place E4 3'",
         }[verb]
 
@@ -747,7 +800,7 @@ class SurviveView:
             "type a number from the list, or: go X D (explorer X like 1c, direction e ne nw w "
             "sw se), board X, jump X, land X, boat N D, done, play T, pass, sink H (space like "
             "E4), place H V (explorer worth V) / place H (boat or squid), take X, pick C (like "
-            "shark2), to H, q (quit)"
+            "shark2), to H, empty N H (an unoccupied boat, with dive dice), q (quit)"
         )
 
 

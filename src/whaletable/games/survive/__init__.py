@@ -33,7 +33,12 @@ class SurviveOptions:
     ``creature_stacking``: creatures may share spaces, or not (§12.3).
     ``swim_into_boats``: a swimmer's one space may end in a boat with room (§12.5).
     ``centre_is_sea``: the hole in the island counts as sea for sinking (§12.7).
+    ``no_enclosed_tiles``: the island is built with no beach shut in by forests and
+    mountains, nor forest by mountains (§4); off for quick random islands.
     ``densely_populated`` … ``atlantis_is_gone``: Challenge Rules 1–4.
+    ``dolphins_and_diving_creatures``: Challenge Rule 5, dolphins and the dive dice.
+    ``dive_die``: that rule's movement die: ``"reconstructed"`` (its faces are not printed
+    anywhere; see ``data/components.toml``) or ``"1986"`` (1, 1, 2, 2, 3, Dive).
     """
 
     giant_squid: bool = True
@@ -43,10 +48,13 @@ class SurviveOptions:
     creature_stacking: Literal["allowed", "blocked"] = "allowed"
     swim_into_boats: bool = True
     centre_is_sea: bool = True
+    no_enclosed_tiles: bool = True
     densely_populated: bool = False
     leave_no_one_behind: bool = False
     everyone_is_equal: bool = False
     atlantis_is_gone: bool = False
+    dolphins_and_diving_creatures: bool = False
+    dive_die: Literal["reconstructed", "1986"] = "reconstructed"
 
 
 SPEC = GameSpec(

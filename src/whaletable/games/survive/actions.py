@@ -3,8 +3,8 @@
 Spaces are numbered 0..132 (see :mod:`whaletable.games.survive.board`); explorer
 ``e`` belongs to seat ``e // 10`` and is that seat's ``e % 10``-th explorer placed;
 boats are 0..11 in the order they come into play; creatures are numbered
-serpents 0–4, sharks 5–10, whales 11–15, giant squids 16–20. Directions are
-0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
+serpents 0–4, sharks 5–10, whales 11–15, giant squids 16–20, dolphins 21–24.
+Directions are 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 
 Setup: :class:`PickStartPlayer` and :class:`LayTile` by chance, then
 :class:`PlaceExplorer` (one per empty tile, in turn) and :class:`PlaceBoat`.
@@ -20,7 +20,9 @@ whale tile with the Giant Squid, :class:`PlaceSquid`; the one who brings in or
 moves a squid next to people picks its victim with :class:`TakePerson`; a boat
 tile with more than three swimmers lets the revealer pick who boards with
 :class:`BoardBoat`); chance :class:`RollCreatureDie`; :class:`PickCreature` (when
-more than one may move) and :class:`MoveCreature`. When another seat's shark
+more than one may move) and :class:`MoveCreature`. With Challenge Rule 5 the chance
+:class:`RollDiveDice` replaces the creature die, and an unoccupied boat it lets move goes
+with :class:`MoveEmptyBoat`. When another seat's shark
 or whale is about to strike, the threatened seat holding tiles answers
 :class:`PlayTile` (a deterrent) or :class:`Decline`.
 """
@@ -53,6 +55,16 @@ EFFECTS = GREEN_EFFECTS + RED_EFFECTS
 
 CREATURE_FACES = ("serpent", "shark", "whale")
 """The creature die's faces (each on two sides)."""
+
+DIVE_PIECES = ("serpent", "shark", "whale", "dolphin", "boat", "starfish")
+"""Challenge Rule 5: the symbols of the dive die that says which piece may move
+(``"boat"``: an unoccupied boat; ``"starfish"``: wild, any of the others)."""
+
+DIVE = "dive"
+"""The face of the other dive die that sends the piece to any unoccupied sea space."""
+
+DIVE_MOVES = ("1", "2", "3", "4", "5", "6", DIVE)
+"""Every face the other dive die may show (its faces are data: ``components.toml``)."""
 
 
 # --------------------------------------------------------------------------- chance
@@ -88,6 +100,20 @@ class RollCreatureDie(Action):
 
     kind: ClassVar[str] = "roll_creature_die"
     creature: str
+
+
+@dataclass(frozen=True, slots=True)
+class RollDiveDice(Action):
+    """Chance, Challenge Rule 5: both blue dive dice, instead of the creature die.
+
+    ``piece`` names what may move (a creature kind, ``"boat"`` for an unoccupied boat,
+    ``"starfish"`` for any of them); ``face`` how far: ``"1"`` … or ``"dive"`` (to any
+    unoccupied sea space).
+    """
+
+    kind: ClassVar[str] = "roll_dive_dice"
+    piece: str
+    face: str
 
 
 # --------------------------------------------------------------------------- setup
@@ -236,6 +262,15 @@ class MoveCreature(Action):
     to: int
 
 
+@dataclass(frozen=True, slots=True)
+class MoveEmptyBoat(Action):
+    """Challenge Rule 5: the dive dice move this unoccupied boat to this sea space."""
+
+    kind: ClassVar[str] = "move_empty_boat"
+    boat: int
+    to: int
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PickStartPlayer,
     LayTile,
@@ -256,4 +291,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakePerson,
     PickCreature,
     MoveCreature,
+    RollDiveDice,
+    MoveEmptyBoat,
 )

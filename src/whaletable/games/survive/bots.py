@@ -84,6 +84,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
     sharks = [h for h in cr[R.K0 : R.K1] if h >= 0]
     biters = [h for h in cr[R.S0 : R.S1] if h >= 0] + sharks
     smashers = [h for h in cr[R.S0 : R.S1] if h >= 0] + [h for h in cr[R.W0 : R.Q1] if h >= 0]
+    guards = {h for h in cr[R.D0 : R.D1] if h >= 0}
     equal = state.options.everyone_is_equal
     out = [0.0] * n
     per = R.EXPLORERS_PER_SEAT
@@ -111,9 +112,10 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
             p = 0.9  # one point from safety
         else:
             p = 0.5 - 0.08 * d  # a swimmer crawls a space a turn
-            for c in biters:
-                if _near(c, h) <= 2:
-                    p -= 0.2
+            if h not in guards:  # Challenge Rule 5: a dolphin guards its space's swimmers
+                for c in biters:
+                    if _near(c, h) <= 2:
+                        p -= 0.2
         out[owner] += worth * max(p, 0.02)
     return out
 

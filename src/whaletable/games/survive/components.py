@@ -8,7 +8,14 @@ from typing import Any
 
 from whaletable.core.data import labelled_table, read_toml
 from whaletable.core.errors import DataFileError
-from whaletable.games.survive.actions import CREATURE_FACES, EFFECTS, TERRAINS
+from whaletable.games.survive.actions import (
+    CREATURE_FACES,
+    DIVE,
+    DIVE_MOVES,
+    DIVE_PIECES,
+    EFFECTS,
+    TERRAINS,
+)
 from whaletable.games.survive.board import int_list
 
 
@@ -29,6 +36,12 @@ class Components:
     """Tiles of each terrain, in sinking order (beach, forest, mountain)."""
     backs: tuple[tuple[int, ...], ...]
     """``backs[terrain][effect]``: tiles of that terrain with that back (effects as in EFFECTS)."""
+    dolphins: int
+    """Dolphin tokens (Challenge Rule 5)."""
+    dive_pieces: tuple[str, ...]
+    """The faces of the dive die that names the piece (Challenge Rule 5)."""
+    dive_moves: dict[str, tuple[str, ...]]
+    """The faces of the other dive die, by option ``dive_die``: numbers, and ``"dive"``."""
     source: str
 
 
@@ -97,6 +110,31 @@ def load_components(path: str | Path | None = None) -> Components:
         backs.append(row)
     if sum(b[EFFECTS.index("volcano")] for b in backs) != 1:
         raise DataFileError(f"{source}: [backs] there must be exactly one volcano")
+
+    dolphins = _positive(labelled_table(data, source, "dolphins"), source, "dolphins", "count")
+    piece = labelled_table(data, source, "dive_dice.piece")
+    pieces = piece.get("faces")
+    if not isinstance(pieces, list) or not pieces or any(f not in DIVE_PIECES for f in pieces):
+        raise DataFileError(
+            f"{source}: [dive_dice.piece] faces must be a list of {', '.join(DIVE_PIECES)}; "
+            f"got {pieces!r}"
+        )
+    dive_moves: dict[str, tuple[str, ...]] = {}
+    for option, name in (
+        ("reconstructed", "dive_dice.movement"),
+        ("1986", "dive_dice.movement_1986"),
+    ):
+        faces_m = labelled_table(data, source, name).get("faces")
+        if (
+            not isinstance(faces_m, list)
+            or not faces_m
+            or any(f not in DIVE_MOVES for f in faces_m)
+        ):
+            raise DataFileError(
+                f'{source}: [{name}] faces must be a list of "1" to "6" and "{DIVE}"; '
+                f"got {faces_m!r}"
+            )
+        dive_moves[option] = tuple(faces_m)
     return Components(
         explorer_values=tuple(sorted(values)),
         boats_per_player=per_player,
@@ -110,6 +148,9 @@ def load_components(path: str | Path | None = None) -> Components:
         die_faces=tuple(faces),
         terrain_counts=terrain_counts,
         backs=tuple(backs),
+        dolphins=dolphins,
+        dive_pieces=tuple(pieces),
+        dive_moves=dive_moves,
         source=source,
     )
 

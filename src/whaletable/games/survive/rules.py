@@ -24,8 +24,12 @@ from typing import TYPE_CHECKING, Any
 from whaletable.core.action import Action
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
+from whaletable.games.survive import layout
 from whaletable.games.survive.actions import (
     CREATURE_FACES,
+    DIVE,
+    DIVE_MOVES,
+    DIVE_PIECES,
     EFFECTS,
     GREEN_EFFECTS,
     RED_EFFECTS,
@@ -38,6 +42,7 @@ from whaletable.games.survive.actions import (
     LayTile,
     MoveBoat,
     MoveCreature,
+    MoveEmptyBoat,
     MoveExplorer,
     PickCreature,
     PickStartPlayer,
@@ -47,6 +52,7 @@ from whaletable.games.survive.actions import (
     PlayTile,
     RevealBack,
     RollCreatureDie,
+    RollDiveDice,
     SinkTile,
     TakePerson,
 )
@@ -77,22 +83,34 @@ SUPPLY = -1
 GONE = -2
 
 # Creatures: ids by kind, in one flat list.
-SERPENT, SHARK, WHALE, SQUID = range(4)
-KIND_NAMES = ("serpent", "shark", "whale", "squid")
-_COUNTS = (COMPONENTS.serpents, COMPONENTS.sharks, COMPONENTS.whales, COMPONENTS.squids)
-_FIRST = tuple(sum(_COUNTS[:k]) for k in range(4))
-CREATURES_OF = tuple(range(_FIRST[k], _FIRST[k] + _COUNTS[k]) for k in range(4))
+SERPENT, SHARK, WHALE, SQUID, DOLPHIN = range(5)
+KIND_NAMES = ("serpent", "shark", "whale", "squid", "dolphin")
+_COUNTS = (
+    COMPONENTS.serpents,
+    COMPONENTS.sharks,
+    COMPONENTS.whales,
+    COMPONENTS.squids,
+    COMPONENTS.dolphins,
+)
+_FIRST = tuple(sum(_COUNTS[:k]) for k in range(5))
+CREATURES_OF = tuple(range(_FIRST[k], _FIRST[k] + _COUNTS[k]) for k in range(5))
 NUM_CREATURES = sum(_COUNTS)
-KIND = tuple(k for k in range(4) for _ in range(_COUNTS[k]))
-REACH = tuple(COMPONENTS.moves[name] for name in KIND_NAMES)
+KIND = tuple(k for k in range(5) for _ in range(_COUNTS[k]))
+REACH = (*(COMPONENTS.moves[name] for name in KIND_NAMES[:4]), 0)
+"""Spaces each kind moves on the creature die (dolphins move only by the dive dice)."""
 S0, S1 = _FIRST[SERPENT], _FIRST[SERPENT] + _COUNTS[SERPENT]
 K0, K1 = _FIRST[SHARK], _FIRST[SHARK] + _COUNTS[SHARK]
 W0, W1 = _FIRST[WHALE], _FIRST[WHALE] + _COUNTS[WHALE]
 Q0, Q1 = _FIRST[SQUID], _FIRST[SQUID] + _COUNTS[SQUID]
+D0, D1 = _FIRST[DOLPHIN], _FIRST[DOLPHIN] + _COUNTS[DOLPHIN]
+DIVE_KINDS = {"serpent": SERPENT, "shark": SHARK, "whale": WHALE, "dolphin": DOLPHIN}
+"""Challenge Rule 5: the creature each dive-die symbol moves ("boat" and "starfish" aside)."""
 
 # Tile backs.
 EFFECT_INDEX = {e: i for i, e in enumerate(EFFECTS)}
 GREEN = frozenset(GREEN_EFFECTS)
+GREEN_WITH_DOLPHINS = GREEN | {"dolphin"}
+"""Challenge Rule 5: a dolphin tile is shown to all and brings a dolphin token."""
 DETERRENT_OF = {SHARK: "shark-deterrent", WHALE: "whale-deterrent"}
 MOVE_TILE_KIND = {"move-serpent": SERPENT, "move-shark": SHARK, "move-whale": WHALE}
 
@@ -149,6 +167,10 @@ NEAR_ISLAND = tuple(
     if h not in ISLAND_SET and any(n in ISLAND_SET for n in NEIGHBOURS[h])
 )
 """Sea spaces touching the island at setup: where starting boats may go."""
+OUTER_RIM = frozenset(
+    h for h in ISLAND if any(n not in ISLAND_SET and n != CENTRE for n in NEIGHBOURS[h])
+)
+"""Island slots on the outer rim: touching a sea space outside the island (Challenge Rule 1)."""
 SQUID_SPACES = tuple(h for h in range(NUM_HEXES) if any(n in ISLAND_SET for n in NEIGHBOURS[h]))
 """Every space that can ever be a sea space next to a terrain tile."""
 
@@ -187,6 +209,8 @@ _PLACE_SQUID = {h: PlaceSquid(h) for h in SQUID_SPACES}
 _TAKE = tuple(TakePerson(e) for e in range(MAX_EXPLORERS))
 _PICK = tuple(PickCreature(c) for c in range(NUM_CREATURES))
 _MOVE_CR = tuple(MoveCreature(h) for h in range(NUM_HEXES))
+_DIVE = {(p, f): RollDiveDice(p, f) for p in DIVE_PIECES for f in DIVE_MOVES}
+_MOVE_EMPTY = tuple(tuple(MoveEmptyBoat(b, h) for h in range(NUM_HEXES)) for b in range(NUM_BOATS))
 
 
 def all_actions() -> list[Action]:
@@ -208,8 +232,12 @@ def all_actions() -> list[Action]:
     out += _SINK.values()
     out += _PLACE_SQUID.values()
     out += _TAKE
-    out += _PICK
+    out += _PICK[:D0]
     out += _MOVE_CR
+    # Challenge Rule 5 came later: its actions follow, so earlier codes keep their numbers.
+    out += _PICK[D0:]
+    out += _DIVE.values()
+    out += [a for row in _MOVE_EMPTY for a in row]
     return out
 
 
@@ -218,6 +246,19 @@ _FACE_ODDS = tuple(
     for f in CREATURE_FACES
     if f in COMPONENTS.die_faces
 )
+
+
+@functools.lru_cache(maxsize=8)
+def _dive_odds(moves: str) -> tuple[tuple[Action, float], ...]:
+    """Challenge Rule 5: both dive dice at once, for the movement die ``moves`` (option)."""
+    pieces, faces = COMPONENTS.dive_pieces, COMPONENTS.dive_moves[moves]
+    return tuple(
+        (_DIVE[(p, f)], pieces.count(p) * faces.count(f) / (len(pieces) * len(faces)))
+        for p in DIVE_PIECES
+        if p in pieces
+        for f in DIVE_MOVES
+        if f in faces
+    )
 
 
 @functools.lru_cache(maxsize=64)
@@ -240,6 +281,7 @@ class SurviveState(State):
         "boat_pass",
         "boats_in_play",
         "cr_hex",
+        "dive_roll",
         "ex_boat",
         "ex_hex",
         "ex_isle",
@@ -250,10 +292,12 @@ class SurviveState(State):
         "last_roll",
         "moves_left",
         "p_askers",
+        "p_boats",
         "p_creature",
         "p_free",
         "p_kinds",
         "p_mover",
+        "p_reach",
         "p_threat",
         "p_tile",
         "p_victims",
@@ -310,6 +354,7 @@ class SurviveState(State):
         self.played: frozenset[int] = frozenset()  # reveal indices of red tiles played
         self.revealing = -1  # the space whose back is about to be revealed
         self.last_roll = -1
+        self.dive_roll: tuple[str, str] | None = None
         self.moves_left = 0
         self.tile_played = False
         self.p_tile = ""  # the dolphin or boat-move tile being spent
@@ -317,7 +362,9 @@ class SurviveState(State):
         self.tileless_turns = 0
         self.resume = END_TURN
         self.p_creature = -1
-        self.p_free = False  # a move-creature tile: anywhere unoccupied
+        self.p_free = False  # a move-creature tile or the Dive face: anywhere unoccupied
+        self.p_reach = 0  # a dive die's number (0: each kind's own reach on the creature die)
+        self.p_boats = False  # the dive dice let an unoccupied boat move
         self.p_kinds: tuple[int, ...] = ()
         self.p_mover = -1
         self.p_threat = -1  # the space a deterrent answers for (the creature is p_creature)
@@ -400,6 +447,8 @@ class SurviveState(State):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
         if phase == ROLL:
+            if self.options.dolphins_and_diving_creatures:
+                return list(_dive_odds(self.options.dive_die))
             return list(_FACE_ODDS)
         if phase == REVEAL:
             row = self.pool[self.terrain_revealing() - 1]
@@ -409,8 +458,15 @@ class SurviveState(State):
             # Setup 2: the tiles not yet laid, shuffled onto the slots in reading order.
             terrain = self.terrain  # during setup only laid slots carry terrain
             left = [c - terrain.count(t + 1) for t, c in enumerate(COMPONENTS.terrain_counts)]
-            total = sum(left)
-            return [(_LAY[TERRAINS[t]], left[t] / total) for t in range(3) if left[t]]
+            ok = [t for t in range(3) if left[t]]
+            if self.options.no_enclosed_tiles:
+                # Building the island: a tile that would leave a beach or forest shut in by
+                # higher tiles is put back (see layout.py).
+                laid = tuple(terrain[ISLAND[i]] for i in range(self.laid))
+                fits = layout.open_terrains(laid, tuple(left), self.options.centre_is_sea)
+                ok = [t for t in ok if t + 1 in fits]
+            total = sum(left[t] for t in ok)
+            return [(_LAY[TERRAINS[t]], left[t] / total) for t in ok]
         p = 1.0 / self.num_players
         return [(_START_P[s], p) for s in range(self.num_players)]
 
@@ -436,7 +492,11 @@ class SurviveState(State):
         if phase == SINK:
             return [_SINK[h] for h in self.sinkable()]
         if phase == PICK_CREATURE:
-            return [_PICK[c] for c in self.movable_creatures()]
+            picks: list[Action] = [_PICK[c] for c in self.movable_creatures()]
+            for b in self.movable_empty_boats():
+                row = _MOVE_EMPTY[b]
+                picks.extend(row[h] for h in self.empty_boat_destinations(b))
+            return picks
         if phase == PLACE_EXPLORERS:
             return self._placement_actions()
         if phase == PLACE_BOATS:
@@ -477,8 +537,9 @@ class SurviveState(State):
                 count[self.ex_hex[e]] += 1
         if not self.options.densely_populated:
             return [h for h in ISLAND if count[h] == 0]
-        # Challenge Rule 1: up to two per tile, one on the outer rim next to the sea.
-        return [h for h in ISLAND if count[h] < (1 if self._touches_sea(h) else 2)]
+        # Challenge Rule 1: up to two per tile, one on the tiles "adjacent to sea spaces on
+        # the outer rim of the island" (the centre sea space is inside the island, not rim).
+        return [h for h in ISLAND if count[h] < (1 if h in OUTER_RIM else 2)]
 
     def values_left(self, seat: int) -> list[int]:
         left = list(COMPONENTS.explorer_values)
@@ -644,6 +705,50 @@ class SurviveState(State):
                     out.append(c)
         return out
 
+    def movable_empty_boats(self) -> list[int]:
+        """Challenge Rule 5: unoccupied boats the dive dice may move now."""
+        if not self.p_boats:
+            return []
+        bh, bp = self.boat_hex, self.boat_pass
+        return [
+            b
+            for b in range(NUM_BOATS)
+            if bh[b] >= 0 and not bp[b] and self.empty_boat_destinations(b)
+        ]
+
+    def empty_boat_destinations(self, b: int) -> list[int]:
+        """Where the dive dice may send unoccupied boat ``b``: up to the number through sea
+        spaces without a boat, or (Dive) to any unoccupied sea space."""
+        terrain = self.terrain
+        if self.p_free:
+            taken = self._taken()
+            return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
+        boats = set(self.boat_hex)
+        start = self.boat_hex[b]
+        seen = {start}
+        frontier = [start]
+        reached: list[int] = []
+        for _ in range(self.p_reach):
+            nxt = []
+            for h in frontier:
+                for to in NEIGHBOURS[h]:
+                    if terrain[to] or to in seen or to in boats:
+                        continue
+                    seen.add(to)
+                    reached.append(to)
+                    nxt.append(to)
+            frontier = nxt
+        reached.sort()
+        return reached
+
+    def shown_backs(self) -> frozenset[str]:
+        """Tile backs shown to everyone when revealed (Rule 5 adds the dolphin)."""
+        return GREEN_WITH_DOLPHINS if self.options.dolphins_and_diving_creatures else GREEN
+
+    def guarded(self, h: int) -> bool:
+        """Challenge Rule 5: a dolphin on ``h`` guards the swimmers there."""
+        return h in self.cr_hex[D0:D1]
+
     def _can_move(self, c: int) -> bool:
         """Whether creature ``c`` has a destination (cheaper than listing them)."""
         kind = KIND[c]
@@ -657,17 +762,25 @@ class SurviveState(State):
     def creature_destinations(self, c: int) -> list[int]:
         """Where creature ``c`` may go now: by the die (§6, squid 3) or a tile (anywhere free)."""
         terrain = self.terrain
+        kind = KIND[c]
         if self.p_free:
             taken = self._taken()
-            return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
-        kind = KIND[c]
+            free = [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
+            if kind == SQUID:
+                free.append(self.cr_hex[c])  # squid 3.5: staying put, however it is moved
+                free.sort()
+            return free
         start = self.cr_hex[c]
         cr = self.cr_hex
         st, hx = self.ex_status, self.ex_hex
         # The spaces where this kind's move ends (§6 "stops when it enters a space holding
         # something it can attack"; squid 3.4).
-        if kind in (SHARK, SERPENT):
-            stops = {hx[e] for e in range(len(st)) if st[e] == SWIM}
+        if kind == DOLPHIN:
+            stops = set()  # a dolphin attacks nothing, so nothing ends its move early
+        elif kind in (SHARK, SERPENT):
+            # Swimmers a dolphin guards cannot be attacked, so they do not stop it.
+            dolphins = cr[D0:D1]
+            stops = {hx[e] for e in range(len(st)) if st[e] == SWIM and hx[e] not in dolphins}
             if kind == SERPENT:
                 stops |= self._occupied_boats()
         elif kind == WHALE:
@@ -680,12 +793,15 @@ class SurviveState(State):
         others: set[int] = set()
         if self.options.creature_stacking == "blocked":
             # Squid rules 4, 5 and 8 keep their meetings; otherwise one creature a space.
-            kinds = (SQUID,) if kind == SQUID else (SERPENT, SHARK, WHALE)
+            # Dolphins share with everything (squid 8) and block nobody.
+            kinds = (
+                (SQUID,) if kind == SQUID else () if kind == DOLPHIN else (SERPENT, SHARK, WHALE)
+            )
             others = {cr[o] for k in kinds for o in CREATURES_OF[k] if o != c and cr[o] >= 0}
         seen = {start}
         out: list[int] = []
         frontier = [start]
-        for _ in range(REACH[kind]):
+        for _ in range(self.p_reach or REACH[kind]):
             nxt = []
             for h in frontier:
                 for to in NEIGHBOURS[h]:
@@ -717,6 +833,12 @@ class SurviveState(State):
     def _reason(self, action: Action) -> str:
         phase = self.phase
         name = PHASE_NAMES[phase]
+        if phase == LAY and isinstance(action, LayTile) and action.terrain in TERRAINS:
+            return (
+                f"no {action.terrain} tile can go on the next island slot: none is left, or "
+                "the island could not then be finished without a beach or forest enclosed "
+                "by higher tiles"
+            )
         if phase in _CHANCE_PHASES:
             return f"chance decides now ({name})"
         expected = {
@@ -729,6 +851,10 @@ class SurviveState(State):
             MOVE_CREATURE: (MoveCreature, "move the creature"),
             BOARDING: (BoardBoat, "pick who climbs into the new boat"),
         }
+        if phase == PICK_CREATURE and isinstance(action, MoveEmptyBoat):
+            if not self.p_boats:
+                return "the dive dice did not let a boat move"
+            return "only an unoccupied boat moves by the dive dice, as far as they say"
         if phase in expected:
             kind, what = expected[phase]
             if not isinstance(action, kind):
@@ -811,8 +937,11 @@ class SurviveState(State):
             assert isinstance(action, MoveCreature)
             self._move_creature(action.to)
         elif phase == ROLL:
-            assert isinstance(action, RollCreatureDie)
-            self._roll(action.creature)
+            if isinstance(action, RollDiveDice):
+                self._roll_dive(action.piece, action.face)
+            else:
+                assert isinstance(action, RollCreatureDie)
+                self._roll(action.creature)
         elif phase == SINK:
             assert isinstance(action, SinkTile)
             self._sink(action.hex)
@@ -820,9 +949,14 @@ class SurviveState(State):
             assert isinstance(action, RevealBack)
             self._reveal(action.effect)
         elif phase == PICK_CREATURE:
-            assert isinstance(action, PickCreature)
-            self.p_creature = action.creature
-            self.phase = MOVE_CREATURE
+            if isinstance(action, MoveEmptyBoat):
+                # Challenge Rule 5: an unoccupied boat; nothing aboard for anything to strike.
+                self.boat_hex[action.boat] = action.to
+                self._resume()
+            else:
+                assert isinstance(action, PickCreature)
+                self.p_creature = action.creature
+                self.phase = MOVE_CREATURE
         elif phase == LAY:
             assert isinstance(action, LayTile)
             self.terrain[ISLAND[self.laid]] = TERRAINS.index(action.terrain) + 1
@@ -913,6 +1047,7 @@ class SurviveState(State):
         self.tile_played = False
         self.swam = 0
         self.last_roll = -1
+        self.dive_roll = None
 
     def _end_turn(self) -> None:
         if not self.tiles_left():
@@ -934,6 +1069,8 @@ class SurviveState(State):
         """Go on with the turn after a sub-decision (creature, squid, boarding) is done."""
         self.p_creature = -1
         self.p_free = False
+        self.p_reach = 0
+        self.p_boats = False
         self.p_victims = ()
         self.p_askers = ()
         self.p_threat = -1
@@ -1045,20 +1182,22 @@ class SurviveState(State):
         (the people swim); sharks eat swimmers. Squids act only after their own move.
         """
         cr = self.cr_hex
+        guarded = h in cr[D0:D1]  # Challenge Rule 5: a dolphin guards swimmers
         if h in cr[S0:S1]:
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
                 for e in list(self.boat_pass[b]):
                     self._lose(e)
                 self.boat_hex[b] = GONE
-            for e in self.swimmers_at(h):
-                self._lose(e)
+            if not guarded:
+                for e in self.swimmers_at(h):
+                    self._lose(e)
             return
         if h in cr[W0:W1]:
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
                 self._capsize(b)
-        if h in cr[K0:K1]:
+        if h in cr[K0:K1] and not guarded:
             for e in self.swimmers_at(h):
                 self._lose(e)
 
@@ -1110,6 +1249,12 @@ class SurviveState(State):
         self.pool[t - 1][EFFECT_INDEX[effect]] -= 1
         self.resume = ROLL
         self.to_move = self.active
+        if effect == "dolphin" and self.options.dolphins_and_diving_creatures:
+            # Challenge Rule 5: shown to all, a dolphin token goes where the tile was, and
+            # the tile leaves the game instead of going to the hand.
+            self._place_creature(DOLPHIN, h)
+            self._resume()
+            return
         if effect not in GREEN:
             self.hands[seat].append((t, effect, index))  # red: kept hidden for later
             self._resume()
@@ -1189,13 +1334,30 @@ class SurviveState(State):
         self.resume = END_TURN
         self._start_creature_move()
 
+    def _roll_dive(self, piece: str, face: str) -> None:
+        """Challenge Rule 5: the dive dice say which piece moves and how far."""
+        self.dive_roll = (piece, face)
+        self.p_free = face == DIVE
+        self.p_reach = 0 if self.p_free else int(face)
+        if piece == "boat":
+            kinds: tuple[int, ...] = ()
+        elif piece == "starfish":  # wild: any of the pieces the die names
+            kinds = (SERPENT, SHARK, *self._kinds_for(WHALE), DOLPHIN)
+        else:
+            kinds = self._kinds_for(DIVE_KINDS[piece])
+        self.p_kinds = kinds
+        self.p_boats = piece in ("boat", "starfish")
+        self.resume = END_TURN
+        self._start_creature_move()
+
     def _start_creature_move(self) -> None:
         """Pick the creature (if more than one can move), or move the only one."""
         self.to_move = self.active
         movable = self.movable_creatures()
-        if not movable:
+        boats = self.movable_empty_boats()
+        if not movable and not boats:
             self._resume()  # §6: none of that kind can move: nothing moves
-        elif len(movable) == 1:
+        elif len(movable) == 1 and not boats:
             self.p_creature = movable[0]
             self.phase = MOVE_CREATURE
         else:
@@ -1208,7 +1370,7 @@ class SurviveState(State):
         if kind == SQUID:
             self._squid_after_move(to)
             return
-        if self.p_free:
+        if self.p_free or kind == DOLPHIN:
             self._resume()  # a tile moves creatures to unoccupied spaces: nothing to strike
             return
         threatened = self._threatened(kind, to)
@@ -1224,7 +1386,8 @@ class SurviveState(State):
         """Seats (other than the mover, holding tiles) whose pieces the creature reaches."""
         n = self.num_players
         if kind == SHARK:
-            seats = {e // EXPLORERS_PER_SEAT for e in self.swimmers_at(to)}
+            swimmers = [] if self.guarded(to) else self.swimmers_at(to)
+            seats = {e // EXPLORERS_PER_SEAT for e in swimmers}
         elif kind == WHALE:
             b = self.boat_at(to)
             seats = set(self.controllers(b)) if b >= 0 and self.boat_pass[b] else set()
@@ -1323,6 +1486,9 @@ class SurviveState(State):
         new.played = self.played
         new.revealing = self.revealing
         new.last_roll = self.last_roll
+        new.dive_roll = self.dive_roll
+        new.p_reach = self.p_reach
+        new.p_boats = self.p_boats
         new.moves_left = self.moves_left
         new.tile_played = self.tile_played
         new.p_tile = self.p_tile
@@ -1364,11 +1530,12 @@ class SurviveState(State):
                 assert isinstance(old, PlaceExplorer)
                 history[self.placed_at[e]] = _PLACE_EX[old.hex][values[j]]
         others = [s for s in range(self.num_players) if s != seat and self.hands[s]]
+        shown = self.shown_backs()
         if others:
             for t in (1, 2, 3):
                 unseen: list[str] = []
                 for i, back in enumerate(EFFECTS):
-                    if back not in GREEN:
+                    if back not in shown:
                         unseen.extend([back] * COMPONENTS.backs[t - 1][i])
                 for _h, tt, _, index in self.sunk:
                     if tt == t and index in self.played:
@@ -1507,12 +1674,13 @@ class SurviveState(State):
                 }
             )
         own_tiles = {index for _, _, index in self.hands[seat]} if seat is not None else set()
+        public = self.shown_backs()
         sunk = []
         for h, t, s, index in self.sunk:
             effect = None
             if index >= 0:
                 back = self._effect_at(index)
-                if back in GREEN or over or index in self.played or index in own_tiles:
+                if back in public or over or index in self.played or index in own_tiles:
                     effect = back
             sunk.append(
                 {
@@ -1544,6 +1712,9 @@ class SurviveState(State):
             "hands": hands,
             "sunk": sunk,
             "last_roll": CREATURE_FACES[self.last_roll] if self.last_roll >= 0 else None,
+            "dive_roll": {"piece": self.dive_roll[0], "face": self.dive_roll[1]}
+            if self.dive_roll
+            else None,
             "pending": {
                 "creature": self.p_creature if self.p_creature >= 0 else None,
                 "kinds": [KIND_NAMES[k] for k in self.p_kinds]
@@ -1555,6 +1726,7 @@ class SurviveState(State):
                 if phase == DETER
                 else None,
                 "victims": list(self.p_victims),
+                "boats": self.movable_empty_boats() if phase == PICK_CREATURE else [],
             },
             "values_left": self.values_left(seat) if seat is not None and not over else None,
             "saved": [self.saved(s) for s in range(n)],

@@ -35,6 +35,7 @@ from whaletable.games.survive.actions import (
     LayTile,
     MoveBoat,
     MoveCreature,
+    MoveEmptyBoat,
     MoveExplorer,
     PickCreature,
     PickStartPlayer,
@@ -44,10 +45,12 @@ from whaletable.games.survive.actions import (
     PlayTile,
     RevealBack,
     RollCreatureDie,
+    RollDiveDice,
     SinkTile,
     TakePerson,
 )
 from whaletable.games.survive.board import BOARD, ISLE_NAMES
+from whaletable.games.survive.components import COMPONENTS
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -85,6 +88,7 @@ CREATURE_FILL = {
     "shark": "#5f6f7a",
     "whale": "#1a3d7c",
     "squid": "#7b3fa0",
+    "dolphin": "#2a9d8f",
 }
 HULL = "#8b5a2b"
 
@@ -192,7 +196,33 @@ def kind_name(kind: str, tr: Translate) -> str:
         "shark": tr("shark"),
         "whale": tr("whale"),
         "squid": tr("giant squid"),
+        "dolphin": tr("dolphin"),
     }.get(kind, kind)
+
+
+def dive_piece_name(piece: str, tr: Translate) -> str:
+    """A symbol of the dive die that says which piece moves (Challenge Rule 5)."""
+    return {
+        "serpent": tr("sea serpent"),
+        "shark": tr("shark"),
+        "whale": tr("whale"),
+        "dolphin": tr("dolphin"),
+        "boat": tr("unoccupied boat"),
+        "starfish": tr("starfish (any piece)"),
+    }.get(piece, piece)
+
+
+def dive_face_name(face: str, tr: Translate) -> str:
+    """A face of the dive die that says how far: a number, or Dive."""
+    if face == "dive":
+        return tr("Dive (any unoccupied sea space)")
+    return tr("{number} spaces").format(number=face) if face != "1" else tr("1 space")
+
+
+def dive_roll_words(piece: str, face: str, tr: Translate) -> str:
+    return tr("{piece}, {face}").format(
+        piece=dive_piece_name(piece, tr), face=dive_face_name(face, tr)
+    )
 
 
 def space_words(space: int | None, tr: Translate) -> str:
@@ -252,6 +282,7 @@ def creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
         "shark": tr("shark {number}"),
         "whale": tr("whale {number}"),
         "squid": tr("giant squid {number}"),
+        "dolphin": tr("dolphin {number}"),
     }.get(kind, tr("creature {number}"))
     return text.format(number=number)
 
@@ -352,6 +383,12 @@ def _creature_shape(svg: Svg, kind: str, x: float, y: float, r: float = 7.5) -> 
             f'<path d="M {x + 3:.1f} {y + 1:.1f} L {x + 5.5:.1f} {y - 2:.1f} '
             f'L {x + 5.5:.1f} {y + 3.5:.1f} Z" fill="#ffffff"/>'
         )
+    elif kind == "dolphin":
+        svg.add(
+            f'<path d="M {x - 5:.1f} {y + 3:.1f} Q {x - 1:.1f} {y - 6:.1f} {x + 5:.1f} '
+            f'{y + 1:.1f} L {x + 1:.1f} {y + 1:.1f} L {x - 1:.1f} {y + 4:.1f} Z" '
+            f'fill="#ffffff"/>'
+        )
     else:  # giant squid
         svg.add(
             f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="2.8" fill="#ffffff"/>'
@@ -416,7 +453,7 @@ class SurviveBoard:
     def _key_of(action: Action) -> str | None:
         if isinstance(action, MoveExplorer | JumpOverboard | LandOnSafeIsle):
             return f"e{action.explorer}"
-        if isinstance(action, MoveBoat):
+        if isinstance(action, MoveBoat | MoveEmptyBoat):
             return f"b{action.boat}"
         if isinstance(action, PlaceExplorer):
             return f"v{action.value}"
@@ -458,6 +495,11 @@ class SurviveBoard:
         roll = obs.get("last_roll")
         if roll:
             second += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
+        dive = obs.get("dive_roll")
+        if dive:
+            second += " · " + tr("dive dice: {roll}").format(
+                roll=dive_roll_words(dive["piece"], dive["face"], tr)
+            )
         if obs.get("sunk"):
             last = obs["sunk"][-1]
             effect = last.get("effect")
@@ -784,6 +826,8 @@ class SurviveBoard:
                 self._hex_target(
                     svg, action, key, _step(at, action.direction), label, "boat-target"
                 )
+            elif isinstance(action, MoveEmptyBoat):
+                self._hex_target(svg, action, key, action.to, label, "boat-target")
             elif isinstance(action, PlaceExplorer):
                 self._hex_target(svg, action, key, action.hex, label, "place-target")
             elif isinstance(action, BoardBoat | JumpOverboard):
@@ -933,6 +977,8 @@ class SurviveBoard:
             return tr("Choose a sea space for your boat.")
         if any(isinstance(a, PlaceSquid) for a in legal):
             return tr("Choose a sea space for the giant squid.")
+        if any(isinstance(a, MoveEmptyBoat) for a in legal):
+            return tr("Choose the creature or unoccupied boat to move.")
         if any(isinstance(a, PickCreature) for a in legal):
             return tr("Choose the creature to move.")
         if any(isinstance(a, MoveCreature) for a in legal):
@@ -1207,6 +1253,14 @@ class SurviveBoard:
             return tr("Turn the sunk tile over")  # never its back
         if isinstance(action, RollCreatureDie):
             return tr("Roll the creature die: {kind}").format(kind=kind_name(action.creature, tr))
+        if isinstance(action, RollDiveDice):
+            return tr("Roll the dive dice: {roll}").format(
+                roll=dive_roll_words(action.piece, action.face, tr)
+            )
+        if isinstance(action, MoveEmptyBoat):
+            return tr("Move the unoccupied {boat} to {space}").format(
+                boat=boat_words(action.boat, tr), space=space_name(action.to)
+            )
         return str(action)
 
     def log_line(
@@ -1241,6 +1295,11 @@ class SurviveBoard:
             return tr("{name} rolled the creature die: {kind}.").format(
                 name=name, kind=kind_name(action.creature, tr)
             )
+        if isinstance(action, RollDiveDice):
+            name = seat_name(names, after["active"], tr) if after.get("active") is not None else ""
+            return tr("{name} rolled the dive dice: {roll}.").format(
+                name=name, roll=dive_roll_words(action.piece, action.face, tr)
+            )
         if isinstance(action, RevealBack):
             # The back comes from the spectator's view: a red tile's stays hidden.
             last = after["sunk"][-1] if after.get("sunk") else {}
@@ -1249,6 +1308,12 @@ class SurviveBoard:
             name = seat_name(names, seat, tr) if seat is not None else ""
             if effect is None:
                 return tr("{name} keeps the tile's red back hidden.").format(name=name)
+            if effect == "dolphin" and (after.get("options") or {}).get(
+                "dolphins_and_diving_creatures"
+            ):
+                return tr("The tile's back: dolphin! A dolphin comes in on {space}.").format(
+                    space=space_name(last["hex"])
+                )
             if effect in ("shark", "whale", "boat", "whirlpool", "volcano"):
                 return tr("The tile's back: {effect}!").format(effect=effect_name(effect, tr))
             return tr("{name} takes a red tile: {effect}.").format(
@@ -1335,6 +1400,10 @@ class SurviveBoard:
             return tr("The giant squid took {explorer}.").format(
                 explorer=public_explorer_words(action.explorer, names, tr)
             )
+        if isinstance(action, MoveEmptyBoat):
+            return tr("{name} moved the unoccupied {boat} to {space}.").format(
+                name=name, boat=boat_words(action.boat, tr), space=space_name(action.to)
+            )
         if isinstance(action, PickCreature):
             return tr("{name} chose {creature}.").format(
                 name=name, creature=creature_words(action.creature, after, tr)
@@ -1395,6 +1464,8 @@ class SurviveBoard:
         if phase == "deter":
             return tr("play a deterrent or not")
         if phase == "pick-creature":
+            if (obs.get("pending") or {}).get("boats"):
+                return tr("choose the creature or unoccupied boat to move")
             return tr("choose the creature to move")
         if phase == "move-creature":
             return tr("move the creature")
@@ -1413,6 +1484,9 @@ class SurviveBoard:
             "creature_stacking": tr("Creatures sharing a space"),
             "swim_into_boats": tr("A swimmer may swim into a neighbouring boat"),
             "centre_is_sea": tr("The centre hole counts as sea for sinking"),
+            "no_enclosed_tiles": tr("No beach or forest enclosed by higher tiles at setup"),
+            "dolphins_and_diving_creatures": tr("Challenge rule 5: dolphins and diving creatures"),
+            "dive_die": tr("Dive die that says how far"),
             "start_player": tr("First player"),
         }
         return labels.get(name, name)
@@ -1428,6 +1502,10 @@ class SurviveBoard:
             "most-saved": tr("most explorers saved breaks the tie"),
             "allowed": tr("allowed"),
             "blocked": tr("blocked"),
+            "reconstructed": tr("reconstructed: {faces}").format(
+                faces=_dive_faces("reconstructed")
+            ),
+            "1986": tr("the 1986 die: {faces}").format(faces=_dive_faces("1986")),
         }
         if isinstance(choice, str):
             return labels.get(choice, choice)
@@ -1470,12 +1548,22 @@ def _moved_creature(after: dict[str, Any], to: int) -> int | None:
     here = [c for c in after["creatures"] if c["status"] == "sea" and c["hex"] == to]
     if len(here) > 1:
         roll = after.get("last_roll")
+        dive = after.get("dive_roll")
+        if dive:  # Challenge Rule 5: the piece die; the starfish leaves every kind possible
+            piece = dive["piece"]
+            roll = None if piece == "starfish" else piece
         kinds = {roll, "squid"} if roll == "whale" else {roll}
-        here = [c for c in here if c["kind"] in kinds]
+        if roll is not None:
+            here = [c for c in here if c["kind"] in kinds]
     if len(here) == 1:
         found: int = here[0]["id"]
         return found
     return None
+
+
+def _dive_faces(die: str) -> str:
+    """A movement dive die's faces as printed: numbers, and Dive (from the data file)."""
+    return ", ".join("Dive" if f == "dive" else f for f in COMPONENTS.dive_moves[die])
 
 
 def _capital(text: str) -> str:

@@ -1,0 +1,152 @@
+"""Helpers that set a Survive table up exactly as a test wants it (the ``table`` fixture
+in ``conftest.py`` hands out a :class:`Table`).
+
+Setup goes through the public API (chance actions with chosen outcomes, then
+each seat's placements). To stage one situation — a squid here, a boat there —
+:class:`Table` then moves pieces by writing the state's flat lists directly and
+forgetting the cached legal actions; every rule under test is then exercised
+through ``legal_actions`` and ``apply`` only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from whaletable import games
+from whaletable.core.action import Action
+from whaletable.core.errors import IllegalAction
+from whaletable.games.survive import rules as R
+from whaletable.games.survive.actions import (
+    LayTile,
+    PickStartPlayer,
+    PlaceBoat,
+    PlaceExplorer,
+    RollCreatureDie,
+)
+from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.rules import SurviveState
+
+# Terrain laid in reading order: the outer slots beach, then forest, the middle mountain,
+# so that sinking order and sea contact are easy to reason about.
+LAYOUT: list[str] = []
+
+
+def _layout() -> list[str]:
+    ring = sorted(
+        BOARD.island,
+        key=lambda h: max(abs(BOARD.axial[h][0]), abs(BOARD.axial[h][1]), abs(sum(BOARD.axial[h]))),
+    )
+    kinds: dict[int, str] = {}
+    for i, h in enumerate(reversed(ring)):
+        kinds[h] = "beach" if i < 16 else ("forest" if i < 32 else "mountain")
+    return [kinds[h] for h in BOARD.island]
+
+
+LAYOUT = _layout()
+
+
+def hx(row: int, idx: int) -> int:
+    return BOARD.hex_at(row, idx)
+
+
+class Table:
+    def __init__(self) -> None:
+        self.game: Any = games.get("survive")
+
+    def setup(
+        self, players: int = 2, options: dict[str, Any] | None = None, *, boats: bool = True
+    ) -> SurviveState:
+        """Seat 0 first; explorers on the first free tiles; boats on the first free spaces."""
+        state: SurviveState = self.game.new_state(players, options or {})
+        state.apply(PickStartPlayer(0))
+        for terrain in LAYOUT:
+            state.apply(LayTile(terrain))
+        while state.phase == R.PLACE_EXPLORERS:
+            seat = state.to_move
+            h = state.placement_spaces()[0]
+            state.apply(PlaceExplorer(h, max(state.values_left(seat))))
+        while state.phase == R.PLACE_BOATS:
+            free = [a for a in state.legal_actions() if isinstance(a, PlaceBoat)]
+            state.apply(free[0])
+        if not boats:
+            for b in range(R.NUM_BOATS):
+                if state.boat_hex[b] >= 0:
+                    state.boat_hex[b] = R.GONE
+        return state
+
+    def empty_sea(self, state: SurviveState) -> None:
+        """Take every creature off the board (tests put back the ones they need)."""
+        for c in range(R.NUM_CREATURES):
+            state.cr_hex[c] = R.SUPPLY
+        state._legal = None
+
+    def creature(self, state: SurviveState, kind: int, h: int) -> int:
+        for c in R.CREATURES_OF[kind]:
+            if state.cr_hex[c] == R.SUPPLY:
+                state.cr_hex[c] = h
+                state._legal = None
+                return c
+        raise AssertionError("no creature of that kind left")
+
+    def boat(self, state: SurviveState, h: int, passengers: tuple[int, ...] = ()) -> int:
+        b = next(b for b in range(R.NUM_BOATS) if state.boat_hex[b] < 0)
+        state.boat_hex[b] = h
+        state.boat_pass[b] = []
+        for e in passengers:
+            self.lift(state, e)
+            state.ex_status[e] = R.BOAT
+            state.ex_boat[e] = b
+            state.ex_hex[e] = h
+            state.boat_pass[b].append(e)
+        state._legal = None
+        return b
+
+    def lift(self, state: SurviveState, e: int) -> None:
+        b = state.ex_boat[e]
+        if b >= 0:
+            state.boat_pass[b].remove(e)
+            state.ex_boat[e] = -1
+
+    def swimmer(self, state: SurviveState, e: int, h: int) -> None:
+        self.lift(state, e)
+        state.ex_status[e] = R.SWIM
+        state.ex_hex[e] = h
+        state._legal = None
+
+    def on_land(self, state: SurviveState, e: int, h: int) -> None:
+        self.lift(state, e)
+        state.ex_status[e] = R.LAND
+        state.ex_hex[e] = h
+        state._legal = None
+
+    def clear_people(self, state: SurviveState) -> None:
+        """Every explorer off the board (lost), so only the ones a test puts back count."""
+        for e in range(len(state.ex_status)):
+            self.lift(state, e)
+            state.ex_status[e] = R.LOST
+            state.ex_hex[e] = -1
+        state._legal = None
+
+    def sea(self, state: SurviveState, h: int) -> None:
+        """Sink the tile at ``h`` by hand (no reveal)."""
+        state.terrain[h] = R.SEA
+        state._legal = None
+
+    def roll(self, state: SurviveState, face: str) -> None:
+        """Jump to the creature die of the player to move and roll ``face``."""
+        state.phase = R.ROLL
+        state.to_move = state.active
+        state._legal = None
+        state.apply(RollCreatureDie(face))
+
+    def refuses(self, state: SurviveState, action: Action) -> str:
+        before = [state.observation(s) for s in range(state.num_players)]
+        history = list(state.history)
+        assert action not in state.legal_actions()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(action)
+        assert [state.observation(s) for s in range(state.num_players)] == before
+        assert state.history == history
+        return str(info.value)
