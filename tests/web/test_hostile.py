@@ -243,6 +243,36 @@ def test_odd_json_fields_are_refused_naming_the_fault(
     assert app.stored_tables() == 0
 
 
+TOO_MANY_DIGITS = "9" * 5000  # past the 4300 digits Python turns into an int by default
+
+
+def test_a_number_too_long_in_a_json_request_is_a_clear_error(app: App) -> None:
+    body = '{"game": "whale-to-look", "seats": [], "options": {"x": ' + TOO_MANY_DIGITS + "}}"
+    r = app.client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400
+    assert r.json()["error"] == "the request body is not valid JSON"
+
+
+def test_a_number_too_long_in_an_uploaded_record_is_a_clear_error(app: App) -> None:
+    record = ('{"game": "whale-to-look", "num_players": ' + TOO_MANY_DIGITS + "}").encode()
+    r = app.client.post(
+        "/replay", files={"record": ("r.json", record)}, headers={"accept": "application/json"}
+    )
+    assert r.status_code == 400
+    assert "a number too long" in r.json()["error"]
+
+
+def test_a_number_too_long_on_the_table_socket_is_answered_not_raised(app: App) -> None:
+    created = create_table(app.client, HUMAN_AND_TWO_BOTS)
+    with app.client.websocket_connect(f"/ws/{token_of(created['spectator_url'])}") as ws:
+        sock = Socket(ws)
+        sock.receive()
+        ws.send_text('{"type": "act", "step": ' + TOO_MANY_DIGITS + "}")
+        assert sock.next_of("error")["message"] == "malformed JSON: a number too long"
+        ws.send_text('{"type": "ping"}')
+        assert sock.next_of("pong")["type"] == "pong"  # the socket is still served
+
+
 # ----------------------------------------------------------------------- limits
 
 
@@ -480,14 +510,30 @@ def test_language_links_cannot_lead_off_the_site(app: App) -> None:
 
 @pytest.mark.parametrize(
     "headers",
-    [{"origin": "https://evil.test"}, {"origin": "null"}, {"sec-fetch-site": "cross-site"}],
+    [
+        {"origin": "https://evil.test"},
+        {"origin": "null", "sec-fetch-site": "cross-site"},  # a sandboxed frame elsewhere
+        {"origin": "https://evil.test", "sec-fetch-site": "same-site"},  # a sibling host
+    ],
 )
 def test_a_post_from_another_sites_page_is_refused(app: App, headers: dict[str, str]) -> None:
     data = {"game": "whale-to-look", "num_players": "2", "seat_0_name": "Ana"}
     assert app.client.post("/games", data=data, headers=headers).status_code == 403
     assert app.stored_tables() == 0
-    same = app.client.post("/games", data=data, headers={"origin": "http://testserver"})
-    assert same.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "http://testserver"},
+        # What Chromium sends for the lobby's own form under Referrer-Policy: no-referrer.
+        {"origin": "null", "sec-fetch-site": "same-origin"},
+        {},  # not a browser
+    ],
+)
+def test_a_post_from_this_sites_page_is_accepted(app: App, headers: dict[str, str]) -> None:
+    data = {"game": "whale-to-look", "num_players": "2", "seat_0_name": "Ana"}
+    assert app.client.post("/games", data=data, headers=headers).status_code == 200
     assert app.stored_tables() == 1
 
 

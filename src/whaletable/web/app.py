@@ -26,7 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from whaletable import games
 from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
-from whaletable.web import i18n
+from whaletable.web import api_schema, i18n
 from whaletable.web.boards import board_for
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SocketCount, client_of
@@ -251,7 +251,9 @@ def create_app(
             "hotseat_url": f"{base}/t/{t.hotseat_token}" if t.hotseat_token else None,
         }
 
-    @app.post("/games", response_class=HTMLResponse)
+    game_ids = sorted(g.spec.id for g in games.all())
+
+    @app.post("/games", response_class=HTMLResponse, openapi_extra=api_schema.create_form(game_ids))
     async def create_from_form(request: Request) -> Response:
         form = await request.form()
         fields = {k: clean_word(v, k) for k, v in form.items() if isinstance(v, str)}
@@ -286,11 +288,11 @@ def create_app(
         tables_of(request).kick(table)
         return page(request, "created.html", links(request, table))
 
-    @app.post("/api/games")
+    @app.post("/api/games", openapi_extra=api_schema.create_json(game_ids))
     async def create_from_json(request: Request) -> Response:
         try:
             body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, a number past int's digits
             raise TableError("the request body is not valid JSON") from None
         if not isinstance(body, dict):
             raise TableError("the request body must be a JSON object")
@@ -454,6 +456,9 @@ def create_app(
         except json.JSONDecodeError as e:
             await say(viewer, TableError("malformed JSON: {detail}", detail=e.msg))
             return
+        except ValueError:  # an integer of more digits than Python converts
+            await say(viewer, TableError("malformed JSON: a number too long"))
+            return
         except RecursionError:
             await say(viewer, TableError("malformed JSON: nested too deeply"))
             return
@@ -512,6 +517,10 @@ def create_app(
             raise TableError("the record is not UTF-8 text") from None
         except RecursionError:
             raise TableError("the record is not valid JSON: nested too deeply") from None
+        except WhaletableError:
+            raise
+        except ValueError:  # an integer of more digits than Python converts
+            raise TableError("the record is not valid JSON: a number too long") from None
         rec.replay()  # raises RecordError naming the action that does not replay
         seats = [SeatConfig(kind="human", name=name) for name in rec.seats[: rec.num_players]]
         while len(seats) < rec.num_players:

@@ -94,10 +94,17 @@ class SameOriginPosts:
             headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
             fetch_site = headers.get("sec-fetch-site")
             origin = headers.get("origin")
-            cross = fetch_site == "cross-site" or (
-                # "null" (a sandboxed frame, a file) is another site too.
-                origin is not None and not self.reach.same_site(origin, headers.get("host"))
-            )
+            if fetch_site is not None:
+                # The browser says where the post comes from: this site, or typed by the user.
+                cross = fetch_site not in ("same-origin", "none")
+            else:
+                # An older browser: judge by Origin. "null" is what a page with
+                # Referrer-Policy no-referrer (every page here) sends, so it cannot be refused.
+                cross = (
+                    origin is not None
+                    and origin != "null"
+                    and not self.reach.same_site(origin, headers.get("host"))
+                )
             if cross:
                 await answer(send, 403, "a post from another site's page is refused")
                 return

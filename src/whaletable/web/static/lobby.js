@@ -71,6 +71,13 @@
     fillCounts(); fillBots(); showOptions(); showSeats();
   }
 
+  // A link made relative (the server trusts no Host it was not told of) is shown whole,
+  // completed from the address this browser reached the server at.
+  document.querySelectorAll("a.url").forEach(function (a) {
+    var href = a.getAttribute("href");
+    if (href && href.charAt(0) === "/") a.textContent = new URL(href, location.href).href;
+  });
+
   var copied = document.getElementById("copied");
   document.querySelectorAll("button.copy").forEach(function (button) {
     button.addEventListener("click", function () {
