@@ -18,7 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select, update
 from starlette.testclient import WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
 from table_support import HUMAN_AND_TWO_BOTS, App, Socket, create_table, pick, token_of
+from websockets.sync.client import connect
 
 from whaletable import games
 from whaletable.cli.main import main
@@ -445,23 +447,51 @@ def test_links_never_name_a_forged_host(app: App) -> None:
     assert created["spectator_url"].startswith("/t/")
 
 
-def test_links_use_the_bound_host_or_an_allowed_one(client_of: Any) -> None:
-    reach = Reach(allowed_hosts=("whales.lan",), bound_host="127.0.0.1", bound_port=8000)
+@pytest.mark.parametrize(
+    ("bound", "host", "base"),
+    [
+        ("0.0.0.0", "127.0.0.1:8000", "http://127.0.0.1:8000"),
+        ("0.0.0.0", "localhost:8000", "http://localhost:8000"),
+        ("0.0.0.0", "whales.lan:8000", "http://whales.lan:8000"),  # --allowed-host whales.lan
+        ("0.0.0.0", "127.0.0.1:9999", ""),  # not the port the server listens on
+        ("0.0.0.0", "evil.test", ""),
+        ("192.168.1.20", "192.168.1.20:8000", "http://192.168.1.20:8000"),
+        ("192.168.1.20", "192.168.1.21:8000", ""),
+    ],
+)
+def test_links_use_the_bound_host_or_an_allowed_one(
+    client_of: Any, bound: str, host: str, base: str
+) -> None:
+    reach = Reach(allowed_hosts=("whales.lan",), bound_host=bound, bound_port=8000)
     client = client_of(reach=reach)
     seats = [{"kind": "human", "name": "Ana"}, {"kind": "open"}]
+    r = client.post(
+        "/api/games", json={"game": "whale-to-look", "seats": seats}, headers={"host": host}
+    )
+    url: str = r.json()["spectator_url"]
+    assert url.startswith(f"{base}/t/")
 
-    def spectator_url(host: str) -> str:
-        r = client.post(
-            "/api/games", json={"game": "whale-to-look", "seats": seats}, headers={"host": host}
-        )
-        url: str = r.json()["spectator_url"]
-        return url
 
-    assert spectator_url("127.0.0.1:8000").startswith("http://127.0.0.1:8000/t/")
-    assert spectator_url("localhost:8000").startswith("http://localhost:8000/t/")
-    assert spectator_url("whales.lan:8000").startswith("http://whales.lan:8000/t/")
-    assert spectator_url("127.0.0.1:9999").startswith("/t/")  # not the bound port
-    assert spectator_url("evil.test").startswith("/t/")
+def test_a_loopback_server_answers_no_other_host(client_of: Any) -> None:
+    # A page at evil.test whose name a stranger points at 127.0.0.1 (DNS rebinding) would
+    # otherwise reach a server its owner meant for this machine alone.
+    client = client_of(reach=Reach(bound_host="127.0.0.1", bound_port=8000))
+    assert client.get("/", headers={"host": "evil.test:8000"}).status_code == 400
+    assert client.get("/", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    assert client.get("/", headers={"host": "localhost:8000"}).status_code == 200
+    created = client.post(
+        "/api/games",
+        json={"game": "whale-to-look", "seats": HUMAN_AND_TWO_BOTS},
+        headers={"host": "127.0.0.1:8000"},
+    ).json()
+    spectate = f"/ws/{token_of(created['spectator_url'])}"
+    with client.websocket_connect(spectate, headers={"host": "127.0.0.1:8000"}) as ws:
+        assert ws.receive_json()["type"] == "state"
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(spectate, headers={"host": "evil.test:8000"}) as ws,
+    ):
+        ws.receive_json()
 
 
 def test_a_public_url_makes_every_link(client_of: Any) -> None:
@@ -552,3 +582,31 @@ def test_deeply_nested_json_is_a_clear_error(app: App) -> None:
     )
     assert r.status_code == 400
     assert "not valid JSON" in r.json()["error"]
+
+
+def test_a_name_cannot_put_markup_into_the_lobby_or_the_board(app: App) -> None:
+    markup = '<img src=x onerror="alert(1)">'
+    created = create_table(app.client, [{"kind": "human", "name": markup}, {"kind": "open"}])
+    lobby = app.client.get("/").text
+    assert markup not in lobby and "&lt;img src=x" in lobby
+    with app.client.websocket_connect(f"/ws/{token_of(created['spectator_url'])}") as ws:
+        board = Socket(ws).next_of("state")["board"]
+    assert "<img" not in board
+
+
+def test_secret_links_never_reach_the_server_log(server: Any) -> None:
+    import httpx
+
+    r = httpx.post(
+        f"{server.base}/api/games", json={"game": "whale-to-look", "seats": HUMAN_AND_TWO_BOTS}
+    )
+    created = r.json()
+    tokens = [token_of(created["links"][0]["url"]), token_of(created["spectator_url"])]
+    for token in tokens:
+        assert httpx.get(f"{server.base}/t/{token}").status_code == 200
+    assert httpx.get(f"{server.base}/t/{tokens[0]}x").status_code == 404
+    with connect(f"{server.ws_base}/ws/{tokens[0]}", open_timeout=30) as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] in ("state", "handover")
+    server.stop()
+    log = server._log.read_text(errors="replace")
+    assert not any(token in log for token in tokens)

@@ -30,7 +30,7 @@ from whaletable.web import api_schema, i18n
 from whaletable.web.boards import board_for
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SocketCount, client_of
-from whaletable.web.origin import Reach, SameOriginPosts
+from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.storage import Store
 from whaletable.web.tables import (
     BOT_LEVELS,
@@ -92,10 +92,11 @@ def create_app(
             store.close()
 
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
-    # The last added runs first: headers on every answer, then origin, rate, body size.
+    # The last added runs first: headers on every answer, then host, origin, rate, body.
     app.add_middleware(BodyLimit, limit=limits.max_body)
     app.add_middleware(RateLimit, limits=limits)
     app.add_middleware(SameOriginPosts, reach=reach)
+    app.add_middleware(TrustedHostsOnly, reach=reach)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(_HERE / "templates"))

@@ -1,10 +1,12 @@
-"""Where the server is reached from: the base of the links it hands out, and which form
-posts it accepts.
+"""Where the server is reached from: the base of the links it hands out, which hosts it
+answers to, and which form posts it accepts.
 
 A link is built from the request's Host only if that host is trusted (the public URL,
 the bound address, or one named with ``--allowed-host``); a forged Host would otherwise
 put an attacker's address in links that people then share. Posts from another site's page
 are refused: a stranger's page must not create tables or claim seats in a visitor's name.
+A server bound to loopback answers only to its trusted hosts, so a web page whose name a
+stranger points at 127.0.0.1 (DNS rebinding) cannot reach it through a visitor's browser.
 """
 
 from __future__ import annotations
@@ -51,6 +53,9 @@ class Reach:
                     f"public URL must be http(s)://host[:port][/path], not {self.public_url!r}"
                 )
         allowed = {_split_host(h) for h in self.allowed_hosts}
+        if self.public_url is not None:
+            # A reverse proxy that keeps the Host it was reached by passes the public one on.
+            allowed.add(_split_host(urlsplit(self.public_url).netloc))
         port = None if self.bound_port is None else str(self.bound_port)
         if self.bound_host is not None:
             bound = self.bound_host.lower()
@@ -60,6 +65,11 @@ class Reach:
                 # The machine's own names reach a server bound to loopback or to every address.
                 allowed.update((name, port) for name in LOOPBACK)
         object.__setattr__(self, "_allowed", frozenset(allowed))
+
+    @property
+    def private(self) -> bool:
+        """Bound to loopback only: the server is meant for this machine alone."""
+        return self.bound_host is not None and self.bound_host.lower() in LOOPBACK
 
     def trusts(self, host: str) -> bool:
         name, port = _split_host(host)
@@ -107,5 +117,24 @@ class SameOriginPosts:
                 )
             if cross:
                 await answer(send, 403, "a post from another site's page is refused")
+                return
+        await self.app(scope, receive, send)
+
+
+class TrustedHostsOnly:
+    """On a loopback-bound server, refuse any request (page or socket) naming another Host."""
+
+    def __init__(self, app: ASGIApp, reach: Reach) -> None:
+        self.app = app
+        self.reach = reach
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.reach.private and scope["type"] in ("http", "websocket"):
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+            if not self.reach.trusts(host):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                else:
+                    await answer(send, 400, f"this server does not answer to host {host!r}")
                 return
         await self.app(scope, receive, send)
