@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 
 from whaletable import games
 from whaletable.cli.main import main
+from whaletable.core import Record
 from whaletable.web.app import create_app
 from whaletable.web.limits import Limits
 from whaletable.web.origin import Reach
@@ -610,3 +611,19 @@ def test_secret_links_never_reach_the_server_log(server: Any) -> None:
     server.stop()
     log = server._log.read_text(errors="replace")
     assert not any(token in log for token in tokens)
+
+
+def test_an_uploaded_record_with_odd_names_is_replayed_with_names_made_printable(
+    app: App,
+) -> None:
+    state = games.get("whale-to-look").new_state(3)
+    # Escaped as JSON writes them: a lone surrogate travels as the text \ud800.
+    record = json.dumps(Record.of(state, seats=["A" * 60, "B\x00\u202e", "\ud800C"]).to_json())
+    r = app.client.post(
+        "/replay", files={"record": ("r.json", record.encode())}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    page = app.client.get(r.headers["location"])
+    assert page.status_code == 200
+    (table,) = app.tables.tables.values()
+    assert table.names == ["A" * 40, "B\ufffd\ufffd", "\ufffdC"]

@@ -42,7 +42,7 @@ from whaletable.web.tables import (
     leave_with_server,
     message_in,
 )
-from whaletable.web.text import clean_name, clean_word
+from whaletable.web.text import clean_name, clean_word, printable
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
 
@@ -523,7 +523,10 @@ def create_app(
         except ValueError:  # an integer of more digits than Python converts
             raise TableError("the record is not valid JSON: a number too long") from None
         rec.replay()  # raises RecordError naming the action that does not replay
-        seats = [SeatConfig(kind="human", name=name) for name in rec.seats[: rec.num_players]]
+        # A record's names were written elsewhere: shown as well as they can be, not refused.
+        seats = [
+            SeatConfig(kind="human", name=printable(name)) for name in rec.seats[: rec.num_players]
+        ]
         while len(seats) < rec.num_players:
             seats.append(SeatConfig(kind="human", name=f"Player {len(seats) + 1}"))
         table = tables_of(request).create(

@@ -64,16 +64,17 @@ def clean_word(raw: object, field: str) -> str:
     return raw
 
 
-def printable(stored: str) -> str:
-    """A name already in the database, made safe to print whatever it holds.
+def printable(written: str) -> str:
+    """A name someone else wrote (a database row, an uploaded record), made a valid name.
 
-    Rows written before names were checked (or by hand) may hold anything; a page must
-    still render, so refused characters become U+FFFD instead of failing the response.
+    Rows written before names were checked (or by hand) and records saved elsewhere may
+    hold anything; a page must still render, so refused characters become U+FFFD and the
+    name is cut to the length every name has, instead of failing the response.
     """
     out = []
-    for ch in stored:
+    for ch in unicodedata.normalize("NFC", written):
         if ch not in _JOINERS and unicodedata.category(ch) in _REFUSED:
             out.append("\ufffd")
         else:
             out.append(ch)
-    return "".join(out)[: MAX_NAME * 2]
+    return "".join(out).strip()[:MAX_NAME]
