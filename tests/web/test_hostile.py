@@ -103,6 +103,29 @@ def test_hotseat_link_cannot_act_for_a_seat_claimed_from_the_lobby(app: App) -> 
     assert app.stored_actions(key) == 0
 
 
+def test_a_claimed_seat_stays_its_claimers_after_a_restart_and_at_the_rematch(
+    client_of: Any,
+) -> None:
+    first = client_of()
+    created = first.post(
+        "/api/games",
+        json={
+            "game": "whale-to-look",
+            "seats": [{"kind": "human", "name": "Host"}, {"kind": "open"}],
+            "hotseat": True,
+        },
+    ).json()
+    first.post(f"/games/{created['key']}/claim/1", data={"name": "Stranger"})
+    first.__exit__(None, None, None)
+    again = client_of()
+    tables = again.app.state.tables  # type: ignore[attr-defined]
+    table = tables.tables[created["key"]]
+    assert table.hotseat_seats == frozenset({0})
+    rematch = tables.play_again(table)
+    assert rematch.hotseat_seats == frozenset({0})
+    assert rematch.seats[1].claimed and rematch.seats[1].token != table.seats[1].token
+
+
 def test_a_spectator_cannot_start_a_rematch(app: App) -> None:
     created = create_table(app.client, HUMAN_AND_TWO_BOTS)
     key = created["key"]
