@@ -25,7 +25,10 @@ from whaletable.web.app import MAX_MESSAGE, create_app
 from whaletable.web.limits import Limits
 
 UNLIMITED = Limits(
-    create_rate="100000/minute", upload_rate="100000/minute", sockets_per_client=1000
+    create_rate="100000/minute",
+    upload_rate="100000/minute",
+    socket_rate="100000/minute",
+    sockets_per_client=1000,
 )
 # Per route; a deeper run sets WHALETABLE_FUZZ_EXAMPLES (e.g. 500) in the environment.
 EXAMPLES = int(os.environ.get("WHALETABLE_FUZZ_EXAMPLES", "40"))

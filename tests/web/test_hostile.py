@@ -349,6 +349,20 @@ def test_sockets_are_capped_per_client_and_per_table(client_of: Any) -> None:
         assert Socket(ws).receive()["type"] in ("state", "handover")
 
 
+def test_opening_sockets_is_rate_limited_per_client(client_of: Any) -> None:
+    # Open, close, open again: no more than the rate, however few are open at once.
+    client = client_of(limits=Limits(socket_rate="3/minute"))
+    created = create_table(client, [{"kind": "human", "name": "Ana"}, {"kind": "open"}])
+    spectate = f"/ws/{token_of(created['spectator_url'])}"
+    for _ in range(3):
+        with client.websocket_connect(spectate) as ws:
+            assert Socket(ws).receive()["type"] == "state"
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(spectate):
+        pass
+    assert refused.value.status_code == 429
+    assert 1 <= int(refused.value.headers["retry-after"]) <= 60
+
+
 def test_sockets_per_table_are_capped_whoever_opens_them(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'cap.db'}"
     limits = Limits(sockets_per_client=10, sockets_per_table=2)

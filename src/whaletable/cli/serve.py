@@ -57,6 +57,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"uploaded records per client (default {DEFAULTS.upload_rate})",
     )
     p.add_argument(
+        "--socket-rate",
+        default=DEFAULTS.socket_rate,
+        help=f"table sockets a client may open (default {DEFAULTS.socket_rate})",
+    )
+    p.add_argument(
         "--sockets-per-client",
         type=int,
         default=DEFAULTS.sockets_per_client,
@@ -74,7 +79,11 @@ def limits_of(args: argparse.Namespace) -> Limits:
     """The per-client limits the command line asks for; raises ServeError naming a bad one."""
     from limits import parse_many
 
-    for flag, rate in (("--create-rate", args.create_rate), ("--upload-rate", args.upload_rate)):
+    for flag, rate in (
+        ("--create-rate", args.create_rate),
+        ("--upload-rate", args.upload_rate),
+        ("--socket-rate", args.socket_rate),
+    ):
         try:
             parse_many(rate)
         except ValueError:
@@ -90,6 +99,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(
         create_rate=args.create_rate,
         upload_rate=args.upload_rate,
+        socket_rate=args.socket_rate,
         sockets_per_client=args.sockets_per_client,
         sockets_per_table=args.sockets_per_table,
     )

@@ -29,7 +29,15 @@ from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import api_schema, i18n
 from whaletable.web.boards import board_for
 from whaletable.web.headers import SecurityHeaders
-from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SocketCount, client_of
+from whaletable.web.limits import (
+    MAX_BODY,
+    BodyLimit,
+    Limits,
+    RateLimit,
+    SocketCount,
+    client_of,
+    deny_socket,
+)
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.storage import Store
 from whaletable.web.tables import (
@@ -384,21 +392,14 @@ def create_app(
         client = client_of(websocket.scope)
         if not sockets.enter(client, table.key):
             # Too many pages open from this client or on this table: refuse before accepting.
-            await refuse_socket(websocket)
+            await deny_socket(
+                websocket.scope, websocket.send, "too many open pages", SOCKET_RETRY_SECONDS
+            )
             return
         try:
             await accepted_socket(websocket, t, table, role, seat)
         finally:
             sockets.leave(client, table.key)
-
-    async def refuse_socket(websocket: WebSocket) -> None:
-        retry = {"retry-after": str(SOCKET_RETRY_SECONDS)}
-        if "websocket.http.response" in websocket.scope.get("extensions", {}):
-            await websocket.send_denial_response(
-                JSONResponse({"error": "too many open pages"}, status_code=429, headers=retry)
-            )
-        else:
-            await websocket.close(code=1013, reason="too many open pages: try again later")
 
     async def accepted_socket(
         websocket: WebSocket, t: Tables, table: LiveTable, role: str, seat: int | None

@@ -32,17 +32,19 @@ class Limits:
     max_body: int = MAX_BODY
     create_rate: str = "20/minute;200/hour"  # new tables, rematches and claimed seats
     upload_rate: str = "20/minute;200/hour"  # uploaded records
+    socket_rate: str = "120/minute"  # table sockets opened (a reconnect is one)
     sockets_per_client: int = 32
     sockets_per_table: int = 64
 
 
-# Which requests spend which rate: method and a full-match path pattern.
-RATED: tuple[tuple[str, re.Pattern[str], str], ...] = (
+# Which requests spend which rate: method (a socket has none) and a full-match path pattern.
+RATED: tuple[tuple[str | None, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/games"), "create"),
     ("POST", re.compile(r"/api/games"), "create"),
     ("POST", re.compile(r"/games/[^/]*/again"), "create"),
     ("POST", re.compile(r"/games/[^/]*/claim/[^/]*"), "create"),
     ("POST", re.compile(r"/replay"), "upload"),
+    (None, re.compile(r"/ws/[^/]*"), "socket"),
 )
 
 
@@ -61,6 +63,26 @@ async def answer(
     raw += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": body})
+
+
+async def deny_socket(scope: Scope, send: Send, message: str, retry_after: int) -> None:
+    """Refuse a WebSocket handshake: 429 and Retry-After where the server can say so."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = json.dumps({"error": message}).encode()
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", str(retry_after).encode()),
+                ],
+            }
+        )
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 1013, "reason": message})
 
 
 class BodyTooLarge(HTTPException):
@@ -121,9 +143,12 @@ class RateLimit:
         self.rates: dict[str, list[RateLimitItem]] = {
             "create": parse_many(limits.create_rate),
             "upload": parse_many(limits.upload_rate),
+            "socket": parse_many(limits.socket_rate),
         }
 
     def kind_of(self, scope: Scope) -> str | None:
+        if scope["type"] not in ("http", "websocket"):
+            return None
         for method, path, kind in RATED:
             if scope.get("method") == method and path.fullmatch(scope.get("path", "")):
                 return kind
@@ -138,16 +163,15 @@ class RateLimit:
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = self.kind_of(scope) if scope["type"] == "http" else None
+        kind = self.kind_of(scope)
         if kind is not None:
             wait = self.retry_after(kind, client_of(scope))
             if wait is not None:
-                await answer(
-                    send,
-                    429,
-                    f"too many requests: try again in {wait} s",
-                    {"retry-after": str(wait)},
-                )
+                message = f"too many requests: try again in {wait} s"
+                if scope["type"] == "http":
+                    await answer(send, 429, message, {"retry-after": str(wait)})
+                else:
+                    await deny_socket(scope, send, message, wait)
                 return
         await self.app(scope, receive, send)
 
