@@ -126,6 +126,17 @@ def test_a_claimed_seat_stays_its_claimers_after_a_restart_and_at_the_rematch(
     assert rematch.seats[1].claimed and rematch.seats[1].token != table.seats[1].token
 
 
+def test_a_table_stored_with_a_bot_level_on_a_human_seat_still_gets_its_rematch(
+    app: App,
+) -> None:
+    # The lobby used to send the hidden bot menu of every row; such rows are in databases.
+    created = create_table(app.client, HUMAN_AND_TWO_BOTS)
+    table = app.tables.tables[created["key"]]
+    table.seats[0].bot = "medium"
+    rematch = app.tables.play_again(table)
+    assert [s.bot for s in rematch.seats] == [None, "easy", "medium"]
+
+
 def test_a_spectator_cannot_start_a_rematch(app: App) -> None:
     created = create_table(app.client, HUMAN_AND_TWO_BOTS)
     key = created["key"]

@@ -413,9 +413,16 @@ class Tables:
         """The same seats and options at a new table (one per finished table)."""
         if table.next_key and table.next_key in self.tables:
             return self.tables[table.next_key]
-        # A seat taken from the lobby stays its claimer's at the new table too.
+        # A seat taken from the lobby stays its claimer's at the new table too. Tables made
+        # before seats were checked may carry a bot level on a human seat: it is dropped.
         seats = [
-            SeatConfig(kind=s.kind, name=s.name, bot=s.bot, claimed=s.claimed) for s in table.seats
+            SeatConfig(
+                kind=s.kind,
+                name=s.name,
+                bot=s.bot if s.kind == "bot" else None,
+                claimed=s.claimed,
+            )
+            for s in table.seats
         ]
         new = self.create(
             table.game.spec.id, seats, table.options, hotseat=table.hotseat_token is not None

@@ -39,28 +39,30 @@ def refused_character(text: str) -> str | None:
 def clean_name(raw: object, field: str) -> str:
     """A name as it will be stored: NFC, trimmed, checked; raises :class:`BadText`."""
     if not isinstance(raw, str):
-        raise BadText(f"{field} must be text, not {type(raw).__name__}")
+        raise BadText(f"{printable(field)} must be text, not {type(raw).__name__}")
     if len(raw) > MAX_NAME * 8:
         # Refused before normalising: NFC of a huge string is work a stranger should not buy.
-        raise BadText(f"{field} is too long: at most {MAX_NAME} characters")
+        raise BadText(f"{printable(field)} is too long: at most {MAX_NAME} characters")
     bad = refused_character(raw)
     if bad is not None:
-        raise BadText(f"{field} holds a character that cannot be shown ({bad})")
+        raise BadText(f"{printable(field)} holds a character that cannot be shown ({bad})")
     name = unicodedata.normalize("NFC", raw).strip()
     if len(name) > MAX_NAME:
-        raise BadText(f"{field} is too long: at most {MAX_NAME} characters, not {len(name)}")
+        raise BadText(
+            f"{printable(field)} is too long: at most {MAX_NAME} characters, not {len(name)}"
+        )
     return name
 
 
 def clean_word(raw: object, field: str) -> str:
     """A short identifier-like field (game id, seat kind, bot level); raises :class:`BadText`."""
     if not isinstance(raw, str):
-        raise BadText(f"{field} must be text, not {type(raw).__name__}")
+        raise BadText(f"{printable(field)} must be text, not {type(raw).__name__}")
     if len(raw) > MAX_FIELD:
-        raise BadText(f"{field} is too long: at most {MAX_FIELD} characters")
+        raise BadText(f"{printable(field)} is too long: at most {MAX_FIELD} characters")
     bad = refused_character(raw)
     if bad is not None:
-        raise BadText(f"{field} holds a character that cannot be shown ({bad})")
+        raise BadText(f"{printable(field)} holds a character that cannot be shown ({bad})")
     return raw
 
 

@@ -55,7 +55,9 @@
       row.hidden = !on;
       row.querySelectorAll("select, input").forEach(function (el) { el.disabled = !on; });
       var kind = row.querySelector("select.kind").value;
-      row.querySelector("select.bot").hidden = kind !== "bot";
+      var bot = row.querySelector("select.bot");
+      bot.hidden = kind !== "bot";
+      bot.disabled = !on || kind !== "bot";  // only a bot seat sends a level
       row.querySelector("input.name").hidden = kind === "open";
     });
   }
