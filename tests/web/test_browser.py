@@ -367,8 +367,10 @@ def test_reconnects_after_the_socket_drops(web_server: Server, context: BrowserC
           window.whaletable.socket.close();
         }"""
     )
+    # A function, not a bare expression: the page's CSP forbids evaluating strings.
     page.wait_for_function(
-        "window.connStates.some(s => s[0] === 'open') && document.body.dataset.conn === 'open'"
+        "() => window.connStates.some(s => s[0] === 'open') "
+        "&& document.body.dataset.conn === 'open'"
     )
     states = page.evaluate("window.connStates")
     assert states[0] == ["closed", "disconnected — reconnecting…"]

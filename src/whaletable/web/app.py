@@ -22,13 +22,23 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from whaletable import games
 from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
-from whaletable.web import i18n
+from whaletable.web import api_schema, i18n
 from whaletable.web.boards import board_for
+from whaletable.web.headers import SecurityHeaders
+from whaletable.web.limits import (
+    MAX_BODY,
+    BodyLimit,
+    Limits,
+    RateLimit,
+    SocketCount,
+    client_of,
+    deny_socket,
+)
+from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.storage import Store
 from whaletable.web.tables import (
     BOT_LEVELS,
@@ -40,28 +50,32 @@ from whaletable.web.tables import (
     leave_with_server,
     message_in,
 )
+from whaletable.web.text import clean_name, clean_word, printable
 
-MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
+
 MAX_MESSAGE = 16_384  # characters in one WebSocket message
 RECENT_REPLAYS = 20  # finished games listed in the lobby
+SOCKET_RETRY_SECONDS = 5  # told to a client refused for having too many pages open
 
 _HERE = Path(str(resources.files(__package__)))
 
 
-class BodyLimit(BaseHTTPMiddleware):
-    """Refuse oversized requests before reading them."""
+def create_app(
+    db_url: str = "sqlite:///whaletable.db",
+    *,
+    bot_workers: int = 1,
+    limits: Limits | None = None,
+    reach: Reach | None = None,
+) -> FastAPI:
+    """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse(
-                {"error": f"request too large: at most {MAX_BODY} bytes"}, status_code=413
-            )
-        return await call_next(request)
-
-
-def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1) -> FastAPI:
-    """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL)."""
+    ``limits`` caps what one client may ask (bodies, rates, sockets); ``reach`` says how the
+    server is reached, and so which hosts the links it hands out may name.
+    """
+    limits = limits or Limits()
+    reach = reach or Reach()
+    sockets = SocketCount(limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -86,7 +100,12 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             store.close()
 
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.add_middleware(BodyLimit)
+    # The last added runs first: headers on every answer, then host, origin, rate, body.
+    app.add_middleware(BodyLimit, limit=limits.max_body)
+    app.add_middleware(RateLimit, limits=limits)
+    app.add_middleware(SameOriginPosts, reach=reach)
+    app.add_middleware(TrustedHostsOnly, reach=reach)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="static")
     templates = Jinja2Templates(directory=str(_HERE / "templates"))
 
@@ -110,7 +129,6 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             "dir": i18n.direction(lang),
             "languages": i18n.LANGUAGES,
             "_": i18n.translator(lang),
-            "request_path": request.url.path,
             **context,
         }
         response = templates.TemplateResponse(request, name, ctx, status_code=status_code)
@@ -133,14 +151,19 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = getattr(exc, "headers", None)
         if wants_json(request):
-            return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
-        return page(
+            return JSONResponse(
+                {"error": str(exc.detail)}, status_code=exc.status_code, headers=headers
+            )
+        response = page(
             request,
             "error.html",
             {"status_code": exc.status_code, "message": str(exc.detail)},
             exc.status_code,
         )
+        response.headers.update(headers or {})
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
@@ -161,12 +184,19 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
                 board = board_for(g.spec.id)
             except UnknownGame:
                 continue  # a game without a web board is played in the terminal only
+            # Each menu starts at the game's own default, so an untouched form plays the
+            # game as its spec defines it.
+            defaults = g.options_to_json(g.make_options())
             options = [
                 {
                     "name": name,
                     "label": board.option_label(name, tr),
                     "choices": [
-                        {"value": json.dumps(c), "label": board.choice_label(name, c, tr)}
+                        {
+                            "value": json.dumps(c),
+                            "label": board.choice_label(name, c, tr),
+                            "selected": json.dumps(c) == json.dumps(defaults.get(name)),
+                        }
                         for c in choices
                     ],
                 }
@@ -212,7 +242,7 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         )
 
     def links(request: Request, t: LiveTable) -> dict[str, Any]:
-        base = str(request.base_url).rstrip("/")
+        base = reach.base(request.url.scheme, request.headers.get("host"))
         return {
             "key": t.key,
             "title": t.game.spec.title,
@@ -230,57 +260,73 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             "hotseat_url": f"{base}/t/{t.hotseat_token}" if t.hotseat_token else None,
         }
 
-    @app.post("/games", response_class=HTMLResponse)
+    game_ids = sorted(g.spec.id for g in games.all())
+
+    @app.post("/games", response_class=HTMLResponse, openapi_extra=api_schema.create_form(game_ids))
     async def create_from_form(request: Request) -> Response:
         form = await request.form()
-        fields = {k: v for k, v in form.items() if isinstance(v, str)}
+        fields = {k: clean_word(v, k) for k, v in form.items() if isinstance(v, str)}
         game_id = fields.get("game", "")
         games.get(game_id)  # an unknown game is named before anything else
-        try:
-            n = int(fields.get("num_players", ""))
-        except ValueError:
-            raise TableError("num_players must be a whole number") from None
+        count = fields.get("num_players", "")
+        if not (count.isascii() and count.isdigit() and len(count) <= 2):
+            raise TableError("num_players must be a whole number")
+        n = int(count)
         if not 1 <= n <= 8:
             raise TableError("num_players must be between 1 and 8, not {n}", n=n)
-        seats = [
-            SeatConfig(
-                kind=fields.get(f"seat_{i}_kind", "human"),
-                name=fields.get(f"seat_{i}_name", ""),
-                bot=fields.get(f"seat_{i}_bot") or None,
+        seats = []
+        for i in range(n):
+            kind = fields.get(f"seat_{i}_kind", "human")
+            seats.append(
+                SeatConfig(
+                    kind=kind,
+                    name=clean_name(fields.get(f"seat_{i}_name", ""), f"seat {i + 1}: name"),
+                    # A human's or open seat's row still carries the hidden bot menu.
+                    bot=(fields.get(f"seat_{i}_bot") or None) if kind == "bot" else None,
+                )
             )
-            for i in range(n)
-        ]
         options: dict[str, Any] = {}
         for key, raw in fields.items():
             if key.startswith("option_") and raw != "":
                 # Option values travel JSON-encoded; a bare word is taken as a string.
                 try:
                     options[key[len("option_") :]] = json.loads(raw)
-                except json.JSONDecodeError:
+                except (ValueError, RecursionError):
                     options[key[len("option_") :]] = raw
         table = tables_of(request).create(game_id, seats, options, fields.get("hotseat") == "on")
         tables_of(request).kick(table)
         return page(request, "created.html", links(request, table))
 
-    @app.post("/api/games")
+    @app.post("/api/games", openapi_extra=api_schema.create_json(game_ids))
     async def create_from_json(request: Request) -> Response:
         try:
             body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # bad JSON, bad UTF-8, a number past int's digits
             raise TableError("the request body is not valid JSON") from None
         if not isinstance(body, dict):
             raise TableError("the request body must be a JSON object")
         seats_in = body.get("seats")
         if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
             raise TableError("'seats' must be a list of objects, one per seat")
-        seats = [
-            SeatConfig(
-                kind=str(s.get("kind", "human")), name=str(s.get("name", "")), bot=s.get("bot")
+        if len(seats_in) > 8:
+            raise TableError("'seats' must list at most 8 seats, not {n}", n=len(seats_in))
+        seats = []
+        for i, s in enumerate(seats_in):
+            name = s.get("name")
+            bot = s.get("bot")
+            seats.append(
+                SeatConfig(
+                    kind=clean_word(s.get("kind", "human"), f"seat {i + 1}: kind"),
+                    name=clean_name("" if name is None else name, f"seat {i + 1}: name"),
+                    # A level that is not text is named by create() with the levels offered.
+                    bot=clean_word(bot, f"seat {i + 1}: bot") if isinstance(bot, str) else bot,
+                )
             )
-            for s in seats_in
-        ]
+        hotseat = body.get("hotseat", False)
+        if not isinstance(hotseat, bool):
+            raise TableError("'hotseat' must be true or false")
         table = tables_of(request).create(
-            str(body.get("game", "")), seats, body.get("options") or {}, bool(body.get("hotseat"))
+            clean_word(body.get("game", ""), "game"), seats, body.get("options") or {}, hotseat
         )
         tables_of(request).kick(table)
         return JSONResponse(links(request, table), status_code=201)
@@ -298,6 +344,8 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         table, role, seat = t.lookup(token)
         if table.key != key:
             raise TableError("this link does not belong to that table")
+        if role not in ("seat", "hotseat"):
+            raise TableError("only a player's link may start a new game")
         if not table.finished:
             raise TableError("the game is not over yet")
         new = t.play_again(table)
@@ -341,10 +389,25 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         except TableError:
             await websocket.close(code=4404, reason="this link does not belong to any table")
             return
+        client = client_of(websocket.scope)
+        if not sockets.enter(client, table.key):
+            # Too many pages open from this client or on this table: refuse before accepting.
+            await deny_socket(
+                websocket.scope, websocket.send, "too many open pages", SOCKET_RETRY_SECONDS
+            )
+            return
+        try:
+            await accepted_socket(websocket, t, table, role, seat)
+        finally:
+            sockets.leave(client, table.key)
+
+    async def accepted_socket(
+        websocket: WebSocket, t: Tables, table: LiveTable, role: str, seat: int | None
+    ) -> None:
         await websocket.accept()
         lang = lang_of(websocket)
         if role == "hotseat":
-            seats = frozenset(i for i, s in enumerate(table.seats) if s.kind == "human")
+            seats = table.hotseat_seats
         else:
             seats = frozenset() if seat is None else frozenset({seat})
         sending = asyncio.Lock()
@@ -395,6 +458,9 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         except json.JSONDecodeError as e:
             await say(viewer, TableError("malformed JSON: {detail}", detail=e.msg))
             return
+        except ValueError:  # an integer of more digits than Python converts
+            await say(viewer, TableError("malformed JSON: a number too long"))
+            return
         except RecursionError:
             await say(viewer, TableError("malformed JSON: nested too deeply"))
             return
@@ -444,17 +510,24 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
 
     @app.post("/replay")
     async def upload(request: Request, record: Annotated[UploadFile, File()]) -> Response:
-        data = await record.read(MAX_BODY + 1)
-        if len(data) > MAX_BODY:
-            raise StarletteHTTPException(413, f"record too large: at most {MAX_BODY} bytes")
+        data = await record.read(limits.max_body + 1)
+        if len(data) > limits.max_body:
+            raise StarletteHTTPException(413, f"record too large: at most {limits.max_body} bytes")
         try:
             rec = Record.loads(data.decode("utf-8"))
         except UnicodeDecodeError:
             raise TableError("the record is not UTF-8 text") from None
         except RecursionError:
             raise TableError("the record is not valid JSON: nested too deeply") from None
+        except WhaletableError:
+            raise
+        except ValueError:  # an integer of more digits than Python converts
+            raise TableError("the record is not valid JSON: a number too long") from None
         rec.replay()  # raises RecordError naming the action that does not replay
-        seats = [SeatConfig(kind="human", name=name) for name in rec.seats[: rec.num_players]]
+        # A record's names were written elsewhere: shown as well as they can be, not refused.
+        seats = [
+            SeatConfig(kind="human", name=printable(name)) for name in rec.seats[: rec.num_players]
+        ]
         while len(seats) < rec.num_players:
             seats.append(SeatConfig(kind="human", name=f"Player {len(seats) + 1}"))
         table = tables_of(request).create(

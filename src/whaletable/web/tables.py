@@ -27,6 +27,7 @@ from whaletable.core import CHANCE, Action, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.storage import StaleWrite, Store, StoredTable
+from whaletable.web.text import clean_name, clean_word, printable
 
 BOT_LEVELS: dict[str, str] = {
     "easy": "random",
@@ -38,7 +39,6 @@ BOT_LEVELS: dict[str, str] = {
 "hard" searches for at most 1.5 s a move, so a table never waits long for it.
 """
 
-MAX_SEAT_NAME = 40
 BOT_TIMEOUT = 20.0  # seconds: far above any level's budget; past it the bot is replaced
 
 log = logging.getLogger(__name__)
@@ -69,25 +69,53 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def token_digest(token: str) -> bytes:
+    """What a secret link is looked up by.
+
+    A lookup compares the digest of what a stranger sent, not the secret itself, so how
+    long a comparison takes tells nothing about how much of a real token was guessed.
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
 def new_key() -> str:
     return secrets.token_hex(6)
 
 
 @dataclass
 class SeatConfig:
-    """Who sits in a seat: a named human, an open seat to claim, or a bot of a level."""
+    """Who sits in a seat: a named human, an open seat to claim, or a bot of a level.
+
+    ``claimed`` marks a seat a stranger took from the lobby: it answers to the link it was
+    claimed with alone, never to the table's hot-seat link.
+    """
 
     kind: str  # "human" | "open" | "bot"
     name: str
     bot: str | None = None
     token: str = field(default_factory=new_token)
+    claimed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "name": self.name, "bot": self.bot, "token": self.token}
+        return {
+            "kind": self.kind,
+            "name": self.name,
+            "bot": self.bot,
+            "token": self.token,
+            "claimed": self.claimed,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatConfig:
-        return cls(kind=data["kind"], name=data["name"], bot=data.get("bot"), token=data["token"])
+        # A stored name is printed on every page: whatever a row holds, it must print.
+        name = data.get("name")
+        return cls(
+            kind=data["kind"],
+            name=printable(name) if isinstance(name, str) else "?",
+            bot=data.get("bot"),
+            token=data["token"],
+            claimed=data.get("claimed") is True,
+        )
 
 
 def bot_spec(game_id: str, level: str) -> str:
@@ -166,6 +194,11 @@ class LiveTable:
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    @property
+    def hotseat_seats(self) -> frozenset[int]:
+        """The seats the hot-seat link acts for: its creator's, never one claimed since."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.kind == "human" and not s.claimed)
 
     @property
     def finished(self) -> bool:
@@ -263,18 +296,19 @@ class Tables:
         self.bot_pool = bot_pool
         self.executor = bot_pool() if bot_pool is not None else None
         self.tables: dict[str, LiveTable] = {}
-        self.tokens: dict[str, tuple[str, str, int | None]] = {}  # token → (key, role, seat)
+        # digest of a token → (key, role, seat); see token_digest.
+        self.tokens: dict[bytes, tuple[str, str, int | None]] = {}
 
     # ------------------------------------------------------------- creating
 
     def _index(self, t: LiveTable) -> None:
         self.tables[t.key] = t
-        self.tokens[t.spectator_token] = (t.key, "spectator", None)
+        self.tokens[token_digest(t.spectator_token)] = (t.key, "spectator", None)
         if t.hotseat_token:
-            self.tokens[t.hotseat_token] = (t.key, "hotseat", None)
+            self.tokens[token_digest(t.hotseat_token)] = (t.key, "hotseat", None)
         for i, s in enumerate(t.seats):
             if s.kind == "human":
-                self.tokens[s.token] = (t.key, "seat", i)
+                self.tokens[token_digest(s.token)] = (t.key, "seat", i)
 
     def create(
         self,
@@ -287,19 +321,21 @@ class Tables:
         actions: list[dict[str, Any]] | None = None,
     ) -> LiveTable:
         """Validate and store a new table; raises a WhaletableError naming what was wrong."""
-        game = games.get(game_id)
+        game = games.get(clean_word(game_id, "game"))
         opts = game.make_options(options)
         game.new_state(len(seats), opts)  # checks the player count and the options together
         unnamed_bots = Counter(
             s.bot for s in seats if s.kind == "bot" and not s.name and isinstance(s.bot, str)
         )
         for i, s in enumerate(seats):
-            if s.kind not in ("human", "open", "bot"):
+            if not isinstance(s.kind, str) or s.kind not in ("human", "open", "bot"):
                 raise TableError(
                     "seat {seat}: kind must be human, open or bot, not {kind}",
                     seat=i + 1,
                     kind=repr(s.kind),
                 )
+            if s.kind != "bot" and s.bot is not None:
+                raise TableError("seat {seat}: only a bot seat has a bot level", seat=i + 1)
             if s.kind == "bot":
                 if not isinstance(s.bot, str) or s.bot not in BOT_LEVELS:
                     raise TableError(
@@ -312,7 +348,7 @@ class Tables:
                     # Unnamed bots of one level are told apart by their seat number.
                     alike = unnamed_bots[s.bot]
                     s.name = f"{s.bot} bot" if alike == 1 else f"{s.bot} bot {i + 1}"
-            s.name = (s.name or f"Player {i + 1}").strip()[:MAX_SEAT_NAME]
+            s.name = clean_name(s.name, f"seat {i + 1}: name") or f"Player {i + 1}"
         humans = [s for s in seats if s.kind == "human"]
         stored = StoredTable(
             key=new_key(),
@@ -352,7 +388,8 @@ class Tables:
             self.kick(table)
 
     def lookup(self, token: str) -> tuple[LiveTable, str, int | None]:
-        found = self.tokens.get(token)
+        """The table, role and seat a secret link stands for."""
+        found = self.tokens.get(token_digest(token))
         if found is None:
             raise TableError("this link does not belong to any table")
         key, role, seat = found
@@ -365,17 +402,28 @@ class Tables:
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
             raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
         config = table.seats[seat]
+        config.name = clean_name(name, "name") or f"Player {seat + 1}"
         config.kind = "human"
-        config.name = (name.strip() or f"Player {seat + 1}")[:MAX_SEAT_NAME]
+        config.claimed = True
         self.store.update_table(key, seats=[s.to_json() for s in table.seats])
-        self.tokens[config.token] = (key, "seat", seat)
+        self.tokens[token_digest(config.token)] = (key, "seat", seat)
         return config
 
     def play_again(self, table: LiveTable) -> LiveTable:
         """The same seats and options at a new table (one per finished table)."""
         if table.next_key and table.next_key in self.tables:
             return self.tables[table.next_key]
-        seats = [SeatConfig(kind=s.kind, name=s.name, bot=s.bot) for s in table.seats]
+        # A seat taken from the lobby stays its claimer's at the new table too. Tables made
+        # before seats were checked may carry a bot level on a human seat: it is dropped.
+        seats = [
+            SeatConfig(
+                kind=s.kind,
+                name=s.name,
+                bot=s.bot if s.kind == "bot" else None,
+                claimed=s.claimed,
+            )
+            for s in table.seats
+        ]
         new = self.create(
             table.game.spec.id, seats, table.options, hotseat=table.hotseat_token is not None
         )

@@ -55,7 +55,9 @@
       row.hidden = !on;
       row.querySelectorAll("select, input").forEach(function (el) { el.disabled = !on; });
       var kind = row.querySelector("select.kind").value;
-      row.querySelector("select.bot").hidden = kind !== "bot";
+      var bot = row.querySelector("select.bot");
+      bot.hidden = kind !== "bot";
+      bot.disabled = !on || kind !== "bot";  // only a bot seat sends a level
       row.querySelector("input.name").hidden = kind === "open";
     });
   }
@@ -70,6 +72,13 @@
     });
     fillCounts(); fillBots(); showOptions(); showSeats();
   }
+
+  // A link made relative (the server trusts no Host it was not told of) is shown whole,
+  // completed from the address this browser reached the server at.
+  document.querySelectorAll("a.url").forEach(function (a) {
+    var href = a.getAttribute("href");
+    if (href && href.charAt(0) === "/") a.textContent = new URL(href, location.href).href;
+  });
 
   var copied = document.getElementById("copied");
   document.querySelectorAll("button.copy").forEach(function (button) {

@@ -1,0 +1,200 @@
+"""How much one client may ask of the server: body sizes, request rates and open sockets.
+
+Bodies are counted as they arrive, so a chunked request (no Content-Length) is held to
+the same limit as a declared one. Rates are per client address, in memory (one worker).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client may do; the serve command and tests raise them (e.g. for load runs).
+
+    Rates use the ``limits`` notation, several separated by ``;`` ("10/minute;100/hour").
+    """
+
+    max_body: int = MAX_BODY
+    create_rate: str = "20/minute;200/hour"  # new tables, rematches and claimed seats
+    upload_rate: str = "20/minute;200/hour"  # uploaded records
+    socket_rate: str = "120/minute"  # table sockets opened (a reconnect is one)
+    sockets_per_client: int = 32
+    sockets_per_table: int = 64
+
+
+# Which requests spend which rate: method (a socket has none) and a full-match path pattern.
+RATED: tuple[tuple[str | None, re.Pattern[str], str], ...] = (
+    ("POST", re.compile(r"/games"), "create"),
+    ("POST", re.compile(r"/api/games"), "create"),
+    ("POST", re.compile(r"/games/[^/]*/again"), "create"),
+    ("POST", re.compile(r"/games/[^/]*/claim/[^/]*"), "create"),
+    ("POST", re.compile(r"/replay"), "upload"),
+    (None, re.compile(r"/ws/[^/]*"), "socket"),
+)
+
+
+def client_of(scope: Scope) -> str:
+    """The client's address (behind a trusted proxy, uvicorn puts the forwarded one here)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def answer(
+    send: Send, status: int, message: str, headers: dict[str, str] | None = None
+) -> None:
+    """A small JSON error straight from a middleware (before any route ran)."""
+    body = json.dumps({"error": message}).encode()
+    raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    raw += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def deny_socket(scope: Scope, send: Send, message: str, retry_after: int) -> None:
+    """Refuse a WebSocket handshake: 429 and Retry-After where the server can say so."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = json.dumps({"error": message}).encode()
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": 429,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"retry-after", str(retry_after).encode()),
+                ],
+            }
+        )
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 1013, "reason": message})
+
+
+class BodyTooLarge(HTTPException):
+    """A body that grew past the limit while it was being read."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"request too large: at most {limit} bytes")
+
+
+class BodyLimit:
+    """Refuse a body past ``limit`` bytes: a declared length at once, any body as it streams."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope["headers"]:
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await answer(send, 413, f"request too large: at most {self.limit} bytes")
+                return
+        received = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    # Raised inside whoever reads the body; the app's handler answers 413.
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge as e:
+            if started:
+                raise
+            await answer(send, 413, str(e.detail))
+
+
+class RateLimit:
+    """Answer 429 with Retry-After once a client has spent its rate of a kind of request."""
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.rates: dict[str, list[RateLimitItem]] = {
+            "create": parse_many(limits.create_rate),
+            "upload": parse_many(limits.upload_rate),
+            "socket": parse_many(limits.socket_rate),
+        }
+
+    def kind_of(self, scope: Scope) -> str | None:
+        if scope["type"] not in ("http", "websocket"):
+            return None
+        for method, path, kind in RATED:
+            if scope.get("method") == method and path.fullmatch(scope.get("path", "")):
+                return kind
+        return None
+
+    def retry_after(self, kind: str, client: str) -> int | None:
+        """Spend one request of ``kind``; None if allowed, else seconds until it would be."""
+        for item in self.rates[kind]:
+            if not self.limiter.hit(item, kind, client):
+                reset, _ = self.limiter.get_window_stats(item, kind, client)
+                return max(1, math.ceil(reset - time.time()))
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = self.kind_of(scope)
+        if kind is not None:
+            wait = self.retry_after(kind, client_of(scope))
+            if wait is not None:
+                message = f"too many requests: try again in {wait} s"
+                if scope["type"] == "http":
+                    await answer(send, 429, message, {"retry-after": str(wait)})
+                else:
+                    await deny_socket(scope, send, message, wait)
+                return
+        await self.app(scope, receive, send)
+
+
+class SocketCount:
+    """Open table sockets per client and per table, capped so no one can stall the server."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.per_client = limits.sockets_per_client
+        self.per_table = limits.sockets_per_table
+        self.clients: Counter[str] = Counter()
+        self.tables: Counter[str] = Counter()
+
+    def enter(self, client: str, table: str) -> bool:
+        """Count a new socket in; False (and nothing counted) when a cap is reached."""
+        if self.clients[client] >= self.per_client or self.tables[table] >= self.per_table:
+            return False
+        self.clients[client] += 1
+        self.tables[table] += 1
+        return True
+
+    def leave(self, client: str, table: str) -> None:
+        for counter, key in ((self.clients, client), (self.tables, table)):
+            counter[key] -= 1
+            if counter[key] <= 0:
+                del counter[key]
