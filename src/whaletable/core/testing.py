@@ -718,9 +718,9 @@ def check_spectator_privacy(samples: Sequence[Sample], *, rngs: int = 3) -> int:
 
     A spectator knows only what is public, less than any seat, so redrawing what
     any one seat cannot know (a determinization for that seat) must leave the
-    spectator's view as it was; and so must redrawing for every seat in turn, which
-    redraws what only some seats know together. Returns the number of redraws
-    checked.
+    spectator's view as it was. The seats are redrawn for one after another, in a
+    random order, so each sample tries many combinations of hidden values at once.
+    Returns the number of redraws checked.
     """
     checked = 0
     for sample in samples:
