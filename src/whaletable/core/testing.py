@@ -229,6 +229,9 @@ def random_playouts(
 ) -> PlayoutStats:
     """``games`` seeded random games must all end, without raising, within ``max_steps``.
 
+    At every state the returns are all 0 until the end; at the end they lie in the
+    utility range the spec declares and obey its declared sum (or are identical).
+
     Option sets the game rejects at a player count are skipped and counted; the
     rest are played until ``games`` games have been.
     """
@@ -818,14 +821,19 @@ def check_undo(
             state.apply(action)
             step += 1
             where = f"{setup.where(step)} ({action})"
-            barrier = _undo_barrier(actor, action, state)
-            if barrier is not None:
-                _check_undo_refused(state, where, barrier)
-                refused += 1
-                continue
-            probes += _check_reveals(before, action, state, where, reveal_tries)
-            _check_undo_restores(before, state, where)
-            undone += 1
+            try:
+                barrier = _undo_barrier(actor, action, state)
+                if barrier is not None:
+                    _check_undo_refused(state, where, barrier)
+                    refused += 1
+                    continue
+                probes += _check_reveals(before, action, state, where, reveal_tries)
+                _check_undo_restores(before, state, where)
+                undone += 1
+            except AssertionError:
+                raise
+            except Exception as e:
+                raise AssertionError(f"{where}: {type(e).__name__}: {e}") from e
     return UndoStats(games=played, undone=undone, refused=refused, reveal_probes=probes)
 
 
