@@ -768,8 +768,10 @@ def _undo_barrier(actor: int, action: Action, state: State) -> str | None:
     """Why the policy forbids taking ``action`` back from ``state`` (BGA's), or None."""
     if actor == CHANCE:
         return "a chance outcome"
-    if state.current_player() != actor:
-        return f"the turn passed from seat {actor} to {state.current_player()}"
+    now = state.current_player()
+    if now != actor:
+        to = {CHANCE: "chance", TERMINAL: "the end of the game"}.get(now, f"seat {now}")
+        return f"the turn passed from seat {actor} to {to}"
     if state._is_barrier(action):
         return "an action the game marks as a reveal"
     return None
