@@ -64,6 +64,11 @@ GAMES = [
     (2, 2, {"ship_face": "one"}),
     (3, 3, {"wording": "gentle", "double_ships": "closest"}),
     (6, 4, {"slide_down_on": "any_card"}),
+    (
+        5,
+        5,
+        {"save_instead": "named_spaces", "ship_out_for": "both", "save_instead_for": "every_payer"},
+    ),
 ]
 
 

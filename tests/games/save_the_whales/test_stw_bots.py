@@ -21,7 +21,7 @@ from whaletable.games.save_the_whales.rules import OWN_SPACE, PAY
 from whaletable.games.save_the_whales.tuning import play_team_games, summarise
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from stw_support import Table
 
 
 def test_heuristic_is_registered_for_the_game(table: Table) -> None:

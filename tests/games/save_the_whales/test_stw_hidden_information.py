@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from whaletable.games.save_the_whales.actions import DrawCard
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from stw_support import Table
 
 
 def test_every_seat_sees_the_same_table(table: Table) -> None:

@@ -1,7 +1,7 @@
 """One test per rulebook clause of Save the Whales.
 
 Each docstring quotes the sentence it checks. Positions are set up with the helpers
-in ``conftest.py`` (the board is drawn there); amounts are read from the data file,
+in ``stw_support.py`` (the board is drawn there); amounts are read from the data file,
 so the tests hold whatever the reconstructed numbers are tuned to.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
+from stw_support import pay_all, penalty
 
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
@@ -43,22 +44,11 @@ from whaletable.games.save_the_whales.rules import (
 )
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from stw_support import Table
 
     from whaletable.games.save_the_whales.rules import SaveTheWhalesState
 
 GRAY, BLUE, FIN = WHALE_INDEX["gray"], WHALE_INDEX["blue"], WHALE_INDEX["fin"]
-
-
-def penalty(state: SaveTheWhalesState, space: int) -> int:
-    return -state.components.track[space].sp
-
-
-def pay_all(state: SaveTheWhalesState) -> None:
-    """Pay the payment in progress (only that one) from whichever seat has SPs."""
-    payment = state.payment
-    while state.phase == PAY and state.payment is payment:
-        state.apply(next(a for a in state.legal_actions() if isinstance(a, Contribute)))
 
 
 # ------------------------------------------------------------------- setting up

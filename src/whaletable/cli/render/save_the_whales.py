@@ -196,10 +196,14 @@ class SaveTheWhalesView:
         if obs["payment"] is not None:
             pay = obs["payment"]
             what = "Saving" if pay["save"] else "Penalty for"
+            line = (
+                f"{what} the {whale_name(pay['whale'])}: {pay['paid']} of {pay['amount']} SP paid"
+            )
+            if pay["amount"] == 0 and not pay["save"]:
+                line = f"The {whale_name(pay['whale'])} goes onto the path unless it is saved now"
             parts.append(
                 Text(
-                    f"{what} the {whale_name(pay['whale'])}: {pay['paid']} of "
-                    f"{pay['amount']} SP paid"
+                    line
                     + (
                         f" ({obs['payments_waiting']} more after this)"
                         if obs["payments_waiting"]
@@ -350,6 +354,9 @@ class SaveTheWhalesView:
             sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
             return f"pay 1 SP from {seat_label(action.seat)} (has {sp})"
         if isinstance(action, Refuse):
+            pay = obs["payment"]
+            if pay is not None and pay["amount"] == 0:
+                return "do not save it: onto the path"
             return "refuse to pay"
         if isinstance(action, CollectSurvivalPoints):
             return "collect the SP of your own whale space"

@@ -62,12 +62,25 @@ class SaveTheWhalesOptions:
     whale, so that nobody is lost when it is protected (``closest``).
     ``slide_down_on``: a whale on the path slides down from above DAWN O'DAY spaces
     only (``dawn``, the rulebook's words) or from above any card space (``any_card``).
+    ``save_instead``: where a whale landing while another whale occupies MARINE MAMMAL
+    PROTECTION ACT may be saved instead of taking the space's penalty: every bad space
+    (``bad_spaces``: the rulebook's "a space such as RADIOACTIVE WASTE or IWC" read as
+    examples, SPOTTED and PIRATE WHALERS included), the spaces that charge SPs
+    (``penalty_spaces``), or the clause's two spaces only (``named_spaces``).
+    ``save_instead_for``: on IWC and FLOATING FACTORY, "the Whale in danger" that may be
+    saved instead of paying is the whale that landed (``lander``) or every whale that owes
+    the penalty (``every_payer``).
+    ``ship_out_for``: "(only if the Ship is out of the WHALING PORT)" qualifies PIRATE
+    WHALERS alone (``pirate_whalers``) or SPOTTED BY A CATCHER SHIP too (``both``).
     """
 
     ship_face: Literal["six", "one"] = "six"
     wording: Literal["standard", "gentle"] = "standard"
     double_ships: Literal["closest_unprotected", "closest"] = "closest_unprotected"
     slide_down_on: Literal["dawn", "any_card"] = "dawn"
+    save_instead: Literal["bad_spaces", "penalty_spaces", "named_spaces"] = "bad_spaces"
+    save_instead_for: Literal["lander", "every_payer"] = "lander"
+    ship_out_for: Literal["pirate_whalers", "both"] = "pirate_whalers"
 
 
 SPEC = GameSpec(

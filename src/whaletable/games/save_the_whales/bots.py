@@ -3,7 +3,8 @@
 The heuristic plays for the team, from the public observation only (nothing in the
 game is private). It saves whales whenever the team can afford it while keeping a
 small reserve, saving whales in danger first and the whale standing on MARINE MAMMAL
-PROTECTION ACT last (so the Act stays occupied for the others); it always pays
+PROTECTION ACT last (so the Act stays occupied for the others); a whale landing on a
+bad space it saves instead of taking the penalty whenever it may; it always pays
 penalties it can pay, from the seat with the most SPs; it brings whales out of the
 path, passes the Magic Barnacle to a whale in danger, and from its own whale space
 moves to the Act when the team could then save a whale, else collects 5 SPs.

@@ -324,7 +324,15 @@ class SaveTheWhalesState(State):
             return False  # saved or lost since the step was queued
         if what == "pay":
             amount, reason, may_save = step[2], step[3], step[4]
-            if self.pool() < amount:
+            # "the Whale in danger may be immediately saved ... if the correct number of
+            # SPs are paid": the save needs the whale's value, not the penalty, so it is
+            # offered even to a team that could not pay the penalty.
+            can_save = may_save and self._may_save_instead(w)
+            if amount == 0 and not can_save:
+                # SPOTTED, PIRATE WHALERS: straight onto the path.
+                self._to_path(w)
+                return False
+            if self.pool() < amount and not can_save:
                 # "A player who is unable ... to pay a penalty must move his/her Whale
                 # onto this path", "even with the help from the other players".
                 self._log({"type": "refuse", "whale": WHALES[w], "unable": True})
@@ -395,7 +403,9 @@ class SaveTheWhalesState(State):
                 self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
             return
         n = len(self.components.path)
-        start = self.components.port_entry - 1 if self.ship == PORT else self.ship
+        # Counted clockwise from the Ship's square; in port, from the square its first
+        # step reaches (a whale there is the closest, one just behind the port the farthest).
+        start = self.components.port_entry if self.ship == PORT else self.ship
         ahead = sorted(on_path, key=lambda w: ((self.pos[w] - start) % n, w))
         if self.options.double_ships == "closest_unprotected":
             # Reading: "If two or more players' Whales—without the Magic Barnacle—are in
@@ -505,15 +515,13 @@ class SaveTheWhalesState(State):
             if holder:
                 self._ignored(w, kind)
             else:
-                self._queue(("pay", w, -space.sp, kind, False))
+                self._queue(("pay", w, -space.sp, kind, self._saves_instead_on(kind)))
         elif kind in ("oil_spill", "radioactive_waste"):
             # "The Magic Barnacle is lost ... if its holder lands on RADIOACTIVE WASTE
             # LEAKING or OIL SPILL. (The penalty must also be paid.)"
             if holder:
                 self._lose_barnacle(w)
-            # A whale in danger on RADIOACTIVE WASTE may be saved instead (while another
-            # whale occupies MARINE MAMMAL PROTECTION ACT).
-            self._queue(("pay", w, -space.sp, kind, kind == "radioactive_waste"))
+            self._queue(("pay", w, -space.sp, kind, self._saves_instead_on(kind)))
         elif kind in ("iwc", "floating_factory"):
             # Everyone pays; the holder ignores it only when it is the one that landed:
             # "If another Whale (not the holder) lands on FLOATING FACTORY or IWC ... the
@@ -523,20 +531,24 @@ class SaveTheWhalesState(State):
                 if x == w and holder:
                     self._ignored(w, kind)
                     continue
-                self._queue(("pay", x, -space.sp, kind, x == w and kind == "iwc"))
-        elif kind == "pirate_whalers":
-            # "PIRATE WHALERS (only if the Ship is out of the WHALING PORT)".
-            if self.ship == PORT:
+                # Reading: "the Whale in danger" that may be saved instead is the lander;
+                # option save_instead_for = "every_payer" extends it to every whale owing.
+                lander = x == w or self.options.save_instead_for == "every_payer"
+                self._queue(("pay", x, -space.sp, kind, lander and self._saves_instead_on(kind)))
+        elif kind in ("pirate_whalers", "spotted"):
+            # "If a Whale lands on SPOTTED BY A CATCHER SHIP or PIRATE WHALERS (only if the
+            # Ship is out of the WHALING PORT)": PIRATE WHALERS' condition; option
+            # ship_out_for = "both" makes it SPOTTED's too.
+            if self.ship == PORT and (
+                kind == "pirate_whalers" or self.options.ship_out_for == "both"
+            ):
                 return
             if holder:
                 self._ignored(w, kind)
             else:
-                self._to_path(w)
-        elif kind == "spotted":
-            if holder:
-                self._ignored(w, kind)
-            else:
-                self._to_path(w)
+                # Going onto the path is this space's penalty: a payment of nothing that
+                # may be "refused" (onto the path) or avoided by saving the whale.
+                self._queue(("pay", w, 0, kind, self._saves_instead_on(kind)))
         elif kind == "calving_sanctuary":
             self._queue(("trade", w))
         elif kind == "polar":
@@ -554,6 +566,20 @@ class SaveTheWhalesState(State):
         elif kind == "thar_she_blows":
             self._gain(self.turn_seat, space.sp, kind)
         # pow, protection_act and moratorium act by being occupied.
+
+    def _saves_instead_on(self, kind: str) -> bool:
+        """Whether a whale landing on a penalty space of ``kind`` may be saved instead.
+
+        Reading: "a space such as RADIOACTIVE WASTE or IWC" gives examples, so every bad
+        space whose penalty a save avoids qualifies, going onto the path from SPOTTED or
+        PIRATE WHALERS included. Option save_instead = "penalty_spaces" keeps the spaces
+        that charge SPs, "named_spaces" the clause's two."""
+        choice = self.options.save_instead
+        if choice == "bad_spaces":
+            return True
+        if choice == "penalty_spaces":
+            return kind not in ("spotted", "pirate_whalers")
+        return kind in ("radioactive_waste", "iwc")
 
     def _ignored(self, w: int, what: str) -> None:
         self._log({"type": "protected", "whale": WHALES[w], "by": "barnacle", "from": what})
@@ -678,11 +704,14 @@ class SaveTheWhalesState(State):
         self._log({"type": "card", "deck": card.deck, "card": card.number})
         if not self.active(w):
             return
-        if card.bad and self.barnacle == w:
-            # "The holder can ignore the directions on all 'bad' Game Cards".
+        effect = card.effect
+        # "The holder can ignore the directions on all 'bad' Game Cards" — but the charm
+        # "protects the Whale holding it—but only that Whale": what a bad card does to the
+        # other whales (their share of a penalty for everyone, the Ship it sails) still
+        # happens when the holder draws it.
+        if card.bad and self.barnacle == w and effect not in ("everyone_pays", "ship_moves"):
             self._ignored(w, "card")
             return
-        effect = card.effect
         if effect == "collect":
             self._gain(seat, card.sp, "card")
         elif effect == "everyone_collects":
@@ -692,6 +721,12 @@ class SaveTheWhalesState(State):
             self._queue(("pay", w, card.sp, "card", False))
         elif effect == "everyone_pays":
             for x in [w] + [x for x in self.active_whales() if x != w]:
+                if card.bad and x == self.barnacle:
+                    # The rulebook's exceptions to the holder's protection are spaces
+                    # (OIL SPILL, RADIOACTIVE WASTE, another whale on FLOATING FACTORY or
+                    # IWC), never cards: the holder ignores its share whoever drew it.
+                    self._ignored(x, "card")
+                    continue
                 self._queue(("pay", x, card.sp, "card", False))
         elif effect == "to_path":
             if self.status[w] == TRACK:
@@ -753,8 +788,10 @@ class SaveTheWhalesState(State):
             return out
         if phase == PAY:
             assert self.payment is not None
-            w, _, _, is_save, may_save = self.payment
-            out = [_CONTRIBUTE[s] for s in range(self.num_players) if self.sp[s] > 0]
+            w, amount, _, is_save, may_save = self.payment
+            out = []
+            if amount > 0 and self.pool() >= amount - self.paid:
+                out.extend(_CONTRIBUTE[s] for s in range(self.num_players) if self.sp[s] > 0)
             if not is_save and self.paid == 0:
                 out.append(_REFUSE)
                 if may_save and self._may_save_instead(w):
@@ -834,6 +871,16 @@ class SaveTheWhalesState(State):
             if isinstance(action, Contribute):
                 if action.seat >= self.num_players:
                     return f"there is no seat {action.seat}"
+                if self.payment is not None and self.payment[1] == 0:
+                    return (
+                        "there is nothing to pay: save the whale instead, or refuse and it "
+                        "goes onto the path"
+                    )
+                if self.payment is not None and self.pool() < self.payment[1] - self.paid:
+                    return (
+                        f"the team has {self.pool()} SPs and cannot pay {self.payment[1]}: "
+                        "save the whale instead or refuse"
+                    )
                 return "that seat has no Survival Points left"
             if isinstance(action, Refuse):
                 if self.payment is not None and self.payment[3]:
@@ -916,7 +963,9 @@ class SaveTheWhalesState(State):
                     self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": reason})
             elif isinstance(action, Refuse):
                 self.payment = None
-                self._log({"type": "refuse", "whale": WHALES[w], "unable": False})
+                if amount > 0:  # (nothing to pay: the space sends the whale onto the path)
+                    unable = self.pool() < amount
+                    self._log({"type": "refuse", "whale": WHALES[w], "unable": unable})
                 self._unpaid(w)
             else:
                 assert isinstance(action, SaveWhale)

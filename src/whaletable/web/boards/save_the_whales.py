@@ -370,6 +370,8 @@ def payment_words(obs: dict[str, Any], tr: Translate) -> str:
     whale = whale_name(pay["whale"], tr)
     if pay["save"]:
         text = tr("Saving the {whale}: {paid} of {amount} SP paid")
+    elif pay["amount"] == 0:
+        text = tr("The {whale} must go onto the path unless it is saved now")
     else:
         text = tr("Penalty for the {whale}: {paid} of {amount} SP paid")
     words = text.format(whale=whale, paid=pay["paid"], amount=pay["amount"])
@@ -1104,6 +1106,10 @@ class SaveTheWhalesBoard:
         if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
             return tr("Click the whale you will move.")
         if phase == "pay":
+            if obs["payment"] is not None and obs["payment"]["amount"] == 0:
+                return ""
+            if not any(isinstance(a, Contribute) for a in legal):
+                return tr("The team cannot pay this penalty.")
             return tr("Click a player's SP to pay 1 SP.")
         if phase == "own_space":
             return tr("…or click a space to move there.")
@@ -1241,6 +1247,10 @@ class SaveTheWhalesBoard:
             )
         if isinstance(action, Refuse):
             pay = obs["payment"]
+            if pay is not None and pay["amount"] == 0:
+                return tr("Do not save it: the {whale} goes onto the path").format(
+                    whale=whale_name(pay["whale"], tr)
+                )
             if pay is not None and _whale(obs, pay["whale"])["status"] == "path":
                 return tr("Refuse to pay: the {whale} may become extinct").format(
                     whale=whale_name(pay["whale"], tr)
@@ -1358,6 +1368,9 @@ class SaveTheWhalesBoard:
             "wording": tr("Card wording"),
             "double_ships": tr("Double Catcher Ships take"),
             "slide_down_on": tr("Whales on the path slide down from above"),
+            "save_instead": tr("Save a whale instead of paying the penalty on"),
+            "save_instead_for": tr("On IWC and FLOATING FACTORY, save instead"),
+            "ship_out_for": tr("Only while the Catcher Ship is out of port"),
         }
         return labels.get(name, name)
 
@@ -1371,6 +1384,13 @@ class SaveTheWhalesBoard:
             ("double_ships", "closest"): tr("only the closest whale"),
             ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
             ("slide_down_on", "any_card"): tr("any card space"),
+            ("save_instead", "bad_spaces"): tr("every bad space"),
+            ("save_instead", "penalty_spaces"): tr("every space with an SP penalty"),
+            ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
+            ("save_instead_for", "lander"): tr("the whale that landed"),
+            ("save_instead_for", "every_payer"): tr("any whale that owes the penalty"),
+            ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
+            ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
         }
         if isinstance(choice, str) and (name, choice) in labels:
             return labels[(name, choice)]

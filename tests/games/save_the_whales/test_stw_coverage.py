@@ -1,0 +1,50 @@
+"""rules.md keeps its promises: every test its coverage table names exists, and every option
+its readings name is a real option (and every real option is named there)."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from importlib import resources
+from pathlib import Path
+
+from whaletable.games.save_the_whales import SaveTheWhalesOptions
+
+HERE = Path(__file__).resolve().parent
+RULES = resources.files("whaletable.games.save_the_whales").joinpath("rules.md").read_text("utf-8")
+
+
+def section(title: str) -> str:
+    """The text of a ``## title`` section of rules.md, up to the next ``## ``."""
+    start = RULES.index(f"## {title}\n")
+    end = RULES.find("\n## ", start + 1)
+    return RULES[start : end if end >= 0 else len(RULES)]
+
+
+def defined_tests() -> set[str]:
+    names: set[str] = set()
+    for path in HERE.glob("test_*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names.update(
+            node.name
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+        )
+    return names
+
+
+def test_every_test_in_the_coverage_table_exists() -> None:
+    rows = [line for line in section("Coverage").splitlines() if line.startswith("| ")]
+    named = [m for line in rows for m in re.findall(r"`(test_\w+)`", line)]
+    assert len(named) >= 90, "the coverage table lists a test per clause"
+    missing = sorted(set(named) - defined_tests())
+    assert not missing, f"rules.md names tests that do not exist: {missing}"
+
+
+def test_every_option_is_a_reading_and_every_reading_option_exists() -> None:
+    readings = section("Readings chosen")
+    named = set(re.findall(r"option `(\w+)", readings))
+    real = {f.name for f in dataclasses.fields(SaveTheWhalesOptions)}
+    # ``wording`` is not a reading of the rules but a choice of card texts.
+    assert named == real - {"wording"}
