@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install system-deps lint typecheck test serve bench clean
+.PHONY: install system-deps lint typecheck test test-fast serve bench clean
 
 install: $(STAMP)
 
@@ -37,8 +37,16 @@ system-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# The full run: every test, the slow ones included (browser, golden transcripts, the
+# whole test kit on every game, long simulations).
 test: lint typecheck system-deps
 	$(BIN)/pytest -n 2 -q
+
+# The fast loop while working: every test not marked `slow` (pyproject.toml registers
+# the marker; a test taking more than a few seconds carries it). Run `make test`
+# before pushing.
+test-fast: install
+	$(BIN)/pytest -q -m "not slow"
 
 serve: install
 	$(BIN)/whaletable serve

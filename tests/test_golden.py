@@ -1,4 +1,7 @@
-"""Golden transcripts: seeded games written out step by step, compared on every run."""
+"""Golden transcripts: seeded games written out step by step, compared on every run.
+
+Always with the files stored in tests/golden/, never with a transcript made in the same run.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +31,9 @@ def load_cases() -> ModuleType:
 
 
 CASES = load_cases().CASES
+KIT_CASES = load_cases().KIT_CASES
+
+pytestmark = pytest.mark.slow
 
 
 def test_every_game_has_golden_transcripts() -> None:
@@ -46,6 +52,12 @@ def test_whale_to_look_cases_cover_both_editions_and_several_player_counts() -> 
     assert {case.options.get("edition") for case in wtl} == {"en", "vi"}
     assert len({case.num_players for case in wtl}) >= 3
     assert any(case.options.get("trending") == "fishing" for case in wtl)
+
+
+def test_every_stored_transcript_belongs_to_a_case() -> None:
+    """No stale file lies in tests/golden/ unchecked, and every case has its file."""
+    stored = {path.name for path in GOLDEN.glob("*.txt")}
+    assert stored == {case.path.name for case in (*CASES, *KIT_CASES)}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

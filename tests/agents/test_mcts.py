@@ -7,9 +7,10 @@ import time
 
 from whale_positions import GAME, KNOWS_WHALE_AT_4, WHALE_AT_4, dealt, played
 
+from whaletable import games
 from whaletable.agents import make_agent
 from whaletable.agents.mcts import MctsAgent
-from whaletable.core import SeatView, play_match
+from whaletable.core import SeatView, State, play_match
 from whaletable.games.whale_to_look.actions import Finish, Investigate, MoveBoat
 
 
@@ -135,3 +136,26 @@ def test_mcts_plays_only_legal_moves_in_whole_games() -> None:
             action = bots[seat].act(SeatView(state, seat))
             assert action in state.legal_actions()
             state.apply(action)
+
+
+def test_mcts_keeps_values_on_the_game_s_declared_utility_range() -> None:
+    """Save the Whales pays the team from −1 to 1: the tree stores every value rescaled
+    from the declared range to [0, 1], so one exploration constant suits every game."""
+    game = games.get("save-the-whales")
+    assert (game.spec.min_utility, game.spec.max_utility) == (-1.0, 1.0)
+    state = game.new_state(2)
+    rng = random.Random(0)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        moves = state.legal_actions()
+        state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(moves))
+    seat = state.current_player()
+    for value, stored in ((-1.0, 0.0), (0.0, 0.5), (1.0, 1.0)):
+
+        def constant(leaf: State, _: random.Random, value: float = value) -> list[float]:
+            return [value] * leaf.num_players
+
+        agent = MctsAgent(game, seed=1, iterations=30, evaluator=constant)
+        root = agent.search(SeatView(state, seat))
+        assert root.children
+        for child in root.children.values():
+            assert child.totals == [stored * child.visits] * 2, value

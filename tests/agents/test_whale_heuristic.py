@@ -33,6 +33,7 @@ def _heuristic(seed: int = 0, samples: int = 300) -> WhaleHeuristic:
     return agent
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from whaletable.core.record import Record
 
 GAME = ["play", "whale-to-look", "--option", "area_layout=ordered"]
@@ -113,6 +115,7 @@ def test_record_is_saved_when_input_ends(cli, tmp_path: Path) -> None:
     assert not record.replay().is_terminal()
 
 
+@pytest.mark.slow
 def test_same_seed_same_game(cli, tmp_path: Path) -> None:
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     args = [*GAME, "--seats", "human,random,random", "--seed", "21"]

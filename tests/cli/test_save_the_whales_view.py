@@ -55,6 +55,7 @@ def test_the_registry_finds_this_view() -> None:
     assert isinstance(VIEW, SaveTheWhalesView)
 
 
+@pytest.mark.slow
 def test_every_sampled_state_renders_for_every_seat_and_the_spectator(
     samples: list[Sample],
 ) -> None:

@@ -47,6 +47,7 @@ def test_the_registry_finds_the_survive_view() -> None:
     assert isinstance(view_for(GAME), SurviveView)
 
 
+@pytest.mark.slow
 def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
     for sample in samples()[::2]:
         state = sample.state
@@ -60,6 +61,7 @@ def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
             assert "Final scores" in final
 
 
+@pytest.mark.slow
 def test_a_seat_sees_its_own_values_and_nobody_elses() -> None:
     own_seen = 0
     for sample in samples():
@@ -189,6 +191,7 @@ def test_words_that_are_no_command_are_left_to_the_caller() -> None:
     assert VIEW.parse("", obs) is None
 
 
+@pytest.mark.slow
 def test_a_scripted_game_against_a_bot_reaches_the_end(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     run = cli(

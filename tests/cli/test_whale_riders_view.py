@@ -78,6 +78,7 @@ def test_the_registry_finds_the_view() -> None:
     assert isinstance(view_for(GAME), WhaleRidersView)
 
 
+@pytest.mark.slow
 def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
     for sample in samples():
         state = sample.state
@@ -91,6 +92,7 @@ def test_every_sampled_state_renders_for_every_seat_and_the_spectator() -> None:
             assert "Game over" in render(VIEW.final(state.observation(None), names))
 
 
+@pytest.mark.slow
 def test_nobody_sees_another_seats_contracts() -> None:
     hidden_checked = 0
     for sample in samples():

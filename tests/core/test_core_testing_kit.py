@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
-from toy_game import TOY_ID, Deal, Pass, Step, ToyGame, ToyState, play_to_turn, toy
+from toy_game import TOY_ID, Deal, Pass, Peek, Step, ToyGame, ToyState, play_to_turn, toy
 
 from whaletable.core import registry
+from whaletable.core.errors import IllegalAction
+from whaletable.core.spec import Utility
 from whaletable.core.testing import (
     check_clone_independence,
     check_codec,
+    check_final_returns,
     check_illegal_actions,
     check_no_leaks,
     check_records,
+    check_spectator_privacy,
+    check_undo,
     compare_transcript,
     option_sets,
     random_playouts,
@@ -49,7 +57,10 @@ def test_run_all_passes_the_sound_toy_game(toy: ToyGame) -> None:
     assert stats["clones"] == stats["records"] == 30
     assert stats["illegal_tries"] == 30 * toy.num_distinct_actions
     assert stats["determinizations"] == 30 * 2 * 3
-    assert stats["transcripts"] == 1
+    assert stats["spectator_redraws"] == 30 * 2 * 3
+    assert stats["undone"] > 0
+    assert stats["undo_refused"] > 0
+    assert "transcripts" not in stats  # compared only with stored files (tests/golden)
 
 
 def test_option_sets_cover_each_choice_alone_then_mixes() -> None:
@@ -290,12 +301,220 @@ def test_codec_check_catches_an_action_that_changes_through_json() -> None:
         check_codec(BadCodec())
 
 
+# ------------------------------------------------------------------ returns
+
+
+class RunningReturns(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return RunningReturnsState(self, num_players, options)
+
+
+class RunningReturnsState(ToyState):
+    """Pays the leader during play, as if returns were a running score."""
+
+    __slots__ = ()
+
+    def returns(self) -> list[float]:
+        a, b = self.scores()
+        return [float(a > b), float(b > a)]
+
+
+def test_playouts_catch_returns_paid_before_the_end() -> None:
+    with pytest.raises(AssertionError, match=r"returns \[.*\] before the end"):
+        random_playouts(RunningReturns(), games=20, seed=1)
+
+
+def declaring(**utility: Any) -> ToyGame:
+    """The sound toy game with another utility declaration."""
+    spec = dataclasses.replace(ToyGame.spec, **utility)
+    return type("Declared", (ToyGame,), {"spec": spec})()  # type: ignore[no-any-return]
+
+
+def test_playouts_catch_returns_outside_the_declared_range() -> None:
+    with pytest.raises(AssertionError, match=r"return 1.0 is outside the declared utility range"):
+        random_playouts(declaring(max_utility=0.5), games=20, seed=1)
+
+
+def test_playouts_catch_returns_that_break_the_declared_sum() -> None:
+    # A tie pays nobody, so the toy's returns do not always add up to 1.
+    game = declaring(utility=Utility.CONSTANT_SUM, utility_sum=1.0)
+    with pytest.raises(
+        AssertionError, match=r"add up to 0.0, but the game is declared constant-sum"
+    ):
+        random_playouts(game, games=60, seed=1)
+
+
+def test_playouts_catch_returns_that_are_not_shared_in_a_team_game() -> None:
+    with pytest.raises(AssertionError, match=r"differ, but the game declares them identical"):
+        random_playouts(declaring(utility=Utility.IDENTICAL), games=20, seed=1)
+
+
+def test_check_final_returns_accepts_what_the_declaration_allows() -> None:
+    spec = declaring(utility=Utility.ZERO_SUM, min_utility=-1.0, max_utility=1.0).spec
+    check_final_returns(spec, [1.0, -0.5, -0.5], "here")
+    with pytest.raises(AssertionError, match=r"^here: returns \[1.0, 0.0\] add up to 1.0"):
+        check_final_returns(spec, [1.0, 0.0], "here")
+    with pytest.raises(AssertionError, match=r"seat 1's return nan is not a number"):
+        check_final_returns(spec, [0.0, math.nan], "here")
+
+
+# --------------------------------------------------------------------- undo
+
+
+def test_undo_check_passes_the_sound_toy_game(toy: ToyGame) -> None:
+    stats = check_undo(toy, games=20, seed=1)
+    assert stats.games == 20
+    assert stats.undone > 0  # a second step, and a pass after a step, can be taken back
+    assert stats.refused > 0  # the deals, the tide, a peek and the pass that ends a turn
+    assert stats.reveal_probes > 0
+
+
+def test_undo_is_refused_after_a_peek_and_allowed_after_a_step() -> None:
+    state = play_to_turn(ToyGame())
+    assert not state.can_undo()  # the deal came last
+    state.apply(Step(1))
+    assert state.can_undo()
+    assert views(state.undo()) == views(play_to_turn(ToyGame()))
+    state.apply(Peek())
+    assert not state.can_undo()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        state.undo()
+
+
+class UnmarkedPeek(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return UnmarkedPeekState(self, num_players, options)
+
+
+class UnmarkedPeekState(ToyState):
+    """Forgets that a peek reveals the other seat's secret: undo could take it back."""
+
+    __slots__ = ()
+
+    def _is_barrier(self, action: Any) -> bool:
+        return False
+
+
+def test_undo_check_catches_a_reveal_the_game_does_not_mark() -> None:
+    with pytest.raises(
+        AssertionError, match=r"\(peek\(\)\): the decision reveals hidden information to seat"
+    ):
+        check_undo(UnmarkedPeek(), games=20, seed=1)
+
+
+class ForgetfulUndo(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return ForgetfulUndoState(self, num_players, options)
+
+
+class ForgetfulUndoState(ToyState):
+    """Takes the last action off the history but leaves the position as it is."""
+
+    __slots__ = ()
+
+    def undo(self) -> Any:
+        if not self.can_undo():
+            return super().undo()
+        new = self.clone()
+        new.history.pop()
+        return new
+
+
+def test_undo_check_catches_an_undo_that_does_not_restore_the_state() -> None:
+    with pytest.raises(
+        AssertionError, match=r"undo did not restore the earlier state: observations changed"
+    ):
+        check_undo(ForgetfulUndo(), games=20, seed=1)
+
+
+class UndoAnything(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return UndoAnythingState(self, num_players, options)
+
+
+class UndoAnythingState(ToyState):
+    """Offers to undo anything, the deal of the secrets included."""
+
+    __slots__ = ()
+
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+
+def test_undo_check_catches_undo_across_a_chance_outcome() -> None:
+    with pytest.raises(
+        AssertionError, match=r"step 1 \(deal\(value=\d\)\): undo is offered across a chance"
+    ):
+        check_undo(UndoAnything(), games=3, seed=1)
+
+
+class NoUndo(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return NoUndoState(self, num_players, options)
+
+
+class NoUndoState(ToyState):
+    """Never lets a seat take anything back."""
+
+    __slots__ = ()
+
+    def can_undo(self) -> bool:
+        return False
+
+
+def test_undo_check_catches_undo_refused_within_a_seat_s_own_turn() -> None:
+    with pytest.raises(AssertionError, match=r"undo is refused for the seat's own decision"):
+        check_undo(NoUndo(), games=3, seed=1)
+
+
+# ------------------------------------------------------------ the spectator
+
+
+class SpectatorSeesSeatZero(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return SpectatorSeesSeatZeroState(self, num_players, options)
+
+
+class SpectatorSeesSeatZeroState(ToyState):
+    """Shows the spectator seat 0's secret."""
+
+    __slots__ = ()
+
+    def _observation(self, seat: int | None) -> dict[str, Any]:
+        view = super()._observation(seat)
+        if seat is None:
+            view["secrets"] = [self.secrets[0] if self.secrets[0] >= 0 else None, None]
+        return view
+
+
+def test_spectator_check_catches_a_secret_shown_to_the_spectator() -> None:
+    with pytest.raises(
+        AssertionError, match=r"leak to the spectator: its view changes .* at \.secrets\[0\]"
+    ):
+        check_spectator_privacy(samples_of(SpectatorSeesSeatZero()))
+
+
+def test_spectator_check_passes_the_sound_toy_game(toy: ToyGame) -> None:
+    assert check_spectator_privacy(samples_of(toy), rngs=2) == 40 * 2 * 2
+
+
 # ---------------------------------------------------------- transcripts
 
 
-def test_transcript_is_reproducible_and_seed_dependent(toy: ToyGame) -> None:
+STORED_TOY_TRANSCRIPT = (
+    Path(__file__).resolve().parents[1] / "golden" / ("secret-steps-test-only-2p.txt")
+)
+
+
+def test_transcript_matches_the_stored_one_and_depends_on_the_seed(toy: ToyGame) -> None:
+    """Compared with the file in tests/golden, never with a transcript made in this run."""
     text = transcript(toy, 2, seed=4)
-    assert text == transcript(toy, 2, seed=4)
+    compare_transcript(
+        STORED_TOY_TRANSCRIPT.read_text(encoding="utf-8"),
+        text,
+        name=STORED_TOY_TRANSCRIPT.name,
+        hint="If the change is intended, run tests/golden/regenerate.py --game " + TOY_ID,
+    )
     assert text != transcript(toy, 2, seed=5)
     lines = text.splitlines()
     assert lines[0] == f"# {TOY_ID} version 1"

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Literal, Self
 
 import pytest
 
-from whaletable.core import CHANCE, TERMINAL, Action, Game, GameSpec, State, registry
+from whaletable.core import CHANCE, TERMINAL, Action, Game, GameSpec, State, Utility, registry
 
 TOY_ID = "secret-steps-test-only"
 SECRETS = (0, 1, 2)
@@ -195,7 +195,14 @@ class ToyState(State):
 
 class ToyGame(Game[ToyState]):
     spec = GameSpec(
-        id=TOY_ID, title="Secret Steps", min_players=2, max_players=2, options=ToyOptions
+        id=TOY_ID,
+        title="Secret Steps",
+        min_players=2,
+        max_players=2,
+        options=ToyOptions,
+        utility=Utility.GENERAL_SUM,  # a tie pays nobody, so the total is 0 or 1
+        min_utility=0.0,
+        max_utility=1.0,
     )
     action_types = (Deal, Roll, Step, Peek, Pass)
 

@@ -1,16 +1,37 @@
 """Rewrite the golden transcripts after an intended change to a game's rules or views.
 
-Run ``.venv/bin/python tests/golden/regenerate.py`` and review the diff before keeping it:
-every changed line is a change in what players see.
+Run ``.venv/bin/python tests/golden/regenerate.py`` (every game) or
+``… regenerate.py --game survive`` (one game; repeat ``--game`` for more) and review the
+diff before keeping it: every changed line is a change in what players see.
+The tests compare these files with freshly played games; a transcript is never
+compared with another made in the same run.
 """
 
 from __future__ import annotations
 
+import argparse
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+TOY_ID = "secret-steps-test-only"
+"""The test kit's own toy game (tests/core/toy_game.py): registered nowhere."""
+
+
+def game_of(game_id: str) -> Any:
+    """The game to play: a registered one, or the kit's toy game."""
+    if game_id == TOY_ID:
+        core_tests = str(HERE.parent / "core")
+        if core_tests not in sys.path:
+            sys.path.insert(0, core_tests)
+        from toy_game import ToyGame
+
+        return ToyGame()
+    from whaletable import games
+
+    return games.get(game_id)
 
 
 @dataclass(frozen=True)
@@ -28,11 +49,10 @@ class Case:
         return HERE / f"{self.name}.txt"
 
     def write(self) -> str:
-        from whaletable import games
         from whaletable.core.testing import transcript
 
         return transcript(
-            games.get(self.game_id), self.num_players, seed=self.seed, options=self.options
+            game_of(self.game_id), self.num_players, seed=self.seed, options=self.options
         )
 
 
@@ -90,8 +110,25 @@ CASES = (
 )
 
 
-def main() -> None:
-    for case in CASES:
+KIT_CASES = (Case("secret-steps-test-only-2p", TOY_ID, 2, seed=4, options={}),)
+"""The kit's own transcript of its toy game (tests/core/test_core_testing_kit.py)."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    every = (*CASES, *KIT_CASES)
+    ids = sorted({case.game_id for case in every})
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=ids,
+        metavar="ID",
+        help=f"rewrite only this game's transcripts (repeatable); one of: {', '.join(ids)}",
+    )
+    chosen = parser.parse_args(argv).game
+    for case in every:
+        if chosen and case.game_id not in chosen:
+            continue
         case.path.write_text(case.write(), encoding="utf-8")
         print(f"wrote {case.path.relative_to(HERE.parent.parent)}")
 

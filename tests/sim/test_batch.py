@@ -101,3 +101,17 @@ def test_simulate_table_lists_each_bot() -> None:
     assert "random" in text
     assert "95% CI" in text
     assert "mean game length" in text
+
+
+def test_wins_are_read_from_the_game_s_declared_utilities() -> None:
+    """A team game paying partial credit (0.5 of a range 0..1) is lost, not won."""
+    from whaletable.core.spec import GameSpec, Utility
+    from whaletable.sim.batch import GameResult
+
+    spec = GameSpec(
+        "team", "Team", 2, 2, object, utility=Utility.IDENTICAL, min_utility=0.0, max_utility=1.0
+    )
+    half = GameResult(0, ("a", "b"), (4.0, 4.0), (0.5, 0.5), 10, 20)
+    full = GameResult(1, ("a", "b"), (8.0, 8.0), (1.0, 1.0), 10, 20)
+    team = summarize([half, full], cooperative=True, game_spec=spec)["team"]
+    assert (team["games"], team["wins"]) == (2, 1)

@@ -152,6 +152,7 @@ def test_the_boats_that_can_move_are_selectable_once_each(snapshots: list[Snapsh
 # ----------------------------------------------------------------------- hidden values
 
 
+@pytest.mark.slow
 def test_fish_labels_show_only_what_the_viewer_knows(snapshots: list[Snapshot]) -> None:
     hidden_checked = 0
     for snap in snapshots:

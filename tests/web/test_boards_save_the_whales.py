@@ -87,6 +87,7 @@ def texts(root: ET.Element) -> str:
 # --------------------------------------------------------------------------- clicking
 
 
+@pytest.mark.slow
 def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
@@ -137,6 +138,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
     }
 
 
+@pytest.mark.slow
 def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
     for snap in snapshots[::9]:
         state = snap.state
@@ -146,6 +148,7 @@ def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snaps
             assert acts(draw(state, seat)) == []
 
 
+@pytest.mark.slow
 def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) -> None:
     checked = 0
     for snap in snapshots:
@@ -175,6 +178,7 @@ def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) 
 # -------------------------------------------------------------------- what is shown
 
 
+@pytest.mark.slow
 def test_every_whale_is_drawn_where_the_observation_puts_it(snapshots: list[Snapshot]) -> None:
     for snap in snapshots[::5]:
         obs = snap.state.observation(None)
@@ -204,6 +208,7 @@ def test_every_whale_is_drawn_where_the_observation_puts_it(snapshots: list[Snap
         assert extinct == obs["extinct"]
 
 
+@pytest.mark.slow
 def test_the_ship_dice_and_card_follow_the_observation(snapshots: list[Snapshot]) -> None:
     cards = 0
     for snap in snapshots[::3]:
@@ -268,6 +273,7 @@ def test_every_space_is_named_with_a_title(snapshots: list[Snapshot]) -> None:
 # ----------------------------------------------------------------------- hidden values
 
 
+@pytest.mark.slow
 def test_no_undrawn_card_text_reaches_any_board(snapshots: list[Snapshot]) -> None:
     cards = default_components().cards
     all_texts = {
@@ -294,6 +300,7 @@ def test_no_undrawn_card_text_reaches_any_board(snapshots: list[Snapshot]) -> No
     assert checked > 5_000
 
 
+@pytest.mark.slow
 def test_every_seat_sees_the_spectators_board_but_its_own_name(
     snapshots: list[Snapshot],
 ) -> None:
@@ -469,6 +476,7 @@ def unmarked(text: str) -> str:
         text = shorter
 
 
+@pytest.mark.slow
 def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
     """Card texts come in every language from the game's data, marked with ``lang``."""
 

@@ -78,6 +78,7 @@ def texts(element: ET.Element) -> list[str]:
 # --------------------------------------------------------------------------- clicking
 
 
+@pytest.mark.slow
 def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
@@ -141,6 +142,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
     assert must <= kinds_seen, must - kinds_seen
 
 
+@pytest.mark.slow
 def test_destinations_sit_on_the_space_the_move_reaches(snapshots: list[Snapshot]) -> None:
     checked = 0
     for snap in snapshots[::5]:
@@ -163,6 +165,7 @@ def test_destinations_sit_on_the_space_the_move_reaches(snapshots: list[Snapshot
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
     for snap in snapshots[::13]:
         state = snap.state
@@ -175,6 +178,7 @@ def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snaps
             assert not any(e.tag == SVG_NS + "style" for e in root.iter())
 
 
+@pytest.mark.slow
 def test_each_movable_piece_is_selectable_once_and_owns_its_destinations(
     snapshots: list[Snapshot],
 ) -> None:
@@ -221,6 +225,7 @@ def value_labels(root: ET.Element) -> dict[int, str]:
     return labels
 
 
+@pytest.mark.slow
 def test_explorer_values_show_to_their_owner_only(snapshots: list[Snapshot]) -> None:
     hidden_checked = own_checked = 0
     for snap in snapshots[::7]:
@@ -253,6 +258,7 @@ def test_explorer_values_show_to_their_owner_only(snapshots: list[Snapshot]) -> 
     assert hidden_checked > 2000 and own_checked > 500
 
 
+@pytest.mark.slow
 def test_no_hidden_value_or_tile_of_another_seat_reaches_the_svg(
     snapshots: list[Snapshot],
 ) -> None:
@@ -305,6 +311,7 @@ def test_no_hidden_value_or_tile_of_another_seat_reaches_the_svg(
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_the_board_of_a_seat_is_the_same_in_any_game_it_cannot_tell_apart(
     snapshots: list[Snapshot],
 ) -> None:
@@ -418,6 +425,7 @@ def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:
             assert BOARD_VIEW.result(snap.state.observation(None), NAMES, tr) is None
 
 
+@pytest.mark.slow
 def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
     def marked(text: str) -> str:
         return "⟦" + text + "⟧"

@@ -69,6 +69,7 @@ def true_hand(state: Any, seat: int) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- clicking
 
 
+@pytest.mark.slow
 def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
@@ -118,6 +119,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
     }
 
 
+@pytest.mark.slow
 def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
     for snap in snapshots[::13]:
         state = snap.state
@@ -149,6 +151,7 @@ def test_the_buyable_tiles_are_those_at_the_riders_port(snapshots: list[Snapshot
 # ----------------------------------------------------------------------- hidden values
 
 
+@pytest.mark.slow
 def test_no_seat_and_no_spectator_sees_another_seats_contracts(
     snapshots: list[Snapshot],
 ) -> None:
@@ -188,6 +191,7 @@ def test_no_seat_and_no_spectator_sees_another_seats_contracts(
     assert hidden_checked > 150
 
 
+@pytest.mark.slow
 def test_the_board_is_the_same_for_every_deal_the_viewer_cannot_tell_apart(
     snapshots: list[Snapshot],
 ) -> None:
@@ -311,6 +315,7 @@ def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:
             assert BOARD.result(snap.state.observation(None), NAMES, tr) is None
 
 
+@pytest.mark.slow
 def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
     def marked(text: str) -> str:
         return "⟦" + text + "⟧"
@@ -361,6 +366,7 @@ def test_names_are_escaped(snapshots: list[Snapshot]) -> None:
     assert names[0] == '<b>&"x"'
 
 
+@pytest.mark.slow
 def test_tiles_riders_and_holdings_are_drawn_where_the_observation_puts_them(
     snapshots: list[Snapshot],
 ) -> None:

@@ -17,6 +17,8 @@ import pytest
 from browser_support import TURN_TIMEOUT, finished, screenshot, step_of, wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+pytestmark = pytest.mark.slow
+
 if TYPE_CHECKING:
     from browser_support import Server
 

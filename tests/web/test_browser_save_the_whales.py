@@ -12,6 +12,7 @@ import random
 import re
 from typing import TYPE_CHECKING
 
+import pytest
 from browser_support import finished, screenshot, wait_turn
 from playwright.sync_api import Browser, expect
 
@@ -33,6 +34,8 @@ PREFERENCE = (
     ".done-act",
     ".refuse-act",
 )
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_whole_game_clicked_on_the_board(web_server: Server, chromium: Browser) -> None:

@@ -19,6 +19,8 @@ import pytest
 from browser_support import finished, screenshot, wait_turn
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
+pytestmark = pytest.mark.slow
+
 if TYPE_CHECKING:
     from browser_support import Server
 

@@ -153,6 +153,7 @@ def check_dealing_is_silent(table: LiveTable, lang: str) -> int:
     return deals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "setup", SETUPS, ids=[f"{len(s.seats)}p-{s.edition}-{s.lang}" for s in SETUPS]
 )

@@ -25,6 +25,8 @@ from whaletable.web import i18n
 from whaletable.web.storage import StoredTable
 from whaletable.web.tables import LiveTable, Viewer
 
+pytestmark = pytest.mark.slow
+
 GAME_IDS = [game.spec.id for game in games.all()]
 SAMPLES = 40
 DETERMINIZATIONS = 1

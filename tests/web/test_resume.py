@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from table_support import HUMAN_AND_TWO_BOTS, Server, token_of
 from websockets.sync.client import ClientConnection, connect
 
@@ -96,6 +97,7 @@ class Seat:
         return self.my_turn(after=m["step"])
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_the_game_where_it_was(server: Server, tmp_path: Path) -> None:
     db = tmp_path / "server.db"
     r = httpx.post(

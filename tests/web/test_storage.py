@@ -112,6 +112,7 @@ def test_sqlite_a_table_with_actions_is_stored_in_one_go(sqlite_store: Store) ->
 # ------------------------------------------------------------------ PostgreSQL
 
 
+@pytest.mark.slow
 def test_postgresql_load_returns_what_was_written(postgres: Postgres) -> None:
     store = Store(postgres.url)
     try:

@@ -10,6 +10,10 @@ often its parent was visited. Chance outcomes are drawn with their
 probabilities. Each decision node maximises the return of the seat to move
 there (max-n), so every iteration backs up a vector with one value per seat.
 
+Values are kept on ``[0, 1]``: every return or evaluation is rescaled from the
+utility range the game's spec declares (``min_utility``..``max_utility``), so one
+exploration constant suits a game paying 0 or 1 and a team game paying −1 to 1.
+
 A leaf is scored by an *evaluator*: by default a uniformly random playout to the
 end of the game. A game may register a cheaper or better-informed evaluator for
 itself with :func:`register_evaluator`; this module never imports a game.
@@ -39,7 +43,7 @@ _EVALUATORS: dict[str, Evaluator] = {}
 
 DEFAULT_ITERATIONS = 300
 DEFAULT_C = 0.7
-"""Returns lie in [0, 1], so an exploration constant below sqrt(2) suits them."""
+"""Values are rescaled to [0, 1], so an exploration constant below sqrt(2) suits them."""
 
 
 def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
@@ -103,6 +107,9 @@ class MctsAgent:
         self.time_limit = time_limit
         self.c = c
         self.evaluator: Evaluator = evaluator if evaluator is not None else random_playout
+        spec = game.spec
+        self._low = spec.min_utility
+        self._span = spec.max_utility - spec.min_utility
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last :meth:`act` ran (0 when the move was forced)."""
@@ -186,11 +193,13 @@ class MctsAgent:
             path.append(child)
             node = child
         values = state.returns() if state.is_terminal() else self.evaluator(state, rng)
+        low, span = self._low, self._span
+        scaled = [(v - low) / span for v in values]
         for visited in path:
             visited.visits += 1
             totals = visited.totals
             for i in range(n):
-                totals[i] += values[i]
+                totals[i] += scaled[i]
 
 
 # ------------------------------------------------------------------ the factory

@@ -19,7 +19,7 @@ from whaletable.core.errors import (
 from whaletable.core.game import Game
 from whaletable.core.match import MatchResult, play_match
 from whaletable.core.record import Record
-from whaletable.core.spec import CHANCE, TERMINAL, GameSpec
+from whaletable.core.spec import CHANCE, TERMINAL, GameSpec, Utility
 from whaletable.core.state import State
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "SeatView",
     "State",
     "UnknownGame",
+    "Utility",
     "WhaletableError",
     "play_match",
 ]

@@ -29,9 +29,8 @@ class MatchResult:
 
     @property
     def winners(self) -> list[int]:
-        r = self.returns
-        best = max(r)
-        return [i for i, v in enumerate(r) if v == best and best > 0]
+        """The winning seats, as the game's declared utilities read its returns."""
+        return self.state.game.spec.winners(self.returns)
 
 
 def play_match(

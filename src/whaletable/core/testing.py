@@ -26,7 +26,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, IllegalAction, WhaletableError
 from whaletable.core.game import Game
 from whaletable.core.record import Record
-from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.spec import CHANCE, TERMINAL, GameSpec, Utility
 from whaletable.core.state import State
 
 DEFAULT_MAX_STEPS = 10_000
@@ -119,15 +119,22 @@ def _check_node(state: State, where: str) -> None:
     """What must hold at every state, whatever the game."""
     player = state.current_player()
     n = state.num_players
+    returns = state.returns()
+    if len(returns) != n:
+        raise AssertionError(f"{where}: returns {returns} do not have one entry per seat")
     if player == TERMINAL:
         if state.legal_actions():
             raise AssertionError(f"{where}: the game is over but there are legal actions")
-        scores, returns = state.scores(), state.returns()
-        if len(scores) != n or len(returns) != n:
-            raise AssertionError(
-                f"{where}: scores {scores} / returns {returns} do not have one entry per seat"
-            )
+        scores = state.scores()
+        if len(scores) != n:
+            raise AssertionError(f"{where}: scores {scores} do not have one entry per seat")
+        check_final_returns(state.game.spec, returns, where)
         return
+    if any(r != 0 for r in returns):
+        raise AssertionError(
+            f"{where}: returns {returns} before the end: returns are final utilities, "
+            "all 0 until the game is over"
+        )
     if player != CHANCE and not 0 <= player < n:
         raise AssertionError(
             f"{where}: current_player() is {player}, not a seat, CHANCE or TERMINAL"
@@ -144,6 +151,33 @@ def _check_node(state: State, where: str) -> None:
         total = sum(p for _, p in outcomes)
         if any(p <= 0 for _, p in outcomes) or not math.isclose(total, 1.0, abs_tol=1e-9):
             raise AssertionError(f"{where}: chance probabilities {outcomes} do not sum to 1")
+
+
+def check_final_returns(spec: GameSpec, returns: Sequence[float], where: str) -> None:
+    """The returns of a finished game lie in the declared range and obey the declared sum."""
+    low, high = spec.min_utility, spec.max_utility
+    for seat, value in enumerate(returns):
+        if not (isinstance(value, int | float) and math.isfinite(value)):
+            raise AssertionError(f"{where}: seat {seat}'s return {value!r} is not a number")
+        if not low - _UTILITY_TOLERANCE <= value <= high + _UTILITY_TOLERANCE:
+            raise AssertionError(
+                f"{where}: seat {seat}'s return {value} is outside the declared utility "
+                f"range [{low}, {high}]"
+            )
+    total = spec.total_utility
+    if total is not None and not math.isclose(sum(returns), total, abs_tol=_UTILITY_TOLERANCE):
+        raise AssertionError(
+            f"{where}: returns {list(returns)} add up to {sum(returns)}, but the game is "
+            f"declared {spec.utility.value} with total {total}"
+        )
+    if spec.utility is Utility.IDENTICAL and len(set(returns)) > 1:
+        raise AssertionError(
+            f"{where}: returns {list(returns)} differ, but the game declares them identical"
+        )
+
+
+_UTILITY_TOLERANCE = 1e-9
+"""Returns are sums of fractions such as 1/3: equal up to rounding is equal."""
 
 
 def _play(
@@ -194,6 +228,9 @@ def random_playouts(
     game: Game[Any], *, games: int = 200, seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS
 ) -> PlayoutStats:
     """``games`` seeded random games must all end, without raising, within ``max_steps``.
+
+    At every state the returns are all 0 until the end; at the end they lie in the
+    utility range the spec declares and obey its declared sum (or are identical).
 
     Option sets the game rejects at a player count are skipped and counted; the
     rest are played until ``games`` games have been.
@@ -332,26 +369,114 @@ def _random_moves(state: State, rng: random.Random, moves: int) -> None:
 def check_clone_independence(samples: Sequence[Sample], *, moves: int = 8) -> int:
     """A clone equals its source and shares nothing with it: playing on one never moves the other.
 
-    Returns the number of states checked.
+    What the two show is compared, and so is what they hide: the determinizations
+    of each (which read hidden fields and bookkeeping no observation shows) and
+    every field of the state (its slots: plain ints, tuples and lists) must be
+    those of the state rebuilt from scratch by replaying its history. From a
+    game's first state the copy plays to the end rather than ``moves`` steps, and
+    every legal action is also tried on a clone of its own, so a field that only
+    some action changes, or only now and then (at setup, at the end of a round),
+    is changed too. Returns the number of states checked.
     """
     for sample in samples:
-        where, state = sample.where(), sample.state
-        rng = random.Random(where)
-        clone = state.clone()
-        if clone is state:
-            raise AssertionError(f"{where}: clone() returned the state itself")
-        _same_views(state, clone, where, "a fresh clone")
-        before = _snapshot(state)
-        if _snapshot(clone) != before:
-            raise AssertionError(f"{where}: a fresh clone differs from its source")
-        _random_moves(clone, rng, moves)
-        _same_snapshot(before, state, where, "playing on a clone changed its source")
-        # And the other way round: the source plays on, a clone taken earlier stays put.
-        source = state.clone()
-        kept = source.clone()
-        _random_moves(source, rng, moves)
-        _same_snapshot(before, kept, where, "playing on a source changed its clone")
+        where = sample.where()
+        try:
+            _check_clone(sample.state, where, moves if sample.step else DEFAULT_MAX_STEPS)
+        except AssertionError:
+            raise
+        except Exception as e:
+            raise AssertionError(
+                f"{where}: the clone check raised {type(e).__name__}: {e} (shared data?)"
+            ) from e
     return len(samples)
+
+
+def _check_clone(state: State, where: str, moves: int) -> None:
+    rng = random.Random(where)
+    rebuilt = _rebuild(state, where)
+    clone = state.clone()
+    if clone is state:
+        raise AssertionError(f"{where}: clone() returned the state itself")
+    _same_views(state, clone, where, "a fresh clone")
+    before = _snapshot(state)
+    if _snapshot(clone) != before:
+        raise AssertionError(f"{where}: a fresh clone differs from its source")
+    _play_on(clone, rng, moves, where, "a clone")
+    # Every next action on a clone of its own, so a field only some action changes is hit.
+    for action in state.legal_actions():
+        state.clone().apply(action)
+    _same_snapshot(before, state, where, "playing on a clone changed its source")
+    _same_hidden(rebuilt, state, where, "playing on a clone changed its source")
+    _same_fields(rebuilt, state, where, "playing on a clone changed its source")
+    # And the other way round: the source plays on, a clone taken earlier stays put.
+    source = state.clone()
+    kept = source.clone()
+    _play_on(source, rng, moves, where, "a source")
+    _same_snapshot(before, kept, where, "playing on a source changed its clone")
+    _same_hidden(rebuilt, kept, where, "playing on a source changed its clone")
+    _same_fields(rebuilt, kept, where, "playing on a source changed its clone")
+
+
+def _fields(state: State) -> dict[str, Any]:
+    """A state's own data, field by field (its slots; private caches and the game left out)."""
+    names = {
+        name
+        for cls in type(state).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if not name.startswith("_") and name != "game"
+    }
+    out = {name: getattr(state, name) for name in names if hasattr(state, name)}
+    out.update((k, v) for k, v in getattr(state, "__dict__", {}).items() if not k.startswith("_"))
+    return out
+
+
+def _same_fields(expected: State, actual: State, where: str, what: str) -> None:
+    """Field by field equal: catches a shared list whose change no observation shows yet."""
+    a, b = _fields(expected), _fields(actual)
+    for name in sorted(set(a) | set(b)):
+        if a.get(name) != b.get(name):
+            raise AssertionError(
+                f"{where}: {what}: its field {name!r} is no longer that of the state "
+                "rebuilt from its history"
+            )
+
+
+def _rebuild(state: State, where: str) -> State:
+    """The state replayed from the start: made of new objects only."""
+    rebuilt: State = state.game.new_state(state.num_players, state.options)
+    for step, action in enumerate(state.history):
+        try:
+            rebuilt.apply(action)
+        except WhaletableError as e:
+            raise AssertionError(f"{where}: the history does not replay at {step}: {e}") from e
+    return rebuilt
+
+
+def _play_on(state: State, rng: random.Random, moves: int, where: str, what: str) -> None:
+    try:
+        _random_moves(state, rng, moves)
+    except Exception as e:
+        raise AssertionError(
+            f"{where}: playing on {what} raised {type(e).__name__}: {e} (shared data?)"
+        ) from e
+
+
+def _same_hidden(expected: State, actual: State, where: str, what: str) -> None:
+    """Equal seeds draw equal determinizations from both: their hidden parts are equal."""
+    for seat in range(expected.num_players):
+        seed = f"{where}/hidden/{seat}"
+        a = expected.determinize(seat, random.Random(seed))
+        b = actual.determinize(seat, random.Random(seed))
+        if a.history != b.history:
+            raise AssertionError(
+                f"{where}: {what}: its determinizations for seat {seat} have another history"
+            )
+        for i, (x, y) in enumerate(zip(views(a), views(b), strict=True)):
+            if x != y:
+                raise AssertionError(
+                    f"{where}: {what}: its determinizations for seat {seat} differ in the "
+                    f"observation of {_viewer(i)} at {_first_difference(x, y)}"
+                )
 
 
 def check_illegal_actions(samples: Sequence[Sample]) -> int:
@@ -591,6 +716,203 @@ def _check_variation(state: State, truth: list[dict[str, Any]], where: str, trie
             )
 
 
+def check_spectator_privacy(samples: Sequence[Sample], *, rngs: int = 3) -> int:
+    """The spectator's view never changes when the hidden part of a state is redrawn.
+
+    A spectator knows only what is public, less than any seat, so redrawing what
+    any one seat cannot know (a determinization for that seat) must leave the
+    spectator's view as it was. The seats are redrawn for one after another, in a
+    random order, so each sample tries many combinations of hidden values at once.
+    Returns the number of redraws checked.
+    """
+    checked = 0
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        truth = state.observation(None)
+        for k in range(rngs):
+            rng = random.Random(f"{where}/spectator/{k}")
+            order = list(range(state.num_players))
+            rng.shuffle(order)
+            redrawn = state
+            for done, seat in enumerate(order):
+                redrawn = redrawn.determinize(seat, rng)
+                checked += 1
+                seen = redrawn.observation(None)
+                diff = _first_difference(truth, seen) if seen != truth else None
+                if diff:
+                    also = f" after seats {order[:done]}" if done else ""
+                    raise AssertionError(
+                        f"{where}: leak to the spectator: its view changes when the hidden "
+                        f"part is redrawn for seat {seat}{also}, at {diff}"
+                    )
+    return checked
+
+
+# ------------------------------------------------------------------------------ undo
+
+
+@dataclass(frozen=True)
+class UndoStats:
+    """What :func:`check_undo` covered."""
+
+    games: int
+    undone: int
+    """Decisions taken back and compared with the state before them."""
+    refused: int
+    """Actions after which undo was (rightly) refused."""
+    reveal_probes: int
+    """Determinizations played on to see whether an undoable decision revealed anything."""
+
+
+def _undo_barrier(actor: int, action: Action, state: State) -> str | None:
+    """Why the policy forbids taking ``action`` back from ``state`` (BGA's), or None."""
+    if actor == CHANCE:
+        return "a chance outcome"
+    now = state.current_player()
+    if now != actor:
+        to = {CHANCE: "chance", TERMINAL: "the end of the game"}.get(now, f"seat {now}")
+        return f"the turn passed from seat {actor} to {to}"
+    if state._is_barrier(action):
+        return "an action the game marks as a reveal"
+    return None
+
+
+def check_undo(
+    game: Game[Any],
+    *,
+    games: int = 12,
+    seed: int = 0,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    reveal_tries: int = 1,
+) -> UndoStats:
+    """Undo takes back exactly one decision, and only where the policy allows it.
+
+    After every step of ``games`` seeded random games: after a chance outcome, a
+    step that hands the turn on, or an action the game marks as a barrier,
+    ``can_undo()`` is False and ``undo()`` raises IllegalAction and changes nothing.
+    After any other decision ``undo()`` gives back the state before it: the same
+    observation for every viewer, history, player to move, legal actions and
+    further undo. Such a decision must reveal nothing: played from
+    ``reveal_tries`` determinizations of the state before it for each seat, it
+    must show that seat and the spectator what it shows them in truth (else the
+    game must mark it as a barrier).
+    """
+    played = undone = refused = probes = 0
+    skipped = 0
+    for setup in setups(game, seed=seed):
+        if played >= games:
+            break
+        state = _start(game, setup)
+        if state is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and played == 0:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        played += 1
+        rng = _rng(setup)
+        step = 0
+        while not state.is_terminal():
+            if step >= max_steps:
+                raise AssertionError(f"{setup.where(step)}: no end after {max_steps} steps")
+            before = state.clone()
+            actor = state.current_player()
+            if actor == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+            step += 1
+            where = f"{setup.where(step)} ({action})"
+            try:
+                barrier = _undo_barrier(actor, action, state)
+                if barrier is not None:
+                    _check_undo_refused(state, where, barrier)
+                    refused += 1
+                    continue
+                probes += _check_reveals(before, action, state, where, reveal_tries)
+                _check_undo_restores(before, state, where)
+                undone += 1
+            except AssertionError:
+                raise
+            except Exception as e:
+                raise AssertionError(f"{where}: {type(e).__name__}: {e}") from e
+    return UndoStats(games=played, undone=undone, refused=refused, reveal_probes=probes)
+
+
+def _check_undo_refused(state: State, where: str, barrier: str) -> None:
+    if state.can_undo():
+        raise AssertionError(f"{where}: undo is offered across {barrier}")
+    # The history and the player to move stand for the state here: a refusal that
+    # changed anything else would have to rewrite the state without replaying it.
+    history, player = list(state.history), state.current_player()
+    try:
+        state.undo()
+    except IllegalAction as e:
+        if not str(e).strip():
+            raise AssertionError(f"{where}: undo was refused without a reason") from e
+    except Exception as e:
+        raise AssertionError(
+            f"{where}: undo across {barrier} raised {type(e).__name__} instead of "
+            f"IllegalAction: {e}"
+        ) from e
+    else:
+        raise AssertionError(f"{where}: undo() went across {barrier}")
+    if state.history != history or state.current_player() != player:
+        raise AssertionError(f"{where}: a refused undo changed the state")
+
+
+def _check_undo_restores(before: State, state: State, where: str) -> None:
+    if not state.can_undo():
+        raise AssertionError(
+            f"{where}: undo is refused for the seat's own decision within its turn "
+            "(no chance outcome, reveal or other seat came between)"
+        )
+    history = list(state.history)
+    try:
+        back = state.undo()
+    except Exception as e:
+        raise AssertionError(f"{where}: undo failed: {type(e).__name__}: {e}") from e
+    if back is state:
+        raise AssertionError(f"{where}: undo() returned the state itself, not the earlier one")
+    _same_snapshot(_snapshot(before), back, where, "undo did not restore the earlier state")
+    if back.can_undo() != before.can_undo():
+        raise AssertionError(
+            f"{where}: after undo, can_undo() is {back.can_undo()} where the earlier state "
+            f"said {before.can_undo()}"
+        )
+    if state.history != history:
+        raise AssertionError(f"{where}: undo changed the history of the state it was taken from")
+
+
+def _check_reveals(before: State, action: Action, state: State, where: str, tries: int) -> int:
+    """An undoable decision shows no viewer what it could not know before it.
+
+    From a determinization of the earlier state for a seat, the same decision must
+    leave that seat and the spectator seeing what they see in truth: if their
+    view depends on what was redrawn, the decision revealed it.
+    """
+    probes = 0
+    truth = views(state)
+    for seat in range(state.num_players):
+        for k in range(tries):
+            sampled = before.determinize(seat, random.Random(f"{where}/reveal {seat}/{k}"))
+            if sampled._why_illegal(action) is not None:
+                continue  # the redrawn state does not allow it: nothing to compare
+            sampled.apply(action)
+            probes += 1
+            for i in (0, seat + 1):
+                seen = sampled.observation(None if i == 0 else seat)
+                diff = _first_difference(truth[i], seen) if seen != truth[i] else None
+                if diff:
+                    raise AssertionError(
+                        f"{where}: the decision reveals hidden information to {_viewer(i)} "
+                        f"(its view after it depends on what seat {seat} cannot know, at "
+                        f"{diff}), yet undo may take it back: the game must mark it as a "
+                        "barrier"
+                    )
+    return probes
+
+
 # ------------------------------------------------------------------ golden transcripts
 
 
@@ -729,8 +1051,13 @@ def run_all(
     samples: int = 100,
     seed: int = 0,
     max_steps: int = DEFAULT_MAX_STEPS,
+    undo_games: int = 12,
 ) -> dict[str, int]:
-    """Every check of the kit on one game; returns how much each one covered."""
+    """Every check of the kit on one game; returns how much each one covered.
+
+    Golden transcripts are not among them: a transcript is only worth comparing
+    with one stored in a file (``tests/golden/``), never with one made in the same run.
+    """
     stats = random_playouts(game, games=playouts, seed=seed, max_steps=max_steps)
     picked = sample_states(game, samples, seed=seed, max_steps=max_steps)
     result = {
@@ -741,13 +1068,11 @@ def run_all(
         "illegal_tries": check_illegal_actions(picked),
         "records": check_records(picked),
         "determinizations": check_no_leaks(picked),
+        "spectator_redraws": check_spectator_privacy(picked),
     }
-    for index, num_players in enumerate(range(game.spec.min_players, game.spec.max_players + 1)):
-        text = transcript(game, num_players, seed=seed + index, max_steps=max_steps)
-        compare_transcript(
-            text, transcript(game, num_players, seed=seed + index, max_steps=max_steps)
-        )
-    result["transcripts"] = game.spec.max_players - game.spec.min_players + 1
+    undo = check_undo(game, games=undo_games, seed=seed, max_steps=max_steps)
+    result["undone"] = undo.undone
+    result["undo_refused"] = undo.refused
     return result
 
 
@@ -756,12 +1081,16 @@ __all__ = [
     "PlayoutStats",
     "Sample",
     "Setup",
+    "UndoStats",
     "changes",
     "check_clone_independence",
     "check_codec",
+    "check_final_returns",
     "check_illegal_actions",
     "check_no_leaks",
     "check_records",
+    "check_spectator_privacy",
+    "check_undo",
     "compare_transcript",
     "option_sets",
     "random_playouts",

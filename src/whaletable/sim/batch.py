@@ -23,6 +23,7 @@ from whaletable.core.action import Action
 from whaletable.core.agent import Agent, SeatView
 from whaletable.core.game import Game
 from whaletable.core.match import play_match
+from whaletable.core.spec import GameSpec
 
 HUMAN = "human"
 
@@ -197,19 +198,31 @@ class BotStats:
         }
 
 
-def is_win(returns: tuple[float, ...], seat: int) -> bool:
+def is_win(returns: tuple[float, ...], seat: int, spec: GameSpec | None = None) -> bool:
+    """Whether ``seat`` won, read from the game's declared utilities when ``spec`` is given.
+
+    Without a spec, the best return wins when it is above 0 (a game that pays its
+    losers 0, as every game paying 1 to its winners does).
+    """
+    if spec is not None:
+        return seat in spec.winners(returns)
     best = max(returns)
     return best > 0 and returns[seat] == best
 
 
 def summarize(
-    results: list[GameResult], *, seconds: float | None = None, cooperative: bool = False
+    results: list[GameResult],
+    *,
+    seconds: float | None = None,
+    cooperative: bool = False,
+    game_spec: GameSpec | None = None,
 ) -> dict[str, Any]:
     """Per bot spec (every seat it played counts once), then per seat and game length.
 
     ``seconds`` (wall time) adds games/s; it is kept out of the rest so that the
     rest is identical for identical seeds. A cooperative game adds the team's record
     (every game once: the team wins or loses together) and how often each score was made.
+    ``game_spec`` says who won, from the game's declared utilities (see :func:`is_win`).
     """
     bots: dict[str, BotStats] = {}
     n = len(results[0].seats) if results else 0
@@ -219,7 +232,7 @@ def summarize(
             stats = bots.setdefault(spec, BotStats(spec))
             stats.games += 1
             stats.scores.append(r.scores[seat])
-            if is_win(r.returns, seat):
+            if is_win(r.returns, seat, game_spec):
                 stats.wins += 1
                 seat_wins[seat] += 1
     games = len(results)
@@ -234,7 +247,7 @@ def summarize(
         team = BotStats("team")
         for r in results:
             team.games += 1
-            team.wins += is_win(r.returns, 0)
+            team.wins += is_win(r.returns, 0, game_spec)
             team.scores.append(r.scores[0])
         out["team"] = {
             **team.to_json(),
@@ -261,8 +274,10 @@ def simulate(
     tasks = plan(game, specs, games, seed=seed, options=options, rotate=rotate)
     start = time.perf_counter()
     results = run(tasks, jobs=jobs, on_result=on_result)
-    cooperative = registry.get(game).spec.cooperative
-    return results, summarize(results, seconds=time.perf_counter() - start, cooperative=cooperative)
+    spec = registry.get(game).spec
+    seconds = time.perf_counter() - start
+    summary = summarize(results, seconds=seconds, cooperative=spec.cooperative, game_spec=spec)
+    return results, summary
 
 
 __all__ = [

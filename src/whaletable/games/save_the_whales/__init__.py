@@ -16,7 +16,7 @@ from typing import Literal
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec
+from whaletable.core.spec import GameSpec, Utility
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -92,6 +92,10 @@ SPEC = GameSpec(
     cooperative=True,
     version="1",
     summary="Work together to save eight whales before the Catcher Ship and THE SYSTEM get them.",
+    # One payoff for the whole team: 1 for all eight whales saved, else saved / 8 − 1.
+    utility=Utility.IDENTICAL,
+    min_utility=-1.0,
+    max_utility=1.0,
 )
 
 

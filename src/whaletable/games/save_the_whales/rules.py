@@ -1067,9 +1067,12 @@ class SaveTheWhalesState(State):
         return [float(self.whales_saved())] * self.num_players
 
     def returns(self) -> list[float]:
-        """Shared by the team: 1.0 when all eight whales are saved (the win), otherwise
-        ``saved / 8 - 1`` (−1 with none saved, −1/8 with seven): a loss is never worth
-        more than the win, and every whale saved counts."""
+        """Shared by the team once the game is over: 1.0 when all eight whales are saved
+        (the win), otherwise ``saved / 8 - 1`` (−1 with none saved, −1/8 with seven): a
+        loss is never worth more than the win, and every whale saved counts. All 0 until
+        the end: returns are final utilities, not a running score."""
+        if self.phase != OVER:
+            return [0.0] * self.num_players
         return [team_return(self.whales_saved())] * self.num_players
 
     # -------------------------------------------------------------- observation

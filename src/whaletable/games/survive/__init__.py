@@ -16,7 +16,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec
+from whaletable.core.spec import GameSpec, Utility
 from whaletable.games.survive.actions import ACTION_TYPES
 from whaletable.games.survive.rules import SurviveState, all_actions
 
@@ -65,6 +65,11 @@ SPEC = GameSpec(
     options=SurviveOptions,
     version="1",
     summary="Save your explorers from the sinking island, past sharks, whales, serpents, squids.",
+    # The winners share 1 (a tie splits it), everyone else gets 0.
+    utility=Utility.CONSTANT_SUM,
+    utility_sum=1.0,
+    min_utility=0.0,
+    max_utility=1.0,
 )
 
 

@@ -18,7 +18,7 @@ from typing import Literal
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec
+from whaletable.core.spec import GameSpec, Utility
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -78,6 +78,11 @@ SPEC = GameSpec(
     options=WhaleRidersOptions,
     version="1",
     summary="Ride out along the Ice Coast, fulfil secret contracts, come home and buy pearls.",
+    # The winners share 1 (a tie splits it), everyone else gets 0.
+    utility=Utility.CONSTANT_SUM,
+    utility_sum=1.0,
+    min_utility=0.0,
+    max_utility=1.0,
 )
 
 

@@ -17,7 +17,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec
+from whaletable.core.spec import GameSpec, Utility
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     DealFish,
@@ -60,6 +60,11 @@ SPEC = GameSpec(
     options=WhaleToLookOptions,
     version="1",
     summary="Investigate hidden fish cards and place your boats where the whale and orca surface.",
+    # The tie-breaks always leave one winner: 1 for it, 0 for everyone else.
+    utility=Utility.CONSTANT_SUM,
+    utility_sum=1.0,
+    min_utility=0.0,
+    max_utility=1.0,
 )
 
 
