@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from survive_support import Table
 
 from whaletable.agents import available, make_agent
@@ -31,6 +32,7 @@ def test_bots_are_registered(table: Table) -> None:
     assert game_evaluator("survive") is leaf_value
 
 
+@pytest.mark.slow
 def test_heuristic_saves_people_against_random(table: Table) -> None:
     """The heuristic gets its people to safety: over a few games it outscores random seats."""
     mine = theirs = 0.0
