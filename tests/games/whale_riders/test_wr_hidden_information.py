@@ -19,7 +19,7 @@ from whaletable.games.whale_riders.actions import (
 )
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 def test_others_see_hand_sizes_not_cards(table: Table) -> None:

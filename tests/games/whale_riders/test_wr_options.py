@@ -23,7 +23,7 @@ from whaletable.games.whale_riders.actions import (
 from whaletable.games.whale_riders.rules import HOME, TURN_STEP
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 def test_defaults_are_the_readings_in_rules_md() -> None:

@@ -2,7 +2,7 @@
 
 Each docstring quotes the sentence of the rulebook (the English translation of the
 Persian text) it checks. The coast and the hands are laid by the chance actions the
-test chooses (see ``conftest.py``); by default every trading port holds one 1-good
+test chooses (see ``wr_support.py``); by default every trading port holds one 1-good
 tile each of shell, kelp, meat and pottery, cheapest first.
 """
 
@@ -27,7 +27,7 @@ from whaletable.games.whale_riders.actions import (
 from whaletable.games.whale_riders.rules import HOME, PORT_AT, TURN_STEP
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 # ------------------------------------------------------------------------ setup

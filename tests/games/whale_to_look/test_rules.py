@@ -2,7 +2,7 @@
 
 Each docstring quotes the sentence it checks ("en" = the English rulebook, "vi" = the
 English translation of the Vietnamese one). Expected sums and scores are worked out by
-hand in the comments from the fish layout the test deals (see ``conftest.py`` for the
+hand in the comments from the fish layout the test deals (see ``wtl_support.py`` for the
 fish positions around each area).
 """
 
@@ -28,7 +28,7 @@ from whaletable.games.whale_to_look.actions import (
 from whaletable.games.whale_to_look.board import load_components
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wtl_support import Table
 
     from whaletable.games.whale_to_look.rules import WhaleToLookState
 
