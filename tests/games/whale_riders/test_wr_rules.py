@@ -224,19 +224,40 @@ def test_buy_only_at_the_riders_port(table: Table) -> None:
     assert table.spaces(state, 1) == table.spaces(table.new(2), 1)
 
 
-def test_bought_column_slides_and_refills_from_bag(table: Table) -> None:
-    """Buy (CWD): the tiles above a bought one slide toward the cheap spaces and the top space
-    is refilled from the bag — a chance draw."""
+def test_goods_gap_closes_at_end_of_turn(table: Table) -> None:
+    """End: a rider home "may buy these pearls in the usual way; the dearer pearls above a
+    bought pearl are pushed down to close the gap at the end of a turn" — the usual way is the
+    goods ports': the bought space stays empty while the turn goes on; at its end the tiles
+    above slide down toward the cheap spaces and the top space is refilled from the bag."""
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     bag = state.observation(None)["bag"]
     state.apply(Buy(1))  # kelp
+    assert state.current_player() == 0  # nothing is drawn yet
+    assert table.spaces(state, 1) == [("shell", 1), None, ("meat", 1), ("pottery", 1)]
+    state.apply(TakeCoin())  # the turn's second action: the turn ends
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), None]
     state.apply(DrawTile("crystal", 1))
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), ("crystal", 1)]
     assert state.observation(None)["bag"] == bag - 1
+
+
+def test_second_buy_in_a_turn_pays_its_own_space(table: Table) -> None:
+    """End: the gap closes "at the end of a turn", so a second Buy in the same turn takes
+    another tile at its own space's price: no tile slides onto the free space meanwhile."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0))  # the free shell
+    assert Buy(0) not in state.legal_actions()
+    assert "space 0 of this port is empty" in table.refuses(state, Buy(0))
+    coins = state.coins[0]
+    table.play(state, Buy(1), tile=("crystal", 1))  # the kelp, still on its 1-coin space
+    assert state.coins[0] == coins - 1
+    assert table.held(state, 0) == [("shell", 1), ("kelp", 1)]
+    assert table.spaces(state, 1) == [("meat", 1), ("pottery", 1), ("crystal", 1), ("crystal", 1)]
 
 
 def test_take_coin(table: Table) -> None:
@@ -273,9 +294,9 @@ def test_fulfil_several_contracts_as_one_action(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.coins[0] = 10
-    table.play(state, Buy(0), Buy(0))  # shell x2, then kelp x2 slid down
+    table.play(state, Buy(0), Buy(1))  # shell x2 and kelp x2; the gaps close after the turn
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))  # shell x1, kelp x1
+    table.play(state, Buy(0), Buy(1))  # shell x1, kelp x1, slid down
     table.to_turn_of(state, 0)
     coins = state.coins[0]
     bag = state.observation(None)["bag"]
@@ -296,7 +317,7 @@ def test_fulfilled_contract_pearls_count_at_end(table: Table) -> None:
                       hands={0: [card]})  # fmt: skip
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     table.play(state, FulfilContracts(), Fulfil(card), Done())
     assert state.pearls(0) == table.contracts[card].pearls
