@@ -165,3 +165,16 @@ def test_no_undo_once_a_fulfil_begins(table: Table) -> None:
     table.to_turn_of(state, 0)
     state.apply(FulfilContracts())
     assert not state.can_undo()
+
+
+def test_coins_and_tiles_are_public(table: Table) -> None:
+    """Reading 22: coins and bought tiles lie "in front of you": every seat and a spectator see
+    them."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(1), TakeCoin())
+    for viewer in (0, 1, None):
+        me = state.observation(viewer)["players"][0]
+        assert me["coins"] == state.coins[0] == 4  # 3, +1 on the ride out, -1 +1 this turn
+        assert me["tiles"] == [{"good": "kelp", "count": 1}]

@@ -441,3 +441,82 @@ def test_ties_most_money_then_most_tiles(table: Table) -> None:
     state.tiles[2 * 18 + 0] = 0
     assert state.winners() == [1, 2]
     assert state.returns() == [0.0, 0.5, 0.5]
+
+
+# ------------------------------------------------------- readings (rules.md)
+
+
+def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:
+    """Reading 13: a goods tile pays only for its good, a crystal only for crystals, and pearls
+    on bag tiles only score."""
+    card = table.card(shell=2, kelp=1)
+    ports = {1: [("shell", 1), ("crystal", 1), ("pearl", 1), ("kelp", 1)]}
+    state = table.new(2, ports=ports, hands={0: [card]})
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(1))  # shell, crystal
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(1))  # pearl, kelp (slid down at the end of the last turn)
+    table.to_turn_of(state, 0)
+    assert sorted(table.held(state, 0)) == [
+        ("crystal", 1),
+        ("kelp", 1),
+        ("pearl", 1),
+        ("shell", 1),
+    ]
+    assert FulfilContracts() not in state.legal_actions()
+    assert "do not pay" in table.refuses(state, FulfilContracts())
+    assert state.pearls(0) == 1
+
+
+def test_rider_at_the_sun_port_before_leaving_is_not_home(table: Table) -> None:
+    """Reading 17: the pearls are for riders who "come back"; a rider that has not left is not
+    home, while the same rider back at the Sun Port is."""
+    state = table.new(2)
+    assert state.observation(None)["players"][0]["heading"] == "out"
+    assert "come home" in table.refuses(state, Buy(0))
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    assert state.observation(None)["players"][0]["heading"] == "home"
+    assert Buy(0) in state.legal_actions()
+
+
+def test_riders_may_share_a_port(table: Table) -> None:
+    """Reading 18: nothing blocks a port, so two riders stand on the same one and both buy."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.ride(state, 1, 1)
+    assert state.steps == [1, 1]
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), TakeCoin())
+    table.to_turn_of(state, 1)
+    assert Buy(0) in state.legal_actions()
+
+
+def test_rider_home_still_takes_two_actions(table: Table) -> None:
+    """Reading 19: home, a rider "can no longer move", and nothing else is taken away."""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    legal = state.legal_actions()
+    assert Move() not in legal
+    assert TakeCoin() in legal and BurnContracts() in legal and Buy(0) in legal
+    coins = state.coins[0]
+    table.play(state, TakeCoin(), TakeCoin())
+    assert state.coins[0] == coins + 2 and state.current_player() == 1
+
+
+def test_tie_break_counts_sun_port_pearl_tiles(table: Table) -> None:
+    """Reading 21: "most tiles left" counts every tile held, a Sun Port pearl tile too."""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(1))  # a 2-pearl tile from the Sun Port, 1 coin
+    state.phase = 10  # score the table as it stands
+    state.tiles[1 * 18 + 16] = 1  # seat 1: a 2-pearl bag tile
+    state.coins = [4, 4]
+    state.tiles[1 * 18 + 0] = 1  # seat 1 also holds a shell: more tiles
+    assert state.winners() == [1]
+    state.tiles[1 * 18 + 0] = 0
+    assert state.pearls(0) == state.pearls(1) == 2
+    assert state.winners() == [0, 1]
