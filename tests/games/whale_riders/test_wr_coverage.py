@@ -40,9 +40,9 @@ def test_every_clause_and_reading_row_names_a_test() -> None:
     rows = [
         line
         for line in _section("Coverage").splitlines()
-        if line.startswith("| ") and not line.startswith("| clause") and "---" not in line
+        if line.startswith("| ") and "---" not in line
     ]
-    rows = [r for r in rows if not r.startswith("| reading |")]
+    rows = [r for r in rows if not r.startswith(("| reading |", "| clause (translation)"))]
     bare = [r for r in rows if not re.search(r"`test_\w+`", r)]
     assert not bare, f"rows without a test: {bare}"
 

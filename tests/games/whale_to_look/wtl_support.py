@@ -48,9 +48,12 @@ class Table:
         trending: str = "none",
         start_player: int = 0,
         areas: Sequence[int] | None = None,
+        **other: Any,
     ) -> WhaleToLookState:
-        """A round-1 table: the given fish dealt, areas in printed order unless ``areas``."""
+        """A round-1 table: the given fish dealt, areas in printed order unless ``areas``;
+        ``other`` options as given."""
         options = {
+            **other,
             "edition": edition,
             "trending": trending,
             "start_player": start_player,
