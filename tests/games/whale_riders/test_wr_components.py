@@ -111,17 +111,17 @@ def test_load_accepts_a_path(tmp_path: Path) -> None:
             r"\[storms\] provenance must be one of",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
-            "{ needs = { shell = 2, silk = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
+            "{ needs = { shell = 2, silk = 1 }, coins = 4, pearls = 1 }",
             r"\[contracts\] cards\[0\]\.needs\.silk is not a good",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
             "{ needs = { shell = 2, kelp = 1 }, coins = -2, pearls = 1 }",
             r"cards\[0\]\.coins must be a non-negative integer",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
             "{ needs = { shell = 2, kelp = 1 }, pearls = 1 }",
             r"cards\[0\] must be a table with exactly needs, coins and pearls",
         ),
