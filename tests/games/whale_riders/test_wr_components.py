@@ -111,17 +111,17 @@ def test_load_accepts_a_path(tmp_path: Path) -> None:
             r"\[storms\] provenance must be one of",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
-            "{ needs = { shell = 2, silk = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
+            "{ needs = { shell = 2, silk = 1 }, coins = 4, pearls = 1 }",
             r"\[contracts\] cards\[0\]\.needs\.silk is not a good",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
             "{ needs = { shell = 2, kelp = 1 }, coins = -2, pearls = 1 }",
             r"cards\[0\]\.coins must be a non-negative integer",
         ),
         (
-            "{ needs = { shell = 2, kelp = 1 }, coins = 2, pearls = 1 }",
+            "{ needs = { shell = 2, kelp = 1 }, coins = 4, pearls = 1 }",
             "{ needs = { shell = 2, kelp = 1 }, pearls = 1 }",
             r"cards\[0\] must be a table with exactly needs, coins and pearls",
         ),
@@ -155,3 +155,21 @@ def test_too_few_tiles_for_the_coast(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataFileError, match=r"\[tiles\] holds 6 tiles, too few to fill 28 spaces"):
         load_components(path)
+
+
+def test_plain_contracts_pay_the_tuned_coins() -> None:
+    """rules.md, Tuning: the contracts asking for three basic goods (groups A and B) pay 4
+    coins and 1 pearl, those asking for four basic goods of two kinds (C and D) 3 coins and
+    2 pearls; the cards with crystals or all four kinds keep their first reconstruction."""
+    contracts = load_components().contracts
+    by_shape: dict[tuple[int, int, int], set[tuple[int, int]]] = {}
+    for card in contracts:
+        basic, crystals = sum(card.needs[:4]), card.needs[4]
+        kinds = sum(1 for n in card.needs[:4] if n)
+        by_shape.setdefault((basic, crystals, kinds), set()).add((card.coins, card.pearls))
+    assert by_shape[(3, 0, 2)] == {(4, 1)}  # group A
+    assert by_shape[(3, 0, 3)] == {(4, 1)}  # group B
+    assert by_shape[(4, 0, 2)] == {(3, 2)}  # groups C and D
+    assert by_shape[(4, 0, 4)] == {(3, 2)}  # group E
+    assert by_shape[(2, 1, 1)] == {(2, 2)}  # group G
+    assert len(contracts) == 60

@@ -19,7 +19,7 @@ from whaletable.games.whale_riders.actions import (
 )
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 def test_others_see_hand_sizes_not_cards(table: Table) -> None:
@@ -83,7 +83,7 @@ def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     state.apply(FulfilContracts())
     for k in range(30):
@@ -125,11 +125,26 @@ def test_no_undo_across_a_burn(table: Table) -> None:
 
 
 def test_no_undo_across_a_bag_draw(table: Table) -> None:
+    """gaps="at_once": the purchase is followed by a draw from the bag at once."""
+    state = table.new(2, gaps="at_once")
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0))
+    assert state.current_player() == 0 and state.actions_left == 1
+    assert not state.can_undo()
+
+
+def test_purchase_undone_before_the_turn_ends(table: Table) -> None:
+    """The default gaps="end_of_turn" draws nothing until the turn ends, so a purchase is still
+    the seat's own decision of the turn in progress and may be taken back."""
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     table.play(state, Buy(0))
-    assert not state.can_undo()
+    assert state.can_undo()
+    back = state.undo()
+    assert back.coins[0] == state.coins[0] and table.held(back, 0) == []
+    assert table.spaces(back, 1)[0] == ("shell", 1)
 
 
 def test_no_undo_of_another_seats_turn(table: Table) -> None:
@@ -146,7 +161,20 @@ def test_no_undo_once_a_fulfil_begins(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     state.apply(FulfilContracts())
     assert not state.can_undo()
+
+
+def test_coins_and_tiles_are_public(table: Table) -> None:
+    """Reading 22: coins and bought tiles lie "in front of you": every seat and a spectator see
+    them."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(1), TakeCoin())
+    for viewer in (0, 1, None):
+        me = state.observation(viewer)["players"][0]
+        assert me["coins"] == state.coins[0] == 4  # 3, +1 on the ride out, -1 +1 this turn
+        assert me["tiles"] == [{"good": "kelp", "count": 1}]

@@ -20,16 +20,16 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
-from whaletable.games.whale_riders.rules import HOME, TURN_STEP
+from whaletable.games.whale_riders.rules import HOME, TURN_STEP, WhaleRidersState
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 def test_defaults_are_the_readings_in_rules_md() -> None:
     options = WhaleRidersOptions()
     assert (options.storms, options.empty_bag, options.surplus) == ("block", "leave_empty", "lost")
-    assert (options.refill, options.pearl_slide) == ("end_of_turn", "end_of_turn")
+    assert (options.refill, options.gaps) == ("end_of_turn", "end_of_turn")
     assert not options.magic_of_the_whale and not options.clans_decree
 
 
@@ -38,12 +38,21 @@ def test_bad_option_value_is_refused(table: Table) -> None:
         table.game.new_state(2, {"storms": "hail"})
 
 
-def _storm_in_port_one(table: Table, **options: object) -> object:
-    """A table where seat 0 stands at port 1 and a storm has just been drawn onto its top."""
+def _storm_in_port_one(table: Table, **options: object) -> WhaleRidersState:
+    """A table where seat 0 stands at port 1, at the start of its turn, and the storm drawn
+    at the end of its last turn lies on the top space."""
+    state = _storm_drawn(table, **options)
+    table.to_turn_of(state, 0)
+    return state
+
+
+def _storm_drawn(table: Table, **options: object) -> WhaleRidersState:
+    """Seat 0 at port 1 bought the free tile and ended its turn; a storm is drawn for the gap."""
     state = table.new(2, **options)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.apply(Buy(0))
+    state.apply(TakeCoin())
     state.apply(DrawTile("storm", 0))
     return state
 
@@ -54,8 +63,7 @@ def test_storms_block_a_space_and_slide_down(table: Table) -> None:
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), ("storm", 0)]
     assert Buy(3) not in state.legal_actions()
     assert "storm cannot be bought" in table.refuses(state, Buy(3))
-    table.play(state, Buy(0), tile=("shell", 1))
-    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), TakeCoin(), tile=("shell", 1))
     assert table.spaces(state, 1) == [("meat", 1), ("pottery", 1), ("storm", 0), ("shell", 1)]
 
 
@@ -63,37 +71,42 @@ def test_storms_clearable_pay_to_clear(table: Table) -> None:
     """storms="clearable": buying a storm pays its space's price and sends it to the box."""
     state = _storm_in_port_one(table, storms="clearable")
     state.coins[0] = 5
-    table.play(state, Buy(3), tile=("shell", 1))
+    table.play(state, Buy(3))
     assert state.coins[0] == 2
     assert ("storm", 0) not in table.held(state, 0)
+    table.play(state, TakeCoin(), tile=("shell", 1))
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), ("shell", 1)]
 
 
 def test_storms_lull_are_set_aside_and_replaced(table: Table) -> None:
     """storms="lull": a storm drawn to refill a space goes to the box; another tile is drawn."""
-    state = _storm_in_port_one(table, storms="lull")
+    state = _storm_drawn(table, storms="lull")
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1)[3] is None
     state.apply(DrawTile("meat", 2))
     assert table.spaces(state, 1)[3] == ("meat", 2)
 
 
-def _empty_bag_buy(table: Table, rule: str) -> object:
+def _empty_bag_buy(table: Table, rule: str) -> WhaleRidersState:
+    """Seat 0 buys the free tile of port 1 and ends its turn with the bag empty."""
     state = table.new(2, empty_bag=rule)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.bag = [0] * len(state.bag)
     state.bag_total = 0
     state.apply(Buy(0))
+    state.apply(TakeCoin())
     return state
 
 
 def test_empty_bag_leaves_space_empty(table: Table) -> None:
     """empty_bag="leave_empty": a space the bag cannot refill stays empty."""
     state = _empty_bag_buy(table, "leave_empty")
-    assert state.current_player() == 0
+    assert state.current_player() == 1
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), None]
+    table.to_turn_of(state, 0)
     assert Buy(3) not in state.legal_actions()
+    assert "space 3 of this port is empty" in table.refuses(state, Buy(3))
 
 
 def test_empty_bag_ends_game(table: Table) -> None:
@@ -108,7 +121,7 @@ def _pay_three_for_two(table: Table, rule: str) -> object:
     state = table.new(2, ports=ports, hands={0: [card]}, surplus=rule)
     table.ride(state, 0, 4)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     table.play(state, FulfilContracts(), Fulfil(card), Done())
     return state
@@ -132,9 +145,9 @@ def test_payment_wastes_fewest_goods_then_fewest_tiles(table: Table) -> None:
     table.ride(state, 0, 4)
     table.to_turn_of(state, 0)
     state.coins[0] = 10
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     table.play(state, FulfilContracts(), Fulfil(card), Done())
     assert table.held(state, 0) == [("shell", 3)]
@@ -147,9 +160,21 @@ def test_refill_after_action(table: Table) -> None:
     assert len(state.hands[0]) == 3 and state.actions_left == 1
 
 
-def test_pearl_slide_at_once(table: Table) -> None:
-    """pearl_slide="at_once": a Sun Port gap closes right after the purchase."""
-    state = table.new(2, pearl_slide="at_once")
+def test_gaps_at_once(table: Table) -> None:
+    """gaps="at_once" (the previews CWD, BITE, DANTE1): right after each purchase the tiles
+    above slide down and the top is refilled from the bag, and a Sun Port gap closes at once."""
+    state = table.new(2, gaps="at_once")
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    state.apply(Buy(0))
+    assert state.current_player() == CHANCE
+    assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), None]
+    state.apply(DrawTile("crystal", 1))
+    coins = state.coins[0]
+    table.play(state, Buy(0))  # the kelp slid onto the free space
+    assert state.coins[0] == coins
+    assert table.held(state, 0) == [("shell", 1), ("kelp", 1)]
+    state = table.new(2, gaps="at_once")
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     table.play(state, Buy(0))
@@ -195,7 +220,7 @@ def test_power_deep_current(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]}, powers=("deep_current", "bargain"))
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     coins = state.coins[0]
     table.play(state, FulfilContracts(), Fulfil(card))
@@ -214,9 +239,10 @@ def test_power_storm_breaker(table: Table) -> None:
     state = _storm_in_port_one(table, powers=("storm_breaker", "bargain"))
     state.coins[0] = 5
     assert Buy(3) in state.legal_actions()
-    table.play(state, Buy(3), tile=("shell", 1))
-    assert table.spaces(state, 1)[3] == ("shell", 1)
+    table.play(state, Buy(3))
     assert state.coins[0] == 5 - 3
+    table.play(state, TakeCoin(), tile=("shell", 1))
+    assert table.spaces(state, 1)[3] == ("shell", 1)
 
 
 def test_power_homecoming(table: Table) -> None:
@@ -293,7 +319,7 @@ def test_decrees_full_hand_and_four_goods(table: Table) -> None:
     table.ride(state, 0, 1)
     for _ in range(2):
         table.to_turn_of(state, 0)
-        table.play(state, Buy(0), Buy(0))
+        table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     table.play(state, Move(), Buy(0))
     table.to_turn_of(state, 0)

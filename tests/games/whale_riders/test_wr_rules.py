@@ -2,7 +2,7 @@
 
 Each docstring quotes the sentence of the rulebook (the English translation of the
 Persian text) it checks. The coast and the hands are laid by the chance actions the
-test chooses (see ``conftest.py``); by default every trading port holds one 1-good
+test chooses (see ``wr_support.py``); by default every trading port holds one 1-good
 tile each of shell, kelp, meat and pottery, cheapest first.
 """
 
@@ -27,7 +27,7 @@ from whaletable.games.whale_riders.actions import (
 from whaletable.games.whale_riders.rules import HOME, PORT_AT, TURN_STEP
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wr_support import Table
 
 
 # ------------------------------------------------------------------------ setup
@@ -224,19 +224,40 @@ def test_buy_only_at_the_riders_port(table: Table) -> None:
     assert table.spaces(state, 1) == table.spaces(table.new(2), 1)
 
 
-def test_bought_column_slides_and_refills_from_bag(table: Table) -> None:
-    """Buy (CWD): the tiles above a bought one slide toward the cheap spaces and the top space
-    is refilled from the bag — a chance draw."""
+def test_goods_gap_closes_at_end_of_turn(table: Table) -> None:
+    """End: a rider home "may buy these pearls in the usual way; the dearer pearls above a
+    bought pearl are pushed down to close the gap at the end of a turn" — the usual way is the
+    goods ports': the bought space stays empty while the turn goes on; at its end the tiles
+    above slide down toward the cheap spaces and the top space is refilled from the bag."""
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     bag = state.observation(None)["bag"]
     state.apply(Buy(1))  # kelp
+    assert state.current_player() == 0  # nothing is drawn yet
+    assert table.spaces(state, 1) == [("shell", 1), None, ("meat", 1), ("pottery", 1)]
+    state.apply(TakeCoin())  # the turn's second action: the turn ends
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), None]
     state.apply(DrawTile("crystal", 1))
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), ("crystal", 1)]
     assert state.observation(None)["bag"] == bag - 1
+
+
+def test_second_buy_in_a_turn_pays_its_own_space(table: Table) -> None:
+    """End: the gap closes "at the end of a turn", so a second Buy in the same turn takes
+    another tile at its own space's price: no tile slides onto the free space meanwhile."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0))  # the free shell
+    assert Buy(0) not in state.legal_actions()
+    assert "space 0 of this port is empty" in table.refuses(state, Buy(0))
+    coins = state.coins[0]
+    table.play(state, Buy(1), tile=("crystal", 1))  # the kelp, still on its 1-coin space
+    assert state.coins[0] == coins - 1
+    assert table.held(state, 0) == [("shell", 1), ("kelp", 1)]
+    assert table.spaces(state, 1) == [("meat", 1), ("pottery", 1), ("crystal", 1), ("crystal", 1)]
 
 
 def test_take_coin(table: Table) -> None:
@@ -273,9 +294,9 @@ def test_fulfil_several_contracts_as_one_action(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.coins[0] = 10
-    table.play(state, Buy(0), Buy(0))  # shell x2, then kelp x2 slid down
+    table.play(state, Buy(0), Buy(1))  # shell x2 and kelp x2; the gaps close after the turn
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))  # shell x1, kelp x1
+    table.play(state, Buy(0), Buy(1))  # shell x1, kelp x1, slid down
     table.to_turn_of(state, 0)
     coins = state.coins[0]
     bag = state.observation(None)["bag"]
@@ -296,7 +317,7 @@ def test_fulfilled_contract_pearls_count_at_end(table: Table) -> None:
                       hands={0: [card]})  # fmt: skip
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(0))
+    table.play(state, Buy(0), Buy(1))
     table.to_turn_of(state, 0)
     table.play(state, FulfilContracts(), Fulfil(card), Done())
     assert state.pearls(0) == table.contracts[card].pearls
@@ -420,3 +441,82 @@ def test_ties_most_money_then_most_tiles(table: Table) -> None:
     state.tiles[2 * 18 + 0] = 0
     assert state.winners() == [1, 2]
     assert state.returns() == [0.0, 0.5, 0.5]
+
+
+# ------------------------------------------------------- readings (rules.md)
+
+
+def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:
+    """Reading 13: a goods tile pays only for its good, a crystal only for crystals, and pearls
+    on bag tiles only score."""
+    card = table.card(shell=2, kelp=1)
+    ports = {1: [("shell", 1), ("crystal", 1), ("pearl", 1), ("kelp", 1)]}
+    state = table.new(2, ports=ports, hands={0: [card]})
+    table.ride(state, 0, 1)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(1))  # shell, crystal
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), Buy(1))  # pearl, kelp (slid down at the end of the last turn)
+    table.to_turn_of(state, 0)
+    assert sorted(table.held(state, 0)) == [
+        ("crystal", 1),
+        ("kelp", 1),
+        ("pearl", 1),
+        ("shell", 1),
+    ]
+    assert FulfilContracts() not in state.legal_actions()
+    assert "do not pay" in table.refuses(state, FulfilContracts())
+    assert state.pearls(0) == 1
+
+
+def test_rider_at_the_sun_port_before_leaving_is_not_home(table: Table) -> None:
+    """Reading 17: the pearls are for riders who "come back"; a rider that has not left is not
+    home, while the same rider back at the Sun Port is."""
+    state = table.new(2)
+    assert state.observation(None)["players"][0]["heading"] == "out"
+    assert "come home" in table.refuses(state, Buy(0))
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    assert state.observation(None)["players"][0]["heading"] == "home"
+    assert Buy(0) in state.legal_actions()
+
+
+def test_riders_may_share_a_port(table: Table) -> None:
+    """Reading 18: nothing blocks a port, so two riders stand on the same one and both buy."""
+    state = table.new(2)
+    table.ride(state, 0, 1)
+    table.ride(state, 1, 1)
+    assert state.steps == [1, 1]
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(0), TakeCoin())
+    table.to_turn_of(state, 1)
+    assert Buy(0) in state.legal_actions()
+
+
+def test_rider_home_still_takes_two_actions(table: Table) -> None:
+    """Reading 19: home, a rider "can no longer move", and nothing else is taken away."""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    legal = state.legal_actions()
+    assert Move() not in legal
+    assert TakeCoin() in legal and BurnContracts() in legal and Buy(0) in legal
+    coins = state.coins[0]
+    table.play(state, TakeCoin(), TakeCoin())
+    assert state.coins[0] == coins + 2 and state.current_player() == 1
+
+
+def test_tie_break_counts_sun_port_pearl_tiles(table: Table) -> None:
+    """Reading 21: "most tiles left" counts every tile held, a Sun Port pearl tile too."""
+    state = table.new(2)
+    table.ride(state, 0, HOME)
+    table.to_turn_of(state, 0)
+    table.play(state, Buy(1))  # a 2-pearl tile from the Sun Port, 1 coin
+    state.phase = 10  # score the table as it stands
+    state.tiles[1 * 18 + 16] = 1  # seat 1: a 2-pearl bag tile
+    state.coins = [4, 4]
+    state.tiles[1 * 18 + 0] = 1  # seat 1 also holds a shell: more tiles
+    assert state.winners() == [1]
+    state.tiles[1 * 18 + 0] = 0
+    assert state.pearls(0) == state.pearls(1) == 2
+    assert state.winners() == [0, 1]

@@ -178,3 +178,21 @@ def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="cannot read") as e:
         load_components(path)
     assert str(path) in str(e.value)
+
+
+def test_adjacent_areas_are_those_with_no_fish_card_between() -> None:
+    """en: "You may not move into an area if a fish card lies between the two areas — areas
+    are adjacent across the diagonal corners of the cards." Two areas side by side in a row,
+    or one above the other, share two fish cards and touch tip to tip between them: adjacent.
+    Two areas on a diagonal share one fish card, which lies between them: not adjacent."""
+    for a in range(6):
+        for b in range(6):
+            if a == b:
+                continue
+            shared = set(AREA_FISH[a]) & set(AREA_FISH[b])
+            assert (b in ADJACENT[a]) == (len(shared) == 2), (a, b, shared)
+    diagonals = [(0, 4), (1, 3), (1, 5), (2, 4)]
+    for a, b in diagonals:
+        (between,) = set(AREA_FISH[a]) & set(AREA_FISH[b])
+        assert between in (5, 6)  # a centre fish card, touching all four areas around it
+        assert b not in ADJACENT[a]

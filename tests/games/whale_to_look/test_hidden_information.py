@@ -15,7 +15,7 @@ from whaletable.core.record import Record
 from whaletable.games.whale_to_look.actions import Investigate, MoveBoat, UseRadar
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wtl_support import Table
 
     from whaletable.games.whale_to_look.rules import WhaleToLookState
 

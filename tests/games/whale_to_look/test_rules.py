@@ -2,14 +2,14 @@
 
 Each docstring quotes the sentence it checks ("en" = the English rulebook, "vi" = the
 English translation of the Vietnamese one). Expected sums and scores are worked out by
-hand in the comments from the fish layout the test deals (see ``conftest.py`` for the
+hand in the comments from the fish layout the test deals (see ``wtl_support.py`` for the
 fish positions around each area).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -28,7 +28,7 @@ from whaletable.games.whale_to_look.actions import (
 from whaletable.games.whale_to_look.board import load_components
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from wtl_support import Table
 
     from whaletable.games.whale_to_look.rules import WhaleToLookState
 
@@ -54,14 +54,19 @@ SWAPPED_NUMBERS = (5, 0, 1, 2, 3, 4)
 
 
 def round_two(
-    table: Table, *, players: int = 3, edition: str = "en", trending: str = "none"
+    table: Table,
+    *,
+    players: int = 3,
+    edition: str = "en",
+    trending: str = "none",
+    **options: Any,
 ) -> WhaleToLookState:
     """A table at the start of round 2 with CLEAR_LAYOUT dealt again.
 
     Round 1 is skipped by everyone finishing at once: all tie on 0 points, so round 2
     starts with the player furthest clockwise from seat 0, the last seat.
     """
-    state = table.new(CLEAR_LAYOUT, players=players, edition=edition, trending=trending)
+    state = table.new(CLEAR_LAYOUT, players=players, edition=edition, trending=trending, **options)
     table.finish_round(state)
     table.deal(state, CLEAR_LAYOUT)
     return state
@@ -979,3 +984,58 @@ def test_legal_actions_agree_with_apply(table: Table, edition: str) -> None:
                     accepted = False
                 assert accepted == (action in legal), (action, state.observation(None))
             state.apply(rng.choice(legal))
+
+
+# ------------------------------------------------------- readings (rules.md)
+
+
+def _anchored_fisher_on_the_whale(table: Table, **options: Any) -> WhaleToLookState:
+    """Round 2, Fishing season (en): seat 1 puts the fisher on its 1-tourist boat, which then
+    has no tourist, and anchors it on the whale's area; the round is scored."""
+    state = round_two(table, players=2, trending="fishing", **options)
+    state.apply(ChooseFisherBoat(0))  # seat 1
+    state.apply(ChooseFisherBoat(0))  # seat 0
+    state.apply(Investigate(0))
+    state.apply(MoveBoat(0, 0, True))  # seat 1: 1 - 1 = 0 tourists, anchored, on the whale
+    table.finish_round(state)
+    return state
+
+
+def test_anchored_boat_without_tourists_gains_the_anchor_bonus(table: Table) -> None:
+    """Reading: Scoring, "receives scoring chips equal to the number of tourists on each of
+    those boats. In addition, if they dropped their anchor there, they receive +2 points": the
+    +2 is for the anchor under a boat on a scoring area, even a boat with no tourist left."""
+    state = _anchored_fisher_on_the_whale(table)
+    assert table.round_points(state, 2) == [0, 0 + 2]
+
+
+def test_anchor_without_tourists_option_nothing(table: Table) -> None:
+    """Option anchor_without_tourists="nothing": "If your anchored boat scores, you gain +2";
+    a boat with no tourist scores nothing, so its anchor gains nothing either."""
+    state = _anchored_fisher_on_the_whale(table, anchor_without_tourists="nothing")
+    assert table.round_points(state, 2) == [0, 0]
+
+
+def test_no_radar_after_the_move(table: Table) -> None:
+    """Reading: the radar belongs to Step 1 ("at any point during their turn"; vi: "while
+    surveying"), and the move of Step 2 ends the turn: once a boat has moved, the next player
+    is to play and any radar used now is theirs."""
+    state = table.new(CLEAR_LAYOUT)
+    table.turn(state, 0, 0)  # seat 0 investigates and moves: its turn is over
+    assert state.current_player() == 1
+    state.apply(UseRadar(3))
+    radars = [p["radars"] for p in table.obs(state)["players"]]
+    assert radars == [1, 0, 1]
+
+
+def test_vi_boats_leave_the_dock_for_any_area(table: Table) -> None:
+    """Reading, vi: "Move 1 boat from 1 Area to any Area" is read as the English (a), from the
+    dock: a boat already on an area still moves only to an adjacent one."""
+    state = table.new(CLEAR_LAYOUT, players=2, edition="vi")
+    state.apply(Investigate(0))
+    assert table.moves_of(state, 0) == {0, 1, 2, 3, 4, 5}
+    state.apply(MoveBoat(0, 0, False))
+    table.finish(state)  # seat 1
+    state.apply(Investigate(1))
+    assert table.moves_of(state, 0) == {1, 3}
+    assert "adjacent" in table.refuses(state, MoveBoat(0, 5, False))

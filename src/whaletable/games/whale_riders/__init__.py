@@ -57,7 +57,9 @@ class WhaleRidersOptions:
     ``surplus``: goods on a tile beyond what a contract asks for are lost, or kept.
     ``refill``: hands are drawn back up to three at the end of the turn, or right
     after each burn or fulfil action.
-    ``pearl_slide``: the Sun Port's gaps close at the end of the turn, or at once.
+    ``gaps``: a bought tile's gap closes (the tiles above slide down, and a goods
+    port's top space is refilled from the bag) at the end of the turn, as the
+    rulebook says, or at once after each purchase, as the previews describe.
     ``magic_of_the_whale`` and ``clans_decree``: the two variants (reconstructed tiles).
     """
 
@@ -65,7 +67,7 @@ class WhaleRidersOptions:
     empty_bag: Literal["leave_empty", "ends_game"] = "leave_empty"
     surplus: Literal["lost", "kept"] = "lost"
     refill: Literal["end_of_turn", "after_action"] = "end_of_turn"
-    pearl_slide: Literal["end_of_turn", "at_once"] = "end_of_turn"
+    gaps: Literal["end_of_turn", "at_once"] = "end_of_turn"
     magic_of_the_whale: bool = False
     clans_decree: bool = False
 

@@ -393,7 +393,7 @@ class WhaleRidersState(State):
         for k in range(SPACES):
             f = self.spaces[base + k]
             if f == EMPTY:
-                break  # the tiles slid down: only the top spaces can be empty
+                continue  # a gap (until the end of the turn) or a space the bag left empty
             if f == STORM and not self._may_clear_storms(seat):
                 continue
             if self.space_price(seat, port, k) <= coins:
@@ -572,15 +572,14 @@ class WhaleRidersState(State):
                 self.draw_then = THEN_SETUP
                 self._continue_drawing()
             return
-        # A refill after a purchase.
+        # A refill of a gap.
         if f == STORM and self.options.storms == "lull":
             # Reading "lull": the storm goes to the box and another tile is drawn.
             if self.bag_total == 0:
                 self._bag_ran_out()
             return
         self.spaces[self.refill_at] = f
-        self.refill_at = -1
-        self._after_action()
+        self._refill_gaps()
 
     def _after_deal(self) -> None:
         if self.draw_seat < self.num_players - 1:
@@ -663,9 +662,13 @@ class WhaleRidersState(State):
         if self.actions_left > 0:
             self.phase = ACTION
             return
-        # End of the turn: close the Sun Port's gaps, draw back up to three.
-        if self.options.pearl_slide == "end_of_turn":
+        # End of the turn: close the gaps ("at the end of a turn"), refill the goods
+        # ports from the bag, then draw back up to three.
+        if self.options.gaps == "end_of_turn":
             self._close_sun_gaps()
+            self._close_coast_gaps()
+            self._refill_gaps()
+            return
         self._draw_up(self.to_move, THEN_NEXT_TURN)
 
     # "Move your rider": one port toward the last port, then back toward the Sun Port.
@@ -713,7 +716,7 @@ class WhaleRidersState(State):
                 # ends at once."
                 self.phase = OVER
                 return
-            if self.options.pearl_slide == "at_once":
+            if self.options.gaps == "at_once":
                 self._close_sun_gaps()
             self._after_action()
             return
@@ -728,27 +731,60 @@ class WhaleRidersState(State):
                         self._claim(seat, "high_bidder")
                 if self.goods(seat)[CRYSTAL] >= 3:
                     self._claim(seat, "crystal_hoard")
-        # The tiles above slide down toward the cheap spaces; the top is refilled.
-        column = self.spaces[base + slot + 1 : base + SPACES]
-        self.spaces[base + slot : base + SPACES] = [*column, EMPTY]
-        top = self.spaces.index(EMPTY, base, base + SPACES)
-        if self.bag_total == 0:
-            self._bag_ran_out()
+        self.spaces[base + slot] = EMPTY
+        if self.options.gaps == "end_of_turn":
+            # "In the usual way ... pushed down to close the gap at the end of a turn":
+            # the gap stays open, so a second purchase pays its own space's price.
+            self._after_action()
             return
-        self.refill_at = top
-        self.phase = REFILL_SPACE
+        # Option "at_once": the tiles above slide down now and the top is refilled.
+        self._close_coast_gaps()
+        self._refill_gaps()
 
     def _base_price(self, port: int, slot: int) -> int:
         c = self.game.components
         return c.sun_prices[slot] if port == SUN_PORT else c.goods_prices[slot]
 
+    def _close_coast_gaps(self) -> None:
+        """The tiles above each gap slide down toward the cheap spaces; the top is left empty."""
+        spaces = self.spaces
+        for base in range(0, COAST_SPACES, SPACES):
+            column = spaces[base : base + SPACES]
+            if EMPTY in column:
+                left = [f for f in column if f != EMPTY]
+                spaces[base : base + SPACES] = left + [EMPTY] * (SPACES - len(left))
+
+    def _refill_gaps(self) -> None:
+        """Draw a tile from the bag for the lowest empty coast space, or go on if none is left.
+
+        Used tiles never go back in the bag, so an empty space is either a gap opened
+        this turn (or by this purchase) or one the empty bag could not fill before.
+        """
+        try:
+            at = self.spaces.index(EMPTY)
+        except ValueError:
+            self._after_refills()
+            return
+        if self.bag_total == 0:
+            self._bag_ran_out()
+            return
+        self.refill_at = at
+        self.phase = REFILL_SPACE
+
+    def _after_refills(self) -> None:
+        self.refill_at = -1
+        if self.options.gaps == "end_of_turn":
+            self._draw_up(self.to_move, THEN_NEXT_TURN)
+        else:
+            self._after_action()
+
     def _bag_ran_out(self) -> None:
         """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
-        self.refill_at = -1
         if self.options.empty_bag == "ends_game":
+            self.refill_at = -1
             self.phase = OVER
             return
-        self._after_action()
+        self._after_refills()
 
     def _close_sun_gaps(self) -> None:
         """ "The dearer pearls above a bought pearl are pushed down to close the gap."""

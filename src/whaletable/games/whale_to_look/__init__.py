@@ -42,6 +42,9 @@ class WhaleToLookOptions:
     ``area_layout``: area cards shuffled (the rulebook) or laid in printed order.
     ``trending``: the round-2 trending card: drawn at random, a fixed one, or none.
     ``start_player``: the round-1 start player, or ``None`` to draw one at random.
+    ``anchor_without_tourists``: an anchored boat with no tourist left (the fisher
+    took the only one) on a scoring area gains the anchor's +2 (``bonus``), or
+    nothing, since it scores no tourists (``nothing``).
     """
 
     edition: Literal["en", "vi"] = "en"
@@ -50,6 +53,7 @@ class WhaleToLookOptions:
         "random", "whale-watching", "fishing", "whale-and-orca", "orca-watching", "none"
     ] = "random"
     start_player: int | None = None
+    anchor_without_tourists: Literal["bonus", "nothing"] = "bonus"
 
 
 SPEC = GameSpec(

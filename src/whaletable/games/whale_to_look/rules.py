@@ -2,7 +2,7 @@
 
 Rulebook sections are quoted by name in the comments (en = English rulebook,
 vi = Vietnamese rulebook). Where the books are silent the choice is written here
-and in the README's rules summary.
+and in ``rules.md`` ("Readings chosen").
 
 Choices where the rulebooks are silent:
 
@@ -246,7 +246,11 @@ class WhaleToLookState(State):
                 if at == DOCK:
                     continue
                 value = TOURISTS[b] - (1 if self.fisher_boat[seat] == b else 0)
-                if self.anchor_boat[seat] == b:
+                # "In addition, if they dropped their anchor there, +2"; the option
+                # "nothing" reads "if your anchored boat scores" as needing a tourist.
+                if self.anchor_boat[seat] == b and (
+                    value > 0 or self.options.anchor_without_tourists == "bonus"
+                ):
                     value += ANCHOR_BONUS
                 if at == whale:
                     on_whale += 1

@@ -2,10 +2,11 @@
 
 The coast runs left to right from the Sun Port (home) to the Lobster Port, each
 port a column of spaces with its price ladder printed beside it, the cheapest
-space at the bottom (bought tiles make the dearer ones slide down). The riders sail
-the lane under the ports. Below come the viewer's own contracts (only the viewer's
-own: the observation gives every other hand as a count) and a row per player with
-what everybody can see: coins, tiles, contracts in hand and fulfilled, pearls.
+space at the bottom (at the end of a turn the dearer tiles slide down into the gaps
+left by bought ones). The riders sail the lane under the ports. Below come the
+viewer's own contracts (only the viewer's own: the observation gives every other
+hand as a count) and a row per player with what everybody can see: coins, tiles,
+contracts in hand and fulfilled, pearls.
 
 Every legal action has one place to click: a tile of the rider's port (buy), a
 button (move, take a coin, start burning or fulfilling, done), a contract card of
@@ -916,7 +917,7 @@ class WhaleRidersBoard:
             "empty_bag": tr("When the bag is empty"),
             "surplus": tr("Goods beyond what a contract asks"),
             "refill": tr("Drawing contracts"),
-            "pearl_slide": tr("Gaps at the Sun Port close"),
+            "gaps": tr("A bought tile’s gap closes"),
             "magic_of_the_whale": tr("Variant: The Magic of the Whale"),
             "clans_decree": tr("Variant: The Clan’s Decree"),
         }
@@ -933,8 +934,8 @@ class WhaleRidersBoard:
             ("surplus", "kept"): tr("are kept as a smaller tile"),
             ("refill", "end_of_turn"): tr("at the end of your turn"),
             ("refill", "after_action"): tr("after each burn or fulfil action"),
-            ("pearl_slide", "end_of_turn"): tr("at the end of the turn"),
-            ("pearl_slide", "at_once"): tr("at once"),
+            ("gaps", "end_of_turn"): tr("at the end of the turn"),
+            ("gaps", "at_once"): tr("at once"),
         }
         if isinstance(choice, str) and (name, choice) in labels:
             return labels[name, choice]

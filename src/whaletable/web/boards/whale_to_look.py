@@ -779,6 +779,7 @@ class WhaleToLookBoard:
             "area_layout": tr("Area cards"),
             "trending": tr("Trending card in round 2"),
             "start_player": tr("Start player"),
+            "anchor_without_tourists": tr("An anchored boat with no tourist on it"),
         }
         return labels.get(name, name)
 
@@ -792,6 +793,8 @@ class WhaleToLookBoard:
             "ordered": tr("in printed order"),
             "random": tr("drawn at random"),
             "none": tr("none"),
+            "bonus": tr("still gains the anchor’s +2"),
+            "nothing": tr("gains nothing"),
         }
         if isinstance(choice, str):
             return labels.get(choice) or trend_name(choice, tr)

@@ -1,0 +1,62 @@
+"""rules.md names a test for every rulebook clause and every reading: each must exist."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from pathlib import Path
+
+from whaletable.games.whale_riders import WhaleRidersOptions
+
+HERE = Path(__file__).resolve().parent
+RULES = HERE.parents[2] / "src" / "whaletable" / "games" / "whale_riders" / "rules.md"
+
+
+def _section(title: str) -> str:
+    text = RULES.read_text(encoding="utf-8")
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def _defined_tests() -> set[str]:
+    names = set()
+    for path in HERE.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+def test_every_test_named_in_the_coverage_table_exists() -> None:
+    named = set(re.findall(r"`(test_\w+)`", _section("Coverage")))
+    assert len(named) > 30
+    missing = sorted(named - _defined_tests())
+    assert not missing, f"rules.md names tests that do not exist: {missing}"
+
+
+def test_every_clause_and_reading_row_names_a_test() -> None:
+    rows = [
+        line
+        for line in _section("Coverage").splitlines()
+        if line.startswith("| ") and "---" not in line
+    ]
+    rows = [r for r in rows if not r.startswith(("| reading |", "| clause (translation)"))]
+    bare = [r for r in rows if not re.search(r"`test_\w+`", r)]
+    assert not bare, f"rows without a test: {bare}"
+
+
+def test_every_reading_is_covered() -> None:
+    readings = re.findall(r"^\| (\d+) \|", _section("Readings chosen"), flags=re.M)
+    covered = re.findall(r"^\| (\d+) ", _section("Coverage"), flags=re.M)
+    # Reading 6 (clockwise is seat order) is checked with the clause it reads.
+    assert set(readings) - set(covered) <= {"6"}, set(readings) - set(covered)
+
+
+def test_every_option_is_a_written_reading() -> None:
+    readings = _section("Readings chosen")
+    for field in dataclasses.fields(WhaleRidersOptions):
+        if field.name in ("magic_of_the_whale", "clans_decree"):
+            continue  # the variants have their own section
+        assert f"option `{field.name}`" in readings, field.name
