@@ -104,6 +104,15 @@ def test_expected_points_count_boats_on_the_whale_and_orca() -> None:
     assert expected_points(docked, odds, None) == 0.0
 
 
+def test_expected_points_follow_the_anchor_without_tourists_option() -> None:
+    odds = odds_of(sample_fish(list(WHALE_AT_4), DECK, AREAS, random.Random(0), 1))
+    # Boat 0 (one tourist) is the fisher's boat, anchored on the whale: no tourist left.
+    bonus = Fleet((4, DOCK, DOCK), anchored=0, anchor_used=True, fisher=0)
+    nothing = Fleet((4, DOCK, DOCK), 0, True, 0, bare_anchor_scores=False)
+    assert expected_points(bonus, odds, None) == 2.0
+    assert expected_points(nothing, odds, None) == 0.0
+
+
 def test_heuristic_moves_to_the_area_it_knows_is_best() -> None:
     state = played(WHALE_AT_4, KNOWS_WHALE_AT_4)
     for seed in range(3):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from whaletable.agents import UnknownAgent, register_agent
@@ -40,6 +40,7 @@ from whaletable.games.whale_to_look.rules import (
     WHALE_AND_ORCA_BONUS,
     WHALE_WATCHING_PER_BOAT,
     WhaleToLookState,
+    boat_points,
 )
 
 if TYPE_CHECKING:
@@ -145,19 +146,25 @@ class Fleet:
     anchored: int
     anchor_used: bool
     fisher: int
+    bare_anchor_scores: bool = True
+    """Option ``anchor_without_tourists``: whether an anchored boat with no tourist scores."""
 
     def moved(self, move: MoveBoat) -> Fleet:
         boats = list(self.boats)
         boats[move.boat] = move.area
         if move.anchor:
-            return Fleet(tuple(boats), move.boat, True, self.fisher)
-        return Fleet(tuple(boats), self.anchored, self.anchor_used, self.fisher)
+            return replace(self, boats=tuple(boats), anchored=move.boat, anchor_used=True)
+        return replace(self, boats=tuple(boats))
 
 
 def boat_value(fleet: Fleet, boat: int) -> int:
     """Points the boat brings if it stands where the whale or orca surfaces."""
-    value = TOURISTS[boat] - (1 if fleet.fisher == boat else 0)
-    return value + (ANCHOR_BONUS if fleet.anchored == boat else 0)
+    return boat_points(
+        boat,
+        fisher=fleet.fisher == boat,
+        anchored=fleet.anchored == boat,
+        bare_anchor_scores=fleet.bare_anchor_scores,
+    )
 
 
 def expected_points(fleet: Fleet, odds: Odds, trend: str | None) -> float:
@@ -282,7 +289,13 @@ class WhaleHeuristic:
         if any(isinstance(a, ChooseFisherBoat) for a in legal):
             return self._fisher(legal)
         me = obs["players"][view.seat]
-        fleet = Fleet(tuple(me["boats"]), me["anchored_boat"], me["anchor_used"], me["fisher_boat"])
+        fleet = Fleet(
+            tuple(me["boats"]),
+            me["anchored_boat"],
+            me["anchor_used"],
+            me["fisher_boat"],
+            view.options.anchor_without_tourists == "bonus",
+        )
         trend = obs["trend"]
         samples = sample_fish(obs["fish"], self.deck, obs["areas"], self.rng, self.samples)
         odds = odds_of(samples)

@@ -63,6 +63,20 @@ FISHING_BONUS = 3
 WHALE_AND_ORCA_BONUS = 4
 ORCA_WATCHING_BONUS = 3
 
+
+def boat_points(boat: int, *, fisher: bool, anchored: bool, bare_anchor_scores: bool) -> int:
+    """What ``boat`` scores where the whale or orca surfaces (4. Scoring).
+
+    Its tourists, one fewer on the fisher's boat; "in addition, if they dropped their anchor
+    there, +2" — for a boat left with no tourist only when ``bare_anchor_scores`` (option
+    ``anchor_without_tourists``: "nothing" reads "if your anchored boat scores" as needing one).
+    """
+    value = TOURISTS[boat] - (1 if fisher else 0)
+    if anchored and (value > 0 or bare_anchor_scores):
+        value += ANCHOR_BONUS
+    return value
+
+
 Trend = Literal["whale-watching", "fishing", "whale-and-orca", "orca-watching"]
 TRENDS: tuple[Trend, ...] = ("whale-watching", "fishing", "whale-and-orca", "orca-watching")
 
@@ -245,13 +259,12 @@ class WhaleToLookState(State):
                 at = self.boat_at[seat * BOATS + b]
                 if at == DOCK:
                     continue
-                value = TOURISTS[b] - (1 if self.fisher_boat[seat] == b else 0)
-                # "In addition, if they dropped their anchor there, +2"; the option
-                # "nothing" reads "if your anchored boat scores" as needing a tourist.
-                if self.anchor_boat[seat] == b and (
-                    value > 0 or self.options.anchor_without_tourists == "bonus"
-                ):
-                    value += ANCHOR_BONUS
+                value = boat_points(
+                    b,
+                    fisher=self.fisher_boat[seat] == b,
+                    anchored=self.anchor_boat[seat] == b,
+                    bare_anchor_scores=self.options.anchor_without_tourists == "bonus",
+                )
                 if at == whale:
                     on_whale += 1
                     pts[seat] += value
