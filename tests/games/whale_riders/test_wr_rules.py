@@ -441,6 +441,10 @@ def test_ties_most_money_then_most_tiles(table: Table) -> None:
     state.tiles[2 * 18 + 0] = 0
     assert state.winners() == [1, 2]
     assert state.returns() == [0.0, 0.5, 0.5]
+    # Money comes before tiles: more tiles do not beat more money.
+    state.coins = [5, 8, 7]
+    state.tiles[2 * 18 + 0] = 3
+    assert state.winners() == [1]
 
 
 # ------------------------------------------------------- readings (rules.md)
