@@ -237,14 +237,18 @@ def test_squid_moved_by_dive_dice_goes_as_they_say(table: Table) -> None:
     Squid per the movement indicated on the Dive dice." — the whale symbol lets a squid move
     instead (rule 2), as far as the number, or anywhere unoccupied on the Dive face."""
     state = quiet(table)
+    table.whale_away(state)
     squid = table.creature(state, R.SQUID, hx(0, 0))
     dive(state, "whale", "2")
+    state.apply(PickCreature(R.Q0))
     assert state.p_creature == squid
     spots = {a.to for a in state.legal_actions()}
     assert {hx(0, 0), hx(0, 2)} <= spots and hx(0, 3) not in spots
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     dive(state, "whale", "dive")
+    state.apply(PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(12, 6) in spots and hx(0, 0) in spots  # 3.5: it may still stay
 

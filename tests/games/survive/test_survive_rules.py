@@ -609,7 +609,7 @@ def test_option_dive_die_needs_rule_5(table: Table) -> None:
     dive die, so choosing one is refused, as ``squids_replace_whales`` is without the squid."""
     from whaletable.core.errors import BadOption
 
-    with pytest.raises(BadOption, match="dive_die.*dolphins_and_diving_creatures"):
+    with pytest.raises(BadOption, match=r"dive_die.*dolphins_and_diving_creatures"):
         table.game.new_state(2, {"dive_die": "1986"})
     state = table.game.new_state(2, {"dive_die": "1986", "dolphins_and_diving_creatures": True})
     assert state.options.dive_die == "1986"

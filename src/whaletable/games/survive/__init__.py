@@ -38,7 +38,8 @@ class SurviveOptions:
     ``densely_populated`` … ``atlantis_is_gone``: Challenge Rules 1–4.
     ``dolphins_and_diving_creatures``: Challenge Rule 5, dolphins and the dive dice.
     ``dive_die``: that rule's movement die: ``"reconstructed"`` (its faces are not printed
-    anywhere; see ``data/components.toml``) or ``"1986"`` (1, 1, 2, 2, 3, Dive, as the reference guesses it); only with Rule 5.
+    anywhere; see ``data/components.toml``) or ``"1986"`` (1, 1, 2, 2, 3, Dive, as the
+    reference guesses it); only with Rule 5.
     """
 
     giant_squid: bool = True

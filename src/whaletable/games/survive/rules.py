@@ -648,11 +648,15 @@ class SurviveState(State):
         return [c for k in kinds for c in CREATURES_OF[k] if self.cr_hex[c] >= 0]
 
     def _kinds_for(self, kind: int) -> tuple[int, ...]:
-        """Squid 2: whenever a whale may move, a squid may move instead (optional rule: only)."""
+        """Squid 2: "Whenever a Whale may be moved" a squid may move instead (optional rule:
+        only squids). With no whale on the board no whale may be moved, so no squid either."""
         if kind != WHALE or not self.options.giant_squid:
             return (kind,)
         if self.options.squids_replace_whales:
             return (SQUID,)
+        cr = self.cr_hex
+        if not any(cr[c] >= 0 for c in range(W0, W1)):
+            return (WHALE,)
         return (WHALE, SQUID)
 
     def _tile_move_actions(self) -> list[Action]:
