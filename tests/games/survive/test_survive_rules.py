@@ -387,6 +387,28 @@ def test_dolphin_tile_moves_a_swimmer(table: Table) -> None:
     assert not any(isinstance(a, PlayTile) for a in state.legal_actions())
 
 
+def test_a_swimmer_moved_by_a_dolphin_tile_has_had_its_swim(table: Table) -> None:
+    """Reading 33: a swimmer "swims only one space a turn"; the dolphin tile moves it 1–3 sea
+    spaces instead, not as well: after the tile it swims no further that turn (4 spaces in all
+    would break the limit the tile only stretches), though other explorers still move."""
+    for steps in (3, 1):
+        state = quiet(table)
+        table.swimmer(state, 0, hx(0, 0))
+        table.on_land(state, 1, L)
+        state.hands[0].append((1, "dolphin", 0))
+        state._legal = None
+        state.apply(PlayTile("dolphin", 0))
+        for _ in range(steps):
+            state.apply(MoveExplorer(0, EAST))
+        if steps < 3:
+            state.apply(EndMovement())
+        assert state.ex_hex[0] == hx(0, steps) and state.phase == R.MOVE
+        legal = state.legal_actions()
+        assert not any(isinstance(a, MoveExplorer) and a.explorer == 0 for a in legal)
+        assert "one space a turn" in table.refuses(state, MoveExplorer(0, EAST))
+        assert any(isinstance(a, MoveExplorer) and a.explorer == 1 for a in legal)
+
+
 # ------------------------------------------------------------------ end and options
 
 

@@ -1101,7 +1101,7 @@ class SurviveState(State):
             self._play_tile(action.effect, action.slot)
             return
         if isinstance(action, MoveExplorer):
-            self._step_explorer(action.explorer, action.direction, swim_limit=True)
+            self._step_explorer(action.explorer, action.direction)
         elif isinstance(action, MoveBoat):
             self._step_boat(action.boat, action.direction)
         elif isinstance(action, BoardBoat):
@@ -1124,7 +1124,7 @@ class SurviveState(State):
         if self.moves_left == 0:
             self._after_movement()
 
-    def _step_explorer(self, e: int, d: int, *, swim_limit: bool) -> bool:
+    def _step_explorer(self, e: int, d: int) -> bool:
         """Move explorer ``e`` one space; True if it ended aboard a boat."""
         st = self.ex_status[e]
         to = STEP[self.ex_hex[e]][d]
@@ -1148,8 +1148,10 @@ class SurviveState(State):
         else:
             self.ex_status[e] = SWIM
             self.ex_hex[e] = to
-        if swim_limit and st != BOAT:
-            self.swam |= 1 << e  # entering the sea or swimming uses the turn's swim
+        if st != BOAT:
+            # Entering the sea or swimming uses the turn's swim; so does a dolphin tile's move
+            # (reading 33: the tile stretches the one space, it does not add to it).
+            self.swam |= 1 << e
         self._strike(to)
         return aboard
 
@@ -1314,7 +1316,7 @@ class SurviveState(State):
         done = isinstance(action, EndMovement)
         if isinstance(action, MoveExplorer):
             self.p_mover = action.explorer
-            aboard = self._step_explorer(action.explorer, action.direction, swim_limit=False)
+            aboard = self._step_explorer(action.explorer, action.direction)
             done = aboard or self.ex_status[action.explorer] != SWIM
         elif isinstance(action, MoveBoat):
             self.p_mover = action.boat
