@@ -186,6 +186,22 @@ def test_boat_face_moves_an_unoccupied_boat(table: Table) -> None:
     assert state.boat_hex[empty] == hx(0, 2) and state.phase != R.PICK_CREATURE
 
 
+def test_boat_face_moves_only_through_spaces_without_a_boat(table: Table) -> None:
+    """Reading 28: the unoccupied boat moves up to the number "through sea spaces without a
+    boat" (one boat per space): a space holding another boat is not a stop."""
+    state = quiet(table)
+    empty = table.boat(state, hx(0, 0))
+    other = table.boat(state, hx(0, 1))
+    dive(state, "boat", "2")
+    moves = {
+        a.to for a in state.legal_actions() if isinstance(a, MoveEmptyBoat) and a.boat == empty
+    }
+    near = {n for n in BOARD.neighbours[hx(0, 0)] if not state.terrain[n]}
+    assert hx(0, 1) not in moves and near - {hx(0, 1)} <= moves
+    assert "unoccupied" in table.refuses(state, MoveEmptyBoat(empty, hx(0, 1)))
+    assert state.boat_hex[other] == hx(0, 1)
+
+
 def test_starfish_is_wild(table: Table) -> None:
     """Rule 5: "The Starfish symbol is "wild" which means that you can move one Sea Serpent,
     Shark, Whale, Dolphin, or unoccupied" Boat."""

@@ -431,6 +431,22 @@ def test_occupied_boat_may_not_enter_squid_space(table: Table) -> None:
     assert "squid" in reason
 
 
+def test_occupied_boat_moved_by_a_boat_move_tile_may_not_enter_squid_space(table: Table) -> None:
+    """6. "An occupied Boat may not be moved into a space with a Giant Squid." — however it is
+    moved: the boat-move tile's 1–3 spaces keep out of a squid's space too."""
+    state = quiet(table)
+    table.creature(state, R.SQUID, hx(0, 1))
+    boat = table.boat(state, hx(0, 0), passengers=(0,))
+    east = 0
+    state.hands[0].append((1, "boat-move", 0))
+    state._legal = None
+    state.apply(PlayTile("boat-move", 0))
+    assert state.phase == R.TILE_MOVE
+    assert MoveBoat(boat, east) not in state.legal_actions()
+    assert "squid" in table.refuses(state, MoveBoat(boat, east))
+    assert any(isinstance(a, MoveBoat) and a.boat == boat for a in state.legal_actions())
+
+
 def test_empty_boat_may_enter_squid_space(table: Table) -> None:
     """6. (only an *occupied* boat is kept out) "[This prevents the controller of the Boat from
     having the People tokens of other players removed from the game when moving the Boat.]" """

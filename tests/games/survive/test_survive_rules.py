@@ -360,6 +360,26 @@ def test_shark_deterrent_answers_another_players_shark(table: Table) -> None:
     assert state.cr_hex[shark] == R.GONE and state.ex_status[10] == R.SWIM
 
 
+def test_deterrent_not_asked_of_the_mover(table: Table) -> None:
+    """§3.1 deterrents: "when *another* player moves a shark into [...] one of your swimmers"
+    (and a whale onto your boat): the player who moves the creature onto their own people is
+    not asked, even holding the deterrent; the creature strikes."""
+    state = quiet(table)
+    table.creature(state, R.SHARK, hx(0, 0))
+    table.swimmer(state, 0, hx(0, 1))
+    state.hands[0].append((1, "shark-deterrent", 0))
+    table.roll(state, "shark")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.phase != R.DETER and state.ex_status[0] == R.LOST
+    state = quiet(table)
+    table.creature(state, R.WHALE, hx(0, 0))
+    boat = table.boat(state, hx(0, 1), passengers=(0,))
+    state.hands[0].append((1, "whale-deterrent", 0))
+    table.roll(state, "whale")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.phase != R.DETER and state.boat_hex[boat] == R.GONE
+
+
 def test_asked_even_without_a_deterrent(table: Table) -> None:
     """Reading 11: a threatened seat holding any tile is asked, so asking reveals nothing."""
     state = quiet(table)

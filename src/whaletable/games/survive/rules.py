@@ -871,6 +871,11 @@ class SurviveState(State):
         if phase == TILE_MOVE:
             if isinstance(action, EndMovement):
                 return "move the tile's piece at least one space first"
+            if isinstance(action, MoveBoat) and self.p_tile == "boat-move":
+                return (
+                    "the tile moves a boat you control to a neighbouring sea space without a "
+                    "boat (nor a squid, if anyone is aboard)"
+                )
             return "spend the tile: move its swimmer or boat one sea space, or stop"
         # MOVE
         if isinstance(action, PlayTile):
