@@ -90,6 +90,11 @@ class Table:
                 return c
         raise AssertionError("no creature of that kind left")
 
+    def whale_away(self, state: SurviveState) -> int:
+        """Squid rule 2: a squid moves only "whenever a Whale may be moved". A whale in the
+        bottom-left corner, far from every place the tests use, makes that so."""
+        return self.creature(state, R.WHALE, BOARD.hex_at(12, 0))
+
     def boat(self, state: SurviveState, h: int, passengers: tuple[int, ...] = ()) -> int:
         b = next(b for b in range(R.NUM_BOATS) if state.boat_hex[b] < 0)
         state.boat_hex[b] = h

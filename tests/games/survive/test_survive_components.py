@@ -105,7 +105,7 @@ def test_tile_backs_match_component_counts() -> None:
         ("components.toml", '"boat", "starfish"]', '"boat", "kraken"]', "[dive_dice.piece] faces"),
         (
             "components.toml",
-            'faces = ["1", "2", "3", "1", "2", "dive"]',
+            'faces = ["1", "2", "3", "4", "5", "dive"]',
             'faces = ["1", "2", "12"]',
             "[dive_dice.movement] faces",
         ),

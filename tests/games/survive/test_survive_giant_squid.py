@@ -129,15 +129,37 @@ def test_squid_may_move_instead_of_whale_by_die(table: Table) -> None:
     assert state.phase == R.MOVE_CREATURE and state.p_creature == squid
 
 
+def test_no_squid_moves_when_no_whale_may_be_moved(table: Table) -> None:
+    """2. "Whenever a Whale may be moved [...] the Giant Squid may be moved instead of the
+    Whale": with no whale on the board no whale may be moved, so the whale face moves nothing
+    (reading 12) and a move-whale tile cannot be played; a squid is not moved in its place."""
+    state = quiet(table)
+    squid = table.creature(state, R.SQUID, B)
+    state.hands[0].append((1, "move-whale", 0))
+    state._legal = None
+    assert PlayTile("move-whale", 0) not in state.legal_actions()
+    assert "move-whale" not in state.playable_tiles(0)
+    turn = state.turn
+    table.roll(state, "whale")
+    assert state.cr_hex[squid] == B and state.turn == turn + 1 and state.active == 1
+    with_whale = quiet(table)
+    whale = table.creature(with_whale, R.WHALE, C)
+    squid = table.creature(with_whale, R.SQUID, B)
+    table.roll(with_whale, "whale")
+    assert {a.creature for a in with_whale.legal_actions()} == {whale, squid}
+
+
 # ------------------------------------------------------------------ rule 3
 
 
 def test_here_is_how_the_squid_moves(table: Table) -> None:
-    """3. "Here is how you move the Giant Squid:" — the squid alone on the board moves on the
-    whale face without being picked."""
+    """3. "Here is how you move the Giant Squid:" — picked on the whale face (a whale is on the
+    board, so one may be moved: rule 2), the squid is the creature that moves."""
     state = quiet(table)
+    table.whale_away(state)
     squid = table.creature(state, R.SQUID, C)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     assert state.phase == R.MOVE_CREATURE and state.p_creature == squid
 
 
@@ -145,15 +167,17 @@ def test_squid_moved_by_tile_goes_to_any_unoccupied_sea_space(table: Table) -> N
     """3.1 "If the movement occurs via a Land tile, you may move the Giant Squid to any
     unoccupied sea space." """
     state = quiet(table)
+    whale = table.whale_away(state)
     squid = table.creature(state, R.SQUID, C)
     table.creature(state, R.SHARK, B)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
     state.apply(PlayTile("move-whale", 0))
+    state.apply(PickCreature(R.Q0))
     assert state.p_creature == squid
     spots = {a.to for a in state.legal_actions()}
     sea = {h for h in range(BOARD.num_hexes) if not state.terrain[h]}
-    assert spots == sea - {B}  # B holds a shark; C is its own space (3.5: it may stay)
+    assert spots == sea - {B, state.cr_hex[whale]}  # C is its own space (3.5: it may stay)
     far = hx(12, 6)
     state.apply(MoveCreature(far))
     assert state.cr_hex[squid] == far and state.phase == R.MOVE
@@ -163,9 +187,11 @@ def test_squid_moved_by_die_goes_up_to_three_spaces(table: Table) -> None:
     """3.2 "If the movement occurs via the red Creature die, you may move the Giant Squid up
     to three sea spaces." """
     state = quiet(table)
+    table.whale_away(state)
     start = hx(0, 0)
     table.creature(state, R.SQUID, start)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 3) in spots  # three spaces along the top row
     assert hx(0, 4) not in spots  # four
@@ -184,9 +210,11 @@ def test_squid_stops_on_occupied_boat(table: Table) -> None:
     """3.4 "If during movement the Giant Squid enters a sea space that contains either an
     occupied Boat [...] the Giant Squid's movement ends." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     table.boat(state, hx(0, 1), passengers=(0,))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
@@ -194,9 +222,11 @@ def test_squid_stops_on_occupied_boat(table: Table) -> None:
 def test_squid_passes_empty_boat(table: Table) -> None:
     """3.4 (an empty boat is not "occupied") the squid swims past it."""
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     table.boat(state, hx(0, 1))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     assert hx(0, 3) in {a.to for a in state.legal_actions()}
 
 
@@ -217,13 +247,17 @@ def test_squid_stops_next_to_people_on_land(table: Table) -> None:
     through (2, 4) and (2, 5), both next to L."""
     start, beyond = hx(2, 3), hx(2, 6)
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, start)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     assert beyond in {a.to for a in state.legal_actions()}  # nobody on L: it swims past
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, start)
     table.on_land(state, 10, L)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(2, 4) in spots and beyond not in spots
 
@@ -233,9 +267,11 @@ def test_squid_may_stay_put_and_still_attack(table: Table) -> None:
     considered "movement'; and you would still proceed to execute the following "after
     movement" steps." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, A)
     table.on_land(state, 10, L)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     assert MoveCreature(A) in state.legal_actions()
     state.apply(MoveCreature(A))
     assert state.ex_status[10] == R.LOST
@@ -245,11 +281,13 @@ def test_squid_may_stay_put_when_moved_by_a_land_tile(table: Table) -> None:
     """3.5 "The Giant Squid could instead not move and remain in the same sea space." — also when
     the Land tile "Move any one Whale" moves it, and the after-movement steps still follow."""
     state = quiet(table)
+    table.whale_away(state)
     squid = table.creature(state, R.SQUID, A)
     table.on_land(state, 10, L)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
     state.apply(PlayTile("move-whale", 0))
+    state.apply(PickCreature(R.Q0))
     assert state.p_creature == squid
     assert MoveCreature(A) in state.legal_actions()
     state.apply(MoveCreature(A))
@@ -265,10 +303,12 @@ def test_after_squid_moves_the_mover_acts(table: Table) -> None:
     """4. "After any movement of a Giant Squid, the player that moved the Giant Squid must do
     the following:" — the mover (seat 0) picks among several victims."""
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, A)
     table.on_land(state, 10, L)
     table.on_land(state, 1, L)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     state.apply(MoveCreature(A))
     assert state.phase == R.TAKE_PERSON and state.to_move == 0
 
@@ -290,9 +330,11 @@ def test_squid_takes_one_person_from_adjacent_land(table: Table) -> None:
     """4.2 "If the Giant Squid is in a sea space that is adjacent to a Land tile with one or
     more People tokens, remove one People token on that adjacent Land tile from the game." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, C)
     table.on_land(state, 10, L)
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     state.apply(MoveCreature(A))
     assert state.ex_status[10] == R.LOST
     assert state.phase == R.MOVE and state.active == 1  # the turn passed
@@ -302,9 +344,11 @@ def test_squid_takes_one_person_from_occupied_boat(table: Table) -> None:
     """4.2 "Alternatively, if the Giant Squid is in a sea space with an occupied Boat, remove
     one People token in that occupied Boat from the game." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     boat = table.boat(state, hx(0, 1), passengers=(12,))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     state.apply(MoveCreature(hx(0, 1)))
     assert state.ex_status[12] == R.LOST
     assert state.boat_hex[boat] == hx(0, 1)  # the boat stays
@@ -314,11 +358,13 @@ def test_squid_takes_only_one_person(table: Table) -> None:
     """4.2 "Only one People token may be removed in this way, either from one adjacent Land tile
     or from an occupied Boat in the same space, not both." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, A)
     table.on_land(state, 10, L)
     table.on_land(state, 11, hx(3, 5))
     table.boat(state, A, passengers=(12, 13))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     state.apply(MoveCreature(A))
     assert {a.explorer for a in state.legal_actions() if isinstance(a, TakePerson)} == {
         10,
@@ -385,6 +431,22 @@ def test_occupied_boat_may_not_enter_squid_space(table: Table) -> None:
     assert "squid" in reason
 
 
+def test_occupied_boat_moved_by_a_boat_move_tile_may_not_enter_squid_space(table: Table) -> None:
+    """6. "An occupied Boat may not be moved into a space with a Giant Squid." — however it is
+    moved: the boat-move tile's 1–3 spaces keep out of a squid's space too."""
+    state = quiet(table)
+    table.creature(state, R.SQUID, hx(0, 1))
+    boat = table.boat(state, hx(0, 0), passengers=(0,))
+    east = 0
+    state.hands[0].append((1, "boat-move", 0))
+    state._legal = None
+    state.apply(PlayTile("boat-move", 0))
+    assert state.phase == R.TILE_MOVE
+    assert MoveBoat(boat, east) not in state.legal_actions()
+    assert "squid" in table.refuses(state, MoveBoat(boat, east))
+    assert any(isinstance(a, MoveBoat) and a.boat == boat for a in state.legal_actions())
+
+
 def test_empty_boat_may_enter_squid_space(table: Table) -> None:
     """6. (only an *occupied* boat is kept out) "[This prevents the controller of the Boat from
     having the People tokens of other players removed from the game when moving the Boat.]" """
@@ -414,10 +476,12 @@ def test_squid_serpent_shark_share_spaces(table: Table) -> None:
     """8. "Giant Squids, Sea Serpents. Sharks, and Dolphins do not affect each other. They can
     occupy the same sea space." """
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 1))
     table.creature(state, R.SERPENT, hx(0, 2))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert {hx(0, 1), hx(0, 2), hx(0, 3)} <= spots  # it swims through and onto them
     state.apply(MoveCreature(hx(0, 2)))
@@ -428,9 +492,11 @@ def test_squid_serpent_shark_share_spaces(table: Table) -> None:
 def test_squid_shares_even_when_creatures_are_blocked(table: Table) -> None:
     """8. "They can occupy the same sea space." — also under ``creature_stacking = "blocked"``."""
     state = quiet(table, creature_stacking="blocked")
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 1))
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     assert hx(0, 1) in {a.to for a in state.legal_actions()}
 
 
@@ -477,6 +543,7 @@ def test_squids_never_capsize_boats(table: Table) -> None:
     capsizes (5.2)."""
     for options in ({}, {"squids_replace_whales": True}):
         state = quiet(table, **options)
+        table.whale_away(state)
         squid = table.creature(state, R.SQUID, hx(0, 0))
         boat = table.boat(state, hx(0, 1), passengers=(0, 1))
         table.roll(state, "whale")

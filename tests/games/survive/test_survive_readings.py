@@ -17,6 +17,7 @@ from whaletable.games.survive.actions import (
     MoveBoat,
     MoveCreature,
     MoveExplorer,
+    PickCreature,
     PlayTile,
     RevealBack,
     SinkTile,
@@ -102,11 +103,13 @@ def test_whale_deterrent_does_not_stop_a_squid(table: Table) -> None:
     """Reading: the whale deterrent answers whales only; a squid reaching your boat asks
     nobody."""
     state = quiet(table)
+    table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     table.boat(state, hx(0, 1), passengers=(10,))
     state.hands[1].append((2, "whale-deterrent", 0))
     state._legal = None
     table.roll(state, "whale")
+    state.apply(PickCreature(R.Q0))
     state.apply(MoveCreature(hx(0, 1)))
     assert state.phase != R.DETER
     assert state.ex_status[10] == R.LOST  # the only person in reach is taken at once

@@ -360,8 +360,28 @@ def test_shark_deterrent_answers_another_players_shark(table: Table) -> None:
     assert state.cr_hex[shark] == R.GONE and state.ex_status[10] == R.SWIM
 
 
+def test_deterrent_not_asked_of_the_mover(table: Table) -> None:
+    """§3.1 deterrents: "when *another* player moves a shark into [...] one of your swimmers"
+    (and a whale onto your boat): the player who moves the creature onto their own people is
+    not asked, even holding the deterrent; the creature strikes."""
+    state = quiet(table)
+    table.creature(state, R.SHARK, hx(0, 0))
+    table.swimmer(state, 0, hx(0, 1))
+    state.hands[0].append((1, "shark-deterrent", 0))
+    table.roll(state, "shark")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.phase != R.DETER and state.ex_status[0] == R.LOST
+    state = quiet(table)
+    table.creature(state, R.WHALE, hx(0, 0))
+    boat = table.boat(state, hx(0, 1), passengers=(0,))
+    state.hands[0].append((1, "whale-deterrent", 0))
+    table.roll(state, "whale")
+    state.apply(MoveCreature(hx(0, 1)))
+    assert state.phase != R.DETER and state.boat_hex[boat] == R.GONE
+
+
 def test_asked_even_without_a_deterrent(table: Table) -> None:
-    """Reading 12: a threatened seat holding any tile is asked, so asking reveals nothing."""
+    """Reading 11: a threatened seat holding any tile is asked, so asking reveals nothing."""
     state = quiet(table)
     table.creature(state, R.SHARK, hx(0, 0))
     table.swimmer(state, 10, hx(0, 1))
@@ -385,6 +405,28 @@ def test_dolphin_tile_moves_a_swimmer(table: Table) -> None:
         state.apply(MoveExplorer(0, EAST))
     assert state.ex_hex[0] == hx(0, 3) and state.phase == R.MOVE
     assert not any(isinstance(a, PlayTile) for a in state.legal_actions())
+
+
+def test_a_swimmer_moved_by_a_dolphin_tile_has_had_its_swim(table: Table) -> None:
+    """Reading 33: a swimmer "swims only one space a turn"; the dolphin tile moves it 1–3 sea
+    spaces instead, not as well: after the tile it swims no further that turn (4 spaces in all
+    would break the limit the tile only stretches), though other explorers still move."""
+    for steps in (3, 1):
+        state = quiet(table)
+        table.swimmer(state, 0, hx(0, 0))
+        table.on_land(state, 1, L)
+        state.hands[0].append((1, "dolphin", 0))
+        state._legal = None
+        state.apply(PlayTile("dolphin", 0))
+        for _ in range(steps):
+            state.apply(MoveExplorer(0, EAST))
+        if steps < 3:
+            state.apply(EndMovement())
+        assert state.ex_hex[0] == hx(0, steps) and state.phase == R.MOVE
+        legal = state.legal_actions()
+        assert not any(isinstance(a, MoveExplorer) and a.explorer == 0 for a in legal)
+        assert "one space a turn" in table.refuses(state, MoveExplorer(0, EAST))
+        assert any(isinstance(a, MoveExplorer) and a.explorer == 1 for a in legal)
 
 
 # ------------------------------------------------------------------ end and options
@@ -535,6 +577,67 @@ def test_option_atlantis_is_gone(table: Table) -> None:
     assert state.is_terminal()
 
 
+def volcano_in_the_mountains(table: Table, **options: object) -> SurviveState:
+    """Only the mountains left; a swimmer (seat 1) and a shark on a sea space next to the
+    mountain about to sink, an explorer of seat 0 on another mountain; seat 0 sinks that
+    mountain and reveals the volcano."""
+    state = quiet(table, **options)
+    for h in BOARD.island:
+        if state.terrain[h] != R.MOUNTAIN:
+            state.terrain[h] = R.SEA
+    state._legal = None
+    mountain = state.sinkable()[0]
+    beside = next(n for n in BOARD.neighbours[mountain] if not state.terrain[n] and n != R.CENTRE)
+    other = next(h for h in BOARD.island if state.terrain[h] and h != mountain)
+    table.on_land(state, 0, other)
+    table.swimmer(state, 10, beside)
+    shark = table.creature(state, R.SHARK, beside)
+    state.apply(EndMovement())
+    state.apply(SinkTile(mountain))
+    state.apply(RevealBack("volcano"))
+    assert state.cr_hex[shark] == R.GONE  # the whirlpool takes everything at sea around it
+    return state
+
+
+def test_rule_2_volcano_acts_as_a_whirlpool(table: Table) -> None:
+    """Challenge Rule 2: "the Volcano tile acts as a Whirlpool instead" — it swallows the sea
+    around it and the game goes on while explorers are left; it ends when the last one is gone."""
+    state = volcano_in_the_mountains(table, leave_no_one_behind=True)
+    assert state.ex_status[10] == R.LOST and state.ex_status[0] == R.LAND
+    assert not state.is_terminal() and state.phase == R.ROLL
+    last = quiet(table, leave_no_one_behind=True)
+    for h in BOARD.island:
+        if last.terrain[h] != R.MOUNTAIN:
+            last.terrain[h] = R.SEA
+    mountain = last.sinkable()[0]
+    beside = next(n for n in BOARD.neighbours[mountain] if not last.terrain[n] and n != R.CENTRE)
+    table.swimmer(last, 10, beside)  # the only explorer left on the board
+    last.apply(EndMovement())
+    last.apply(SinkTile(mountain))
+    last.apply(RevealBack("volcano"))
+    assert last.ex_status[10] == R.LOST and last.is_terminal()
+
+
+def test_rule_4_volcano_acts_as_a_whirlpool(table: Table) -> None:
+    """Challenge Rule 4: "the Volcano acts as a Whirlpool" — it swallows the sea around it, and
+    the game goes on until the last tile is removed (people left on the board or not)."""
+    state = volcano_in_the_mountains(table, atlantis_is_gone=True)
+    assert state.ex_status[10] == R.LOST and state.ex_status[0] == R.LAND
+    assert not state.is_terminal() and state.phase == R.ROLL
+    last = quiet(table, atlantis_is_gone=True)
+    only = BOARD.island[0]
+    for h in BOARD.island:
+        last.terrain[h] = R.SEA if h != only else R.MOUNTAIN
+    beside = next(n for n in BOARD.neighbours[only] if not last.terrain[n])
+    table.swimmer(last, 10, beside)
+    shark = table.creature(last, R.SHARK, beside)
+    last.apply(EndMovement())
+    last.apply(SinkTile(only))
+    last.apply(RevealBack("volcano"))
+    assert last.cr_hex[shark] == R.GONE and last.ex_status[10] == R.LOST
+    assert last.is_terminal()
+
+
 def test_option_squids_replace_whales_needs_squid(table: Table) -> None:
     """The optional squid rule needs the mini-expansion."""
     from whaletable.core.errors import BadOption
@@ -543,8 +646,19 @@ def test_option_squids_replace_whales_needs_squid(table: Table) -> None:
         table.game.new_state(2, {"giant_squid": False, "squids_replace_whales": True})
 
 
+def test_option_dive_die_needs_rule_5(table: Table) -> None:
+    """Option ``dive_die`` picks Challenge Rule 5's movement die: without Rule 5 there is no
+    dive die, so choosing one is refused, as ``squids_replace_whales`` is without the squid."""
+    from whaletable.core.errors import BadOption
+
+    with pytest.raises(BadOption, match=r"dive_die.*dolphins_and_diving_creatures"):
+        table.game.new_state(2, {"dive_die": "1986"})
+    state = table.game.new_state(2, {"dive_die": "1986", "dolphins_and_diving_creatures": True})
+    assert state.options.dive_die == "1986"
+
+
 def test_random_games_end(table: Table) -> None:
-    """Reading 16: every game ends (the volcano, Rule 2/4, or the safety end)."""
+    """Reading 15: every game ends (the volcano, Rule 2/4, or the safety end)."""
     for seed in range(20):
         rng = random.Random(seed)
         opts = {"leave_no_one_behind": True} if seed % 2 else {}

@@ -38,7 +38,8 @@ class SurviveOptions:
     ``densely_populated`` … ``atlantis_is_gone``: Challenge Rules 1–4.
     ``dolphins_and_diving_creatures``: Challenge Rule 5, dolphins and the dive dice.
     ``dive_die``: that rule's movement die: ``"reconstructed"`` (its faces are not printed
-    anywhere; see ``data/components.toml``) or ``"1986"`` (1, 1, 2, 2, 3, Dive).
+    anywhere; see ``data/components.toml``) or ``"1986"`` (1, 1, 2, 2, 3, Dive, as the
+    reference guesses it); only with Rule 5.
     """
 
     giant_squid: bool = True
@@ -84,6 +85,11 @@ class Survive(Game[SurviveState]):
         if options.squids_replace_whales and not options.giant_squid:
             raise BadOption(
                 "option 'squids_replace_whales' needs the Giant Squid (option 'giant_squid')"
+            )
+        if options.dive_die != "reconstructed" and not options.dolphins_and_diving_creatures:
+            raise BadOption(
+                f"option 'dive_die' = {options.dive_die!r} needs Challenge Rule 5 "
+                "(option 'dolphins_and_diving_creatures'): without it no dive die is rolled"
             )
 
     def _new_state(self, num_players: int, options: SurviveOptions) -> SurviveState:

@@ -648,11 +648,15 @@ class SurviveState(State):
         return [c for k in kinds for c in CREATURES_OF[k] if self.cr_hex[c] >= 0]
 
     def _kinds_for(self, kind: int) -> tuple[int, ...]:
-        """Squid 2: whenever a whale may move, a squid may move instead (optional rule: only)."""
+        """Squid 2: "Whenever a Whale may be moved" a squid may move instead (optional rule:
+        only squids). With no whale on the board no whale may be moved, so no squid either."""
         if kind != WHALE or not self.options.giant_squid:
             return (kind,)
         if self.options.squids_replace_whales:
             return (SQUID,)
+        cr = self.cr_hex
+        if not any(cr[c] >= 0 for c in range(W0, W1)):
+            return (WHALE,)
         return (WHALE, SQUID)
 
     def _tile_move_actions(self) -> list[Action]:
@@ -867,6 +871,11 @@ class SurviveState(State):
         if phase == TILE_MOVE:
             if isinstance(action, EndMovement):
                 return "move the tile's piece at least one space first"
+            if isinstance(action, MoveBoat) and self.p_tile == "boat-move":
+                return (
+                    "the tile moves a boat you control to a neighbouring sea space without a "
+                    "boat (nor a squid, if anyone is aboard)"
+                )
             return "spend the tile: move its swimmer or boat one sea space, or stop"
         # MOVE
         if isinstance(action, PlayTile):
@@ -1097,7 +1106,7 @@ class SurviveState(State):
             self._play_tile(action.effect, action.slot)
             return
         if isinstance(action, MoveExplorer):
-            self._step_explorer(action.explorer, action.direction, swim_limit=True)
+            self._step_explorer(action.explorer, action.direction)
         elif isinstance(action, MoveBoat):
             self._step_boat(action.boat, action.direction)
         elif isinstance(action, BoardBoat):
@@ -1120,7 +1129,7 @@ class SurviveState(State):
         if self.moves_left == 0:
             self._after_movement()
 
-    def _step_explorer(self, e: int, d: int, *, swim_limit: bool) -> bool:
+    def _step_explorer(self, e: int, d: int) -> bool:
         """Move explorer ``e`` one space; True if it ended aboard a boat."""
         st = self.ex_status[e]
         to = STEP[self.ex_hex[e]][d]
@@ -1144,8 +1153,10 @@ class SurviveState(State):
         else:
             self.ex_status[e] = SWIM
             self.ex_hex[e] = to
-        if swim_limit and st != BOAT:
-            self.swam |= 1 << e  # entering the sea or swimming uses the turn's swim
+        if st != BOAT:
+            # Entering the sea or swimming uses the turn's swim; so does a dolphin tile's move
+            # (reading 33: the tile stretches the one space, it does not add to it).
+            self.swam |= 1 << e
         self._strike(to)
         return aboard
 
@@ -1310,7 +1321,7 @@ class SurviveState(State):
         done = isinstance(action, EndMovement)
         if isinstance(action, MoveExplorer):
             self.p_mover = action.explorer
-            aboard = self._step_explorer(action.explorer, action.direction, swim_limit=False)
+            aboard = self._step_explorer(action.explorer, action.direction)
             done = aboard or self.ex_status[action.explorer] != SWIM
         elif isinstance(action, MoveBoat):
             self.p_mover = action.boat
