@@ -16,6 +16,7 @@ from whaletable.games.save_the_whales.actions import (
     Contribute,
     Done,
     DrawCard,
+    LeavePath,
     MoveAnywhere,
     NameWhale,
     Refuse,
@@ -263,6 +264,20 @@ def test_holder_may_keep_the_barnacle_on_a_passing_space(table: Table) -> None:
     assert state.phase == BARNACLE and Done() in state.legal_actions()
     state.apply(Done())
     assert state.barnacle == GRAY and state.phase == TURN
+
+
+def test_whales_joining_a_polar_corner_do_not_land_there(table: Table) -> None:
+    """Reading 27: whales coming out onto ARCTIC CIRCLE are placed there without its effect:
+    blue joining does not offer the way out again once the turn's player is done."""
+    state = table.new(("gray", "blue", "fin"))
+    table.put(state, "gray", SPACE["arctic"] - 2)
+    table.put(state, "blue", 3, path=True)
+    table.put(state, "fin", 26, path=True)
+    table.roll(state, 1, 1)
+    state.apply(LeavePath("blue"))
+    state.apply(Done())
+    assert state.phase == TURN and state.on_path() == [FIN]
+    assert len(events_of(state, "land")) == 1  # gray's landing only
 
 
 def test_calving_sanctuary_offers_every_whale_on_the_path(table: Table) -> None:
