@@ -1,5 +1,6 @@
-"""rules.md keeps its promises: every test its coverage table names exists, and every option
-its readings name is a real option (and every real option is named there)."""
+"""rules.md keeps its promises: every test its coverage table names exists, every reading is
+covered by a named test, and every option its readings name is a real option (and every
+real option is named there)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,20 @@ def test_every_test_in_the_coverage_table_exists() -> None:
     assert len(named) >= 90, "the coverage table lists a test per clause"
     missing = sorted(set(named) - defined_tests())
     assert not missing, f"rules.md names tests that do not exist: {missing}"
+
+
+def test_every_reading_is_covered_by_a_test() -> None:
+    """Each numbered reading is named ("reading N") in a coverage row that names its test,
+    as in the other games' coverage tables."""
+    numbers = {int(n) for n in re.findall(r"^\| (\d+) \|", section("Readings chosen"), flags=re.M)}
+    assert numbers == set(range(1, max(numbers) + 1)), "readings are numbered 1, 2, 3, ..."
+    covered = {
+        int(n)
+        for line in section("Coverage").splitlines()
+        if line.startswith("| ") and re.search(r"`test_\w+`", line)
+        for n in re.findall(r"\breading (\d+)", line)
+    }
+    assert numbers - covered == set(), f"readings with no test: {sorted(numbers - covered)}"
 
 
 def test_every_option_is_a_reading_and_every_reading_option_exists() -> None:

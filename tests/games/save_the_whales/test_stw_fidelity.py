@@ -171,6 +171,9 @@ def test_save_instead_is_for_the_whale_that_landed_not_the_others_paying(table: 
     pay_all(state)  # gray's share
     assert state.observation(None)["payment"]["whale"] == "blue"
     assert not any(isinstance(a, SaveWhale) for a in state.legal_actions())
+    pay_all(state)  # blue's share (blue is on the Act; fin may be saved in other ways)
+    assert state.observation(None)["payment"]["whale"] == "fin"
+    assert not any(isinstance(a, SaveWhale) for a in state.legal_actions())
 
 
 def test_option_save_instead_for_every_whale_that_owes(table: Table) -> None:

@@ -175,8 +175,10 @@ def test_double_ships_are_ignored_while_a_whale_occupies_moratorium(table: Table
 
 
 def test_double_ships_spare_the_barnacle_holder(table: Table) -> None:
-    """ "The holder can ignore the Dice anytime he/she rolls double Catcher Ships ... the
-    other player's Whale is not protected." — the closest whale without it is lost."""
+    """ "double Catcher Ships can be ignored ... If the player's Whale holds the Magic
+    Barnacle." — read as the endangered whale (reading 41): fin, the closest, holds it while
+    seat 0 rolls; fin is spared and the closest whale without it (reading 9) is lost. The
+    holder itself rolling is in ``test_stw_readings.py``."""
     state = three_on_the_path(table)
     state.barnacle = FIN
     table.roll(state, 0, 0)

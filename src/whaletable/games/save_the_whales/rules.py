@@ -427,7 +427,12 @@ class SaveTheWhalesState(State):
         return "barnacle" if self.barnacle == w else "safe_zone"
 
     def _shielded(self, w: int) -> bool:
-        """The Magic Barnacle's holder and a whale in a Safe Zone survive the Ship."""
+        """The Magic Barnacle's holder and a whale in a Safe Zone survive the Ship.
+
+        Reading: "If the player's Whale holds the Magic Barnacle" is the endangered whale's
+        barnacle, never the roller's ("If the holder rolls double Catcher Ships while
+        another player's Whale is on the ... path ... the other player's Whale is not
+        protected")."""
         return self.barnacle == w or self.in_safe_zone(w)
 
     def _sail(self, steps: int) -> None:
