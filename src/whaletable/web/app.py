@@ -6,6 +6,7 @@ Pages are rendered on the server; boards are SVG drawn from ``observation(seat)`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -29,6 +30,7 @@ from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import i18n
 from whaletable.web.boards import board_for
+from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
 from whaletable.web.storage import Store
 from whaletable.web.tables import (
     BOT_LEVELS,
@@ -305,7 +307,8 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
         # Every page still on the old table is offered its own seat's link to the new one.
         for viewer in list(table.viewers):
             own = next(iter(viewer.seats)) if viewer.role == "seat" else None
-            await viewer.send({"type": "again", "url": link_at(new, viewer.role, own)})
+            with contextlib.suppress(PageDropped):  # a page that fell behind resyncs anyway
+                await viewer.send({"type": "again", "url": link_at(new, viewer.role, own)})
         return RedirectResponse(link_at(new, role, seat), status_code=303)
 
     def link_at(new: LiveTable, role: str, seat: int | None) -> str:
@@ -347,29 +350,24 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             seats = frozenset(i for i, s in enumerate(table.seats) if s.kind == "human")
         else:
             seats = frozenset() if seat is None else frozenset({seat})
-        sending = asyncio.Lock()
-
-        async def send(message: dict[str, Any]) -> None:
-            # The socket handler, the bot task and other pages' moves all send to this page;
-            # one message at a time, or the connection's writes interleave and fail.
-            async with sending:
-                await websocket.send_json(message)
-
+        # The table only queues messages for this page; the page's own writer sends them,
+        # so a page that stops reading is dropped instead of holding up the table.
+        outbox = Outbox(websocket)
         viewer = Viewer(
-            send=send,
+            send=outbox.send,
             tr=i18n.translator(lang),
             lang=lang,
             role=role,
             seats=seats,
             showing=seat,
         )
-        table.viewers.add(viewer)
-        try:
+
+        async def read() -> None:
             await table.show(viewer)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
-                    break
+                    return
                 text = message.get("text")
                 if text is None:
                     await say(viewer, TableError("send text frames of JSON"))
@@ -381,13 +379,25 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
                             "message too large: at most {limit} characters", limit=MAX_MESSAGE
                         ),
                     )
-                    await websocket.close(code=1009)
-                    break
+                    outbox.close(1009)
+                    return
                 await handle(t, table, viewer, text)
-        except WebSocketDisconnect:
-            pass
+
+        table.viewers.add(viewer)
+        writer = outbox.start()
+        reader = asyncio.get_running_loop().create_task(read())
+        try:
+            # Whichever ends first ends the page: the browser left, or the page was dropped.
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            if outbox.closing:
+                await asyncio.wait({writer}, timeout=CLOSE_TIMEOUT)  # the queued close goes out
         finally:
             table.viewers.discard(viewer)
+            for task in (reader, writer):
+                task.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, PageDropped):
+                    await task
 
     async def handle(t: Tables, table: LiveTable, viewer: Viewer, text: str) -> None:
         try:
