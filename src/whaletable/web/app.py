@@ -8,10 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import multiprocessing
-import os
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -30,16 +27,17 @@ from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import i18n
 from whaletable.web.boards import board_for
+from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
-from whaletable.web.storage import Store
+from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import (
     BOT_LEVELS,
+    IDLE_SECONDS,
     LiveTable,
     SeatConfig,
     TableError,
     Tables,
     Viewer,
-    leave_with_server,
     message_in,
 )
 
@@ -62,22 +60,28 @@ class BodyLimit(BaseHTTPMiddleware):
         return await call_next(request)
 
 
-def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1) -> FastAPI:
-    """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL)."""
+def create_app(
+    db_url: str = "sqlite:///whaletable.db",
+    *,
+    bot_workers: int = 1,
+    bot_deadline: float = BOT_DEADLINE,
+    bot_think: Think = think,
+    idle_seconds: float = IDLE_SECONDS,
+    db_retry_seconds: float = RETRY_FOR,
+) -> FastAPI:
+    """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
+
+    ``bot_deadline`` is the time a bot move may take before a quick move is played for it;
+    ``bot_think`` computes a bot's move in a worker (a module-level function: tests and
+    benchmarks slow it down); a table nobody watches for ``idle_seconds`` leaves memory;
+    a database hiccup is retried for ``db_retry_seconds`` before a move is refused.
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_url)
-
-        def bot_pool() -> ProcessPoolExecutor:
-            return ProcessPoolExecutor(
-                max_workers=bot_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=leave_with_server,
-                initargs=(os.getpid(),),
-            )
-
-        tables = Tables(store, bot_pool)
+        store = Store(db_url, retry_for=db_retry_seconds)
+        bots = BotPool(bot_workers, think=bot_think, deadline=bot_deadline)
+        tables = Tables(store, bots, idle_seconds=idle_seconds)
         app.state.tables = tables
         app.state.resumed = tables.resume()
         tables.start_all()
@@ -484,12 +488,9 @@ def create_app(db_url: str = "sqlite:///whaletable.db", *, bot_workers: int = 1)
             raise TableError(
                 "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
             )
-        state = table.game.new_state(table.state.num_players, table.options)
-        for action in history[:at]:
-            state.apply(action)
         tr = i18n.translator(lang_of(request))
+        state, log = table.replay(at, tr)  # stepped from the record, nothing kept per step
         obs = state.observation(seat)
-        log = table.describe(0, at, tr)
         view = f"&seat={seat}" if seat is not None else ""
         return page(
             request,
