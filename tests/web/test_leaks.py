@@ -11,10 +11,10 @@ show exactly what the seat's observation allows, and the log must be the public 
 from __future__ import annotations
 
 import random
-from functools import cache
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pytest
