@@ -28,6 +28,7 @@ from whaletable.core import Record, SeatView
 
 BOT_DEADLINE = 10.0  # seconds a bot move may take, waiting for a worker included
 ORPHAN_CHECK_SECONDS = 1.0
+STARTUP_TIMEOUT = 60.0  # seconds a new worker may take to import the games
 
 Think = Callable[[dict[str, Any], int, str, int], dict[str, Any]]
 
@@ -67,6 +68,7 @@ def leave_with_server(server: int) -> None:
 def serve_moves(conn: Connection, think: Think, server: int) -> None:
     """A worker's life: read a job, answer it, until the pipe closes."""
     leave_with_server(server)
+    conn.send(("ready", None))  # imports done: the pool may hand it a move now
     while True:
         try:
             job = conn.recv()
@@ -76,11 +78,14 @@ def serve_moves(conn: Connection, think: Think, server: int) -> None:
             answer: tuple[str, Any] = ("move", think(*job))
         except Exception as e:  # the server logs it and plays a fallback move
             answer = ("error", f"{type(e).__name__}: {e}")
-        conn.send(answer)
+        try:
+            conn.send(answer)
+        except OSError:  # the server gave up on this move and closed the pipe
+            return
 
 
 class Worker:
-    """One worker process and the server's end of its pipe."""
+    """One worker process and the server's end of its pipe (it says "ready" once started)."""
 
     def __init__(self, think: Think) -> None:
         ctx = multiprocessing.get_context("spawn")
@@ -94,8 +99,12 @@ class Worker:
 
     async def ask(self, job: tuple[Any, ...]) -> Any:
         """Send a job and wait for its answer without blocking the event loop."""
-        loop = asyncio.get_running_loop()
         await asyncio.to_thread(self.conn.send, job)  # a large record may fill the pipe
+        return await self.answer()
+
+    async def answer(self) -> Any:
+        """The next message from the worker; EOFError if it died."""
+        loop = asyncio.get_running_loop()
         readable = loop.create_future()
         fd = self.conn.fileno()
 
@@ -130,18 +139,43 @@ class BotPool:
             raise ValueError(f"a bot pool needs at least one worker, not {workers}")
         self.think = think
         self.deadline = deadline
-        self.workers = [Worker(think) for _ in range(workers)]
         self.idle: asyncio.Queue[Worker] = asyncio.Queue()
-        for worker in self.workers:
-            self.idle.put_nowait(worker)
+        self.workers: list[Worker] = []
+        self.starting: set[asyncio.Task[None]] = set()
+        for _ in range(workers):
+            self._start(Worker(think))
         self.replaced = 0  # workers replaced since the start (overran or died)
 
-    def _replace(self, worker: Worker) -> Worker:
+    def _start(self, worker: Worker) -> None:
+        """Hand ``worker`` moves once it says it is ready (starting takes a second or so,
+        which no table should spend waiting for it)."""
+        self.workers.append(worker)
+
+        async def when_ready() -> None:
+            try:
+                await asyncio.wait_for(worker.answer(), STARTUP_TIMEOUT)
+            except (TimeoutError, EOFError, OSError):
+                log.error("a bot worker did not start; starting another")
+                await asyncio.sleep(1.0)  # not a storm of processes if none can start
+                self._replace(worker)
+                return
+            self.idle.put_nowait(worker)
+
+        task = asyncio.get_running_loop().create_task(when_ready())
+        self.starting.add(task)
+        task.add_done_callback(self.starting.discard)
+
+    async def started(self) -> None:
+        """Wait until every worker started so far is ready for moves."""
+        while self.starting:
+            await asyncio.gather(*self.starting, return_exceptions=True)
+
+    def _replace(self, worker: Worker) -> None:
         worker.stop()
-        new = Worker(self.think)
-        self.workers[self.workers.index(worker)] = new
+        if worker in self.workers:
+            self.workers.remove(worker)
         self.replaced += 1
-        return new
+        self._start(Worker(self.think))
 
     async def move(self, record: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
         """A bot's move by the deadline; raises :class:`BotOverran` or :class:`BotFailed`."""
@@ -150,9 +184,10 @@ class BotPool:
         try:
             async with asyncio.timeout(self.deadline):
                 worker = await self.idle.get()
-                if not worker.process.is_alive():
+                while not worker.process.is_alive():
                     log.warning("bot worker %s had died; starting another", worker.process.pid)
-                    worker = self._replace(worker)
+                    self._replace(worker)
+                    worker = await self.idle.get()
                 answer = await worker.ask((record, seat, spec, seed))
                 done = True
         except TimeoutError:
@@ -161,11 +196,12 @@ class BotPool:
             raise BotFailed(f"the bot's worker died ({type(e).__name__})") from None
         finally:
             if worker is not None:
-                if not done:
+                if done:
+                    self.idle.put_nowait(worker)
+                else:
                     # Its answer may still come and would be read as the next job's, or it
                     # is stuck: either way, a fresh worker takes its place.
-                    worker = self._replace(worker)
-                self.idle.put_nowait(worker)
+                    self._replace(worker)
         kind, value = answer
         if kind != "move":
             raise BotFailed(value)
@@ -173,5 +209,7 @@ class BotPool:
         return result
 
     def close(self) -> None:
+        for task in list(self.starting):
+            task.cancel()
         for worker in self.workers:
             worker.stop()

@@ -46,8 +46,16 @@ QUICK_BOT = "random"  # needs no search: played in the server itself, and the fa
 IDLE_SECONDS = 60.0  # a table nobody watches is evicted from memory after this long
 SWEEP_SECONDS = 10.0  # how often idle tables are looked for
 RETRY_PLAY_SECONDS = (1.0, 10.0)  # a table waiting for its database tries again this often
-OVERRAN = "{name} took too long to move, so a quick move was played instead"
-FAILED = "{name} could not move, so a quick move was played instead"
+
+
+def _(message: str) -> str:
+    """Mark a string for the catalogs (`make catalogs`); each page translates it when shown."""
+    return message
+
+
+# What the table's log says of a quick move played for a bot (a gettext template).
+OVERRAN = _("{name} took too long to move, so a quick move was played instead")
+FAILED = _("{name} could not move, so a quick move was played instead")
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +86,7 @@ class DatabaseDown(TableError):
 
     def __init__(self) -> None:
         super().__init__(
-            "the table's database is not answering, so nothing was changed: try again shortly"
+            _("the table's database is not answering, so nothing was changed: try again shortly")
         )
 
 
@@ -336,6 +344,10 @@ class TableCache(MutableMapping[str, LiveTable]):
     def __len__(self) -> int:
         return len(self._live)
 
+    def in_memory(self) -> list[LiveTable]:
+        """The tables in memory, without counting this as a visit to each."""
+        return list(self._live.values())
+
 
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
@@ -473,7 +485,7 @@ class Tables:
         return count
 
     def start_all(self) -> None:
-        for table in list(self.tables.values()):
+        for table in self.tables.in_memory():
             self.kick(table)
         if self.sweeper is None:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -504,7 +516,8 @@ class Tables:
         """Drop idle tables from memory (the lobby keeps a few words of each)."""
         now = time.monotonic() if now is None else now
         count = 0
-        for key, table in list(self.tables.items()):
+        for table in self.tables.in_memory():
+            key = table.key
             if not table.idle(now, self.idle_seconds):
                 continue
             open_seat = any(s.kind == "open" for s in table.seats)
@@ -556,7 +569,7 @@ class Tables:
 
     def finished_tables(self) -> list[TableSummary]:
         """Finished live games, newest first (uploaded records are their uploader's)."""
-        done = [t.summary() for t in self.tables.values() if t.kind == "live" and t.finished]
+        done = [t.summary() for t in self.tables.in_memory() if t.kind == "live" and t.finished]
         done += [t for t in self.evicted.values() if t.kind == "live" and t.finished]
         return sorted(done, key=lambda t: t.created, reverse=True)
 
