@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,6 +39,7 @@ from sqlalchemy import (
     insert,
     literal,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -90,6 +94,20 @@ log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
+
+
+MAX_BATCH = 500  # steps written in one transaction at most
+
+
+@dataclass
+class _Write:
+    """One step waiting for the group commit."""
+
+    key: str
+    seq: int
+    text: str
+    note: Note | None
+    done: Future[None]
 
 
 class StaleWrite(Exception):
@@ -153,10 +171,16 @@ class Store:
     ) -> None:
         self.url = url
         self.retry_for = retry_for
+        self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
         self.engine = make_engine(url, busy_timeout)
         self._retry("create the schema", lambda _: metadata.create_all(self.engine))
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writes.put(None)
+            self._writer.join(timeout=30)
         self.engine.dispose()
 
     def _retry(self, what: str, attempt: Callable[[int], _T]) -> _T:
@@ -214,34 +238,129 @@ class Store:
     def append_action(
         self, key: str, seq: int, action: dict[str, Any], note: Note | None = None
     ) -> None:
-        """Write step ``seq`` (and why it was played, if said); raises :class:`StaleWrite`
-        if that step exists already, :class:`StorageUnavailable` if the database is away."""
-        text = json.dumps(action)
+        """Write step ``seq`` (and why it was played, if said) and wait until it is durable;
+        raises :class:`StaleWrite` if that step exists already, :class:`StorageUnavailable`
+        if the database stays away."""
+        self.submit_action(key, seq, action, note).result()
 
-        def attempt(n: int) -> None:
-            try:
-                with self.engine.begin() as conn:
-                    conn.execute(
-                        insert(actions).values(
-                            table_key=key, seq=seq, action=text, created=time.time()
+    def submit_action(
+        self, key: str, seq: int, action: dict[str, Any], note: Note | None = None
+    ) -> Future[None]:
+        """Queue step ``seq`` for the next group commit; the future is done once it is
+        durable (or holds the :class:`StaleWrite` or :class:`StorageUnavailable`).
+
+        Every step waiting when the writer is free goes into one transaction: one disk sync
+        for many tables, so a busy server does not queue every table behind the disk.
+        """
+        write = _Write(key, seq, json.dumps(action), note, Future())
+        with self._writer_lock:
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="whaletable-writer", daemon=True
+                )
+                self._writer.start()
+        self._writes.put(write)
+        return write.done
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._writes.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._writes.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._writes.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            # A write whose waiter gave up (cancelled) before the batch began is skipped.
+            self._commit_batch([w for w in batch if w.done.set_running_or_notify_cancel()])
+
+    def _commit_batch(self, batch: list[_Write]) -> None:
+        try:
+            self._retry(f"write {len(batch)} steps", lambda n: self._write_batch(batch, n))
+        except Exception as e:  # StorageUnavailable, or a fault that must not stop the writer
+            for w in batch:
+                if not w.done.done():
+                    w.done.set_exception(e)
+        else:
+            for w in batch:
+                if not w.done.done():
+                    w.done.set_result(None)
+
+    def _write_batch(self, batch: list[_Write], attempt: int) -> None:
+        pending = [w for w in batch if not w.done.done()]
+        try:
+            with self.engine.begin() as conn:
+                found = conn.execute(
+                    select(actions.c.table_key, actions.c.seq, actions.c.action).where(
+                        tuple_(actions.c.table_key, actions.c.seq).in_(
+                            [(w.key, w.seq) for w in pending]
                         )
                     )
-                    if note is not None:
-                        conn.execute(
-                            insert(notes).values(
-                                table_key=key,
-                                seq=seq,
-                                template=note[0],
-                                params=json.dumps(note[1]),
-                            )
+                ).all()
+                written = {(k, q): text for k, q, text in found}
+                fresh: list[_Write] = []
+                for w in pending:
+                    have = written.get((w.key, w.seq))
+                    if have is None:
+                        written[(w.key, w.seq)] = w.text
+                        fresh.append(w)
+                    elif attempt > 0 and have == w.text and w not in fresh:
+                        # A retry after a connection lost during the commit found our row.
+                        w.done.set_result(None)
+                    else:
+                        w.done.set_exception(
+                            StaleWrite(f"step {w.seq} of table {w.key} is already written")
                         )
-            except IntegrityError as e:
-                # A retry after a connection lost during the commit may find our own row.
-                if n > 0 and self._action_text(key, seq) == text:
-                    return
-                raise StaleWrite(f"step {seq} of table {key} is already written") from e
+                self._insert(conn, fresh)
+        except IntegrityError:
+            # Another server wrote one of these steps between the check and the insert:
+            # each write on its own then, so only that one fails.
+            for w in pending:
+                if not w.done.done():
+                    self._write_alone(w, attempt)
 
-        self._retry(f"write step {seq} of table {key}", attempt)
+    def _write_alone(self, w: _Write, attempt: int) -> None:
+        try:
+            with self.engine.begin() as conn:
+                self._insert(conn, [w])
+        except IntegrityError as e:
+            if attempt > 0 and self._action_text(w.key, w.seq) == w.text:
+                w.done.set_result(None)
+            else:
+                stale = StaleWrite(f"step {w.seq} of table {w.key} is already written")
+                stale.__cause__ = e
+                w.done.set_exception(stale)
+
+    @staticmethod
+    def _insert(conn: Any, writes: list[_Write]) -> None:
+        if not writes:
+            return
+        now = time.time()
+        conn.execute(
+            insert(actions),
+            [{"table_key": w.key, "seq": w.seq, "action": w.text, "created": now} for w in writes],
+        )
+        said = [w for w in writes if w.note is not None]
+        if said:
+            conn.execute(
+                insert(notes),
+                [
+                    {
+                        "table_key": w.key,
+                        "seq": w.seq,
+                        "template": w.note[0],
+                        "params": json.dumps(w.note[1]),
+                    }
+                    for w in said
+                    if w.note is not None
+                ],
+            )
 
     def action_at(self, key: str, seq: int) -> tuple[dict[str, Any], Note | None] | None:
         """Step ``seq`` of a table as stored, with its note, or None if it is not there."""

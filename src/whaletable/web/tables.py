@@ -266,8 +266,14 @@ class LiveTable:
             "you": seat if acting else None,
         }
 
-    async def show(self, viewer: Viewer) -> None:
-        """Send ``viewer`` what it may see now, handing a shared device over first if needed."""
+    async def show(
+        self, viewer: Viewer, drawn: dict[tuple[Any, ...], dict[str, Any]] | None = None
+    ) -> None:
+        """Send ``viewer`` what it may see now, handing a shared device over first if needed.
+
+        ``drawn`` shares one drawing between pages that see the same thing (spectators,
+        pages in one language), so a broadcast draws each view once.
+        """
         self.last_used = time.monotonic()
         to_move = self.state.current_player()
         if viewer.role == "hotseat" and to_move in viewer.seats and viewer.showing != to_move:
@@ -275,12 +281,25 @@ class LiveTable:
             viewer.pending = to_move
             await viewer.send({"type": "handover", "to": to_move, "name": self.names[to_move]})
             return
-        await viewer.send(self.message_for(viewer))
+        if drawn is None:
+            await viewer.send(self.message_for(viewer))
+            return
+        same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
+        message = drawn.get(same)
+        if message is None:
+            message = drawn[same] = self.message_for(viewer)
+        await viewer.send(message)
 
-    async def broadcast(self) -> None:
-        for viewer in list(self.viewers):
+    async def broadcast(self, first: Viewer | None = None) -> None:
+        """Show every page the new state; ``first`` (the page that moved) hears first."""
+        drawn: dict[tuple[Any, ...], dict[str, Any]] = {}
+        viewers = list(self.viewers)
+        if first in self.viewers:
+            viewers.remove(first)
+            viewers.insert(0, first)
+        for viewer in viewers:
             try:
-                await self.show(viewer)
+                await self.show(viewer, drawn)
             except Exception:  # a page that went away; its socket handler cleans up
                 log.info("a page of table %s stopped listening", self.key, exc_info=True)
                 self.viewers.discard(viewer)
@@ -369,7 +388,7 @@ class Tables:
         self.store = store
         self.bots = bots
         self.idle_seconds = idle_seconds
-        self.sweep_seconds = sweep_seconds
+        self.sweep_seconds = min(sweep_seconds, max(idle_seconds, 0.5))
         # Without a pool (tests, tools) bots think in a thread, under the same deadline.
         self.bot_deadline = bots.deadline if bots is not None else bot_deadline or 10.0
         self.evicted: dict[str, TableSummary] = {}
@@ -594,7 +613,7 @@ class Tables:
             self._check_step(table, step)
             action = table.game.action_from_json(data)
             await self._commit(table, action)
-        await table.broadcast()
+        await table.broadcast(first=viewer)
         self.kick(table)
 
     async def undo(self, table: LiveTable, viewer: Viewer, step: Any) -> None:
@@ -647,11 +666,14 @@ class Tables:
         trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
         seq = len(table.state.history)
         try:
-            # The write (with its disk sync) runs off the event loop, under the table's lock,
-            # so other tables keep playing while this one waits for the disk.
-            await asyncio.to_thread(
-                self.store.append_action, table.key, seq, action.to_json(), note
+            # The write (with its disk sync, shared with other tables' writes) runs off the
+            # event loop, under the table's lock, so other tables play on meanwhile.
+            await asyncio.wrap_future(
+                self.store.submit_action(table.key, seq, action.to_json(), note)
             )
+        except asyncio.CancelledError:
+            table.unsure = seq  # the write may still land
+            raise
         except StaleWrite as e:
             raise TableError("stale move: {detail}", detail=str(e)) from e
         except StorageUnavailable as e:
