@@ -91,7 +91,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="whaletable-bench-") as tmp:
         port = free_port()
         proc = start(
-            f"sqlite:///{tmp}/bench.db", port, idle_seconds=args.idle_seconds, memory_route=True
+            f"sqlite:///{tmp}/bench.db",
+            port,
+            idle_seconds=args.idle_seconds,
+            memory_route=True,
+            bots_only_pace=0.0,  # games as fast as the server plays them
         )
         started = time.perf_counter()
         try:

@@ -79,6 +79,7 @@ def start(
     bot_deadline: float | None = None,
     idle_seconds: float | None = None,
     memory_route: bool = False,
+    bots_only_pace: float | None = None,
 ) -> subprocess.Popen[bytes]:
     """This script as a server subprocess; returns once it answers /healthz."""
     args = [sys.executable, __file__, "--port", str(port), "--db", db_url]
@@ -88,6 +89,8 @@ def start(
         args += ["--idle-seconds", str(idle_seconds)]
     if memory_route:
         args.append("--memory-route")
+    if bots_only_pace is not None:
+        args += ["--bots-only-pace", str(bots_only_pace)]
     proc = subprocess.Popen(args)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -122,12 +125,15 @@ def main() -> int:
     p.add_argument("--bot-deadline", type=float, default=None, help="seconds per bot move")
     p.add_argument("--idle-seconds", type=float, default=None, help="evict idle tables after")
     p.add_argument("--memory-route", action="store_true", help="serve /bench/memory")
+    p.add_argument("--bots-only-pace", type=float, default=None, help="s per bots-only step")
     args = p.parse_args()
     kwargs: dict[str, Any] = {"bot_workers": args.bot_workers, "bot_think": think_slowly_for_sloths}
     if args.bot_deadline is not None:
         kwargs["bot_deadline"] = args.bot_deadline
     if args.idle_seconds is not None:
         kwargs["idle_seconds"] = args.idle_seconds
+    if args.bots_only_pace is not None:
+        kwargs["bots_only_pace"] = args.bots_only_pace
     app = create_app(args.db, **kwargs, **raised_limits())
     if args.memory_route:
         tracemalloc.start()

@@ -32,6 +32,7 @@ from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
 from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import (
     BOT_LEVELS,
+    BOTS_ONLY_PACE,
     IDLE_SECONDS,
     LiveTable,
     SeatConfig,
@@ -68,20 +69,22 @@ def create_app(
     bot_think: Think = think,
     idle_seconds: float = IDLE_SECONDS,
     db_retry_seconds: float = RETRY_FOR,
+    bots_only_pace: float = BOTS_ONLY_PACE,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
     ``bot_deadline`` is the time a bot move may take before a quick move is played for it;
     ``bot_think`` computes a bot's move in a worker (a module-level function: tests and
     benchmarks slow it down); a table nobody watches for ``idle_seconds`` leaves memory;
-    a database hiccup is retried for ``db_retry_seconds`` before a move is refused.
+    a database hiccup is retried for ``db_retry_seconds`` before a move is refused; a
+    table of bots alone plays a step per ``bots_only_pace`` seconds at most.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url, retry_for=db_retry_seconds)
         bots = BotPool(bot_workers, think=bot_think, deadline=bot_deadline)
-        tables = Tables(store, bots, idle_seconds=idle_seconds)
+        tables = Tables(store, bots, idle_seconds=idle_seconds, bots_only_pace=bots_only_pace)
         app.state.tables = tables
         app.state.resumed = tables.resume()
         tables.start_all()

@@ -43,6 +43,7 @@ BOT_LEVELS: dict[str, str] = {
 
 MAX_SEAT_NAME = 40
 QUICK_BOT = "random"  # needs no search: played in the server itself, and the fallback
+BOTS_ONLY_PACE = 0.2  # seconds per step at a table of bots alone, in the web app
 IDLE_SECONDS = 60.0  # a table nobody watches is evicted from memory after this long
 SWEEP_SECONDS = 10.0  # how often idle tables are looked for
 RETRY_PLAY_SECONDS = (1.0, 10.0)  # a table waiting for its database tries again this often
@@ -384,8 +385,12 @@ class Tables:
         idle_seconds: float = IDLE_SECONDS,
         sweep_seconds: float = SWEEP_SECONDS,
         bot_deadline: float | None = None,
+        bots_only_pace: float = 0.0,
     ) -> None:
         self.store = store
+        # Seconds between steps at a table of bots alone: people watch it, and a table that
+        # played flat out would take the server's time from people's tables.
+        self.bots_only_pace = bots_only_pace
         self.bots = bots
         self.idle_seconds = idle_seconds
         self.sweep_seconds = min(sweep_seconds, max(idle_seconds, 0.5))
@@ -722,7 +727,10 @@ class Tables:
 
     async def _run(self, table: LiveTable) -> None:
         wait, most = RETRY_PLAY_SECONDS
+        paced = self.bots_only_pace > 0 and all(s.kind == "bot" for s in table.seats)
         while True:
+            if paced:
+                await asyncio.sleep(self.bots_only_pace)
             try:
                 if await self._play_one(table):
                     return
