@@ -13,10 +13,11 @@ seat's and spectators'), so 200 tables are 600 connected clients by default.
 table) and a bot that overruns its deadline at every move (a seat named "Sloth…", with
 the server's ``--bot-deadline``).
 
-Reported: the round trip's median, p90, p99 and max; moves and games; the CPU seconds of
-the server and of the load generator (the machine's other load is not counted).
+Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
+tables are created and pages connect); moves and games; the CPU seconds of the server and
+of the load generator (the machine's other load is not counted).
 
-    python benchmarks/web_latency.py --tables 200 --duration 120
+    python benchmarks/web_latency.py --tables 200 --duration 120    # 600 pages
     python benchmarks/web_latency.py --tables 200 --duration 120 --hostile
     python benchmarks/web_latency.py --tables 20 --duration 20 --think 0.5-1.5   # a check
 """
@@ -73,6 +74,7 @@ class Run:
         self.args = args
         self.load = Load()
         self.until = 0.0
+        self.measure_from = 0.0  # moves before this (the warm-up) are not timed
         low, _, high = args.think.partition("-")
         self.think = (float(low), float(high or low))
 
@@ -152,7 +154,8 @@ async def play(run: Run, ws: ClientConnection, rng: random.Random) -> None:
                 run.load.errors.append(ack["message"])
                 break
             if ack["type"] == "state" and ack["step"] > step:
-                run.load.latencies.append(time.perf_counter() - sent)
+                if time.monotonic() >= run.measure_from:
+                    run.load.latencies.append(time.perf_counter() - sent)
                 latest = ack  # still this seat's turn, or the game is over
                 break
 
@@ -200,7 +203,8 @@ async def generate(args: argparse.Namespace) -> Load:
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         n_bots = round(args.tables * args.bot_share)
-        run.until = time.monotonic() + args.duration
+        run.measure_from = time.monotonic() + args.warmup
+        run.until = run.measure_from + args.duration
         tasks = [person(run, http, i) for i in range(args.tables - n_bots)]
         tasks += [bots_only(run, http, i) for i in range(n_bots)]
         if args.hostile:
@@ -226,7 +230,10 @@ def report(load: Load, args: argparse.Namespace, seconds: float, server: dict[st
         f"~{pages} pages; {load.tables_created} created, {load.games_finished} games finished"
         + ("; with a page that never reads and a bot that overruns" if args.hostile else "")
     )
-    print(f"run: {seconds:.1f} s, people's moves timed: {len(ms)} ({len(ms) / seconds:.1f}/s)")
+    print(
+        f"run: {seconds:.1f} s ({args.warmup:g} s warm-up untimed), people's moves timed: "
+        f"{len(ms)} ({len(ms) / args.duration:.1f}/s)"
+    )
     if len(ms) >= 2:
         q = statistics.quantiles(ms, n=100, method="inclusive")
         print(
@@ -251,6 +258,7 @@ def main() -> int:
     p.add_argument("--pages", type=int, default=3, help="open pages per table (default 3)")
     p.add_argument("--bot-share", type=float, default=0.2, help="bots-only tables (default 0.2)")
     p.add_argument("--duration", type=float, default=120, help="seconds of load (default 120)")
+    p.add_argument("--warmup", type=float, default=10, help="untimed seconds first (10)")
     p.add_argument("--think", default="3-7", help="a person's seconds per move (default 3-7)")
     p.add_argument("--hostile", action="store_true", help="a page that never reads, a slow bot")
     p.add_argument("--bot-deadline", type=float, default=2.0, help="server's (default 2)")
