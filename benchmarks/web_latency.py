@@ -1,14 +1,25 @@
-"""Round-trip latency of an action on the web table, with many games at once on loopback.
+"""Load on the web table: round trip of people's moves with many tables and pages at once.
 
-Starts ``whaletable serve`` on a temporary SQLite file, creates ``--tables`` tables (one
-human seat and one or two "easy" bots each) and opens one WebSocket per table, all at
-once. Each client acts on its latest state whenever it is its turn and times the round
-trip from sending the act to receiving the state message that acknowledges it (its step
-past the act's). A finished game is replaced by a new table until ``--actions`` acts
-were timed. The server is stopped at the end.
+Starts a server (``web_server.py``: one uvicorn worker, a temporary SQLite file) unless
+``--url`` names a running one, then runs the load generator in a separate process: an
+asyncio client (httpx + websockets) that keeps ``--tables`` tables going. Most are a
+person and two bots, the person thinking ``--think`` seconds (3–7 by default) before each
+move and timing the round trip from sending it to the state that acknowledges it; a
+``--bot-share`` of them are bots-only tables that play as fast as the server lets them
+(a finished one is replaced by a new one). Every table has ``--pages`` open pages (the
+seat's and spectators'), so 200 tables are 600 connected clients by default.
 
-    python benchmarks/web_latency.py                     # 50 tables, ≥ 1,000 actions
-    python benchmarks/web_latency.py --tables 20 --actions 500 --time-limit 120
+``--hostile`` adds, for the whole run, a page that never reads anything (on a bots-only
+table) and a bot that overruns its deadline at every move (a seat named "Sloth…", with
+the server's ``--bot-deadline``).
+
+Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
+tables are created and pages connect); moves and games; the CPU seconds of the server and
+of the load generator (the machine's other load is not counted).
+
+    python benchmarks/web_latency.py --tables 200 --duration 120    # 600 pages
+    python benchmarks/web_latency.py --tables 200 --duration 120 --hostile
+    python benchmarks/web_latency.py --tables 20 --duration 20 --think 0.5-1.5   # a check
 """
 
 from __future__ import annotations
@@ -16,20 +27,26 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
+import resource
 import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
-RECV_TIMEOUT = 60.0
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from web_server import SLOTH, cpu_seconds, rss_bytes, start, stop
+
+RECV_TIMEOUT = 120.0
+GAME = "whale-to-look"
 
 
 def free_port() -> int:
@@ -39,128 +56,239 @@ def free_port() -> int:
         return port
 
 
-def start_server(db_url: str, port: int, workers: int) -> subprocess.Popen[bytes]:
-    exe = Path(sys.executable).parent / "whaletable"
-    proc = subprocess.Popen(
-        [
-            *(str(exe), "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db_url),
-            *("--bot-workers", str(workers)),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with {proc.returncode}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("the server did not answer /healthz within 60 s")
+@dataclass
+class Load:
+    """What one load run measured (sent back from the generator's process)."""
+
+    latencies: list[float] = field(default_factory=list)
+    games_finished: int = 0
+    tables_created: int = 0
+    errors: list[str] = field(default_factory=list)
+    cpu_seconds: float = 0.0
 
 
 class Run:
-    """Shared counters of one benchmark run."""
-
-    def __init__(self, base: str, target: int) -> None:
-        self.base = base
-        self.target = target
-        self.latencies: list[float] = []
-        self.games_finished = 0
-        self.tables = 0
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.base = args.url.rstrip("/")
+        self.ws_base = "ws" + self.base[len("http") :]
+        self.args = args
+        self.load = Load()
+        self.until = 0.0
+        self.measure_from = 0.0  # moves before this (the warm-up) are not timed
+        low, _, high = args.think.partition("-")
+        self.think = (float(low), float(high or low))
 
     @property
-    def done(self) -> bool:
-        return len(self.latencies) >= self.target
+    def over(self) -> bool:
+        return time.monotonic() >= self.until
+
+    async def new_table(self, http: httpx.AsyncClient, seats: list[dict[str, Any]]) -> Any:
+        r = await http.post(f"{self.base}/api/games", json={"game": GAME, "seats": seats})
+        r.raise_for_status()
+        self.load.tables_created += 1
+        return r.json()
 
 
-async def new_table(http: httpx.AsyncClient, run: Run, bots: int) -> str:
-    seats: list[dict[str, Any]] = [{"kind": "human", "name": "Timer"}]
-    seats += [{"kind": "bot", "bot": "easy"}] * bots
-    r = await http.post(f"{run.base}/api/games", json={"game": "whale-to-look", "seats": seats})
-    r.raise_for_status()
-    run.tables += 1
-    url: str = r.json()["links"][0]["url"]
+def token(url: str) -> str:
     return url.rsplit("/", 1)[1]
 
 
-async def client(index: int, token: str, run: Run, http: httpx.AsyncClient, ws_base: str) -> None:
+async def watch(run: Run, url: str, done: asyncio.Event) -> None:
+    """A spectator page: reads every message until its table is over."""
+    async with connect(url, max_size=None) as ws:
+        while not done.is_set() and not run.over:
+            try:
+                m = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+            except TimeoutError:
+                continue
+            if m.get("type") == "state" and m.get("finished"):
+                return
+
+
+async def person(run: Run, http: httpx.AsyncClient, index: int) -> None:
+    """A person and two bots, table after table: think, move, time the acknowledgement."""
     rng = random.Random(index)
-    bots = 1 + index % 2
-    while not run.done:
-        async with connect(f"{ws_base}/ws/{token}", max_size=None) as ws:
-            latest: dict[str, Any] | None = None  # a state not yet handled
-            while not run.done:
-                m = latest or json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
-                latest = None
-                if m["type"] == "error":
-                    raise RuntimeError(f"table {index}: {m['message']}")
-                if m["type"] != "state" or (m["you"] is None and not m["finished"]):
-                    continue
-                if m["finished"]:
-                    run.games_finished += 1
-                    break
-                step = m["step"]
-                action = m["actions"][rng.randrange(len(m["actions"]))]["action"]
-                sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "step": step, "action": action}))
-                while True:
-                    ack = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
-                    if ack["type"] == "error":
-                        raise RuntimeError(f"table {index}: {ack['message']}")
-                    if ack["type"] == "state" and ack["step"] > step:
-                        run.latencies.append(time.perf_counter() - sent)
-                        break
-                latest = ack  # still this seat's turn, or the game is over: handle it now
-        if not run.done:
-            token = await new_table(http, run, bots)
+    seats = [{"kind": "human", "name": f"Person {index}"}, *[{"kind": "bot", "bot": "easy"}] * 2]
+    while not run.over:
+        created = await run.new_table(http, seats)
+        done = asyncio.Event()
+        watchers = [
+            asyncio.create_task(
+                watch(run, f"{run.ws_base}/ws/{token(created['spectator_url'])}", done)
+            )
+            for _ in range(run.args.pages - 1)
+        ]
+        try:
+            async with connect(
+                f"{run.ws_base}/ws/{token(created['links'][0]['url'])}", max_size=None
+            ) as ws:
+                await play(run, ws, rng)
+        finally:
+            done.set()
+            await asyncio.gather(*watchers, return_exceptions=True)
 
 
-async def main_async(args: argparse.Namespace, port: int) -> Run:
-    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    run = Run(base, args.actions)
-    async with httpx.AsyncClient(timeout=30) as http:
-        tokens = [await new_table(http, run, 1 + i % 2) for i in range(args.tables)]
-        tasks = [client(i, t, run, http, ws_base) for i, t in enumerate(tokens)]
-        await asyncio.wait_for(asyncio.gather(*tasks), args.time_limit)
-    return run
+async def play(run: Run, ws: ClientConnection, rng: random.Random) -> None:
+    latest: dict[str, Any] | None = None
+    while not run.over:
+        m = latest or json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+        latest = None
+        if m["type"] == "error":
+            run.load.errors.append(m["message"])
+            continue
+        if m["type"] != "state" or (m["you"] is None and not m["finished"]):
+            continue
+        if m["finished"]:
+            run.load.games_finished += 1
+            return
+        await asyncio.sleep(rng.uniform(*run.think))  # a person thinking
+        if run.over:
+            return
+        step = m["step"]
+        action = m["actions"][rng.randrange(len(m["actions"]))]["action"]
+        sent = time.perf_counter()
+        await ws.send(json.dumps({"type": "act", "step": step, "action": action}))
+        while True:
+            ack = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+            if ack["type"] == "error":
+                run.load.errors.append(ack["message"])
+                break
+            if ack["type"] == "state" and ack["step"] > step:
+                if time.monotonic() >= run.measure_from:
+                    run.load.latencies.append(time.perf_counter() - sent)
+                latest = ack  # still this seat's turn, or the game is over
+                break
 
 
-def report(run: Run, seconds: float, args: argparse.Namespace) -> None:
-    ms = sorted(x * 1000 for x in run.latencies)
-    q = statistics.quantiles(ms, n=100, method="inclusive")
-    print(f"tables: {args.tables} concurrent ({run.tables} created, {run.games_finished} finished)")
-    print(f"actions timed: {len(ms)} in {seconds:.1f} s ({len(ms) / seconds:.0f} actions/s)")
-    print(
-        f"round trip (ms): median {statistics.median(ms):.2f}  p90 {q[89]:.2f}  "
-        f"p99 {q[98]:.2f}  max {ms[-1]:.2f}"
+async def bots_only(run: Run, http: httpx.AsyncClient, index: int, sloth: bool = False) -> None:
+    """A table of three quick bots (or with one "Sloth"), watched, replaced when over."""
+    seats: list[dict[str, Any]] = [{"kind": "bot", "bot": "easy"} for _ in range(3)]
+    if sloth:
+        seats[0] = {"kind": "bot", "bot": "medium", "name": f"{SLOTH} {index}"}
+    while not run.over:
+        created = await run.new_table(http, seats)
+        done = asyncio.Event()
+        url = f"{run.ws_base}/ws/{token(created['spectator_url'])}"
+        await asyncio.gather(*(watch(run, url, done) for _ in range(run.args.pages)))
+        if not run.over:
+            run.load.games_finished += 1
+
+
+async def never_reading(run: Run, http: httpx.AsyncClient) -> None:
+    """A page of a busy table that completes its handshake and then reads nothing."""
+    seats = [{"kind": "bot", "bot": "easy"} for _ in range(3)]
+    created = await run.new_table(http, seats)
+    host, port = run.base.split("//")[1].split(":")
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.setblocking(False)
+    loop = asyncio.get_running_loop()
+    await loop.sock_connect(s, (host, int(port)))
+    path = f"/ws/{token(created['spectator_url'])}"
+    await loop.sock_sendall(
+        s,
+        (
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode(),
     )
+    while not run.over:
+        await asyncio.sleep(0.5)
+    s.close()
+
+
+async def generate(args: argparse.Namespace) -> Load:
+    run = Run(args)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        n_bots = round(args.tables * args.bot_share)
+        run.measure_from = time.monotonic() + args.warmup
+        run.until = run.measure_from + args.duration
+        tasks = [person(run, http, i) for i in range(args.tables - n_bots)]
+        tasks += [bots_only(run, http, i) for i in range(n_bots)]
+        if args.hostile:
+            tasks += [never_reading(run, http), bots_only(run, http, 0, sloth=True)]
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+    run.load.errors += [f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)]
+    return run.load
+
+
+def generator_process(args: argparse.Namespace, out: Any) -> None:
+    """The load generator's process: runs the load and sends back what it measured."""
+    load = asyncio.run(generate(args))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    load.cpu_seconds = usage.ru_utime + usage.ru_stime
+    out.send(load)
+
+
+def report(load: Load, args: argparse.Namespace, seconds: float, server: dict[str, float]) -> None:
+    ms = sorted(x * 1000 for x in load.latencies)
+    pages = args.tables * args.pages + (2 * args.pages + 1 if args.hostile else 0)
+    print(
+        f"tables: {args.tables} at once ({round(args.tables * args.bot_share)} bots-only), "
+        f"~{pages} pages; {load.tables_created} created, {load.games_finished} games finished"
+        + ("; with a page that never reads and a bot that overruns" if args.hostile else "")
+    )
+    print(
+        f"run: {seconds:.1f} s ({args.warmup:g} s warm-up untimed), people's moves timed: "
+        f"{len(ms)} ({len(ms) / args.duration:.1f}/s)"
+    )
+    if len(ms) >= 2:
+        q = statistics.quantiles(ms, n=100, method="inclusive")
+        print(
+            f"round trip (ms): median {statistics.median(ms):.1f}  p90 {q[89]:.1f}  "
+            f"p99 {q[98]:.1f}  max {ms[-1]:.1f}"
+        )
+    print(f"CPU seconds: load generator {load.cpu_seconds:.1f}", end="")
+    if server:
+        print(
+            f", server {server['cpu']:.1f} (bot workers not counted); "
+            f"server RSS {server['rss'] / 1e6:.0f} MB"
+        )
+    else:
+        print()
+    if load.errors:
+        print(f"errors: {len(load.errors)}, e.g. {load.errors[:3]}")
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--tables", type=int, default=50, help="concurrent tables (default 50)")
-    p.add_argument("--actions", type=int, default=1000, help="acts to time (default 1000)")
-    p.add_argument("--time-limit", type=float, default=600, help="seconds at most (default 600)")
-    p.add_argument("--bot-workers", type=int, default=1, help="server bot processes (default 1)")
+    p.add_argument("--tables", type=int, default=200, help="tables at once (default 200)")
+    p.add_argument("--pages", type=int, default=3, help="open pages per table (default 3)")
+    p.add_argument("--bot-share", type=float, default=0.2, help="bots-only tables (default 0.2)")
+    p.add_argument("--duration", type=float, default=120, help="seconds of load (default 120)")
+    p.add_argument("--warmup", type=float, default=10, help="untimed seconds first (10)")
+    p.add_argument("--think", default="3-7", help="a person's seconds per move (default 3-7)")
+    p.add_argument("--hostile", action="store_true", help="a page that never reads, a slow bot")
+    p.add_argument("--bot-deadline", type=float, default=2.0, help="server's (default 2)")
+    p.add_argument("--url", default=None, help="a running server (default: start one)")
     args = p.parse_args()
+    proc = None
     with tempfile.TemporaryDirectory(prefix="whaletable-bench-") as tmp:
-        port = free_port()
-        proc = start_server(f"sqlite:///{tmp}/bench.db", port, args.bot_workers)
+        if args.url is None:
+            port = free_port()
+            proc = start(f"sqlite:///{tmp}/bench.db", port, bot_deadline=args.bot_deadline)
+            args.url = f"http://127.0.0.1:{port}"
         try:
+            cpu_before = cpu_seconds(proc.pid) if proc else 0.0
+            ctx = multiprocessing.get_context("spawn")
+            theirs, ours = ctx.Pipe(duplex=False)
+            gen = ctx.Process(target=generator_process, args=(args, ours))
             started = time.perf_counter()
-            run = asyncio.run(main_async(args, port))
-            report(run, time.perf_counter() - started, args)
+            gen.start()
+            load: Load = theirs.recv()
+            gen.join()
+            seconds = time.perf_counter() - started
+            server = (
+                {"cpu": cpu_seconds(proc.pid) - cpu_before, "rss": rss_bytes(proc.pid)}
+                if proc
+                else {}
+            )
+            report(load, args, seconds, server)
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            if proc is not None:
+                stop(proc)
     return 0
 
 

@@ -14,13 +14,14 @@ import random
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import pytest
 from table_support import App, Socket, create_table, fish_shown, token_of
 
 from whaletable import games
-from whaletable.core import State
+from whaletable.core import Action, State
 from whaletable.games.whale_to_look.actions import DealFish
 from whaletable.games.whale_to_look.rules import WhaleToLookState
 from whaletable.web import i18n
@@ -98,11 +99,21 @@ def states_of(table: LiveTable) -> list[WhaleToLookState]:
     return out  # type: ignore[return-value]
 
 
+@cache
+def public_steps(table: LiveTable) -> list[tuple[Action, int, dict[str, Any]]]:
+    """Every step as everyone may know it: (action, actor, spectator view after it)."""
+    states = states_of(table)
+    return [
+        (action, states[i].current_player(), states[i + 1].observation(None))
+        for i, action in enumerate(table.state.history)
+    ]
+
+
 def expected_log(table: LiveTable, step: int, lang: str) -> list[str]:
     tr = i18n.translator(lang)
     return [
         line
-        for action, actor, after in table.public[:step]
+        for action, actor, after in public_steps(table)[:step]
         if (line := table.board.log_line(action, actor, after, table.names, tr))
     ]
 
@@ -142,7 +153,7 @@ def check_dealing_is_silent(table: LiveTable, lang: str) -> int:
     """A deal's log line is the same whatever card was dealt."""
     tr = i18n.translator(lang)
     deals = 0
-    for action, actor, after in table.public:
+    for action, actor, after in public_steps(table):
         if isinstance(action, DealFish):
             lines = {
                 table.board.log_line(DealFish(v), actor, after, table.names, tr)

@@ -6,11 +6,10 @@ Pages are rendered on the server; boards are SVG drawn from ``observation(seat)`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-import multiprocessing
-import os
+import sys
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
@@ -28,6 +27,7 @@ from whaletable.agents import available
 from whaletable.core import Record, UnknownGame, WhaletableError
 from whaletable.web import api_schema, i18n
 from whaletable.web.boards import board_for
+from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import (
     MAX_BODY,
@@ -39,15 +39,17 @@ from whaletable.web.limits import (
     deny_socket,
 )
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
-from whaletable.web.storage import Store
+from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
+from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import (
     BOT_LEVELS,
+    BOTS_ONLY_PACE,
+    IDLE_SECONDS,
     LiveTable,
     SeatConfig,
     TableError,
     Tables,
     Viewer,
-    leave_with_server,
     message_in,
 )
 from whaletable.web.text import clean_name, clean_word, printable
@@ -57,6 +59,7 @@ __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
 MAX_MESSAGE = 16_384  # characters in one WebSocket message
 RECENT_REPLAYS = 20  # finished games listed in the lobby
 SOCKET_RETRY_SECONDS = 5  # told to a client refused for having too many pages open
+SWITCH_INTERVAL = 0.0005  # seconds between the interpreter's thread switches
 
 _HERE = Path(str(resources.files(__package__)))
 
@@ -67,11 +70,21 @@ def create_app(
     bot_workers: int = 1,
     limits: Limits | None = None,
     reach: Reach | None = None,
+    bot_deadline: float = BOT_DEADLINE,
+    bot_think: Think = think,
+    idle_seconds: float = IDLE_SECONDS,
+    db_retry_seconds: float = RETRY_FOR,
+    bots_only_pace: float = BOTS_ONLY_PACE,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
     ``limits`` caps what one client may ask (bodies, rates, sockets); ``reach`` says how the
     server is reached, and so which hosts the links it hands out may name.
+    ``bot_deadline`` is the time a bot move may take before a quick move is played for it;
+    ``bot_think`` computes a bot's move in a worker (a module-level function: tests and
+    benchmarks slow it down); a table nobody watches for ``idle_seconds`` leaves memory;
+    a database hiccup is retried for ``db_retry_seconds`` before a move is refused; a
+    table of bots alone plays a step per ``bots_only_pace`` seconds at most.
     """
     limits = limits or Limits()
     reach = reach or Reach()
@@ -79,17 +92,14 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_url)
-
-        def bot_pool() -> ProcessPoolExecutor:
-            return ProcessPoolExecutor(
-                max_workers=bot_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=leave_with_server,
-                initargs=(os.getpid(),),
-            )
-
-        tables = Tables(store, bot_pool)
+        # Steps are written by a thread (the group commit): a short switch interval hands
+        # it the interpreter soon after the disk answers, instead of after the event loop's
+        # next 5 ms of drawing boards, which otherwise shows in every move's round trip.
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(min(switch, SWITCH_INTERVAL))
+        store = Store(db_url, retry_for=db_retry_seconds)
+        bots = BotPool(bot_workers, think=bot_think, deadline=bot_deadline)
+        tables = Tables(store, bots, idle_seconds=idle_seconds, bots_only_pace=bots_only_pace)
         app.state.tables = tables
         app.state.resumed = tables.resume()
         tables.start_all()
@@ -98,6 +108,7 @@ def create_app(
         finally:
             tables.close()
             store.close()
+            sys.setswitchinterval(switch)
 
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     # The last added runs first: headers on every answer, then host, origin, rate, body.
@@ -353,7 +364,8 @@ def create_app(
         # Every page still on the old table is offered its own seat's link to the new one.
         for viewer in list(table.viewers):
             own = next(iter(viewer.seats)) if viewer.role == "seat" else None
-            await viewer.send({"type": "again", "url": link_at(new, viewer.role, own)})
+            with contextlib.suppress(PageDropped):  # a page that fell behind resyncs anyway
+                await viewer.send({"type": "again", "url": link_at(new, viewer.role, own)})
         return RedirectResponse(link_at(new, role, seat), status_code=303)
 
     def link_at(new: LiveTable, role: str, seat: int | None) -> str:
@@ -410,29 +422,24 @@ def create_app(
             seats = table.hotseat_seats
         else:
             seats = frozenset() if seat is None else frozenset({seat})
-        sending = asyncio.Lock()
-
-        async def send(message: dict[str, Any]) -> None:
-            # The socket handler, the bot task and other pages' moves all send to this page;
-            # one message at a time, or the connection's writes interleave and fail.
-            async with sending:
-                await websocket.send_json(message)
-
+        # The table only queues messages for this page; the page's own writer sends them,
+        # so a page that stops reading is dropped instead of holding up the table.
+        outbox = Outbox(websocket)
         viewer = Viewer(
-            send=send,
+            send=outbox.send,
             tr=i18n.translator(lang),
             lang=lang,
             role=role,
             seats=seats,
             showing=seat,
         )
-        table.viewers.add(viewer)
-        try:
+
+        async def read() -> None:
             await table.show(viewer)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
-                    break
+                    return
                 text = message.get("text")
                 if text is None:
                     await say(viewer, TableError("send text frames of JSON"))
@@ -444,13 +451,25 @@ def create_app(
                             "message too large: at most {limit} characters", limit=MAX_MESSAGE
                         ),
                     )
-                    await websocket.close(code=1009)
-                    break
+                    outbox.close(1009)
+                    return
                 await handle(t, table, viewer, text)
-        except WebSocketDisconnect:
-            pass
+
+        table.viewers.add(viewer)
+        writer = outbox.start()
+        reader = asyncio.get_running_loop().create_task(read())
+        try:
+            # Whichever ends first ends the page: the browser left, or the page was dropped.
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            if outbox.closing:
+                await asyncio.wait({writer}, timeout=CLOSE_TIMEOUT)  # the queued close goes out
         finally:
             table.viewers.discard(viewer)
+            for task in (reader, writer):
+                task.cancel()
+            for task in (reader, writer):
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, PageDropped):
+                    await task
 
     async def handle(t: Tables, table: LiveTable, viewer: Viewer, text: str) -> None:
         try:
@@ -547,12 +566,9 @@ def create_app(
             raise TableError(
                 "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
             )
-        state = table.game.new_state(table.state.num_players, table.options)
-        for action in history[:at]:
-            state.apply(action)
         tr = i18n.translator(lang_of(request))
+        state, log = table.replay(at, tr)  # stepped from the record, nothing kept per step
         obs = state.observation(seat)
-        log = table.describe(0, at, tr)
         view = f"&seat={seat}" if seat is not None else ""
         return page(
             request,

@@ -4,14 +4,23 @@ SQLite (a file, WAL journal) is the embedded default; PostgreSQL works by URL. E
 accepted action is one row, committed before the action is acknowledged, so a server
 killed at any moment loses nothing it has confirmed. The ``(table, seq)`` primary key
 makes a second write of the same step fail: stale or replayed messages cannot fork a game.
+
+A database hiccup (a dropped connection, a lock held too long, a server restarting) is
+retried with backoff for a while; past that the call raises :class:`StorageUnavailable`
+and the caller refuses the move, so nothing is ever half-applied.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import queue
+import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -28,11 +37,13 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    literal,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 
 metadata = MetaData()
 
@@ -63,8 +74,53 @@ actions = Table(
 )
 
 
+notes = Table(
+    "notes",
+    metadata,
+    # Why a step was played as it was (a bot that overran its time), shown in the table's
+    # log; a gettext template and its parameters, so each page reads it in its language.
+    Column("table_key", String(32), ForeignKey("tables.key"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("template", Text, nullable=False),
+    Column("params", Text, nullable=False),
+)
+
+RETRY_FOR = 10.0  # seconds a hiccup is retried before the call gives up
+FIRST_BACKOFF = 0.05  # seconds before the first retry; doubled each time up to MAX_BACKOFF
+MAX_BACKOFF = 1.0
+SQLITE_BUSY_TIMEOUT = 2.0  # seconds SQLite itself waits for a lock before it says "locked"
+
+log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
+Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
+
+
+MAX_BATCH = 500  # steps written in one transaction at most
+
+
+@dataclass
+class _Write:
+    """One step waiting for the group commit."""
+
+    key: str
+    seq: int
+    text: str
+    note: Note | None
+    done: Future[None]
+
+
 class StaleWrite(Exception):
     """A step that is already written: the message that tried it was stale or replayed."""
+
+
+class StorageUnavailable(Exception):
+    """The database did not answer within the retry time; nothing was changed by us."""
+
+
+def transient(error: DBAPIError) -> bool:
+    """Errors worth retrying: lost connections, locks, a server shutting down or starting."""
+    return error.connection_invalidated or isinstance(error, (OperationalError, InterfaceError))
 
 
 @dataclass
@@ -82,11 +138,14 @@ class StoredTable:
     kind: str = "live"
     next_key: str | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
+    notes: dict[int, Note] = field(default_factory=dict)
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, busy_timeout: float = SQLITE_BUSY_TIMEOUT) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": busy_timeout}
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(conn: Any, _record: Any) -> None:
@@ -103,15 +162,52 @@ def make_engine(url: str) -> Engine:
 class Store:
     """Tables and their action logs in one database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        retry_for: float = RETRY_FOR,
+        busy_timeout: float = SQLITE_BUSY_TIMEOUT,
+    ) -> None:
         self.url = url
-        self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        self.retry_for = retry_for
+        self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
+        self._writer_lock = threading.Lock()
+        self.engine = make_engine(url, busy_timeout)
+        self._retry("create the schema", lambda _: metadata.create_all(self.engine))
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writes.put(None)
+            self._writer.join(timeout=30)
         self.engine.dispose()
 
+    def _retry(self, what: str, attempt: Callable[[int], _T]) -> _T:
+        """``attempt(n)`` until it works, retrying transient errors with backoff."""
+        deadline = time.monotonic() + self.retry_for
+        delay = FIRST_BACKOFF
+        n = 0
+        while True:
+            try:
+                return attempt(n)
+            except DBAPIError as e:
+                if not transient(e):
+                    raise
+                if time.monotonic() + delay > deadline:
+                    raise StorageUnavailable(
+                        f"the database did not answer for {self.retry_for:g} s ({what}): "
+                        f"{type(e.orig).__name__}: {str(e.orig).strip()}"
+                    ) from e
+                log.warning("database hiccup (%s), retrying in %.2f s: %s", what, delay, e.orig)
+                time.sleep(delay)
+                delay = min(delay * 2, MAX_BACKOFF)
+                n += 1
+
     def add_table(self, t: StoredTable) -> None:
+        self._retry("add a table", lambda _: self._add_table(t))
+
+    def _add_table(self, t: StoredTable) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(tables).values(
@@ -139,49 +235,224 @@ class Store:
                     ],
                 )
 
-    def append_action(self, key: str, seq: int, action: dict[str, Any]) -> None:
-        """Write step ``seq``; raises :class:`StaleWrite` if that step exists already."""
+    def append_action(
+        self, key: str, seq: int, action: dict[str, Any], note: Note | None = None
+    ) -> None:
+        """Write step ``seq`` (and why it was played, if said) and wait until it is durable;
+        raises :class:`StaleWrite` if that step exists already, :class:`StorageUnavailable`
+        if the database stays away."""
+        self.submit_action(key, seq, action, note).result()
+
+    def submit_action(
+        self, key: str, seq: int, action: dict[str, Any], note: Note | None = None
+    ) -> Future[None]:
+        """Queue step ``seq`` for the next group commit; the future is done once it is
+        durable (or holds the :class:`StaleWrite` or :class:`StorageUnavailable`).
+
+        Every step waiting when the writer is free goes into one transaction: one disk sync
+        for many tables, so a busy server does not queue every table behind the disk.
+        """
+        write = _Write(key, seq, json.dumps(action), note, Future())
+        with self._writer_lock:
+            if self._writer is None or not self._writer.is_alive():
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="whaletable-writer", daemon=True
+                )
+                self._writer.start()
+        self._writes.put(write)
+        return write.done
+
+    def _write_loop(self) -> None:
+        while True:
+            first = self._writes.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    more = self._writes.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._writes.put(None)  # stop after this batch
+                    break
+                batch.append(more)
+            # A write whose waiter gave up (cancelled) before the batch began is skipped.
+            self._commit_batch([w for w in batch if w.done.set_running_or_notify_cancel()])
+
+    def _commit_batch(self, batch: list[_Write]) -> None:
+        try:
+            self._retry(f"write {len(batch)} steps", lambda n: self._write_batch(batch, n))
+        except Exception as e:  # StorageUnavailable, or a fault that must not stop the writer
+            for w in batch:
+                if not w.done.done():
+                    w.done.set_exception(e)
+        else:
+            for w in batch:
+                if not w.done.done():
+                    w.done.set_result(None)
+
+    def _write_batch(self, batch: list[_Write], attempt: int) -> None:
+        pending = [w for w in batch if not w.done.done()]
         try:
             with self.engine.begin() as conn:
-                conn.execute(
-                    insert(actions).values(
-                        table_key=key, seq=seq, action=json.dumps(action), created=time.time()
+                found = conn.execute(
+                    select(actions.c.table_key, actions.c.seq, actions.c.action).where(
+                        tuple_(actions.c.table_key, actions.c.seq).in_(
+                            [(w.key, w.seq) for w in pending]
+                        )
                     )
-                )
+                ).all()
+                written = {(k, q): text for k, q, text in found}
+                fresh: list[_Write] = []
+                for w in pending:
+                    have = written.get((w.key, w.seq))
+                    if have is None:
+                        written[(w.key, w.seq)] = w.text
+                        fresh.append(w)
+                    elif attempt > 0 and have == w.text and w not in fresh:
+                        # A retry after a connection lost during the commit found our row.
+                        w.done.set_result(None)
+                    else:
+                        w.done.set_exception(
+                            StaleWrite(f"step {w.seq} of table {w.key} is already written")
+                        )
+                self._insert(conn, fresh)
+        except IntegrityError:
+            # Another server wrote one of these steps between the check and the insert:
+            # each write on its own then, so only that one fails.
+            for w in pending:
+                if not w.done.done():
+                    self._write_alone(w, attempt)
+
+    def _write_alone(self, w: _Write, attempt: int) -> None:
+        try:
+            with self.engine.begin() as conn:
+                self._insert(conn, [w])
         except IntegrityError as e:
-            raise StaleWrite(f"step {seq} of table {key} is already written") from e
+            if attempt > 0 and self._action_text(w.key, w.seq) == w.text:
+                w.done.set_result(None)
+            else:
+                stale = StaleWrite(f"step {w.seq} of table {w.key} is already written")
+                stale.__cause__ = e
+                w.done.set_exception(stale)
+
+    @staticmethod
+    def _insert(conn: Any, writes: list[_Write]) -> None:
+        if not writes:
+            return
+        now = time.time()
+        conn.execute(
+            insert(actions),
+            [{"table_key": w.key, "seq": w.seq, "action": w.text, "created": now} for w in writes],
+        )
+        said = [w for w in writes if w.note is not None]
+        if said:
+            conn.execute(
+                insert(notes),
+                [
+                    {
+                        "table_key": w.key,
+                        "seq": w.seq,
+                        "template": w.note[0],
+                        "params": json.dumps(w.note[1]),
+                    }
+                    for w in said
+                    if w.note is not None
+                ],
+            )
+
+    def action_at(self, key: str, seq: int) -> tuple[dict[str, Any], Note | None] | None:
+        """Step ``seq`` of a table as stored, with its note, or None if it is not there."""
+
+        def attempt(_: int) -> tuple[dict[str, Any], Note | None] | None:
+            with self.engine.connect() as conn:
+                text = conn.execute(
+                    select(actions.c.action).where(actions.c.table_key == key, actions.c.seq == seq)
+                ).scalar_one_or_none()
+                if text is None:
+                    return None
+                row = conn.execute(
+                    select(notes.c.template, notes.c.params).where(
+                        notes.c.table_key == key, notes.c.seq == seq
+                    )
+                ).one_or_none()
+            note = None if row is None else (row[0], json.loads(row[1]))
+            return json.loads(text), note
+
+        return self._retry(f"read step {seq} of table {key}", attempt)
+
+    def _action_text(self, key: str, seq: int) -> str | None:
+        with self.engine.connect() as conn:
+            found: str | None = conn.execute(
+                select(actions.c.action).where(actions.c.table_key == key, actions.c.seq == seq)
+            ).scalar_one_or_none()
+            return found
 
     def drop_action(self, key: str, seq: int) -> None:
         """Take back step ``seq`` (undo); only the last step is ever dropped."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(actions).where(actions.c.table_key == key, actions.c.seq == seq))
+
+        def attempt(_: int) -> None:
+            with self.engine.begin() as conn:
+                conn.execute(delete(notes).where(notes.c.table_key == key, notes.c.seq == seq))
+                conn.execute(
+                    delete(actions).where(actions.c.table_key == key, actions.c.seq == seq)
+                )
+
+        self._retry(f"drop step {seq} of table {key}", attempt)
 
     def update_table(self, key: str, **values: Any) -> None:
         if "seats" in values:
             values["seats"] = json.dumps(values["seats"])
-        with self.engine.begin() as conn:
-            conn.execute(update(tables).where(tables.c.key == key).values(**values))
+
+        def attempt(_: int) -> None:
+            with self.engine.begin() as conn:
+                conn.execute(update(tables).where(tables.c.key == key).values(**values))
+
+        self._retry(f"update table {key}", attempt)
 
     def load(self, key: str) -> StoredTable | None:
-        found = self._load(tables.c.key == key)
+        found = self._retry(f"load table {key}", lambda _: self._load(tables.c.key == key))
         return found[0] if found else None
 
     def load_all(self) -> list[StoredTable]:
-        return self._load(None)
+        return self._retry("load every table", lambda _: self._load(None))
 
-    def _load(self, where: Any) -> list[StoredTable]:
+    def load_for_resume(self) -> list[StoredTable]:
+        """Every table; the actions only of live games still in play.
+
+        A finished game or an uploaded record is replayed from the database when it is
+        next visited, so a restart neither replays nor holds every game ever played.
+        """
+        in_play = (tables.c.kind == "live") & (tables.c.finished == False)  # noqa: E712
+        return self._retry("load the tables in play", lambda _: self._load(None, in_play))
+
+    def _load(self, where: Any, with_actions: Any = None) -> list[StoredTable]:
+        if with_actions is None:
+            with_actions = literal(True)
         with self.engine.connect() as conn:
-            q = select(tables).order_by(tables.c.created)
+            q = select(tables, with_actions.label("with_actions")).order_by(tables.c.created)
             if where is not None:
                 q = q.where(where)
             rows = conn.execute(q).mappings().all()
             out: list[StoredTable] = []
             for r in rows:
-                acts = conn.execute(
-                    select(actions.c.action)
-                    .where(actions.c.table_key == r["key"])
-                    .order_by(actions.c.seq)
-                ).scalars()
+                acts: list[str] = []
+                said: dict[int, Note] = {}
+                if r["with_actions"]:
+                    acts = list(
+                        conn.execute(
+                            select(actions.c.action)
+                            .where(actions.c.table_key == r["key"])
+                            .order_by(actions.c.seq)
+                        ).scalars()
+                    )
+                    for seq, template, params in conn.execute(
+                        select(notes.c.seq, notes.c.template, notes.c.params).where(
+                            notes.c.table_key == r["key"]
+                        )
+                    ):
+                        said[seq] = (template, json.loads(params))
                 out.append(
                     StoredTable(
                         key=r["key"],
@@ -197,6 +468,7 @@ class Store:
                         kind=r["kind"],
                         next_key=r["next_key"],
                         actions=[json.loads(a) for a in acts],
+                        notes=said,
                     )
                 )
             return out

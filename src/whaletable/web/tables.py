@@ -2,7 +2,12 @@
 
 Every viewer sees the game only through ``state.observation(seat)`` (``None`` for a
 spectator); every accepted action is in the database before anyone hears of it.
-Bots think in a separate process so that a long search never stalls other tables.
+Bots think in separate processes (``web.bots``) so that a long search never stalls other
+tables, and a bot past its deadline is answered for by a quick random move.
+
+A table keeps its state and record, never a view per step: logs and replays are rebuilt
+from the record when asked, and a table nobody watches is evicted after a while and
+loaded again from the database when it is next visited.
 """
 
 from __future__ import annotations
@@ -10,23 +15,21 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import os
 import random
 import secrets
-import threading
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from whaletable import games
 from whaletable.agents import available, make_agent, parse_spec
-from whaletable.core import CHANCE, Action, Record, SeatView, State
+from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
-from whaletable.web.storage import StaleWrite, Store, StoredTable
+from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
+from whaletable.web.storage import Note, StaleWrite, StorageUnavailable, Store, StoredTable
 from whaletable.web.text import clean_name, clean_word, printable
 
 BOT_LEVELS: dict[str, str] = {
@@ -39,7 +42,21 @@ BOT_LEVELS: dict[str, str] = {
 "hard" searches for at most 1.5 s a move, so a table never waits long for it.
 """
 
-BOT_TIMEOUT = 20.0  # seconds: far above any level's budget; past it the bot is replaced
+QUICK_BOT = "random"  # needs no search: played in the server itself, and the fallback
+BOTS_ONLY_PACE = 0.2  # seconds per step at a table of bots alone, in the web app
+IDLE_SECONDS = 60.0  # a table nobody watches is evicted from memory after this long
+SWEEP_SECONDS = 10.0  # how often idle tables are looked for
+RETRY_PLAY_SECONDS = (1.0, 10.0)  # a table waiting for its database tries again this often
+
+
+def _(message: str) -> str:
+    """Mark a string for the catalogs (`make catalogs`); each page translates it when shown."""
+    return message
+
+
+# What the table's log says of a quick move played for a bot (a gettext template).
+OVERRAN = _("{name} took too long to move, so a quick move was played instead")
+FAILED = _("{name} could not move, so a quick move was played instead")
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +80,15 @@ class TableError(WhaletableError):
 def message_in(error: Exception, tr: Callable[[str], str]) -> str:
     """An error's message in the viewer's language where a catalog has it."""
     return error.translated(tr) if isinstance(error, TableError) else str(error)
+
+
+class DatabaseDown(TableError):
+    """The database did not answer in time: the move was not taken, nothing changed."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("the table's database is not answering, so nothing was changed: try again shortly")
+        )
 
 
 def new_token() -> str:
@@ -126,31 +152,6 @@ def bot_spec(game_id: str, level: str) -> str:
     return spec
 
 
-def think(record: dict[str, Any], seat: int, spec: str, seed: int) -> dict[str, Any]:
-    """A bot's move, computed in a worker process from the record and the seat's view only."""
-    state = Record.from_json(record).replay()
-    agent = make_agent(spec, state.game, seed)
-    return agent.act(SeatView(state, seat)).to_json()
-
-
-ORPHAN_CHECK_SECONDS = 1.0
-
-
-def leave_with_server(server: int) -> None:
-    """Run in each bot worker as it starts: end the worker once the server is gone.
-
-    A server that is killed outright (SIGKILL, the OOM killer) cannot shut its pool
-    down, and its idle workers would otherwise wait for work forever.
-    """
-
-    def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(ORPHAN_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="leave-with-server", daemon=True).start()
-
-
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -181,15 +182,19 @@ class LiveTable:
         self.kind = stored.kind
         self.next_key = stored.next_key
         self.options = stored.options
+        self.created = stored.created
         self.state: State = self.game.new_state(stored.num_players, stored.options)
-        # Every step as everyone may know it: (action, actor, spectator view after it).
-        self.public: list[tuple[Action, int, dict[str, Any]]] = []
-        self._log: dict[str, tuple[int, list[str]]] = {}  # language → (steps drawn, lines)
         for data in stored.actions:
-            self._advance(self.game.action_from_json(data))
+            self.state.apply(self.game.action_from_json(data))
+        self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
+        # The log of each language a page reads, extended as steps are added; rebuilt
+        # from the record for a language not seen yet (no view is kept per step).
+        self._log: dict[str, tuple[Callable[[str], str], list[str]]] = {}
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.unsure: int | None = None  # a step whose write may or may not have landed
+        self.last_used = time.monotonic()
 
     @property
     def names(self) -> list[str]:
@@ -204,15 +209,24 @@ class LiveTable:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
-    def _advance(self, action: Action) -> None:
+    def summary(self) -> TableSummary:
+        return TableSummary(self.key, self.game, self.names, self.created, self.kind, self.finished)
+
+    def _advance(self, action: Action, note: Note | None = None) -> None:
         actor = self.state.current_player()
         self.state.apply(action)
-        self.public.append((action, actor, self.state.observation(None)))
+        step = len(self.state.history) - 1
+        if note is not None:
+            self.notes[step] = note
+        if self._log:
+            after = self.state.observation(None)
+            for tr, lines in self._log.values():
+                lines.extend(self._lines(step, action, actor, after, tr))
 
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
         self.state = self.state.undo()
-        self.public.pop()
+        self.notes.pop(len(self.state.history), None)
         self._log.clear()
 
     def record(self) -> Record:
@@ -225,21 +239,43 @@ class LiveTable:
 
     # ------------------------------------------------------------- messages
 
+    def _lines(
+        self, step: int, action: Action, actor: int, after: Any, tr: Callable[[str], str]
+    ) -> list[str]:
+        """What the log says of one step: the board's line, and why it was played so."""
+        lines = []
+        line = self.board.log_line(action, actor, after, self.names, tr)
+        if line:
+            lines.append(line)
+        note = self.notes.get(step)
+        if note is not None:
+            lines.append(tr(note[0]).format(**note[1]))
+        return lines
+
     def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
-        """The log in one language, extended as steps are added (not redrawn per message)."""
-        done, lines = self._log.get(lang, (0, []))
-        lines.extend(self.describe(done, len(self.public), tr))
-        self._log[lang] = (len(self.public), lines)
-        return list(lines)
+        """The log in one language (kept per language in use, not per step)."""
+        cached = self._log.get(lang)
+        if cached is None:
+            cached = (tr, self.describe(0, len(self.state.history), tr))
+            self._log[lang] = cached
+        return list(cached[1])
 
     def describe(self, start: int, stop: int, tr: Callable[[str], str]) -> list[str]:
-        """The log lines of steps ``start``..``stop`` (some steps say nothing)."""
-        lines = []
-        for action, actor, after in self.public[start:stop]:
-            line = self.board.log_line(action, actor, after, self.names, tr)
-            if line:
-                lines.append(line)
-        return lines
+        """The log lines of steps ``start``..``stop``, replayed from the record."""
+        return self.replay(stop, tr, start)[1]
+
+    def replay(
+        self, stop: int, tr: Callable[[str], str], log_from: int = 0
+    ) -> tuple[State, list[str]]:
+        """The game after ``stop`` steps and its log from step ``log_from``, from the record."""
+        state = self.game.new_state(self.state.num_players, self.options)
+        lines: list[str] = []
+        for step, action in enumerate(self.state.history[:stop]):
+            actor = state.current_player()
+            state.apply(action)
+            if step >= log_from:
+                lines.extend(self._lines(step, action, actor, state.observation(None), tr))
+        return state, lines
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
         seat = viewer.showing
@@ -264,23 +300,106 @@ class LiveTable:
             "you": seat if acting else None,
         }
 
-    async def show(self, viewer: Viewer) -> None:
-        """Send ``viewer`` what it may see now, handing a shared device over first if needed."""
+    async def show(
+        self, viewer: Viewer, drawn: dict[tuple[Any, ...], dict[str, Any]] | None = None
+    ) -> None:
+        """Send ``viewer`` what it may see now, handing a shared device over first if needed.
+
+        ``drawn`` shares one drawing between pages that see the same thing (spectators,
+        pages in one language), so a broadcast draws each view once.
+        """
+        self.last_used = time.monotonic()
         to_move = self.state.current_player()
         if viewer.role == "hotseat" and to_move in viewer.seats and viewer.showing != to_move:
             # Hide the last seat's private view before the next player looks at the screen.
             viewer.pending = to_move
             await viewer.send({"type": "handover", "to": to_move, "name": self.names[to_move]})
             return
-        await viewer.send(self.message_for(viewer))
+        if drawn is None:
+            await viewer.send(self.message_for(viewer))
+            return
+        same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
+        message = drawn.get(same)
+        if message is None:
+            message = drawn[same] = self.message_for(viewer)
+        await viewer.send(message)
 
-    async def broadcast(self) -> None:
-        for viewer in list(self.viewers):
+    async def broadcast(self, first: Viewer | None = None) -> None:
+        """Show every page the new state; ``first`` (the page that moved) hears first."""
+        drawn: dict[tuple[Any, ...], dict[str, Any]] = {}
+        viewers = list(self.viewers)
+        if first in self.viewers:
+            viewers.remove(first)
+            viewers.insert(0, first)
+        for viewer in viewers:
             try:
-                await self.show(viewer)
+                await self.show(viewer, drawn)
             except Exception:  # a page that went away; its socket handler cleans up
                 log.info("a page of table %s stopped listening", self.key, exc_info=True)
                 self.viewers.discard(viewer)
+
+    def idle(self, now: float, after: float) -> bool:
+        """Nobody watches, nothing runs, and nothing happened for ``after`` seconds."""
+        return (
+            not self.viewers
+            and (self.bot_task is None or self.bot_task.done())
+            and not self.lock.locked()
+            and now - self.last_used >= after
+        )
+
+
+@dataclass
+class TableSummary:
+    """What the lobby shows of a table that is not in memory."""
+
+    key: str
+    game: Game[Any]
+    names: list[str]
+    created: float
+    kind: str
+    finished: bool
+
+
+class TableCache(MutableMapping[str, LiveTable]):
+    """The tables in memory; an evicted table is loaded again when it is looked up.
+
+    ``in``, ``[]`` and ``get`` know every table (evicted ones included); iterating and
+    ``len`` see the tables in memory only.
+    """
+
+    def __init__(self, reload: Callable[[str], LiveTable | None], evicted: dict[str, Any]) -> None:
+        self._live: dict[str, LiveTable] = {}
+        self._reload = reload
+        self._evicted = evicted
+
+    def __getitem__(self, key: str) -> LiveTable:
+        table = self._live.get(key)
+        if table is None:
+            table = self._reload(key) if key in self._evicted else None
+            if table is None:
+                raise KeyError(key)
+            self._live[key] = table
+        table.last_used = time.monotonic()
+        return table
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._live or key in self._evicted
+
+    def __setitem__(self, key: str, table: LiveTable) -> None:
+        self._live[key] = table
+
+    def __delitem__(self, key: str) -> None:
+        del self._live[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._live)
+
+    def __len__(self) -> int:
+        return len(self._live)
+
+    def in_memory(self) -> list[LiveTable]:
+        """The tables in memory, without counting this as a visit to each."""
+        return list(self._live.values())
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -291,24 +410,48 @@ def _log_failure(task: asyncio.Task[None]) -> None:
 class Tables:
     """All live tables of one server, their tokens, persistence and bots."""
 
-    def __init__(self, store: Store, bot_pool: Callable[[], Executor] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bots: BotPool | None = None,
+        *,
+        idle_seconds: float = IDLE_SECONDS,
+        sweep_seconds: float = SWEEP_SECONDS,
+        bot_deadline: float | None = None,
+        bots_only_pace: float = 0.0,
+    ) -> None:
         self.store = store
-        self.bot_pool = bot_pool
-        self.executor = bot_pool() if bot_pool is not None else None
-        self.tables: dict[str, LiveTable] = {}
+        # Seconds between steps at a table of bots alone: people watch it, and a table that
+        # played flat out would take the server's time from people's tables.
+        self.bots_only_pace = bots_only_pace
+        self.bots = bots
+        self.idle_seconds = idle_seconds
+        self.sweep_seconds = min(sweep_seconds, max(idle_seconds, 0.5))
+        # Without a pool (tests, tools) bots think in a thread, under the same deadline.
+        self.bot_deadline = bots.deadline if bots is not None else bot_deadline or 10.0
+        self.evicted: dict[str, TableSummary] = {}
+        self.tables: TableCache = TableCache(self._reload, self.evicted)
         # digest of a token → (key, role, seat); see token_digest.
         self.tokens: dict[bytes, tuple[str, str, int | None]] = {}
+        self.sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------- creating
 
     def _index(self, t: LiveTable) -> None:
         self.tables[t.key] = t
-        self.tokens[token_digest(t.spectator_token)] = (t.key, "spectator", None)
-        if t.hotseat_token:
-            self.tokens[token_digest(t.hotseat_token)] = (t.key, "hotseat", None)
-        for i, s in enumerate(t.seats):
-            if s.kind == "human":
-                self.tokens[token_digest(s.token)] = (t.key, "seat", i)
+        self._index_tokens(
+            t.key, [s.to_json() for s in t.seats], t.spectator_token, t.hotseat_token
+        )
+
+    def _index_tokens(
+        self, key: str, seats: list[dict[str, Any]], spectator: str, hotseat: str | None
+    ) -> None:
+        self.tokens[token_digest(spectator)] = (key, "spectator", None)
+        if hotseat:
+            self.tokens[token_digest(hotseat)] = (key, "hotseat", None)
+        for i, s in enumerate(seats):
+            if s["kind"] == "human":
+                self.tokens[token_digest(s["token"])] = (key, "seat", i)
 
     def create(
         self,
@@ -369,23 +512,88 @@ class Tables:
         return table
 
     def resume(self) -> int:
-        """Load every stored table (after a restart) and set play going again."""
+        """Index every stored table (after a restart) and set play going again.
+
+        Games in play are loaded; finished games and uploaded records stay in the database
+        until someone visits them.
+        """
         count = 0
-        for stored in self.store.load_all():
-            try:
-                table = LiveTable(stored)
-            except WhaletableError as e:
-                # One table that no longer replays (a game or board removed, a damaged
-                # row) must not keep every other game from resuming.
-                log.error("table %s is not resumed: %s", stored.key, e)
-                continue
-            self._index(table)
+        for stored in self.store.load_for_resume():
+            if stored.kind == "live" and not stored.finished:
+                try:
+                    table = LiveTable(stored)
+                except WhaletableError as e:
+                    # One table that no longer replays (a game or board removed, a damaged
+                    # row) must not keep every other game from resuming.
+                    log.error("table %s is not resumed: %s", stored.key, e)
+                    continue
+                self._index(table)
+            else:
+                try:
+                    game = games.get(stored.game)
+                except WhaletableError as e:
+                    log.error("table %s is not resumed: %s", stored.key, e)
+                    continue
+                names = [str(s.get("name", "")) for s in stored.seats]
+                self.evicted[stored.key] = TableSummary(
+                    stored.key, game, names, stored.created, stored.kind, stored.finished
+                )
+                self._index_tokens(
+                    stored.key, stored.seats, stored.spectator_token, stored.hotseat_token
+                )
             count += 1
         return count
 
     def start_all(self) -> None:
-        for table in self.tables.values():
+        for table in self.tables.in_memory():
             self.kick(table)
+        if self.sweeper is None:
+            self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            self.sweeper.add_done_callback(_log_failure)
+
+    # ------------------------------------------------------------- memory
+
+    def _reload(self, key: str) -> LiveTable | None:
+        """An evicted table, loaded from the database and set going again."""
+        try:
+            stored = self.store.load(key)
+            table = None if stored is None else LiveTable(stored)
+        except (WhaletableError, StorageUnavailable) as e:
+            log.error("table %s cannot be loaded: %s", key, e)
+            return None
+        if table is None:
+            return None
+        del self.evicted[key]
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return table  # looked up outside the server (tools, tests)
+        self.tables[key] = table
+        self.kick(table)
+        return table
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop idle tables from memory (the lobby keeps a few words of each)."""
+        now = time.monotonic() if now is None else now
+        count = 0
+        for table in self.tables.in_memory():
+            key = table.key
+            if not table.idle(now, self.idle_seconds):
+                continue
+            open_seat = any(s.kind == "open" for s in table.seats)
+            if open_seat and not table.finished and table.kind == "live":
+                continue  # listed in the lobby for someone to join
+            self.evicted[key] = table.summary()
+            del self.tables[key]
+            count += 1
+        return count
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_seconds)
+            evicted = self.evict_idle()
+            if evicted:
+                log.info("%d idle tables evicted from memory", evicted)
 
     def lookup(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role and seat a secret link stands for."""
@@ -431,10 +639,11 @@ class Tables:
         self.store.update_table(table.key, next_key=new.key)
         return new
 
-    def finished_tables(self) -> list[LiveTable]:
+    def finished_tables(self) -> list[TableSummary]:
         """Finished live games, newest first (uploaded records are their uploader's)."""
-        done = [t for t in self.tables.values() if t.kind == "live" and t.finished]
-        return done[::-1]
+        done = [t.summary() for t in self.tables.in_memory() if t.kind == "live" and t.finished]
+        done += [t for t in self.evicted.values() if t.kind == "live" and t.finished]
+        return sorted(done, key=lambda t: t.created, reverse=True)
 
     def open_tables(self) -> list[LiveTable]:
         return [
@@ -448,6 +657,7 @@ class Tables:
     async def act(self, table: LiveTable, viewer: Viewer, step: Any, data: Any) -> None:
         """A page's move: checked against its seats, the step it saw, and the rules."""
         async with table.lock:
+            await self._settle(table)
             seat = table.state.current_player()
             if table.finished:
                 raise TableError("the game is over")
@@ -456,11 +666,12 @@ class Tables:
             self._check_step(table, step)
             action = table.game.action_from_json(data)
             await self._commit(table, action)
-        await table.broadcast()
+        await table.broadcast(first=viewer)
         self.kick(table)
 
     async def undo(self, table: LiveTable, viewer: Viewer, step: Any) -> None:
         async with table.lock:
+            await self._settle(table)
             seat = table.state.current_player()
             if viewer.showing != seat or seat not in viewer.seats:
                 raise TableError("only the seat to move may undo")
@@ -469,7 +680,13 @@ class Tables:
                 raise TableError(
                     "nothing to undo: a chance outcome, a reveal or another seat's move came last"
                 )
-            await asyncio.to_thread(self.store.drop_action, table.key, len(table.state.history) - 1)
+            last = len(table.state.history) - 1
+            try:
+                await asyncio.to_thread(self.store.drop_action, table.key, last)
+            except StorageUnavailable as e:
+                table.unsure = last
+                log.error("table %s: undo not stored: %s", table.key, e)
+                raise DatabaseDown from e
             table.take_back()
         await table.broadcast()
 
@@ -490,21 +707,61 @@ class Tables:
                 step=repr(step),
             )
 
-    async def _commit(self, table: LiveTable, action: Action) -> None:
-        """Check on a copy, write to the database, then make it the table's state."""
+    async def _commit(self, table: LiveTable, action: Action, note: Note | None = None) -> None:
+        """Check on a copy, write to the database, then make it the table's state.
+
+        The write either lands and the state follows, or the move is refused and the state
+        is unchanged; a write whose outcome is unknown (the connection dropped during the
+        commit) is settled from the database before the table's next move.
+        """
+        await self._settle(table)
         trial = table.state.clone()
         trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
+        seq = len(table.state.history)
         try:
-            # The write (with its disk sync) runs off the event loop, under the table's lock,
-            # so other tables keep playing while this one waits for the disk.
-            await asyncio.to_thread(
-                self.store.append_action, table.key, len(table.state.history), action.to_json()
+            # The write (with its disk sync, shared with other tables' writes) runs off the
+            # event loop, under the table's lock, so other tables play on meanwhile.
+            await asyncio.wrap_future(
+                self.store.submit_action(table.key, seq, action.to_json(), note)
             )
+        except asyncio.CancelledError:
+            table.unsure = seq  # the write may still land
+            raise
         except StaleWrite as e:
             raise TableError("stale move: {detail}", detail=str(e)) from e
-        table._advance(action)
+        except StorageUnavailable as e:
+            table.unsure = seq
+            log.error("table %s: step %d not stored: %s", table.key, seq, e)
+            raise DatabaseDown from e
+        table._advance(action, note)
         if table.finished:
-            self.store.update_table(table.key, finished=True)
+            await self._mark_finished(table)
+
+    async def _settle(self, table: LiveTable) -> None:
+        """Make the state equal the stored record after a write of unknown outcome."""
+        seq = table.unsure
+        if seq is None:
+            return
+        try:
+            stored = await asyncio.to_thread(self.store.action_at, table.key, seq)
+        except StorageUnavailable as e:
+            raise DatabaseDown from e
+        table.unsure = None
+        steps = len(table.state.history)
+        if stored is not None and steps == seq:  # the write had landed after all
+            table._advance(table.game.action_from_json(stored[0]), stored[1])
+            if table.finished:
+                await self._mark_finished(table)
+        elif stored is None and steps == seq + 1:  # the undo had landed after all
+            table.take_back()
+
+    async def _mark_finished(self, table: LiveTable) -> None:
+        try:
+            await asyncio.to_thread(self.store.update_table, table.key, finished=True)
+        except StorageUnavailable as e:
+            # The game's end follows from its actions; the flag only spares replays at
+            # start-up, and a game found finished is flagged again later.
+            log.warning("table %s: finished flag not stored: %s", table.key, e)
 
     # ------------------------------------------------------- chance and bots
 
@@ -517,53 +774,80 @@ class Tables:
             table.bot_task.add_done_callback(_log_failure)
 
     async def _run(self, table: LiveTable) -> None:
-        # Between the last check and returning there is no await: a move that lands while
-        # this task is still alive is always seen by it (kick() starts no second task).
+        wait, most = RETRY_PLAY_SECONDS
+        paced = self.bots_only_pace > 0 and all(s.kind == "bot" for s in table.seats)
         while True:
-            seat = table.state.current_player()
-            if seat == CHANCE:
-                async with table.lock:
-                    await self._commit(table, table.state.sample_chance(table.chance_rng()))
-                continue
-            config = table.seats[seat] if seat >= 0 else None
-            if config is None or config.kind != "bot" or config.bot is None:
-                # A human is to move, or the game is over: show everyone, then stop unless
-                # a move landed meanwhile.
-                step = len(table.state.history)
-                await table.broadcast()
-                if len(table.state.history) == step:
-                    return
-                continue
-            step = len(table.state.history)
+            if paced:
+                await asyncio.sleep(self.bots_only_pace)
             try:
-                data = await self._think(table, seat, bot_spec(table.game.spec.id, config.bot))
-            except Exception:
-                # A bot that fails must not stall the table: log it and play a random move.
-                log.exception("bot in seat %s of table %s failed", seat, table.key)
-                data = think(table.record().to_json(), seat, BOT_LEVELS["easy"], step)
-            async with table.lock:
-                if len(table.state.history) != step:
-                    continue  # an undo or another move came first: think again
-                await self._commit(table, table.game.action_from_json(data))
-            await table.broadcast()
+                if await self._play_one(table):
+                    return
+                wait = RETRY_PLAY_SECONDS[0]
+            except DatabaseDown:
+                # The table carries on by itself once its database answers again.
+                log.warning("table %s waits %.0f s for its database", table.key, wait)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, most)
 
-    async def _think(self, table: LiveTable, seat: int, spec: str) -> dict[str, Any]:
-        record = table.record().to_json()
+    async def _play_one(self, table: LiveTable) -> bool:
+        """One step of chance or of a bot; True once a human is to move or the game is over.
+
+        Between the last check and returning True there is no await: a move that lands
+        while this task is still alive is always seen by it (kick() starts no second task).
+        """
+        seat = table.state.current_player()
+        if seat == CHANCE:
+            async with table.lock:
+                await self._commit(table, table.state.sample_chance(table.chance_rng()))
+            return False
+        config = table.seats[seat] if seat >= 0 else None
+        if config is None or config.kind != "bot" or config.bot is None:
+            # A human is to move, or the game is over: show everyone, then stop unless
+            # a move landed meanwhile.
+            step = len(table.state.history)
+            await table.broadcast()
+            return len(table.state.history) == step
+        step = len(table.state.history)
+        data, note = await self._bot_move(table, seat, config)
+        async with table.lock:
+            if len(table.state.history) != step:
+                return False  # an undo or another move came first: think again
+            await self._commit(table, table.game.action_from_json(data), note)
+        await table.broadcast()
+        return False
+
+    async def _bot_move(
+        self, table: LiveTable, seat: int, config: SeatConfig
+    ) -> tuple[dict[str, Any], Note | None]:
+        """A bot's move, or a quick random one (and a note saying so) past its deadline."""
+        assert config.bot is not None
+        spec = bot_spec(table.game.spec.id, config.bot)
         seed = (table.seed + len(table.state.history)) % (1 << 31)
-        loop = asyncio.get_running_loop()
-        executor = self.executor
+        if parse_spec(spec)[0] == QUICK_BOT:
+            return self._quick_move(table, seat, seed), None
+        record = table.record().to_json()
         try:
+            if self.bots is not None:
+                return await self.bots.move(record, seat, spec, seed), None
             return await asyncio.wait_for(
-                loop.run_in_executor(executor, think, record, seat, spec, seed), BOT_TIMEOUT
-            )
-        except TimeoutError:
-            # A worker that does not answer is replaced, so one stuck bot cannot stall
-            # every table that shares the pool.
-            if executor is not None and executor is self.executor and self.bot_pool:
-                self.executor = self.bot_pool()
-                executor.shutdown(wait=False, cancel_futures=True)
-            raise
+                asyncio.to_thread(think, record, seat, spec, seed), self.bot_deadline
+            ), None
+        except (BotOverran, TimeoutError) as e:
+            log.warning("table %s: the bot in seat %d overran: %s", table.key, seat, e)
+            template = OVERRAN
+        except (BotFailed, WhaletableError) as e:
+            log.error("table %s: the bot in seat %d failed: %s", table.key, seat, e)
+            template = FAILED
+        return self._quick_move(table, seat, seed), (template, {"name": config.name})
+
+    @staticmethod
+    def _quick_move(table: LiveTable, seat: int, seed: int) -> dict[str, Any]:
+        """A random legal move, made here: it needs no search, so it cannot overrun."""
+        agent = make_agent(QUICK_BOT, table.game, seed)
+        return agent.act(SeatView(table.state.clone(), seat)).to_json()
 
     def close(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.sweeper is not None:
+            self.sweeper.cancel()
+        if self.bots is not None:
+            self.bots.close()

@@ -1,0 +1,108 @@
+"""One page's outgoing messages: a bounded queue and a writer with a send timeout.
+
+A table sends to every page watching it. If those sends went straight to the socket, one
+page that stops reading (a phone in a tunnel, a hostile client) would fill its socket's
+buffers and then block every send of the table behind it. Here a table only puts the
+message in the page's queue, which never waits; the page's own writer task drains it. A
+page whose queue fills up, or whose socket takes longer than the send timeout to take a
+message, is dropped: its browser reconnects and is sent the whole state again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+OUTBOX_LIMIT = 32  # messages waiting for one page; a page this far behind is dropped
+SEND_TIMEOUT = 5.0  # seconds one message may take to leave; past it the page is dropped
+CLOSE_TIMEOUT = 1.0  # seconds a polite close may take before the socket is cut
+FELL_BEHIND = 4008  # close code: this page fell behind and should reconnect to resync
+
+log = logging.getLogger(__name__)
+
+
+class PageDropped(Exception):
+    """The page fell behind (or went away) and no longer gets messages."""
+
+
+class Outbox:
+    """The queue of one WebSocket and the task that writes it out."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        *,
+        limit: int = OUTBOX_LIMIT,
+        send_timeout: float = SEND_TIMEOUT,
+    ) -> None:
+        self.websocket = websocket
+        self.send_timeout = send_timeout
+        self.queue: asyncio.Queue[dict[str, Any] | int] = asyncio.Queue(maxsize=limit)
+        self.dropped: str | None = None  # why the page was dropped, once it is
+        self.task: asyncio.Task[None] | None = None
+        self.closing = False  # a close is queued after the last messages
+
+    def start(self) -> asyncio.Task[None]:
+        """Start the writer task; it ends when the page closes or is dropped."""
+        self.task = asyncio.get_running_loop().create_task(self.run())
+        return self.task
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; never waits. Raises :class:`PageDropped` for a dropped page."""
+        if self.dropped is not None:
+            raise PageDropped(self.dropped)
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.drop(f"{self.queue.maxsize} messages waited for it")
+            raise PageDropped(self.dropped) from None
+
+    def close(self, code: int) -> None:
+        """Close the socket after the messages already queued (a full queue drops it)."""
+        if self.dropped is None:
+            self.closing = True
+            try:
+                self.queue.put_nowait(code)
+            except asyncio.QueueFull:
+                self.drop("its queue was full when it was to be closed")
+
+    def drop(self, why: str) -> None:
+        if self.dropped is None:
+            self.dropped = why
+            log.info("a page is dropped: %s", why)
+            self.cut()
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()
+
+    async def run(self) -> None:
+        """Write queued messages until the page closes or is dropped."""
+        while self.dropped is None:
+            message = await self.queue.get()
+            try:
+                if isinstance(message, int):
+                    await asyncio.wait_for(self.websocket.close(code=message), CLOSE_TIMEOUT)
+                    return
+                await asyncio.wait_for(
+                    self.websocket.send_text(json.dumps(message)), self.send_timeout
+                )
+            except TimeoutError:
+                self.drop(f"a message took more than {self.send_timeout:g} s to leave")
+            except Exception as e:  # the page went away: its socket handler cleans up
+                self.dropped = f"its socket failed: {type(e).__name__}"
+
+    def cut(self) -> None:
+        """Release a dropped page's socket at once, without waiting for it to read anything.
+
+        A polite close would sit in the same full buffer as everything else, so the
+        connection is aborted where the server exposes its transport (uvicorn does);
+        elsewhere the server closes it when the handler returns.
+        """
+        protocol = getattr(self.websocket._send, "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        abort = getattr(transport, "abort", None)
+        if callable(abort):
+            abort()
