@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import inspect
 import subprocess
 import sys
 import time
@@ -26,6 +25,7 @@ import httpx
 
 from whaletable.web.app import MAX_MESSAGE, create_app
 from whaletable.web.bots import think
+from whaletable.web.limits import Limits
 
 SLOTH = "Sloth"  # a bot seat named so thinks far past any deadline
 SLOTH_SECONDS = 60.0
@@ -54,22 +54,16 @@ def cpu_seconds(pid: int) -> float:
     return ticks / 100.0
 
 
-def raised_limits() -> dict[str, Any]:
-    """Per-client limits high enough for a load run from one address, if the app has any."""
-    if "limits" not in inspect.signature(create_app).parameters:
-        return {}  # this version of the app limits no client
-    from whaletable.web.limits import Limits  # type: ignore[import-not-found,unused-ignore]
-
+def raised_limits() -> Limits:
+    """Per-client limits high enough for a load run: every benchmark client shares one address."""
     many = "1000000/minute"
-    return {
-        "limits": Limits(
-            create_rate=many,
-            upload_rate=many,
-            socket_rate=many,
-            sockets_per_client=1_000_000,
-            sockets_per_table=1_000,
-        )
-    }
+    return Limits(
+        create_rate=many,
+        upload_rate=many,
+        socket_rate=many,
+        sockets_per_client=1_000_000,
+        sockets_per_table=1_000,
+    )
 
 
 def start(
@@ -134,7 +128,7 @@ def main() -> int:
         kwargs["idle_seconds"] = args.idle_seconds
     if args.bots_only_pace is not None:
         kwargs["bots_only_pace"] = args.bots_only_pace
-    app = create_app(args.db, **kwargs, **raised_limits())
+    app = create_app(args.db, **kwargs, limits=raised_limits())
     if args.memory_route:
         tracemalloc.start()
 
@@ -150,7 +144,15 @@ def main() -> int:
 
         app.add_api_route("/bench/memory", memory)
     uvicorn.run(
-        app, host="127.0.0.1", port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE * 4
+        app,
+        host="127.0.0.1",
+        port=args.port,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE * 4,
+        # A table's messages are drawn boards of ~15 KB. Compressing each one for every
+        # page took a third of the server's time under load and tripled the slowest round
+        # trips (benchmarks/web_latency.py); the bytes saved are not worth it.
+        ws_per_message_deflate=False,
     )
     return 0
 

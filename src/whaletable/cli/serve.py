@@ -132,6 +132,14 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_MESSAGE * 4
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=MAX_MESSAGE * 4,
+        # A table's messages are drawn boards of ~15 KB. Compressing each one for every
+        # page took a third of the server's time under load and tripled the slowest round
+        # trips (benchmarks/web_latency.py); the bytes saved are not worth it.
+        ws_per_message_deflate=False,
     )
     return 0

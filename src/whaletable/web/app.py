@@ -304,7 +304,9 @@ def create_app(
                     options[key[len("option_") :]] = json.loads(raw)
                 except (ValueError, RecursionError):
                     options[key[len("option_") :]] = raw
-        table = tables_of(request).create(game_id, seats, options, fields.get("hotseat") == "on")
+        table = await tables_of(request).acreate(
+            game_id, seats, options, fields.get("hotseat") == "on"
+        )
         tables_of(request).kick(table)
         return page(request, "created.html", links(request, table))
 
@@ -336,7 +338,7 @@ def create_app(
         hotseat = body.get("hotseat", False)
         if not isinstance(hotseat, bool):
             raise TableError("'hotseat' must be true or false")
-        table = tables_of(request).create(
+        table = await tables_of(request).acreate(
             clean_word(body.get("game", ""), "game"), seats, body.get("options") or {}, hotseat
         )
         tables_of(request).kick(table)
@@ -549,7 +551,7 @@ def create_app(
         ]
         while len(seats) < rec.num_players:
             seats.append(SeatConfig(kind="human", name=f"Player {len(seats) + 1}"))
-        table = tables_of(request).create(
+        table = await tables_of(request).acreate(
             rec.game, seats, rec.options, kind="replay", actions=rec.actions
         )
         return RedirectResponse(f"/replay/{table.key}", status_code=303)

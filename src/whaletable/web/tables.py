@@ -464,6 +464,37 @@ class Tables:
         actions: list[dict[str, Any]] | None = None,
     ) -> LiveTable:
         """Validate and store a new table; raises a WhaletableError naming what was wrong."""
+        stored, table = self._new_table(game_id, seats, options, hotseat, kind, actions)
+        self.store.add_table(stored)
+        self._index(table)
+        return table
+
+    async def acreate(
+        self,
+        game_id: str,
+        seats: list[SeatConfig],
+        options: Any = None,
+        hotseat: bool = False,
+        *,
+        kind: str = "live",
+        actions: list[dict[str, Any]] | None = None,
+    ) -> LiveTable:
+        """:meth:`create` for the server: the table is stored (a disk sync) off the event loop,
+        so a new table never holds up the moves of the others."""
+        stored, table = self._new_table(game_id, seats, options, hotseat, kind, actions)
+        await asyncio.to_thread(self.store.add_table, stored)
+        self._index(table)
+        return table
+
+    def _new_table(
+        self,
+        game_id: str,
+        seats: list[SeatConfig],
+        options: Any,
+        hotseat: bool,
+        kind: str,
+        actions: list[dict[str, Any]] | None,
+    ) -> tuple[StoredTable, LiveTable]:
         game = games.get(clean_word(game_id, "game"))
         opts = game.make_options(options)
         game.new_state(len(seats), opts)  # checks the player count and the options together
@@ -506,10 +537,8 @@ class Tables:
             finished=kind == "replay",
             actions=actions or [],
         )
-        table = LiveTable(stored)  # replays uploaded actions; raises if they do not replay
-        self.store.add_table(stored)
-        self._index(table)
-        return table
+        # LiveTable replays uploaded actions, and raises if they do not replay.
+        return stored, LiveTable(stored)
 
     def resume(self) -> int:
         """Index every stored table (after a restart) and set play going again.
