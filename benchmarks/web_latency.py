@@ -29,6 +29,7 @@ import asyncio
 import json
 import multiprocessing
 import random
+import re
 import resource
 import socket
 import statistics
@@ -93,15 +94,20 @@ def token(url: str) -> str:
     return url.rsplit("/", 1)[1]
 
 
+# A finished table's state says so; a spectator only looks for that. Decoding every board
+# (most of the generator's work) would make the generator, not the server, the bottleneck.
+FINISHED = re.compile(r'"finished":\s*true')
+
+
 async def watch(run: Run, url: str, done: asyncio.Event) -> None:
     """A spectator page: reads every message until its table is over."""
     async with connect(url, max_size=None) as ws:
         while not done.is_set() and not run.over:
             try:
-                m = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
+                text = await asyncio.wait_for(ws.recv(), 1.0)
             except TimeoutError:
                 continue
-            if m.get("type") == "state" and m.get("finished"):
+            if FINISHED.search(text) and json.loads(text).get("type") == "state":
                 return
 
 
