@@ -27,7 +27,7 @@ class BadText(WhaletableError):
 
 
 def refused_character(text: str) -> str | None:
-    """The first character a name may not hold, written as ``U+XXXX``; None if all are fine."""
+    """The first character a name may not hold, as ``U+`` and its code; None if all are fine."""
     for ch in text:
         if ch in _JOINERS:
             continue

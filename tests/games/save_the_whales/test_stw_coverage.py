@@ -4,42 +4,25 @@ real option is named there)."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
-from importlib import resources
 from pathlib import Path
 
+from rules_md import defined_test_names, rules_section
 from whaletable.games.save_the_whales import SaveTheWhalesOptions
 
 HERE = Path(__file__).resolve().parent
-RULES = resources.files("whaletable.games.save_the_whales").joinpath("rules.md").read_text("utf-8")
 
 
 def section(title: str) -> str:
-    """The text of a ``## title`` section of rules.md, up to the next ``## ``."""
-    start = RULES.index(f"## {title}\n")
-    end = RULES.find("\n## ", start + 1)
-    return RULES[start : end if end >= 0 else len(RULES)]
-
-
-def defined_tests() -> set[str]:
-    names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names.update(
-            node.name
-            for node in tree.body
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
-        )
-    return names
+    return rules_section("whaletable.games.save_the_whales", title)
 
 
 def test_every_test_in_the_coverage_table_exists() -> None:
     rows = [line for line in section("Coverage").splitlines() if line.startswith("| ")]
     named = [m for line in rows for m in re.findall(r"`(test_\w+)`", line)]
     assert len(named) >= 90, "the coverage table lists a test per clause"
-    missing = sorted(set(named) - defined_tests())
+    missing = sorted(set(named) - defined_test_names(HERE))
     assert not missing, f"rules.md names tests that do not exist: {missing}"
 
 

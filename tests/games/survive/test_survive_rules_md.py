@@ -3,41 +3,24 @@ every option a reading offers is a real option."""
 
 from __future__ import annotations
 
-import ast
 import re
-from importlib import resources
 from pathlib import Path
 
+from rules_md import defined_test_names, rules_section
 from whaletable import games
 
 HERE = Path(__file__).resolve().parent
 
 
-def rules_md() -> str:
-    return resources.files("whaletable.games.survive").joinpath("rules.md").read_text("utf-8")
-
-
 def section(title: str) -> str:
-    text = rules_md()
-    start = text.index(f"## {title}\n")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end >= 0 else None]
-
-
-def defined_tests() -> set[str]:
-    names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                names.add(node.name)
-    return names
+    return rules_section("whaletable.games.survive", title)
 
 
 def test_every_test_in_the_coverage_table_exists() -> None:
     table = section("Coverage")
     named = re.findall(r"`(test_\w+)`", table)
     assert len(named) > 100
-    missing = sorted(set(named) - defined_tests())
+    missing = sorted(set(named) - defined_test_names(HERE))
     assert not missing, f"rules.md names tests that do not exist: {missing}"
 
 

@@ -2,37 +2,25 @@
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from pathlib import Path
 
+from rules_md import defined_test_names, rules_section
 from whaletable.games.whale_to_look import WhaleToLookOptions
 
 HERE = Path(__file__).resolve().parent
-RULES = HERE.parents[2] / "src" / "whaletable" / "games" / "whale_to_look" / "rules.md"
+GAME = "whaletable.games.whale_to_look"
 
 
 def _section(title: str) -> str:
-    text = RULES.read_text(encoding="utf-8")
-    start = text.index(f"## {title}")
-    end = text.find("\n## ", start + 1)
-    return text[start : end if end >= 0 else len(text)]
-
-
-def _defined_tests() -> set[str]:
-    names = set()
-    for path in HERE.glob("test_*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                names.add(node.name)
-    return names
+    return rules_section(GAME, title)
 
 
 def test_every_test_named_in_the_coverage_table_exists() -> None:
     named = set(re.findall(r"`(test_\w+)`", _section("Coverage")))
     assert len(named) > 30
-    missing = sorted(named - _defined_tests())
+    missing = sorted(named - defined_test_names(HERE))
     assert not missing, f"rules.md names tests that do not exist: {missing}"
 
 

@@ -1,0 +1,25 @@
+"""A game's ``rules.md`` read against its tests: every game's coverage test uses these."""
+
+from __future__ import annotations
+
+import ast
+from importlib import resources
+from pathlib import Path
+
+
+def rules_section(package: str, title: str) -> str:
+    """The ``## title`` section of ``package``'s rules.md, up to the next ``## `` heading."""
+    text = resources.files(package).joinpath("rules.md").read_text("utf-8")
+    start = text.index(f"## {title}")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else None]
+
+
+def defined_test_names(folder: Path) -> set[str]:
+    """The names of the test functions in ``folder``'s test modules."""
+    names: set[str] = set()
+    for path in folder.glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
