@@ -27,6 +27,7 @@ from whaletable.core.testing import (
     compare_transcript,
     option_sets,
     random_playouts,
+    refusal,
     run_all,
     sample_states,
     setups,
@@ -197,6 +198,15 @@ class HalfAppliedState(ToyState):
 def test_illegal_check_catches_a_refused_action_that_changed_the_state() -> None:
     with pytest.raises(AssertionError, match=r"the rejected action pass\(\): observations changed"):
         check_illegal_actions(samples_of(HalfApplied()))
+
+
+def test_refusal_gives_the_reason_and_checks_nothing_changed(toy: ToyGame) -> None:
+    state = play_to_turn(toy)
+    assert refusal(state, Pass()).strip()
+    with pytest.raises(AssertionError, match="is a legal action here"):
+        refusal(state, Peek())
+    with pytest.raises(AssertionError, match=r"the refused action pass\(\): observations changed"):
+        refusal(play_to_turn(HalfApplied()), Pass())
 
 
 class TupleView(ToyGame):

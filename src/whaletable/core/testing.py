@@ -525,13 +525,26 @@ def check_illegal_actions(samples: Sequence[Sample]) -> int:
     return tried
 
 
-def _reject(state: State, action: Action, where: str) -> None:
-    """``action`` must raise IllegalAction with a reason, and nothing else."""
+def refusal(state: State, action: Action) -> str:
+    """Why ``state`` refuses ``action``, after checking that the action is not among the legal
+    ones, that ``apply`` raises IllegalAction with a reason, and that nothing changed — for a
+    game's own tests of what its rules forbid."""
+    if action in state.legal_actions():
+        raise AssertionError(f"{action} is a legal action here")
+    before = _snapshot(state)
+    reason = _reject(state, action, "refusal")
+    _same_snapshot(before, state, "refusal", f"the refused action {action}")
+    return reason
+
+
+def _reject(state: State, action: Action, where: str) -> str:
+    """``action`` must raise IllegalAction with a reason, and nothing else; returns the reason."""
     try:
         state.apply(action)
     except IllegalAction as e:
         if not str(e).strip():
             raise AssertionError(f"{where}: {action} raised IllegalAction without a reason") from e
+        return str(e)
     except Exception as e:
         raise AssertionError(
             f"{where}: illegal {action} raised {type(e).__name__} instead of IllegalAction: {e}"
@@ -1094,6 +1107,7 @@ __all__ = [
     "compare_transcript",
     "option_sets",
     "random_playouts",
+    "refusal",
     "run_all",
     "sample_states",
     "setups",

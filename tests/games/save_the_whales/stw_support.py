@@ -27,11 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from whaletable import games
 from whaletable.core.action import Action
-from whaletable.core.errors import IllegalAction
+from whaletable.core.testing import refusal
 from whaletable.games.save_the_whales.actions import ChooseWhale, Contribute, Roll, ThrowDice
 from whaletable.games.save_the_whales.rules import (
     PATH,
@@ -107,14 +105,8 @@ class Table:
         return next(w for w in state.observation(None)["whales"] if w["name"] == name)
 
     def refuses(self, state: SaveTheWhalesState, action: Action) -> str:
-        before = [state.observation(s) for s in range(state.num_players)]
-        history = list(state.history)
-        assert action not in state.legal_actions()
-        with pytest.raises(IllegalAction) as info:
-            state.apply(action)
-        assert [state.observation(s) for s in range(state.num_players)] == before
-        assert state.history == history
-        return str(info.value)
+        """Apply an illegal action: return the reason, after checking nothing changed."""
+        return refusal(state, action)
 
 
 def penalty(state: SaveTheWhalesState, space: int) -> int:

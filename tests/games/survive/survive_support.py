@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from whaletable import games
 from whaletable.core.action import Action
-from whaletable.core.errors import IllegalAction
+from whaletable.core.testing import refusal
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (
     LayTile,
@@ -147,11 +145,5 @@ class Table:
         state.apply(RollCreatureDie(face))
 
     def refuses(self, state: SurviveState, action: Action) -> str:
-        before = [state.observation(s) for s in range(state.num_players)]
-        history = list(state.history)
-        assert action not in state.legal_actions()
-        with pytest.raises(IllegalAction) as info:
-            state.apply(action)
-        assert [state.observation(s) for s in range(state.num_players)] == before
-        assert state.history == history
-        return str(info.value)
+        """Apply an illegal action: return the reason, after checking nothing changed."""
+        return refusal(state, action)

@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import pytest
-
 from whaletable import games
 from whaletable.core.action import Action
-from whaletable.core.errors import IllegalAction
+from whaletable.core.testing import refusal
 from whaletable.games.whale_riders.actions import (
     DealPower,
     DrawContract,
@@ -124,14 +122,7 @@ class Table:
 
     def refuses(self, state: WhaleRidersState, action: Action) -> str:
         """Apply an illegal action: return the reason, after checking nothing changed."""
-        before = [state.observation(s) for s in range(state.num_players)]
-        history = list(state.history)
-        assert action not in state.legal_actions()
-        with pytest.raises(IllegalAction) as info:
-            state.apply(action)
-        assert [state.observation(s) for s in range(state.num_players)] == before
-        assert state.history == history
-        return str(info.value)
+        return refusal(state, action)
 
     def held(self, state: WhaleRidersState, seat: int) -> list[Tile]:
         return [(t["good"], t["count"]) for t in state.observation(seat)["players"][seat]["tiles"]]
