@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from importlib import resources
 from pathlib import Path
 
@@ -23,3 +24,17 @@ def defined_test_names(folder: Path) -> set[str]:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 names.add(node.name)
     return names
+
+
+def coverage_tests(package: str) -> set[str]:
+    """The tests named in the Coverage section of ``package``'s rules.md."""
+    return set(re.findall(r"`(test_\w+)`", rules_section(package, "Coverage")))
+
+
+def coverage_rows(package: str, *headers: str) -> list[str]:
+    """The Coverage section's table rows, less separators and rows starting with ``headers``."""
+    return [
+        line
+        for line in rules_section(package, "Coverage").splitlines()
+        if line.startswith("| ") and "---" not in line and not line.startswith(headers)
+    ]

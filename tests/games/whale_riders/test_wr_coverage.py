@@ -6,7 +6,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules_md import defined_test_names, rules_section
+from rules_md import coverage_rows, coverage_tests, defined_test_names, rules_section
 from whaletable.games.whale_riders import WhaleRidersOptions
 
 HERE = Path(__file__).resolve().parent
@@ -18,19 +18,14 @@ def _section(title: str) -> str:
 
 
 def test_every_test_named_in_the_coverage_table_exists() -> None:
-    named = set(re.findall(r"`(test_\w+)`", _section("Coverage")))
+    named = coverage_tests(GAME)
     assert len(named) > 30
     missing = sorted(named - defined_test_names(HERE))
     assert not missing, f"rules.md names tests that do not exist: {missing}"
 
 
 def test_every_clause_and_reading_row_names_a_test() -> None:
-    rows = [
-        line
-        for line in _section("Coverage").splitlines()
-        if line.startswith("| ") and "---" not in line
-    ]
-    rows = [r for r in rows if not r.startswith(("| reading |", "| clause (translation)"))]
+    rows = coverage_rows(GAME, "| reading |", "| clause (translation)")
     bare = [r for r in rows if not re.search(r"`test_\w+`", r)]
     assert not bare, f"rows without a test: {bare}"
 
