@@ -295,6 +295,44 @@ def test_sqlite_lock_contention_is_retried_and_a_move_is_stored_whole_or_refused
     asyncio.run(main())
 
 
+def test_a_new_table_whose_write_is_slow_holds_up_no_other_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Creating a table waits for its disk sync; the server goes on with every other table."""
+
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables = Tables(store)
+        write = store.add_table
+
+        def slow_write(stored: Any) -> None:
+            time.sleep(1.0)  # a disk that takes its time
+            write(stored)
+
+        monkeypatch.setattr(store, "add_table", slow_write)
+        longest = 0.0
+
+        async def the_others() -> None:
+            nonlocal longest
+            while True:
+                started = time.monotonic()
+                await asyncio.sleep(0.01)
+                longest = max(longest, time.monotonic() - started)
+
+        others = asyncio.create_task(the_others())
+        await asyncio.sleep(0.05)
+        table = await tables.acreate("whale-to-look", bots("A", "B", "C", level="easy"))
+        await asyncio.sleep(0.05)  # the others' pending wake-up is measured too
+        others.cancel()
+        assert table.key in tables.tables
+        assert store.load(table.key) is not None
+        assert longest < 0.5, f"the server stood still for {longest:.2f} s"
+        tables.close()
+        store.close()
+
+    asyncio.run(main())
+
+
 def pg_ctl(postgres: Postgres, *args: str) -> None:
     bindir = Path(sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))[-1]).parent
     subprocess.run(
