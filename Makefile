@@ -63,10 +63,11 @@ clean:
 
 # The web table's gettext catalogs: extract every user-facing string into a template, then
 # merge it into each language's catalog. ``messages`` holds the pages and the table (babel.cfg
-# says where); each game board's strings go to a catalog named after its module. New or
+# says where); each game's strings (its web board and the sentences of its ``words.py``, which
+# the terminal speaks too) go to a catalog named after its module. New or
 # changed strings come out untranslated or fuzzy; tests/web/test_i18n.py fails until they
 # are translated.
-LOCALE := src/whaletable/web/locale
+LOCALE := src/whaletable/locale
 LANGS  := vi fa
 CATALOG_HEADER := \# Translations template for PROJECT.\n\# Copyright (C) YEAR ORGANIZATION\n\# This file is distributed under the same license as the PROJECT project.\n\#
 EXTRACT = $(BIN)/pybabel extract -k tr -k _ -k TableError --no-wrap \
@@ -76,9 +77,11 @@ EXTRACT = $(BIN)/pybabel extract -k tr -k _ -k TableError --no-wrap \
 
 .PHONY: catalogs
 catalogs: install
-	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web
+	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web src/whaletable/core
 	@for board in src/whaletable/web/boards/[!_]*.py; do \
-	  $(EXTRACT) -o $(LOCALE)/$$(basename $$board .py).pot $$board || exit 1; \
+	  game=$$(basename $$board .py); \
+	  words=$$(ls src/whaletable/games/$$game/words.py 2>/dev/null); \
+	  $(EXTRACT) -o $(LOCALE)/$$game.pot $$board $$words || exit 1; \
 	done
 	@for pot in $(LOCALE)/*.pot; do \
 	  domain=$$(basename $$pot .pot); \

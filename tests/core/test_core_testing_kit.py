@@ -59,6 +59,7 @@ def test_run_all_passes_the_sound_toy_game(toy: ToyGame) -> None:
     assert stats["illegal_tries"] == 30 * toy.num_distinct_actions
     assert stats["determinizations"] == 30 * 2 * 3
     assert stats["spectator_redraws"] == 30 * 2 * 3
+    assert stats["event_redraws"] == 30 * 2 * 2
     assert stats["undone"] > 0
     assert stats["undo_refused"] > 0
     assert "transcripts" not in stats  # compared only with stored files (tests/golden)

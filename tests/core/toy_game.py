@@ -13,12 +13,13 @@ It registers nowhere: tests that need the registry register it under
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, Self
 
 import pytest
 
 from whaletable.core import CHANCE, TERMINAL, Action, Game, GameSpec, State, Utility, registry
+from whaletable.core.event import Event
 
 TOY_ID = "secret-steps-test-only"
 SECRETS = (0, 1, 2)
@@ -53,6 +54,51 @@ class Peek(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A secret was dealt: the seat learns it, the others only that it happened."""
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    value: int | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, value=None)
+
+
+@dataclass(frozen=True, slots=True)
+class Walked(Event):
+    kind: ClassVar[str] = "walked"
+    seat: int
+    squares: int
+
+
+@dataclass(frozen=True, slots=True)
+class Peeked(Event):
+    """A seat looked at the other's secret: only it learns the value."""
+
+    kind: ClassVar[str] = "peeked"
+    seat: int
+    value: int | None
+
+    def seen_by(self, seat: int | None) -> Event:
+        return self if seat == self.seat else replace(self, value=None)
+
+
+@dataclass(frozen=True, slots=True)
+class TideRose(Event):
+    kind: ClassVar[str] = "tide_rose"
+    pips: int
+
+
+@dataclass(frozen=True, slots=True)
+class SecretsShown(Event):
+    """The end: every secret is public."""
+
+    kind: ClassVar[str] = "secrets_shown"
+    secrets: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -119,21 +165,27 @@ class ToyState(State):
 
     def _apply(self, action: Action) -> None:
         if isinstance(action, Deal):
-            self.secrets[self.secrets.index(-1)] = action.value
+            seat = self.secrets.index(-1)
+            self.secrets[seat] = action.value
+            self._emit(Dealt(seat, action.value))
             if -1 not in self.secrets:
                 self.to_move = 0
         elif isinstance(action, Roll):
             self.tide += action.pips
+            self._emit(TideRose(action.pips))
             if self.round == self.options.rounds:
                 self.to_move = TERMINAL
+                self._emit(SecretsShown(tuple(self.secrets)))
             else:
                 self.round += 1
                 self.to_move = 0
         elif isinstance(action, Step):
             self.tracks[self.to_move] += action.size
             self.steps_taken += 1
+            self._emit(Walked(self.to_move, action.size))
         elif isinstance(action, Peek):
             self.peeked[self.to_move] = True
+            self._emit(Peeked(self.to_move, self.secrets[1 - self.to_move]))
         else:
             self.steps_taken = 0
             self.to_move = 1 if self.to_move == 0 else CHANCE
@@ -205,6 +257,7 @@ class ToyGame(Game[ToyState]):
         max_utility=1.0,
     )
     action_types = (Deal, Roll, Step, Peek, Pass)
+    event_types = (Dealt, Walked, Peeked, TideRose, SecretsShown)
 
     def _all_actions(self) -> list[Action]:
         return [

@@ -25,8 +25,9 @@ from whaletable.web import i18n
 from whaletable.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
-WEB = ROOT / "src" / "whaletable" / "web"
-LOCALE = WEB / "locale"
+SRC = ROOT / "src" / "whaletable"
+WEB = SRC / "web"
+LOCALE = SRC / "locale"
 TRANSLATED = ("vi", "fa")
 PERSIAN_LETTER = re.compile("[\u0600-\u06ff]")
 LATIN_LETTER = re.compile("[A-Za-z]")
@@ -53,13 +54,22 @@ def _ids(messages: Iterable[object]) -> frozenset[str]:
 def extracted(domain: str = "messages") -> frozenset[str]:
     """Every msgid Babel finds for ``domain``, as `make catalogs` extracts them."""
     if domain != "messages":
-        path = WEB / "boards" / f"{domain}.py"
-        return _ids(m[1] for m in extract_from_file("python", str(path), keywords=KEYWORDS))
+        # A game's catalog: its web board and the sentences of its words module.
+        paths = [WEB / "boards" / f"{domain}.py", SRC / "games" / domain / "words.py"]
+        return _ids(
+            m[1]
+            for path in paths
+            if path.exists()
+            for m in extract_from_file("python", str(path), keywords=KEYWORDS)
+        )
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         # Babel's own reader of babel.cfg (it has no type annotations).
         method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
-    found = extract_from_dir(str(WEB), method_map, options_map, keywords=KEYWORDS)
-    return _ids(m[2] for m in found)
+    return _ids(
+        m[2]
+        for folder in (WEB, SRC / "core")
+        for m in extract_from_dir(str(folder), method_map, options_map, keywords=KEYWORDS)
+    )
 
 
 @cache

@@ -24,6 +24,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from whaletable import i18n
 from whaletable.cli import serve
 from whaletable.cli.play import InputFn, play
 from whaletable.cli.replay import replay
@@ -106,6 +107,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
         console=console,
         input_fn=input_fn,
         record_path=record,
+        tr=i18n.translator(args.lang),
     )
 
 
@@ -350,6 +352,12 @@ def build_parser() -> argparse.ArgumentParser:
     play_p.add_argument("--seed", type=int, help="seed for chance and bots (default: a new one)")
     play_p.add_argument(
         "--record", metavar="FILE", help="save the game record (JSON) here at the end or on Ctrl-C"
+    )
+    play_p.add_argument(
+        "--lang",
+        choices=i18n.CODES,
+        default=i18n.DEFAULT,
+        help="the language of the log (default: en)",
     )
 
     replay_p = sub.add_parser(

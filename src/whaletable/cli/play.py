@@ -25,6 +25,7 @@ from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
 from whaletable.core.record import Record
 from whaletable.core.state import State
+from whaletable.core.words import Translate, english
 from whaletable.sim.batch import make_seats
 
 InputFn = Callable[[], str]
@@ -46,14 +47,16 @@ class PlaySession:
         console: Console,
         input_fn: InputFn,
         record_path: Path | None = None,
+        tr: Translate = english,
     ) -> None:
         self.game = game
+        self.tr = tr  # the language of the log (the game's words)
         self.specs = specs
         self.seed = seed
         self.console = console
         self.input_fn = input_fn
         self.record_path = record_path
-        self.state: State = game.new_state(len(specs), options)
+        self.state: State = game.new_state(len(specs), options, events=True)
         self.agents = make_seats(game, specs, seed)
         self.view: GameView = view_for(game)
         self.humans = [s for s, a in enumerate(self.agents) if a is None]
@@ -110,11 +113,17 @@ class PlaySession:
                 action = agent.act(SeatView(state, seat))
                 if action not in state.legal_actions():
                     raise IllegalAction(f"bot {agent.name} in {seat_label(seat)} chose {action}")
+        step = len(state.history)
         state.apply(action)
         after = state.observation(None)
-        line = self.view.describe(action, actor, before, after, self.specs)
-        if line is not None:
-            self.pending.append(line)
+        if self.game.event_types:
+            events = [event for _, event in state.events(None, since=step)]
+            lines = self.game.step_lines(events, action, seat, self.specs, self.tr)
+            self.pending.extend(lines)
+        else:
+            line = self.view.describe(action, actor, before, after, self.specs)
+            if line is not None:
+                self.pending.append(line)
         self.show_new_rounds(after)
 
     def flush_log(self) -> None:
@@ -232,6 +241,7 @@ def play(
     console: Console,
     input_fn: InputFn,
     record_path: Path | None = None,
+    tr: Translate = english,
 ) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
@@ -243,5 +253,6 @@ def play(
         console=console,
         input_fn=input_fn,
         record_path=record_path,
+        tr=tr,
     )
     return session.run()

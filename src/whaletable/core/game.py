@@ -11,8 +11,10 @@ from typing import Any, Generic, TypeVar
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, BadPlayerCount, IllegalAction
+from whaletable.core.event import Event
 from whaletable.core.spec import GameSpec
 from whaletable.core.state import State
+from whaletable.core.words import Translate, plain_action, plain_event
 
 S = TypeVar("S", bound=State)
 
@@ -22,11 +24,14 @@ class Game(ABC, Generic[S]):
 
     A subclass sets :attr:`spec` and :attr:`action_types`, lists every distinct
     action once in :meth:`_all_actions` (its index is the action's integer code)
-    and builds initial states in :meth:`_new_state`.
+    and builds initial states in :meth:`_new_state`. A game that says what happened
+    lists its :attr:`event_types` and words them in :meth:`describe`.
     """
 
     spec: GameSpec
     action_types: tuple[type[Action], ...]
+    event_types: tuple[type[Event], ...] = ()
+    """Every kind of event the rules emit; empty for a game told only by its actions."""
 
     def __init__(self) -> None:
         self._actions: tuple[Action, ...] = tuple(self._all_actions())
@@ -54,7 +59,8 @@ class Game(ABC, Generic[S]):
 
     # ------------------------------------------------------------ public API
 
-    def new_state(self, num_players: int, options: Any = None) -> S:
+    def new_state(self, num_players: int, options: Any = None, *, events: bool = False) -> S:
+        """The state before setup; with ``events`` it records what happens (for interfaces)."""
         if not isinstance(num_players, int) or not (
             self.spec.min_players <= num_players <= self.spec.max_players
         ):
@@ -64,7 +70,10 @@ class Game(ABC, Generic[S]):
             )
         opts = self.make_options(options)
         self._check_options(num_players, opts)
-        return self._new_state(num_players, opts)
+        state = self._new_state(num_players, opts)
+        if events:
+            state._events = []
+        return state
 
     @property
     def num_distinct_actions(self) -> int:
@@ -108,6 +117,29 @@ class Game(ABC, Generic[S]):
         if action not in self._codes:
             raise IllegalAction(f"{data!r} is not an action of {self.spec.id}")
         return self._actions[self._codes[action]]
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        """``event`` as one sentence of the log in the reader's language, None to stay silent.
+
+        A game words its events in its ``words.py``; this plain form is the fallback.
+        """
+        return plain_event(event, names, tr)
+
+    def step_lines(
+        self,
+        events: Sequence[Event],
+        action: Action,
+        actor: int,
+        names: Sequence[str],
+        tr: Translate,
+    ) -> list[str]:
+        """What the log says of one step: its events in words (as the reader may know
+        them), or the action itself for a game that declares no events."""
+        if not self.event_types:
+            line = plain_action(action, actor, names, tr)
+            return [] if line is None else [line]
+        lines = (self.describe(event, names, tr) for event in events)
+        return [line for line in lines if line is not None]
 
     def make_options(self, given: Any = None) -> Any:
         """The options object for ``given`` (a mapping of name to value, or None)."""

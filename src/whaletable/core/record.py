@@ -42,18 +42,20 @@ class Record:
             meta=dict(meta),
         )
 
-    def new_state(self) -> State:
+    def new_state(self, *, events: bool = False) -> State:
         from whaletable.core import registry
 
         try:
-            state: State = registry.get(self.game).new_state(self.num_players, self.options)
+            state: State = registry.get(self.game).new_state(
+                self.num_players, self.options, events=events
+            )
         except WhaletableError as e:
             raise RecordError(f"record cannot start: {e}") from e
         return state
 
-    def _replaying(self) -> Iterator[State]:
+    def _replaying(self, events: bool = False) -> Iterator[State]:
         """The state after each action in turn (one object, advanced in place)."""
-        state = self.new_state()
+        state = self.new_state(events=events)
         yield state
         for i, data in enumerate(self.actions):
             try:
@@ -66,9 +68,9 @@ class Record:
         """Every state of the game, from the start to the last action."""
         return [state.clone() for state in self._replaying()]
 
-    def replay(self) -> State:
-        """The final state, rebuilt by applying every action in order."""
-        return deque(self._replaying(), maxlen=1)[0]
+    def replay(self, *, events: bool = False) -> State:
+        """The final state, rebuilt by applying every action in order (with its events)."""
+        return deque(self._replaying(events), maxlen=1)[0]
 
     def to_json(self) -> dict[str, Any]:
         return {

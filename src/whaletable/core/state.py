@@ -14,7 +14,8 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
 from whaletable.core.action import Action
-from whaletable.core.errors import IllegalAction
+from whaletable.core.errors import IllegalAction, WhaletableError
+from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
@@ -28,13 +29,15 @@ class State(ABC):
     it in :meth:`_clone`; ``copy.deepcopy`` is never needed.
     """
 
-    __slots__ = ("_undo_floor", "game", "history", "num_players", "options")
+    __slots__ = ("_events", "_undo_floor", "game", "history", "num_players", "options")
 
     game: Game[Any]
     num_players: int
     options: Any
     history: list[Action]
     _undo_floor: int
+    _events: list[tuple[int, Event]] | None
+    """``(step, event)`` pairs, or None when this state keeps no events (search, simulation)."""
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -42,6 +45,7 @@ class State(ABC):
         self.options = options
         self.history = []
         self._undo_floor = 0
+        self._events = None
 
     # ----------------------------------------------------------------- hooks
 
@@ -95,6 +99,14 @@ class State(ABC):
     def _is_barrier(self, action: Action) -> bool:
         """Whether ``action`` reveals hidden information (so it can never be undone)."""
         return False
+
+    def _emit(self, event: Event) -> None:
+        """Say what just happened; called by :meth:`_apply` (the step is the action's index).
+
+        Free when the state keeps no events, so rules emit unconditionally.
+        """
+        if self._events is not None:
+            self._events.append((len(self.history), event))
 
     # ------------------------------------------------------------ public API
 
@@ -151,7 +163,33 @@ class State(ABC):
         new = self._clone()
         new.history = self.history.copy()
         new._undo_floor = self._undo_floor
+        new._events = None if self._events is None else self._events.copy()
         return new
+
+    @property
+    def keeps_events(self) -> bool:
+        """Whether this state records events (``Game.new_state(..., events=True)``)."""
+        return self._events is not None
+
+    def events(self, seat: int | None, since: int = 0) -> list[tuple[int, Event]]:
+        """The events of steps ``since`` on as ``seat`` may know them, with their step.
+
+        The choke point for events, as :meth:`observation` is for positions: each
+        event passes through :meth:`Event.seen_by` for ``seat`` (``None``: a spectator).
+        """
+        self._check_seat(seat)
+        if self._events is None:
+            raise WhaletableError(
+                f"this {self.game.spec.id} state keeps no events: "
+                "create it with new_state(..., events=True)"
+            )
+        out: list[tuple[int, Event]] = []
+        for step, event in self._events:
+            if step >= since:
+                seen = event.seen_by(seat)
+                if seen is not None:
+                    out.append((step, seen))
+        return out
 
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator.
@@ -166,7 +204,10 @@ class State(ABC):
         self._check_seat(seat)
         if seat is None:
             raise IllegalAction("determinize needs a seat, not a spectator")
-        return self._determinize(seat, rng)
+        sample = self._determinize(seat, rng)
+        # The sample's own events would be made up; its true ones are hidden. Keep none.
+        sample._events = None
+        return sample
 
     def can_undo(self) -> bool:
         """Whether the current seat may take back its last decision (BGA's policy)."""
@@ -178,7 +219,9 @@ class State(ABC):
             raise IllegalAction(
                 "nothing to undo: a chance outcome, a reveal or another seat's action came last"
             )
-        state: Self = self.game.new_state(self.num_players, self.options)
+        state: Self = self.game.new_state(
+            self.num_players, self.options, events=self._events is not None
+        )
         for action in self.history[:-1]:
             state.apply(action)
         return state

@@ -761,6 +761,57 @@ def check_spectator_privacy(samples: Sequence[Sample], *, rngs: int = 3) -> int:
     return checked
 
 
+# ---------------------------------------------------------------------------- events
+
+
+def _events_by_viewer(state: State) -> list[list[tuple[int, Any]]]:
+    """The events of ``state``'s history as each seat, then the spectator, may know them."""
+    replay = state.game.new_state(state.num_players, state.options, events=True)
+    for action in state.history:
+        replay.apply(action)
+    return [replay.events(seat) for seat in [*range(state.num_players), None]]
+
+
+def check_events(samples: Sequence[Sample], *, rngs: int = 2) -> int:
+    """Events say nothing a viewer may not know, and say it as JSON.
+
+    Every event a state emits is of a kind its game declares (``event_types``) and
+    survives JSON. A seat cannot tell its determinizations from the truth, so the
+    events it sees, and the spectator sees, must be the same in every one of them:
+    an event that differs carries a hidden value its ``seen_by`` failed to blank.
+    Returns the number of redrawn histories compared.
+    """
+    checked = 0
+    for sample in samples:
+        where, state = sample.where(), sample.state
+        declared = tuple(state.game.event_types)
+        truth = _events_by_viewer(state)
+        for step, event in truth[-1] + [e for seat in truth[:-1] for e in seat]:
+            if not isinstance(event, declared):
+                raise AssertionError(
+                    f"{where}: step {step} emits {event}, a kind the game does not declare "
+                    "in its event_types"
+                )
+            _json_round_trip(event.to_json(), where, f"event {event} of step {step}")
+        for k in range(rngs):
+            rng = random.Random(f"{where}/events/{k}")
+            for seat in range(state.num_players):
+                sample_state = state.determinize(seat, rng)
+                seen = _events_by_viewer(sample_state)
+                checked += 1
+                for viewer, label in ((seat, f"seat {seat}"), (-1, "the spectator")):
+                    if seen[viewer] != truth[viewer]:
+                        diff = _first_difference(
+                            [e.to_json() for _, e in truth[viewer]],
+                            [e.to_json() for _, e in seen[viewer]],
+                        )
+                        raise AssertionError(
+                            f"{where}: leak through events: what {label} is told changes "
+                            f"when seat {seat}'s unknowns are redrawn, at {diff}"
+                        )
+    return checked
+
+
 # ------------------------------------------------------------------------------ undo
 
 
@@ -1082,6 +1133,7 @@ def run_all(
         "records": check_records(picked),
         "determinizations": check_no_leaks(picked),
         "spectator_redraws": check_spectator_privacy(picked),
+        "event_redraws": check_events(picked),
     }
     undo = check_undo(game, games=undo_games, seed=seed, max_steps=max_steps)
     result["undone"] = undo.undone
@@ -1098,6 +1150,7 @@ __all__ = [
     "changes",
     "check_clone_independence",
     "check_codec",
+    "check_events",
     "check_final_returns",
     "check_illegal_actions",
     "check_no_leaks",

@@ -183,7 +183,7 @@ class LiveTable:
         self.next_key = stored.next_key
         self.options = stored.options
         self.created = stored.created
-        self.state: State = self.game.new_state(stored.num_players, stored.options)
+        self.state: State = self.game.new_state(stored.num_players, stored.options, events=True)
         for data in stored.actions:
             self.state.apply(self.game.action_from_json(data))
         self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
@@ -219,9 +219,8 @@ class LiveTable:
         if note is not None:
             self.notes[step] = note
         if self._log:
-            after = self.state.observation(None)
             for tr, lines in self._log.values():
-                lines.extend(self._lines(step, action, actor, after, tr))
+                lines.extend(self._lines(self.state, step, action, actor, tr))
 
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
@@ -240,13 +239,16 @@ class LiveTable:
     # ------------------------------------------------------------- messages
 
     def _lines(
-        self, step: int, action: Action, actor: int, after: Any, tr: Callable[[str], str]
+        self, state: State, step: int, action: Action, actor: int, tr: Callable[[str], str]
     ) -> list[str]:
-        """What the log says of one step: the board's line, and why it was played so."""
-        lines = []
-        line = self.board.log_line(action, actor, after, self.names, tr)
-        if line:
-            lines.append(line)
+        """What the log says of ``step``, just applied to ``state``: what happened, as a
+        spectator may know it, and why it was played so."""
+        if self.game.event_types:
+            events = [event for _, event in state.events(None, since=step)]
+            lines = self.game.step_lines(events, action, actor, self.names, tr)
+        else:
+            line = self.board.log_line(action, actor, state.observation(None), self.names, tr)
+            lines = [line] if line else []
         note = self.notes.get(step)
         if note is not None:
             lines.append(tr(note[0]).format(**note[1]))
@@ -268,13 +270,13 @@ class LiveTable:
         self, stop: int, tr: Callable[[str], str], log_from: int = 0
     ) -> tuple[State, list[str]]:
         """The game after ``stop`` steps and its log from step ``log_from``, from the record."""
-        state = self.game.new_state(self.state.num_players, self.options)
+        state = self.game.new_state(self.state.num_players, self.options, events=True)
         lines: list[str] = []
         for step, action in enumerate(self.state.history[:stop]):
             actor = state.current_player()
             state.apply(action)
             if step >= log_from:
-                lines.extend(self._lines(step, action, actor, state.observation(None), tr))
+                lines.extend(self._lines(state, step, action, actor, tr))
         return state, lines
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:

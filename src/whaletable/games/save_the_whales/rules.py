@@ -139,7 +139,6 @@ class SaveTheWhalesState(State):
         "dice",
         "discard",
         "drawing",
-        "events",
         "extinct_order",
         "extra",
         "fresh",
@@ -154,6 +153,7 @@ class SaveTheWhalesState(State):
         "phase",
         "pos",
         "queue",
+        "round_events",
         "saved_order",
         "ship",
         "sp",
@@ -195,7 +195,7 @@ class SaveTheWhalesState(State):
         self.paid = 0
         self.offer: list[int] = []
         self.join_space = -1  # where whales leaving the path go (-1: slide down)
-        self.events: tuple[dict[str, Any], ...] = ()
+        self.round_events: tuple[dict[str, Any], ...] = ()
         self.saved_order: tuple[int, ...] = ()
         self.extinct_order: tuple[int, ...] = ()
         # "Each player selects one Whale and places it on POW to start the game."
@@ -259,7 +259,7 @@ class SaveTheWhalesState(State):
 
     def _log(self, event: dict[str, Any]) -> None:
         # Tuples, never changed in place: clones share them for free.
-        self.events += (event,)
+        self.round_events += (event,)
 
     def _gain(self, seat: int, amount: int, why: str) -> None:
         if amount > 0:
@@ -364,7 +364,7 @@ class SaveTheWhalesState(State):
     def _start_turn(self) -> None:
         """The first decision of a turn clears the last turn's events."""
         if self.fresh:
-            self.events = ()
+            self.round_events = ()
             self.card = None
             self.fresh = False
 
@@ -1050,7 +1050,7 @@ class SaveTheWhalesState(State):
         new.paid = self.paid
         new.offer = self.offer  # replaced, never changed in place
         new.join_space = self.join_space
-        new.events = self.events
+        new.round_events = self.round_events
         new.saved_order = self.saved_order
         new.extinct_order = self.extinct_order
         new.choosers = self.choosers
@@ -1172,7 +1172,7 @@ class SaveTheWhalesState(State):
             "saved": [WHALES[w] for w in self.saved_order],
             "extinct": [WHALES[w] for w in self.extinct_order],
             "whales_saved": self.whales_saved(),
-            "events": [dict(e) for e in self.events],
+            "events": [dict(e) for e in self.round_events],
             "result": (
                 {
                     "whales_saved": self.whales_saved(),

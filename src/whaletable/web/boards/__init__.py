@@ -12,14 +12,12 @@ import importlib
 import importlib.util
 import json
 import pkgutil
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from whaletable.core.action import Action
 from whaletable.core.errors import UnknownGame
-
-Translate = Callable[[str], str]
-"""gettext for the viewer's language."""
+from whaletable.core.words import Translate, seat_name
 
 SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
 """Six seat colours from the Okabe–Ito palette, told apart with any colour vision
@@ -174,13 +172,6 @@ class Svg:
             f'<g class="act {cls}" data-action="{action_attr(action)}" tabindex="0" '
             f'role="button" aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
         )
-
-
-def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
-    """The name the table gave a seat, or "Seat n" counted from 1."""
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return tr("Seat {number}").format(number=seat + 1)
 
 
 def plain_choice(choice: Any, tr: Translate) -> str:
