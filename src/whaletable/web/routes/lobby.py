@@ -1,0 +1,88 @@
+"""The lobby: the games to start (with their options and bots), open seats, recent replays."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+from starlette.requests import Request
+
+from whaletable import games
+from whaletable.agents import available
+from whaletable.core import UnknownGame
+from whaletable.web import i18n
+from whaletable.web.boards import board_for
+from whaletable.web.routes.services import ServicesDep, lang_of
+from whaletable.web.tables import BOT_LEVELS
+
+RECENT_REPLAYS = 20  # finished games listed in the lobby
+
+router = APIRouter()
+
+
+def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
+    out = []
+    for g in games.all():
+        try:
+            board = board_for(g.spec.id)
+        except UnknownGame:
+            continue  # a game without a web board is played in the terminal only
+        # Each menu starts at the game's own default, so an untouched form plays the
+        # game as its spec defines it.
+        defaults = g.options_to_json(g.make_options())
+        options = [
+            {
+                "name": name,
+                "label": board.option_label(name, tr),
+                "choices": [
+                    {
+                        "value": json.dumps(c),
+                        "label": board.choice_label(name, c, tr),
+                        "selected": json.dumps(c) == json.dumps(defaults.get(name)),
+                    }
+                    for c in choices
+                ],
+            }
+            for name, choices in g.option_choices().items()
+        ]
+        out.append(
+            {
+                "id": g.spec.id,
+                "title": g.spec.title,
+                "min_players": g.spec.min_players,
+                "max_players": g.spec.max_players,
+                "options": options,
+                "bots": list(BOT_LEVELS),
+                "has_heuristic": "heuristic" in available(g),
+            }
+        )
+    return out
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, services: ServicesDep) -> Response:
+    tables = services.tables
+    open_tables = [
+        {
+            "key": t.key,
+            "title": t.game.spec.title,
+            "seats": [{"index": i, "name": s.name, "kind": s.kind} for i, s in enumerate(t.seats)],
+        }
+        for t in tables.open_tables()
+    ]
+    finished_tables = [
+        {"key": t.key, "title": t.game.spec.title, "players": ", ".join(t.names)}
+        for t in tables.finished_tables()[:RECENT_REPLAYS]
+    ]
+    return services.page(
+        request,
+        "lobby.html",
+        {
+            "games": lobby_games(i18n.translator(lang_of(request))),
+            "open_tables": open_tables,
+            "finished_tables": finished_tables,
+        },
+    )

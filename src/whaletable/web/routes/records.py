@@ -1,0 +1,111 @@
+"""Records of games: a finished game's record to download, a record uploaded to step
+through, and the replay page that steps through either."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, File, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import Request
+
+from whaletable.core import Record, WhaletableError
+from whaletable.web import i18n
+from whaletable.web.routes.services import ServicesDep, TablesDep, lang_of
+from whaletable.web.tables import LiveTable, SeatConfig, TableError, Tables
+from whaletable.web.text import printable
+
+router = APIRouter()
+
+
+def finished_table(tables: Tables, key: str) -> LiveTable:
+    table = tables.tables.get(key)
+    if table is None:
+        raise StarletteHTTPException(404, f"no table {key!r}")
+    if not table.finished and table.kind != "replay":
+        # A record holds every hidden card: only a finished game's may be seen
+        # (an uploaded record, finished or not, is its uploader's to step through).
+        raise StarletteHTTPException(403, "the record is available when the game is over")
+    return table
+
+
+@router.get("/games/{key}/record.json")
+async def download(tables: TablesDep, key: str) -> Response:
+    table = finished_table(tables, key)
+    return Response(
+        table.record().dumps(),
+        media_type="application/json",
+        headers={"content-disposition": f'attachment; filename="whaletable-{key}.json"'},
+    )
+
+
+@router.post("/replay")
+async def upload(services: ServicesDep, record: Annotated[UploadFile, File()]) -> Response:
+    max_body = services.settings.limits.max_body
+    data = await record.read(max_body + 1)
+    if len(data) > max_body:
+        raise StarletteHTTPException(413, f"record too large: at most {max_body} bytes")
+    try:
+        rec = Record.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise TableError("the record is not UTF-8 text") from None
+    except RecursionError:
+        raise TableError("the record is not valid JSON: nested too deeply") from None
+    except WhaletableError:
+        raise
+    except ValueError:  # an integer of more digits than Python converts
+        raise TableError("the record is not valid JSON: a number too long") from None
+    rec.replay()  # raises RecordError naming the action that does not replay
+    # A record's names were written elsewhere: shown as well as they can be, not refused.
+    seats = [
+        SeatConfig(kind="human", name=printable(name)) for name in rec.seats[: rec.num_players]
+    ]
+    while len(seats) < rec.num_players:
+        seats.append(SeatConfig(kind="human", name=f"Player {len(seats) + 1}"))
+    table = await services.tables.acreate(
+        rec.game, seats, rec.options, kind="replay", actions=rec.actions
+    )
+    return RedirectResponse(f"/replay/{table.key}", status_code=303)
+
+
+@router.get("/replay/{key}", response_class=HTMLResponse)
+async def replay(
+    request: Request,
+    services: ServicesDep,
+    key: str,
+    step: int | None = None,
+    seat: int | None = None,
+) -> Response:
+    table = finished_table(services.tables, key)
+    history = table.state.history
+    n = len(history)
+    at = n if step is None else max(0, min(step, n))
+    if seat is not None and not 0 <= seat < table.state.num_players:
+        raise TableError(
+            "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
+        )
+    tr = i18n.translator(lang_of(request))
+    state, log = table.replay(at, tr)  # stepped from the record, nothing kept per step
+    obs = state.observation(seat)
+    view = f"&seat={seat}" if seat is not None else ""
+    return services.page(
+        request,
+        "replay.html",
+        {
+            "title": table.game.spec.title,
+            "key": key,
+            "step": at,
+            "num_steps": n,
+            "board": table.board.svg(obs, [], table.names, tr),
+            "log": log,
+            "status": table.board.status(obs, table.names, tr),
+            "seat": seat,
+            "seats": table.names,
+            "first_url": f"/replay/{key}?step=0{view}",
+            "prev_url": f"/replay/{key}?step={max(0, at - 1)}{view}",
+            "next_url": f"/replay/{key}?step={min(n, at + 1)}{view}",
+            "last_url": f"/replay/{key}?step={n}{view}",
+            "download_url": f"/games/{key}/record.json",
+        },
+    )
