@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toy_game import TOY_ID, Deal, Pass, Peek, Step, ToyGame, toy
+from toy_game import TOY_ID, Pass, Peek, Step, ToyGame, toy
 
 import whaletable.web.tables as tables_module
 from whaletable.core import Action, IllegalAction
 from whaletable.web.boards import board_for as real_board_for
+from whaletable.web.outbox import json_text
 from whaletable.web.storage import Store
 from whaletable.web.tables import SeatConfig, TableError, Tables, Viewer
 
@@ -36,11 +37,6 @@ class StubBoard:
 
     def label(self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Any) -> str:
         return str(action)
-
-    def log_line(
-        self, action: Action, actor: int, after: dict[str, Any], names: Sequence[str], tr: Any
-    ) -> str | None:
-        return None if isinstance(action, Deal) else f"{actor}: {action.kind}"
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Any) -> str:
         return f"to move: {obs['to_move']}"
@@ -191,6 +187,27 @@ def test_every_state_message_is_sent_after_its_action_is_stored(
             assert len(states) >= 4
             for message, stored in states:
                 assert stored >= message["step"]
+        store.close()
+
+    asyncio.run(main())
+
+
+def test_pages_that_see_the_same_view_share_one_drawing_encoded_once(
+    tmp_path: Path, stub_board: ToyGame
+) -> None:
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, _ = await toy_table(store)
+        table = tables.tables[key]
+        watchers = [Page(store, key, None, role="spectator") for _ in range(3)]
+        for watcher in watchers:
+            table.viewers.add(watcher.viewer)
+        await act(tables, key, ana, Step(1))
+        first, second, third = (watcher.last for watcher in watchers)
+        assert first is second is third
+        assert json_text(first) is json_text(second)
+        assert json.loads(json_text(first))["step"] == step(tables, key)
+        assert ana.last is not first  # the seat's own view is drawn for it alone
         store.close()
 
     asyncio.run(main())

@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.aio.storage import MemoryStorage
+from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -139,6 +139,9 @@ class RateLimit:
 
     def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
+        # The asyncio storage expires old hits in a task on the event loop; the threaded
+        # one starts a timer thread on every hit after a quiet spell, and starting a
+        # thread blocks the event loop until the new thread runs.
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.rates: dict[str, list[RateLimitItem]] = {
             "create": parse_many(limits.create_rate),
@@ -154,18 +157,18 @@ class RateLimit:
                 return kind
         return None
 
-    def retry_after(self, kind: str, client: str) -> int | None:
+    async def retry_after(self, kind: str, client: str) -> int | None:
         """Spend one request of ``kind``; None if allowed, else seconds until it would be."""
         for item in self.rates[kind]:
-            if not self.limiter.hit(item, kind, client):
-                reset, _ = self.limiter.get_window_stats(item, kind, client)
+            if not await self.limiter.hit(item, kind, client):
+                reset, _ = await self.limiter.get_window_stats(item, kind, client)
                 return max(1, math.ceil(reset - time.time()))
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = self.kind_of(scope)
         if kind is not None:
-            wait = self.retry_after(kind, client_of(scope))
+            wait = await self.retry_after(kind, client_of(scope))
             if wait is not None:
                 message = f"too many requests: try again in {wait} s"
                 if scope["type"] == "http":

@@ -29,6 +29,24 @@ class PageDropped(Exception):
     """The page fell behind (or went away) and no longer gets messages."""
 
 
+class Shared(dict[str, Any]):
+    """A message several pages receive (one drawing for all spectators): encoded to JSON
+    once, however many pages it goes to."""
+
+    __slots__ = ("_text",)
+
+    def text(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            self._text: str = json.dumps(self)
+            return self._text
+
+
+def json_text(message: dict[str, Any]) -> str:
+    return message.text() if isinstance(message, Shared) else json.dumps(message)
+
+
 class Outbox:
     """The queue of one WebSocket and the task that writes it out."""
 
@@ -87,7 +105,7 @@ class Outbox:
                     await asyncio.wait_for(self.websocket.close(code=message), CLOSE_TIMEOUT)
                     return
                 await asyncio.wait_for(
-                    self.websocket.send_text(json.dumps(message)), self.send_timeout
+                    self.websocket.send_text(json_text(message)), self.send_timeout
                 )
             except TimeoutError:
                 self.drop(f"a message took more than {self.send_timeout:g} s to leave")

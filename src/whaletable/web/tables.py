@@ -29,6 +29,7 @@ from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
+from whaletable.web.outbox import Shared
 from whaletable.web.storage import Note, StaleWrite, StorageUnavailable, Store, StoredTable
 from whaletable.web.text import clean_name, clean_word, printable
 
@@ -323,7 +324,7 @@ class LiveTable:
         same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
         message = drawn.get(same)
         if message is None:
-            message = drawn[same] = self.message_for(viewer)
+            message = drawn[same] = Shared(self.message_for(viewer))
         await viewer.send(message)
 
     async def broadcast(self, first: Viewer | None = None) -> None:
