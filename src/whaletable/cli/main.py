@@ -335,7 +335,7 @@ def tournament_tables(result: dict[str, Any]) -> list[Table]:
         t[1] += row["games"]
     seats = Table(
         title="team win rate by player count" if team else "win rate by seat position",
-        caption=None if team else "seat 1 opens the game; every player count together",
+        caption=None if team else "seats as the game numbers them; every player count together",
     )
     seats.add_column("bot", no_wrap=True)
     for c in columns:

@@ -24,6 +24,7 @@ progress bar, whose refresh runs in a thread.
 
 from __future__ import annotations
 
+import gc
 import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
@@ -221,7 +222,13 @@ class Runner:
     def __enter__(self) -> Runner:
         if self.jobs > 1:
             ctx = multiprocessing.get_context(start_method())
-            self._pool = ctx.Pool(processes=self.jobs)
+            # Frozen objects are never scanned by a collection, so the workers' collector
+            # leaves the pages they share with this process unwritten (and uncopied).
+            gc.freeze()
+            try:
+                self._pool = ctx.Pool(processes=self.jobs)
+            finally:
+                gc.unfreeze()
         return self
 
     def __exit__(
