@@ -5,7 +5,11 @@ each number of processes, alternating, and the best wall time of each is kept (t
 least disturbed by other work on the machine). The speed-up is the best time on one
 process over the best on two. CPU seconds (this process and its workers) are
 reported too: if they grow with the processes, the runner itself costs something;
-if only the wall time misses, the machine was busy.
+if only the wall time misses, the machine was busy. To tell the two apart on a
+shared machine, each row also measures the machine's own speed-up, the same way:
+a plain arithmetic loop, cut into two equal pieces, on one process and then on two
+forked ones. The runner cannot beat that figure; on a quiet two-core machine it is
+close to 2.
 
     python benchmarks/runner_scaling.py                      # 400 random Whale to Look games…
     python benchmarks/runner_scaling.py --sizes 400 --repeats 7 --output out.json
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import platform
 import resource
@@ -47,6 +52,32 @@ def measure(plan: SeatPlan, jobs: int) -> tuple[float, float]:
     return time.perf_counter() - start, cpu_seconds() - cpu
 
 
+def spin(n: int) -> int:
+    """Pure interpreter work, nothing shared: what any two processes can do side by side."""
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_speedup(seconds: float, repeats: int) -> float:
+    """Best time of two pieces of ``spin`` on one process over the best on two."""
+    start = time.perf_counter()
+    spin(100_000)
+    n = max(10_000, int(100_000 * seconds / 2 / (time.perf_counter() - start)))
+    ctx = multiprocessing.get_context("fork")
+    one, two = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        spin(n), spin(n)
+        one.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        with ctx.Pool(2) as pool:
+            pool.map(spin, [n, n], chunksize=1)
+        two.append(time.perf_counter() - start)
+    return min(one) / min(two)
+
+
 def scaling(plan: SeatPlan, jobs: list[int], repeats: int) -> dict[str, Any]:
     walls: dict[int, list[float]] = {j: [] for j in jobs}
     cpus: dict[int, list[float]] = {j: [] for j in jobs}
@@ -56,12 +87,14 @@ def scaling(plan: SeatPlan, jobs: list[int], repeats: int) -> dict[str, Any]:
             walls[j].append(wall)
             cpus[j].append(cpu)
     base = min(walls[jobs[0]])
+    machine = machine_speedup(base, repeats)
     return {
         "game": plan.game,
         "players": len(plan.specs),
         "bots": list(plan.specs),
         "games": plan.games,
         "ms_per_game": 1000 * base / plan.games,
+        "machine_speedup_2": machine,
         "runs": [
             {
                 "jobs": j,
@@ -105,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(
                 f"{args.game} {players}p {size:>5} games, {row['ms_per_game']:.2f} ms/game  {runs}"
+                f"  (the machine: ×{row['machine_speedup_2']:.2f})"
             )
     data = {
         "command": " ".join([Path(sys.argv[0]).name, *(argv or sys.argv[1:])]),

@@ -60,6 +60,13 @@ def test_tournament_draws_the_ratings_plot(cli: Callable[..., Run], tmp_path: Pa
     assert path.read_bytes().startswith(PNG_MAGIC)
 
 
+def test_a_team_game_tournament_needs_a_whole_deal(cli: Callable[..., Run]) -> None:
+    args = ["tournament", "save-the-whales", "--bots", "random,heuristic,mcts", "--games", "2"]
+    run = cli(args)
+    assert run.code == 2
+    assert "--games must be at least 3 to compare them, not 2" in run.err
+
+
 def test_a_team_game_tournament_shows_team_win_rates_by_player_count(
     cli: Callable[..., Run],
 ) -> None:

@@ -12,6 +12,7 @@ from whaletable.sim.ratings import (
     SCHEMA,
     RatingsError,
     bot_rating,
+    default_path,
     load_ratings,
     main,
     store,
@@ -19,8 +20,11 @@ from whaletable.sim.ratings import (
 from whaletable.sim.tournament import tournament
 
 
-def test_the_packaged_ratings_file_loads() -> None:
-    ratings = load_ratings()
+def test_the_packaged_ratings_file_is_a_valid_ratings_file_shipped_with_the_package() -> None:
+    assert json.loads(default_path().read_text())["schema"] == SCHEMA
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    assert '"sim/ratings.json"' in pyproject.read_text()
+    ratings = load_ratings()  # raises on anything malformed
     for game, entry in ratings.items():
         assert entry.game == game
         assert all(r.low <= r.mu <= r.high for r in entry.bots.values())

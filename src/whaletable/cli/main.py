@@ -251,6 +251,11 @@ def cmd_tournament(args: argparse.Namespace, console: Console, err: Console) -> 
     if len(bots) < 2:
         raise CommandError(f"a tournament needs at least two bots, not {len(bots)}")
     check_batch(args)
+    if game.spec.cooperative and args.games < len(bots):
+        raise CommandError(
+            f"in a team game each deal is one table per bot: --games must be at least "
+            f"{len(bots)} to compare them, not {args.games}"
+        )
     players = parse_players(args.players)
     # Check the game, options, every player count and every bot before any worker starts.
     counts = players or range(game.spec.min_players, game.spec.max_players + 1)
