@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from whaletable.sim.batch import SeatPlan, plan
-from whaletable.sim.runner import MAX_CHUNK, GameResult, Runner, TaskList, chunks, run_plan
+from whaletable.sim.runner import (
+    MAX_CHUNK,
+    GameResult,
+    Runner,
+    TaskList,
+    chunks,
+    portable,
+    run_plan,
+)
 
 THREE = ("random", "random", "random")
 
@@ -58,6 +66,45 @@ def test_a_worker_s_error_reaches_the_caller() -> None:
     tasks = plan("whale-to-look", ["random", "human"], 4, seed=1)
     with pytest.raises(ValueError, match="no human seats"):
         run_plan(TaskList(tuple(tasks)), jobs=2)
+
+
+def test_a_failed_batch_stops_the_workers_so_no_stale_result_reaches_the_next() -> None:
+    tasks = plan("whale-to-look", ["random", "human"], 8, seed=1)
+    with Runner(2) as runner:
+        with pytest.raises(ValueError, match="no human seats"):
+            runner.run(TaskList(tuple(tasks)))
+        with pytest.raises(RuntimeError, match="enter the runner"):
+            runner.run(SeatPlan("whale-to-look", THREE, 2, seed=1))
+
+
+def test_an_error_in_the_caller_s_callback_stops_the_batch() -> None:
+    def refuse(chunk: list[GameResult]) -> None:
+        raise KeyError("no more")
+
+    with Runner(2) as runner, pytest.raises(KeyError, match="no more"):
+        runner.run(SeatPlan("whale-to-look", THREE, 40, seed=1), on_results=refuse)
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for() -> None:
+    with Runner(2) as runner:
+        process, _ = runner._workers[0]
+        process.kill()
+        process.join()
+        with pytest.raises(RuntimeError, match="a worker process ended before its games"):
+            runner.run(SeatPlan("whale-to-look", THREE, 40, seed=1))
+
+
+def test_an_error_that_cannot_cross_processes_arrives_as_its_text() -> None:
+    class Odd(Exception):
+        def __init__(self) -> None:
+            super().__init__("odd")
+            self.hook = lambda: None  # no pickle for this
+
+    error = portable(Odd())
+    assert isinstance(error, RuntimeError)
+    assert str(error) == "Odd: odd"
+    plain = ValueError("plain")
+    assert portable(plain) is plain
 
 
 def test_a_runner_needs_a_process() -> None:

@@ -497,7 +497,7 @@ def add_simulate_parser(
         "simulate",
         help="play many bot games in parallel and print statistics",
         description="Play many seeded bot games across processes and print, per bot, wins, "
-        "win rate with a 95%% Wilson interval, and score mean and sd; plus mean game length. "
+        "win rate with a 95% Wilson interval, and score mean and sd; plus mean game length. "
         "The same seed gives the same results whatever --jobs is.",
         epilog="Example: whaletable simulate whale-to-look --games 500 "
         "--seats heuristic,random,random --jobs 2 --seed 1",
@@ -534,7 +534,7 @@ def add_tournament_parser(
         help="rate bots against each other (openskill, Plackett–Luce)",
         description="Play seeded games between bots, rotating seats and player counts so every "
         "bot sits in every seat equally often, and rate them with openskill's Plackett–Luce "
-        "model from each game's ranking. Prints ratings with their 95%% interval and ordinal, "
+        "model from each game's ranking. Prints ratings with their 95% interval and ordinal, "
         "win rates by seat position and head-to-head. In a team game (save-the-whales) each "
         "deal is one table per bot, on the same seed, ranked by the team's result. The same "
         "seed gives the same results whatever --jobs is.",

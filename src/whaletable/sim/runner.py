@@ -6,12 +6,14 @@ depends only on the plan (the batch seed among it) and ``i``, so a batch gives t
 same results on one process or many, and in whatever order its games finish.
 
 Work goes to the processes in chunks of consecutive games rather than one game per
-task: a chunk is one message each way, its worker looks the game up and parses the
-options once, and sends back only the numbers (scores, returns, length); the seats
-are read from the plan again on this side. Chunks shrink towards the end of a batch
-(guided scheduling), so every worker gets several and none is left with a long tail
-while the others idle. Results are handed to ``on_results`` chunk by chunk, as the
-chunks finish, so a progress bar moves.
+task: each worker is sent the plan once per batch, then a chunk is one small message
+each way (its bounds out; the numbers — scores, returns, length — back, the seats
+being read from the plan again on this side), and the worker looks the game up and
+parses the options once. A worker is sent its next chunk the moment it returns one,
+by this process's only thread: no pool threads wake while the workers play. Chunks
+shrink towards the end of a batch (guided scheduling), so every worker gets several
+and none is left with a long tail while the others idle. Results are handed to
+``on_results`` chunk by chunk, as the chunks finish, so a progress bar moves.
 
 Workers are forked where the platform can (Linux, macOS): a forked worker starts in
 milliseconds with every game and bot already imported and registered, where a spawned
@@ -24,14 +26,17 @@ progress bar, whose refresh runs in a thread.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
 import multiprocessing
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import Pool
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import whaletable.games  # noqa: F401 - registers every game, also in spawned workers
 from whaletable.agents import make_agent
@@ -170,20 +175,6 @@ def run_one(task: GameTask) -> GameResult:
     return GameResult(task.index, task.seats, scores, returns, decisions, steps)
 
 
-def run_chunk(plan: Plan, start: int, stop: int) -> tuple[int, list[Outcome]]:
-    """Play games ``start``..``stop - 1`` of ``plan``; a top-level function for the workers.
-
-    The game is looked up and the options parsed once for the whole chunk.
-    """
-    game = registry.get(plan.game)
-    options = game.make_options(plan.options)
-    return start, [play_task(game, plan.task(i), options) for i in range(start, stop)]
-
-
-def _run_chunk(args: tuple[Plan, int, int]) -> tuple[int, list[Outcome]]:
-    return run_chunk(*args)
-
-
 def chunks(games: int, jobs: int) -> list[range]:
     """Consecutive ranges covering ``games``, shrinking towards the end (guided scheduling).
 
@@ -206,27 +197,82 @@ def start_method() -> str:
     return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
 
 
+def portable(error: BaseException) -> BaseException:
+    """``error`` if it survives pickling (to cross from a worker), else a RuntimeError saying it."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def serve(conn: Connection) -> None:
+    """A worker: receives a plan, then chunks of it to play, until told to stop (None).
+
+    Each chunk's game is looked up and its options parsed once, the outcomes sent back
+    in one message; an error is sent back in place of the outcomes.
+    """
+    plan: Plan | None = None
+    game: Game[Any] | None = None
+    options: Any = None
+    while True:
+        try:
+            message = conn.recv()
+        except EOFError:
+            return
+        if message is None:
+            return
+        if message[0] == "plan":
+            plan, game = message[1], None
+            continue
+        _, start, stop = message
+        try:
+            if plan is None:
+                raise RuntimeError("a chunk came before its plan")
+            if game is None:
+                game = registry.get(plan.game)
+                options = game.make_options(plan.options)
+            outcomes = [play_task(game, plan.task(i), options) for i in range(start, stop)]
+            conn.send(("done", start, outcomes))
+        except Exception as e:
+            conn.send(("error", start, portable(e)))
+
+
 class Runner:
     """Plays plans on ``jobs`` processes; ``jobs=1`` plays them on this one.
 
     Enter it (``with Runner(jobs) as runner``) before any other thread starts, such as
-    a progress bar's: entering forks the workers.
+    a progress bar's: entering forks the workers. Each worker has a pipe of its own and
+    is sent its next chunk as soon as it returns one; no thread of this process is
+    needed to feed them.
     """
 
     def __init__(self, jobs: int = 1) -> None:
         if jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs}")
         self.jobs = jobs
-        self._pool: Pool | None = None
+        self._workers: list[tuple[BaseProcess, Connection]] = []
 
     def __enter__(self) -> Runner:
         if self.jobs > 1:
-            ctx = multiprocessing.get_context(start_method())
+            ctx = (
+                multiprocessing.get_context("fork")
+                if start_method() == "fork"
+                else multiprocessing.get_context("spawn")
+            )
             # Frozen objects are never scanned by a collection, so the workers' collector
             # leaves the pages they share with this process unwritten (and uncopied).
             gc.freeze()
             try:
-                self._pool = ctx.Pool(processes=self.jobs)
+                for _ in range(self.jobs):
+                    ours, theirs = ctx.Pipe()
+                    process = ctx.Process(target=serve, args=(theirs,), daemon=True)
+                    process.start()
+                    theirs.close()
+                    self._workers.append((process, ours))
+            except BaseException:
+                self._stop(kill=True)
+                raise
             finally:
                 gc.unfreeze()
         return self
@@ -237,13 +283,19 @@ class Runner:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        if self._pool is not None:
-            if kind is None:
-                self._pool.close()
+        self._stop(kill=kind is not None)
+
+    def _stop(self, *, kill: bool) -> None:
+        for process, conn in self._workers:
+            if kill:
+                process.kill()
             else:
-                self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+                with contextlib.suppress(OSError):
+                    conn.send(None)
+        for process, conn in self._workers:
+            process.join()
+            conn.close()
+        self._workers = []
 
     def run(
         self,
@@ -252,6 +304,8 @@ class Runner:
         on_results: Callable[[list[GameResult]], None] | None = None,
     ) -> list[GameResult]:
         """Every game of ``plan``, in index order; ``on_results`` gets each chunk as it ends."""
+        if self.jobs > 1 and not self._workers:
+            raise RuntimeError("enter the runner (with Runner(jobs) as runner) before running")
         results: list[GameResult] = []
         for chunk in self._chunks(plan):
             results.extend(chunk)
@@ -261,7 +315,7 @@ class Runner:
         return results
 
     def _chunks(self, plan: Plan) -> Iterator[list[GameResult]]:
-        if self._pool is None:
+        if not self._workers:
             # One game per chunk here: no message to save, and the bar moves every game.
             game = registry.get(plan.game)
             options = game.make_options(plan.options)
@@ -269,12 +323,48 @@ class Runner:
                 task = plan.task(i)
                 yield [GameResult(i, task.seats, *play_task(game, task, options))]
             return
-        work = [(plan, c.start, c.stop) for c in chunks(plan.games, self.jobs)]
-        for start, outcomes in self._pool.imap_unordered(_run_chunk, work, chunksize=1):
-            yield [
-                GameResult(i, plan.task(i).seats, *outcome)
-                for i, outcome in enumerate(outcomes, start)
-            ]
+        try:
+            yield from self._dispatch(plan)
+        except BaseException:
+            # Chunks still under way would answer into the next run: stop every worker.
+            self._stop(kill=True)
+            raise
+
+    def _dispatch(self, plan: Plan) -> Iterator[list[GameResult]]:
+        work = iter(chunks(plan.games, self.jobs))
+        busy: dict[Connection, range] = {}
+        lost = "a worker process ended before its games"
+
+        def send(conn: Connection, message: tuple[Any, ...]) -> None:
+            try:
+                conn.send(message)
+            except OSError:
+                raise RuntimeError(lost) from None
+
+        def feed(conn: Connection) -> None:
+            chunk = next(work, None)
+            if chunk is not None:
+                send(conn, ("chunk", chunk.start, chunk.stop))
+                busy[conn] = chunk
+
+        for _, conn in self._workers:
+            send(conn, ("plan", plan))
+            feed(conn)
+        while busy:
+            for ready in wait(list(busy)):
+                conn = cast(Connection, ready)
+                try:
+                    kind, start, payload = conn.recv()
+                except EOFError:
+                    raise RuntimeError(lost) from None
+                del busy[conn]
+                if kind == "error":
+                    raise payload
+                feed(conn)
+                yield [
+                    GameResult(i, plan.task(i).seats, *outcome)
+                    for i, outcome in enumerate(payload, start)
+                ]
 
 
 def run_plan(
@@ -302,8 +392,9 @@ __all__ = [
     "game_seed",
     "make_seats",
     "play_task",
-    "run_chunk",
+    "portable",
     "run_one",
     "run_plan",
+    "serve",
     "start_method",
 ]
