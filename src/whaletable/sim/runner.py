@@ -31,6 +31,7 @@ import gc
 import math
 import multiprocessing
 import pickle
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -212,6 +213,9 @@ def serve(conn: Connection) -> None:
     Each chunk's game is looked up and its options parsed once, the outcomes sent back
     in one message; an error is sent back in place of the outcomes.
     """
+    # Ctrl-C is this process's parent's to handle: it stops the workers itself, and a
+    # worker's own KeyboardInterrupt would only print a traceback per worker.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     plan: Plan | None = None
     game: Game[Any] | None = None
     options: Any = None
