@@ -75,6 +75,7 @@ def test_a_team_game_tournament_shows_team_win_rates_by_player_count(
     assert run.code == 0
     assert "team win rate by player count" in run.out
     assert "tables of one deal" in run.out
+    assert "every player count had the same number of whole deals" in run.out
 
 
 @pytest.mark.parametrize(

@@ -301,11 +301,18 @@ def tournament_tables(result: dict[str, Any]) -> list[Table]:
     """Ratings, win rates by seat position (team games: by player count), head-to-head."""
     team = result["team"]
     counts = ", ".join(str(k) for k in result["players"])
-    balance = (
-        "every bot sat in every seat equally often"
-        if result["balanced"]
-        else f"seats are balanced exactly every {result['balanced_every']} games"
-    )
+    if team:
+        balance = (
+            "every player count had the same number of whole deals"
+            if result["balanced"]
+            else f"player counts are balanced exactly every {result['balanced_every']} games"
+        )
+    else:
+        balance = (
+            "every bot sat in every seat equally often"
+            if result["balanced"]
+            else f"seats are balanced exactly every {result['balanced_every']} games"
+        )
     ratings = Table(
         title=f"{result['title']} · {result['games']} games · {counts} players · "
         f"seed {result['seed']}",
