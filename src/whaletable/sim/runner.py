@@ -9,8 +9,8 @@ Work goes to the processes in chunks of consecutive games rather than one game p
 task: each worker is sent the plan once per batch, then a chunk is one small message
 each way (its bounds out; the numbers — scores, returns, length — back, the seats
 being read from the plan again on this side), and the worker looks the game up and
-parses the options once. A worker is sent its next chunk the moment it returns one,
-by this process's only thread: no pool threads wake while the workers play. Chunks
+parses the options once. A worker is sent a new chunk for each one it returns, keeping
+one in hand, by this process's only thread: no pool threads wake while workers play. Chunks
 shrink towards the end of a batch (guided scheduling), so every worker gets several
 and none is left with a long tail while the others idle. Results are handed to
 ``on_results`` chunk by chunk, as the chunks finish, so a progress bar moves.
@@ -54,6 +54,9 @@ MAX_CHUNK = 32
 
 CHUNKS_PER_WORKER = 2
 """A chunk is at most the remaining games over this many times the workers."""
+
+AHEAD = 2
+"""Chunks a worker has been sent and not yet answered, at most."""
 
 
 @dataclass(frozen=True)
@@ -247,8 +250,8 @@ class Runner:
 
     Enter it (``with Runner(jobs) as runner``) before any other thread starts, such as
     a progress bar's: entering forks the workers. Each worker has a pipe of its own and
-    is sent its next chunk as soon as it returns one; no thread of this process is
-    needed to feed them.
+    is sent a new chunk for each one it returns; no thread of this process is needed
+    to feed them.
     """
 
     def __init__(self, jobs: int = 1) -> None:
@@ -336,7 +339,10 @@ class Runner:
 
     def _dispatch(self, plan: Plan) -> Iterator[list[GameResult]]:
         work = iter(chunks(plan.games, self.jobs))
-        busy: dict[Connection, range] = {}
+        # Chunks sent and not yet answered, per worker: up to AHEAD, so that a worker
+        # finds its next chunk waiting in its pipe instead of idling until this process
+        # wakes up to read the last one.
+        busy: dict[Connection, int] = {}
         lost = "a worker process ended before its games"
 
         def send(conn: Connection, message: tuple[Any, ...]) -> None:
@@ -349,11 +355,13 @@ class Runner:
             chunk = next(work, None)
             if chunk is not None:
                 send(conn, ("chunk", chunk.start, chunk.stop))
-                busy[conn] = chunk
+                busy[conn] = busy.get(conn, 0) + 1
 
         for _, conn in self._workers:
             send(conn, ("plan", plan))
-            feed(conn)
+        for _ in range(AHEAD):
+            for _, conn in self._workers:
+                feed(conn)
         while busy:
             for ready in wait(list(busy)):
                 conn = cast(Connection, ready)
@@ -361,7 +369,9 @@ class Runner:
                     kind, start, payload = conn.recv()
                 except EOFError:
                     raise RuntimeError(lost) from None
-                del busy[conn]
+                busy[conn] -= 1
+                if not busy[conn]:
+                    del busy[conn]
                 if kind == "error":
                     raise payload
                 feed(conn)
