@@ -110,3 +110,20 @@ def test_an_error_that_cannot_cross_processes_arrives_as_its_text() -> None:
 def test_a_runner_needs_a_process() -> None:
     with pytest.raises(ValueError, match="jobs must be at least 1, not 0"):
         Runner(0)
+
+
+def test_spawned_workers_give_the_same_results_where_fork_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import whaletable.sim.runner as runner_module
+
+    asked: list[str] = []
+
+    def spawn() -> str:
+        asked.append("spawn")
+        return "spawn"
+
+    monkeypatch.setattr(runner_module, "start_method", spawn)
+    batch = SeatPlan("whale-to-look", ("random", "random"), 6, seed=4)
+    assert run_plan(batch, jobs=2) == run_plan(batch, jobs=1)
+    assert asked  # the workers were started by spawning
