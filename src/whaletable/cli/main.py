@@ -1,4 +1,4 @@
-"""The ``whaletable`` command: play, serve, replay, simulate, bench and read the rules.
+"""The ``whaletable`` command: play, serve, replay, simulate, tournament, bench, rules.
 
 Bad input of any kind (an unknown game or bot, a bad option, a wrong number of
 seats, a malformed record) ends with one line on stderr and exit code 2, never
@@ -13,7 +13,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -31,8 +31,17 @@ from whaletable.cli.replay import replay
 from whaletable.core import registry
 from whaletable.core.errors import BadOption, WhaletableError
 from whaletable.core.game import Game
-from whaletable.sim import bench
-from whaletable.sim.batch import HUMAN, GameResult, make_seats, simulate
+from whaletable.sim import (
+    HUMAN,
+    GameResult,
+    Runner,
+    bench,
+    make_seats,
+    rating_plot,
+    score_histogram,
+    simulate,
+    tournament,
+)
 
 EXIT_BAD_INPUT = 2
 
@@ -116,41 +125,52 @@ def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) ->
     return replay(Path(args.file), seat=seat, console=console, input_fn=input_fn)
 
 
+def check_batch(args: argparse.Namespace) -> None:
+    """The checks every batch command makes of ``--games`` and ``--jobs``."""
+    if args.games < 1:
+        raise CommandError(f"--games must be at least 1, not {args.games}")
+    if args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+
+
+def progress_bar(err: Console, verb: str) -> Progress:
+    return Progress(
+        TextColumn(f"[bold]{verb}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=False,
+    )
+
+
 def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> int:
     game = get_game(args.game)
     options = parse_options(args.option, args.edition)
     specs = parse_seats(args.seats)
     if HUMAN in specs:
         raise CommandError("simulate plays bots only; 'human' seats belong to `whaletable play`")
-    if args.games < 1:
-        raise CommandError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
-        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    check_batch(args)
     # Check the game, options, player count and every bot here, before any worker starts.
     game.new_state(len(specs), options)
     make_seats(game, specs, args.seed)
 
-    columns = (
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, console=err, transient=False) as progress:
-        bar = progress.add_task("games", total=args.games)
+    # The workers start before the progress bar's thread (see whaletable.sim.Runner).
+    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "simulating") as bar:
+        task = bar.add_task("games", total=args.games)
 
-        def advance(_: GameResult) -> None:
-            progress.advance(bar)
+        def advance(chunk: list[GameResult]) -> None:
+            bar.advance(task, len(chunk))
 
         results, summary = simulate(
             game.spec.id,
             specs,
             args.games,
             seed=args.seed,
-            jobs=args.jobs,
             options=options,
             rotate=args.rotate,
-            on_result=advance,
+            on_results=advance,
+            runner=runner,
         )
     summary = {
         "game": game.spec.id,
@@ -162,8 +182,6 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
         **summary,
     }
     if args.plot:
-        from whaletable.sim.plots import score_histogram
-
         score_histogram(
             results,
             Path(args.plot),
@@ -208,6 +226,157 @@ def stats_table(summary: dict[str, Any]) -> Table:
             f"{b['score_min']:g}–{b['score_max']:g}",
         )
     return table
+
+
+def parse_players(text: str) -> list[int] | None:
+    """``all`` (None: every count the game allows) or one player count."""
+    if text == "all":
+        return None
+    try:
+        count = int(text)
+    except ValueError:
+        raise CommandError(f"--players must be a player count or 'all', not {text!r}") from None
+    return [count]
+
+
+def cmd_tournament(args: argparse.Namespace, console: Console, err: Console) -> int:
+    game = get_game(args.game)
+    options = parse_options(args.option, args.edition)
+    bots = parse_seats(args.bots)
+    if HUMAN in bots:
+        raise CommandError(
+            "a tournament rates bots only; 'human' seats belong to `whaletable play`"
+        )
+    twice = sorted({b for b in bots if bots.count(b) > 1})
+    if twice:
+        raise CommandError(f"--bots names {', '.join(twice)} more than once")
+    if len(bots) < 2:
+        raise CommandError(f"a tournament needs at least two bots, not {len(bots)}")
+    check_batch(args)
+    if game.spec.cooperative and args.games < len(bots):
+        raise CommandError(
+            f"in a team game each deal is one table per bot: --games must be at least "
+            f"{len(bots)} to compare them, not {args.games}"
+        )
+    players = parse_players(args.players)
+    # Check the game, options, every player count and every bot before any worker starts.
+    counts = players or range(game.spec.min_players, game.spec.max_players + 1)
+    for count in counts:
+        game.new_state(count, options)
+    make_seats(game, bots, args.seed)
+
+    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "playing") as bar:
+        task = bar.add_task("games", total=args.games)
+
+        def advance(chunk: list[GameResult]) -> None:
+            bar.advance(task, len(chunk))
+
+        _, result = tournament(
+            game.spec.id,
+            bots,
+            args.games,
+            seed=args.seed,
+            players=players,
+            options=options,
+            on_results=advance,
+            runner=runner,
+        )
+    result["jobs"] = args.jobs
+    if args.plot:
+        rating_plot(result, Path(args.plot))
+        result["plot"] = args.plot
+    text = json.dumps(result, indent=2, ensure_ascii=False) + "\n"
+    if args.json == "-":
+        console.file.write(text)
+        console.file.flush()
+        return 0
+    if args.json:
+        out = Path(args.json)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    for table in tournament_tables(result):
+        console.print(table)
+    return 0
+
+
+def tournament_tables(result: dict[str, Any]) -> list[Table]:
+    """Ratings, win rates by seat position (team games: by player count), head-to-head."""
+    team = result["team"]
+    counts = ", ".join(str(k) for k in result["players"])
+    if team:
+        balance = (
+            "every player count had the same number of whole deals"
+            if result["balanced"]
+            else f"player counts are balanced exactly every {result['balanced_every']} games"
+        )
+    else:
+        balance = (
+            "every bot sat in every seat equally often"
+            if result["balanced"]
+            else f"seats are balanced exactly every {result['balanced_every']} games"
+        )
+    ratings = Table(
+        title=f"{result['title']} · {result['games']} games · {counts} players · "
+        f"seed {result['seed']}",
+        caption=f"{result['model']['name']}: {result['model']['ranking']}; "
+        f"interval {result['model']['interval']}, ordinal {result['model']['ordinal']}\n"
+        f"{balance} · {result['seconds']:.1f} s on {result['jobs']} process(es)",
+    )
+    ratings.add_column("#", justify="right")
+    ratings.add_column("bot", no_wrap=True)
+    for name in ("rating", "± 2σ", "interval", "ordinal", "tables" if team else "seats", "win %"):
+        ratings.add_column(name, justify="right", no_wrap=True)
+    for place, r in enumerate(result["ratings"], 1):
+        ratings.add_row(
+            str(place),
+            r["bot"],
+            f"{r['mu']:.1f}",
+            f"{2 * r['sigma']:.1f}",
+            f"{r['low']:.1f}–{r['high']:.1f}",
+            f"{r['ordinal']:.1f}",
+            str(r["games"]),
+            f"{r['win_rate']:.1%}",
+        )
+    order = [r["bot"] for r in result["ratings"]]
+
+    # Per seat position over every player count; a team table's seats are all alike.
+    key = "players" if team else "seat"
+    columns = sorted({row[key] for row in result["seats"]})
+    tallies: dict[tuple[str, int], list[int]] = {}
+    for row in result["seats"]:
+        t = tallies.setdefault((row["bot"], row[key]), [0, 0])
+        t[0] += row["wins"]
+        t[1] += row["games"]
+    seats = Table(
+        title="team win rate by player count" if team else "win rate by seat position",
+        caption=None if team else "seats as the game numbers them; every player count together",
+    )
+    seats.add_column("bot", no_wrap=True)
+    for c in columns:
+        seats.add_column(f"{c} players" if team else f"seat {c}", justify="right")
+    for bot in order:
+        cells = []
+        for c in columns:
+            wins, games = tallies.get((bot, c), [0, 0])
+            cells.append(f"{wins / games:.1%} ({games})" if games else "–")
+        seats.add_row(bot, *cells)
+
+    shares = {(m["bot"], m["opponent"]): m for m in result["head_to_head"]}
+    head = Table(
+        title="head-to-head",
+        caption="share of meetings the row's bot finished ahead, ties half: "
+        + ("tables of one deal" if team else "pairs of seats at one table"),
+    )
+    head.add_column("bot", no_wrap=True)
+    for bot in order:
+        head.add_column(bot, justify="right")
+    for bot in order:
+        cells = []
+        for other in order:
+            m = shares.get((bot, other))
+            cells.append(f"{m['share']:.1%}" if m else "–")
+        head.add_row(bot, *cells)
+    return [ratings, seats, head]
 
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
@@ -308,11 +477,104 @@ def game_ids() -> str:
     return ", ".join(g.spec.id for g in games.all())
 
 
+Subparsers = argparse._SubParsersAction  # the type argparse gives no public name
+
+
+def add_batch_arguments(p: argparse.ArgumentParser, *, default_games: int) -> None:
+    """What every batch command takes: the game, how many games, processes, seed."""
+    p.add_argument("game", help=f"the game id ({game_ids()})")
+    p.add_argument(
+        "--games",
+        type=int,
+        default=default_games,
+        help=f"number of games (default {default_games})",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: the number of CPUs)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+
+
+def add_simulate_parser(
+    sub: Subparsers[argparse.ArgumentParser],
+    add_options: Callable[[argparse.ArgumentParser], None],
+) -> argparse.ArgumentParser:
+    sim_p = sub.add_parser(
+        "simulate",
+        help="play many bot games in parallel and print statistics",
+        description="Play many seeded bot games across processes and print, per bot, wins, "
+        "win rate with a 95% Wilson interval, and score mean and sd; plus mean game length. "
+        "The same seed gives the same results whatever --jobs is.",
+        epilog="Example: whaletable simulate whale-to-look --games 500 "
+        "--seats heuristic,random,random --jobs 2 --seed 1",
+    )
+    add_batch_arguments(sim_p, default_games=100)
+    sim_p.add_argument(
+        "--seats",
+        default="random,random,random",
+        help="comma-separated bot specs, one per seat (default: random,random,random)",
+    )
+    add_options(sim_p)
+    sim_p.add_argument(
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="rotate the seats from game to game so every bot plays every seat equally "
+        "(default: on)",
+    )
+    sim_p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    sim_p.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="also draw how the scores fall (per bot; the team's in a cooperative game)",
+    )
+    return sim_p
+
+
+def add_tournament_parser(
+    sub: Subparsers[argparse.ArgumentParser],
+    add_options: Callable[[argparse.ArgumentParser], None],
+) -> argparse.ArgumentParser:
+    tour_p = sub.add_parser(
+        "tournament",
+        help="rate bots against each other (openskill, Plackett–Luce)",
+        description="Play seeded games between bots, rotating seats and player counts so every "
+        "bot sits in every seat equally often, and rate them with openskill's Plackett–Luce "
+        "model from each game's ranking. Prints ratings with their 95% interval and ordinal, "
+        "win rates by seat position and head-to-head. In a team game (save-the-whales) each "
+        "deal is one table per bot, on the same seed, ranked by the team's result. The same "
+        "seed gives the same results whatever --jobs is.",
+        epilog="Example: whaletable tournament whale-to-look --bots random,heuristic,mcts "
+        "--games 1000 --jobs 2 --json wtl.json --plot wtl.png",
+    )
+    add_batch_arguments(tour_p, default_games=100)
+    tour_p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bot specs to rate, e.g. random,heuristic,mcts:iterations=500",
+    )
+    tour_p.add_argument(
+        "--players",
+        default="all",
+        metavar="K|all",
+        help="play only K-player games (default: every player count the game allows)",
+    )
+    add_options(tour_p)
+    tour_p.add_argument(
+        "--json", metavar="PATH", help="write the result as JSON here ('-': print it instead)"
+    )
+    tour_p.add_argument("--plot", metavar="FILE.png", help="draw the ratings with intervals")
+    return tour_p
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="whaletable",
         description="Whale board games in the terminal: play against bots or friends, "
-        "replay saved games, simulate bot matches, read the rules.",
+        "replay saved games, simulate bot matches, rate bots in tournaments, read the rules.",
         epilog=f"Games: {game_ids()}. Run 'whaletable COMMAND --help' for each command.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -371,43 +633,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat", type=int, help="see the game as this seat (1..n); default: a spectator"
     )
 
-    sim_p = sub.add_parser(
-        "simulate",
-        help="play many bot games in parallel and print statistics",
-        description="Play many seeded bot games across processes and print, per bot, wins, "
-        "win rate with a 95%% Wilson interval, and score mean and sd; plus mean game length. "
-        "The same seed gives the same results whatever --jobs is.",
-        epilog="Example: whaletable simulate whale-to-look --games 500 "
-        "--seats heuristic,random,random --jobs 2 --seed 1",
-    )
-    sim_p.add_argument("game", help=f"the game id ({game_ids()})")
-    sim_p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    sim_p.add_argument(
-        "--seats",
-        default="random,random,random",
-        help="comma-separated bot specs, one per seat (default: random,random,random)",
-    )
-    sim_p.add_argument(
-        "--jobs",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: the number of CPUs)",
-    )
-    sim_p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
-    add_options(sim_p)
-    sim_p.add_argument(
-        "--rotate",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="rotate the seats from game to game so every bot plays every seat equally "
-        "(default: on)",
-    )
-    sim_p.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    sim_p.add_argument(
-        "--plot",
-        metavar="FILE.png",
-        help="also draw how the scores fall (per bot; the team's in a cooperative game)",
-    )
+    add_simulate_parser(sub, add_options)
+    add_tournament_parser(sub, add_options)
 
     rules_p = sub.add_parser("rules", help="print a game's rules summary")
     rules_p.add_argument("game", help=f"the game id ({game_ids()})")
@@ -456,6 +683,8 @@ def main(
             return cmd_replay(args, console, read)
         if args.command == "simulate":
             return cmd_simulate(args, console, err)
+        if args.command == "tournament":
+            return cmd_tournament(args, console, err)
         if args.command == "bench":
             return cmd_bench(args, console, err)
         if args.command == "serve":

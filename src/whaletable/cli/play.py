@@ -26,7 +26,7 @@ from whaletable.core.game import Game
 from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
-from whaletable.sim.batch import make_seats
+from whaletable.sim import make_seats
 
 InputFn = Callable[[], str]
 """Reads one line of a player's input; raises EOFError when input has ended."""

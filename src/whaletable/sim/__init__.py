@@ -1,5 +1,36 @@
-"""Batch simulation: many seeded games across processes, and their statistics."""
+"""Batches of seeded bot games: simulations, rated tournaments, engine speed, pictures.
 
-from whaletable.sim.batch import GameResult, GameTask, simulate, summarize, wilson
+What the command line (and any other caller) uses is exported here; the modules
+behind it are free to change.
+"""
 
-__all__ = ["GameResult", "GameTask", "simulate", "summarize", "wilson"]
+from whaletable.sim import bench
+from whaletable.sim.batch import SeatPlan, plan, simulate, summarize, wilson
+from whaletable.sim.plots import rating_plot, score_histogram
+from whaletable.sim.ratings import BotRating, GameRatings, RatingsError, bot_rating, load_ratings
+from whaletable.sim.runner import HUMAN, GameResult, GameTask, Runner, make_seats, run_plan
+from whaletable.sim.tournament import TournamentPlan, tournament
+
+__all__ = [
+    "HUMAN",
+    "BotRating",
+    "GameRatings",
+    "GameResult",
+    "GameTask",
+    "RatingsError",
+    "Runner",
+    "SeatPlan",
+    "TournamentPlan",
+    "bench",
+    "bot_rating",
+    "load_ratings",
+    "make_seats",
+    "plan",
+    "rating_plot",
+    "run_plan",
+    "score_histogram",
+    "simulate",
+    "summarize",
+    "tournament",
+    "wilson",
+]

@@ -1,83 +1,58 @@
-"""Many seeded games across processes, and the statistics of their outcomes.
+"""``simulate``'s batches (the same seats every game, rotated) and their statistics.
 
 Game ``i`` of a batch is fully determined by the batch seed and ``i`` (its chance
 seed, its bots' seeds and, with rotation, who sits where), so a batch gives the
-same results whether it runs on one process or many.
+same results whether it runs on one process or many; :mod:`whaletable.sim.runner`
+plays it.
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import whaletable.games  # noqa: F401 - registers every game, also in worker processes
-from whaletable.agents import make_agent
 from whaletable.core import registry
-from whaletable.core.action import Action
-from whaletable.core.agent import Agent, SeatView
-from whaletable.core.game import Game
-from whaletable.core.match import play_match
 from whaletable.core.spec import GameSpec
-
-HUMAN = "human"
+from whaletable.sim.runner import (
+    HUMAN,
+    CountingAgent,
+    GameResult,
+    GameTask,
+    Runner,
+    TaskList,
+    agent_seed,
+    game_seed,
+    make_seats,
+    run_one,
+    run_plan,
+)
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
 
 @dataclass(frozen=True)
-class GameTask:
-    index: int
+class SeatPlan:
+    """The same seats every game; with ``rotate`` game ``i`` shifts them by ``i``, so over
+    any multiple of the player count every bot sits in every seat equally often."""
+
     game: str
-    seats: tuple[str, ...]
-    options: dict[str, Any] | None
+    specs: tuple[str, ...]
+    games: int
     seed: int
+    options: dict[str, Any] | None = None
+    rotate: bool = True
 
-
-@dataclass(frozen=True)
-class GameResult:
-    index: int
-    seats: tuple[str, ...]
-    scores: tuple[float, ...]
-    returns: tuple[float, ...]
-    decisions: int
-    steps: int
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """Each bot's own seed, so bots in different seats never share a random stream."""
-    return (seed * 1_000_003 + 7919 * (seat + 1)) % (1 << 62)
-
-
-def make_seats(game: Game[Any], specs: list[str], seed: int) -> list[Agent | None]:
-    """A bot per bot spec, None per human; an unknown bot raises UnknownAgent."""
-    return [
-        None if spec == HUMAN else make_agent(spec, game, seed=agent_seed(seed, seat))
-        for seat, spec in enumerate(specs)
-    ]
-
-
-class CountingAgent:
-    """Passes decisions through to a bot, counting them (chance steps are not decisions)."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.decisions = 0
-
-    def act(self, view: SeatView) -> Action:
-        self.decisions += 1
-        return self.agent.act(view)
-
-
-def game_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_033 + index) % (1 << 62)
+    def task(self, index: int) -> GameTask:
+        n = len(self.specs)
+        shift = index % n if self.rotate else 0
+        seats = tuple(self.specs[(s - shift) % n] for s in range(n))
+        return GameTask(index, self.game, seats, self.options, game_seed(self.seed, index))
 
 
 def plan(
@@ -89,37 +64,9 @@ def plan(
     options: dict[str, Any] | None = None,
     rotate: bool = True,
 ) -> list[GameTask]:
-    """The batch's games; with ``rotate`` game ``i`` shifts the seats by ``i``, so over
-    any multiple of the player count every bot sits in every seat equally often."""
-    n = len(specs)
-    tasks = []
-    for i in range(games):
-        shift = i % n if rotate else 0
-        seats = tuple(specs[(s - shift) % n] for s in range(n))
-        tasks.append(GameTask(i, game, seats, options, game_seed(seed, i)))
-    return tasks
-
-
-def run_one(task: GameTask) -> GameResult:
-    """Play one task; a top-level function so worker processes can import it."""
-    game = registry.get(task.game)
-    seats = make_seats(game, list(task.seats), task.seed)
-    agents: list[CountingAgent] = []
-    for seat, agent in enumerate(seats):
-        if agent is None:
-            raise ValueError(f"seat {seat + 1}: a simulation has no human seats")
-        agents.append(CountingAgent(agent))
-    result = play_match(game, agents, seed=task.seed, options=task.options)
-    history = result.state.history
-    decisions = sum(a.decisions for a in agents)
-    return GameResult(
-        index=task.index,
-        seats=task.seats,
-        scores=tuple(result.scores),
-        returns=tuple(result.returns),
-        decisions=decisions,
-        steps=len(history),
-    )
+    """The batch's games as a list (see :class:`SeatPlan`)."""
+    seat_plan = SeatPlan(game, tuple(specs), games, seed, options, rotate)
+    return [seat_plan.task(i) for i in range(games)]
 
 
 def run(
@@ -129,25 +76,13 @@ def run(
     on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Run every task, on ``jobs`` processes; results come back in task order."""
-    results: list[GameResult] = []
-    for result in _results(tasks, jobs):
-        results.append(result)
+
+    def each(chunk: list[GameResult]) -> None:
         if on_result is not None:
-            on_result(result)
-    results.sort(key=lambda r: r.index)
-    return results
+            for result in chunk:
+                on_result(result)
 
-
-def _results(tasks: list[GameTask], jobs: int) -> Iterator[GameResult]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield run_one(task)
-        return
-    # "spawn" starts clean workers: forking a parent that runs a progress-bar
-    # thread is unsafe, and each task carries everything its worker needs.
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(processes=min(jobs, len(tasks))) as pool:
-        yield from pool.imap_unordered(run_one, tasks, chunksize=1)
+    return run_plan(TaskList(tuple(tasks)), jobs=jobs, on_results=each)
 
 
 # ------------------------------------------------------------------ statistics
@@ -268,23 +203,33 @@ def simulate(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     rotate: bool = True,
-    on_result: Callable[[GameResult], None] | None = None,
+    on_results: Callable[[list[GameResult]], None] | None = None,
+    runner: Runner | None = None,
 ) -> tuple[list[GameResult], dict[str, Any]]:
-    """Plan, run and summarize a batch; the one call the command line makes."""
-    tasks = plan(game, specs, games, seed=seed, options=options, rotate=rotate)
+    """Plan, run and summarize a batch; the one call the command line makes.
+
+    ``runner``, when given, plays the batch (its workers already started, see
+    :class:`~whaletable.sim.runner.Runner`); otherwise one of ``jobs`` processes does.
+    """
+    seat_plan = SeatPlan(game, tuple(specs), games, seed, options, rotate)
     start = time.perf_counter()
-    results = run(tasks, jobs=jobs, on_result=on_result)
-    spec = registry.get(game).spec
+    if runner is None:
+        results = run_plan(seat_plan, jobs=jobs, on_results=on_results)
+    else:
+        results = runner.run(seat_plan, on_results=on_results)
     seconds = time.perf_counter() - start
+    spec = registry.get(game).spec
     summary = summarize(results, seconds=seconds, cooperative=spec.cooperative, game_spec=spec)
     return results, summary
 
 
 __all__ = [
+    "HUMAN",
     "BotStats",
     "CountingAgent",
     "GameResult",
     "GameTask",
+    "SeatPlan",
     "agent_seed",
     "game_seed",
     "make_seats",
