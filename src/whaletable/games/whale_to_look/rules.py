@@ -43,6 +43,19 @@ from whaletable.games.whale_to_look.board import (
     NUM_AREAS,
     NUM_FISH,
 )
+from whaletable.games.whale_to_look.events import (
+    AreasLaid,
+    BoatMoved,
+    FishDealt,
+    FisherPlaced,
+    GameWon,
+    Investigated,
+    RadarUsed,
+    RoundScored,
+    SaidDone,
+    StartPlayerChosen,
+    TrendRevealed,
+)
 
 if TYPE_CHECKING:
     from whaletable.games.whale_to_look import WhaleToLook, WhaleToLookOptions
@@ -210,11 +223,13 @@ class WhaleToLookState(State):
                 self.phase = TRENDING
                 return
             self.trend = self.options.trending
+            self._emit(TrendRevealed(self.trend))
         self._lay_areas()
 
     def _lay_areas(self) -> None:
         if self.options.area_layout == "ordered":
             self.areas = list(self.game.components.ordered_layout)
+            self._emit(AreasLaid(self.round, tuple(self.areas)))
             self._deal_fish()
         else:
             self.phase = LAY_AREAS
@@ -253,6 +268,7 @@ class WhaleToLookState(State):
         r = self.round - 1
         n = self.num_players
         pts = self.points[r]
+        areas = self.areas
         for seat in range(n):
             on_whale = on_orca = 0
             for b in range(BOATS):
@@ -296,8 +312,24 @@ class WhaleToLookState(State):
                 "points": list(pts),
             },
         ]
+        self._emit(
+            RoundScored(
+                self.round,
+                tuple(self.fish),
+                whale,
+                areas[whale],
+                sums[whale],
+                orca,
+                areas[orca],
+                sums[orca],
+                tuple(pts),
+            )
+        )
         if self.round == ROUNDS:
             self.phase = OVER
+            winner = self.winner()
+            assert winner is not None
+            self._emit(GameWon(winner, int(self.scores()[winner])))
             return
         # 5. "The player with the most points in the first round becomes the start
         # player"; ties go to the tied player furthest clockwise from the first start.
@@ -522,6 +554,8 @@ class WhaleToLookState(State):
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
+        if not self.history and self.options.start_player is not None:
+            self._announce_fixed_setup()
         if phase == DEAL_FISH:
             assert isinstance(action, DealFish)
             p = self.fish.index(-1)
@@ -529,24 +563,30 @@ class WhaleToLookState(State):
                 self.fish_deal_start = len(self.history)  # where this action will be appended
             self.fish[p] = action.value
             if p == NUM_FISH - 1:
+                # Face down: the event says that the cards lie there, never what they are.
+                self._emit(FishDealt(self.round, NUM_FISH))
                 self._after_setup()
         elif phase == LAY_AREAS:
             assert isinstance(action, LayArea)
             p = self.areas.index(-1)
             self.areas[p] = action.number
             if p == NUM_AREAS - 1:
+                self._emit(AreasLaid(self.round, tuple(self.areas)))
                 self._deal_fish()
         elif phase == START:
             assert isinstance(action, PickStartPlayer)
             self.first_start = self.start = self.to_move = action.seat
+            self._emit(StartPlayerChosen(action.seat))
             self._begin_round()
         elif phase == TRENDING:
             assert isinstance(action, RevealTrend)
             self.trend = action.trend
+            self._emit(TrendRevealed(action.trend))
             self._lay_areas()
         elif phase == FISHER:
             assert isinstance(action, ChooseFisherBoat)
             self.fisher_boat[self.to_move] = action.boat
+            self._emit(FisherPlaced(self.to_move, action.boat))
             self.to_move = (self.to_move + 1) % self.num_players
             if self.to_move == self.start:
                 self.phase = TURN
@@ -554,20 +594,43 @@ class WhaleToLookState(State):
             self.revealed |= 1 << action.fish
             self.radars[self.to_move] -= 1
             self.radar_this_turn = True
+            self._emit(RadarUsed(self.to_move, action.fish, self.fish[action.fish]))
         elif isinstance(action, Investigate):
             self.marked[self.to_move] |= 1 << action.fish
             self.phase = MOVE
+            # Only the investigator learns the value (Investigated.seen_by blanks it).
+            self._emit(Investigated(self.to_move, action.fish, self.fish[action.fish]))
         elif isinstance(action, MoveBoat):
             seat = self.to_move
-            self.boat_at[seat * BOATS + action.boat] = action.area
+            slot = seat * BOATS + action.boat
+            origin = self.boat_at[slot]
+            self.boat_at[slot] = action.area
             if action.anchor:
                 self.anchor_used[seat] = True
                 self.anchor_boat[seat] = action.boat
+            self._emit(
+                BoatMoved(
+                    seat,
+                    action.boat,
+                    origin,
+                    action.area,
+                    self.areas[action.area],
+                    action.anchor,
+                )
+            )
             self._next_turn()
         else:
             assert isinstance(action, Finish)
             self.finished[self.to_move] = True
+            self._emit(SaidDone(self.to_move))
             self._next_turn()
+
+    def _announce_fixed_setup(self) -> None:
+        """Say what the options fixed before the first action: the start player and, laid
+        in printed order, the area cards (the constructor records no events)."""
+        self._emit(StartPlayerChosen(self.start))
+        if self.options.area_layout == "ordered":
+            self._emit(AreasLaid(self.round, tuple(self.areas)))
 
     def _is_barrier(self, action: Action) -> bool:
         # A look at a card or a radar reveal can never be taken back.
