@@ -94,7 +94,9 @@ def show(
         actor = before.current_player()
         if told is not None:
             events = [e for s, e in told.events(None, since=step - 1) if s == step - 1]
-            lines = told.game.step_lines(events, state.history[-1], actor, names, english)
+            # Seats named as the screens name them ("Seat 2 (random)").
+            labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
+            lines = told.game.step_lines(events, state.history[-1], actor, labels, english)
             line = " ".join(lines) if lines else None
         else:
             line = view.describe(
