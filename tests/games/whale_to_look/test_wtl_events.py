@@ -201,12 +201,16 @@ def test_words_of_scoring_and_the_end_in_english() -> None:
     )
 
 
-def test_words_in_vietnamese() -> None:
-    vi = i18n.translator("vi")
+def test_words_in_vietnamese_and_persian() -> None:
+    vi, fa = i18n.translator("vi"), i18n.translator("fa")
     assert words.describe(StartPlayerChosen(1), NAMES, vi) == "Bao là người đi đầu."
-    assert words.describe(Investigated(0, 0, None), NAMES, vi) == ("Ann đã khảo sát thẻ Cá C1.")
-    line = words.describe(RadarUsed(2, 8, 3), NAMES, vi)
-    assert line is not None and line.startswith("Chi ") and "C9" in line and "3" in line
+    assert words.describe(Investigated(0, 0, None), NAMES, vi) == "Ann đã khảo sát thẻ Cá C1."
+    assert (
+        words.describe(Investigated(0, 0, 4), NAMES, vi) == "Ann đã khảo sát thẻ Cá C1 và thấy 4."
+    )
+    assert (
+        words.describe(Investigated(2, 3, 1), NAMES, fa) == "Chi کارت ماهی م4 را بررسی کرد و 1 دید."
+    )
 
 
 def test_the_game_words_every_event_it_emits(table: Table) -> None:
