@@ -21,7 +21,8 @@ def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None
     )
     assert run.code == 0, run.out[-2000:]
     assert "Game over" in run.out
-    assert run.out.count("scored") == 2  # both rounds' summaries
+    assert run.out.count("Round 1 scored") == run.out.count("Round 2 scored") == 1  # summaries
+    assert run.out.count("Round 1 is scored: the whale surfaced at area") == 1  # the log
     final = Record.load(path).replay()
     assert final.is_terminal()
     totals = ", ".join(
@@ -31,7 +32,7 @@ def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None
         )
     )
     assert f"Final scores: {totals}" in run.out
-    assert "Seat 2 (random) investigates F" in run.out  # bots' moves are logged
+    assert "Seat 2 (random) investigated fish card F" in run.out  # bots' moves are logged
 
 
 def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
@@ -45,7 +46,7 @@ def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
         {"type": "investigate", "fish": 4},
         {"type": "move_boat", "boat": 1, "area": 4, "anchor": True},
     ]
-    assert "Seat 1 (human) moves boat 2 from the dock to area 4 and drops the anchor" in run.out
+    assert "Seat 1 (human) moved the 2-tourist boat to area 4 and dropped the anchor." in run.out
 
 
 def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:

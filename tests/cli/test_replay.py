@@ -57,6 +57,18 @@ def test_replay_as_a_seat_shows_that_seats_peeks_only(cli, tmp_path: Path) -> No
     assert label + "[?]" in spectator.out.split(f"step {step} of")[-1]
 
 
+def test_replay_says_what_each_step_did_and_never_the_value_of_a_look(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    step = next(i for i, a in enumerate(record.actions, 1) if a["type"] == "investigate")
+    fish = record.actions[step - 1]["fish"]
+    seat = record.states()[step - 1].current_player()
+    run = cli(["replay", str(path), "--seat", str(seat + 1)], [str(step), "q"])
+    shown = run.out.split(f"step {step} of")[-1]
+    name = ["human", "random"][seat]
+    assert f"last: Seat {seat + 1} ({name}) investigated fish card F{fish + 1}.\n" in shown
+
+
 def test_malformed_record_is_one_clear_line_and_exit_2(cli, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")

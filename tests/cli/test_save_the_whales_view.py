@@ -19,6 +19,7 @@ from whaletable.core import CHANCE
 from whaletable.core.action import Action
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
+from whaletable.core.words import english
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -183,28 +184,28 @@ def test_words_that_are_no_command_are_not_parsed() -> None:
 
 
 def test_log_lines_tell_each_whales_fate_once() -> None:
+    """The terminal's log (the spectator's events in words) tells each whale's fate once."""
     for seed in range(3):
-        state = GAME.new_state(4)
+        state = GAME.new_state(4, events=True)
         rng = random.Random(seed)
         lines = []
         while not state.is_terminal():
-            before = state.observation(None)
-            if state.current_player() == CHANCE:
-                action, actor = state.sample_chance(rng), None
+            step, actor = len(state.history), state.current_player()
+            if actor == CHANCE:
+                action = state.sample_chance(rng)
             else:
-                action, actor = rng.choice(state.legal_actions()), state.current_player()
+                action = rng.choice(state.legal_actions())
             state.apply(action)
-            line = VIEW.describe(action, actor, before, state.observation(None), NAMES[:4])
-            if line:
-                lines.append(line)
+            events = [e for _, e in state.events(None, since=step)]
+            lines += GAME.step_lines(events, action, actor, NAMES[:4], english)
         log = "\n".join(lines)
         final = state.observation(None)
         for whale in WHALES:
             name = "Orca" if whale == "orca" else whale.capitalize() + " Whale"
-            assert log.count(f"the {name} is SAVED") == (whale in final["saved"])
-            assert log.count(f"the {name} becomes EXTINCT") == (whale in final["extinct"])
-        assert lines[-1].endswith(f"The team saved {final['whales_saved']} of 8 whales.") or (
-            lines[-1].endswith("the team wins!")
+            assert log.count(f"The {name} is saved") == (whale in final["saved"])
+            assert log.count(f"The {name} becomes extinct") == (whale in final["extinct"])
+        assert lines[-1] == f"The team saved {final['whales_saved']} of 8 whales." or (
+            lines[-1] == "All 8 whales are saved: the team wins!"
         )
 
 

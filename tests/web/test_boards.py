@@ -73,6 +73,25 @@ def snapshots() -> list[Snapshot]:
     return walk_all(GAME, GAMES, choose)
 
 
+@pytest.fixture(scope="module")
+def logs(snapshots: list[Snapshot]) -> list[list[str]]:
+    """The log lines of each snapshot's step as the table writes them (the spectator's
+    events in words); none for a game's start."""
+    out: list[list[str]] = []
+    state = None
+    for snap in snapshots:
+        if snap.action is None:
+            state = GAME.new_state(snap.state.num_players, snap.state.options, events=True)
+            out.append([])
+            continue
+        assert state is not None
+        step = len(state.history)
+        state.apply(snap.action)
+        events = [e for _, e in state.events(None, since=step)]
+        out.append(GAME.step_lines(events, snap.action, snap.actor, NAMES, tr))
+    return out
+
+
 def fish_labels(root: ET.Element) -> dict[int, str]:
     labels = {}
     for e in root.iter(SVG_NS + "text"):
@@ -206,48 +225,62 @@ def test_a_seat_sees_the_cards_it_investigated(snapshots: list[Snapshot]) -> Non
     assert seen > 30
 
 
-def test_deal_fish_log_lines_never_show_the_dealt_values(snapshots: list[Snapshot]) -> None:
-    lines = []
-    for snap in snapshots:
+def test_the_log_says_a_deal_once_and_never_a_dealt_value(
+    snapshots: list[Snapshot], logs: list[list[str]]
+) -> None:
+    dealt = []
+    for snap, lines in zip(snapshots, logs, strict=True):
         if not isinstance(snap.action, DealFish):
             continue
-        after = snap.state.observation(None)
-        line = BOARD.log_line(snap.action, -1, after, NAMES, tr)
-        if after["phase"] == "deal_fish":
-            assert line is None
+        if snap.state.observation(None)["phase"] == "deal_fish":
+            assert lines == []
         else:
-            assert line is not None
-            lines.append(line)
-        label = BOARD.label(snap.action, after, NAMES, tr)
+            assert lines[0] == "The fish cards are dealt face down."
+            dealt.append(lines)
+        label = BOARD.label(snap.action, snap.state.observation(None), NAMES, tr)
         assert not re.search(r"\d", label)
-    assert lines and all(not re.search(r"\d", line) for line in lines)
     # One line per deal: two rounds in each game.
-    assert len(lines) == 2 * len(GAMES)
+    assert len(dealt) == 2 * len(GAMES)
 
 
-def test_log_lines_of_seat_actions_use_public_words_only(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots:
+def test_log_lines_of_seat_actions_name_the_seat_and_hide_every_look(
+    snapshots: list[Snapshot], logs: list[list[str]]
+) -> None:
+    for snap, lines in zip(snapshots, logs, strict=True):
         if snap.action is None or snap.actor < 0:
             continue
         after = snap.state.observation(None)
-        line = BOARD.log_line(snap.action, snap.actor, after, NAMES, tr)
-        assert line is not None and line.startswith(NAMES[snap.actor])
+        assert lines and lines[0].startswith(NAMES[snap.actor] + " ")
         if isinstance(snap.action, UseRadar):
-            assert line.endswith(f"it shows {after['fish'][snap.action.fish]}.")
+            assert lines[0].endswith(f"it shows {after['fish'][snap.action.fish]}.")
         if isinstance(snap.action, Investigate):
             # The same words whatever the card's value: nothing private in the line.
-            assert line == f"{NAMES[snap.actor]} investigated fish card F{snap.action.fish + 1}."
+            assert lines == [f"{NAMES[snap.actor]} investigated fish card F{snap.action.fish + 1}."]
 
 
-def test_lay_area_logs_once_the_layout_is_complete(snapshots: list[Snapshot]) -> None:
-    lines = []
-    for snap in snapshots:
-        if isinstance(snap.action, LayArea):
-            line = BOARD.log_line(snap.action, -1, snap.state.observation(None), NAMES, tr)
-            if line is not None:
-                lines.append(line)
-                assert all(str(a) in line for a in snap.state.observation(None)["areas"])
-    assert len(lines) == 2 * (len(GAMES) - 1)  # one game lays its areas in printed order
+def test_the_log_says_the_round_scored_and_the_winner(
+    snapshots: list[Snapshot], logs: list[list[str]]
+) -> None:
+    ends = 0
+    for snap, lines in zip(snapshots, logs, strict=True):
+        if snap.state.is_terminal():
+            obs = snap.state.observation(None)
+            assert lines[-2].startswith("Round 2 is scored: the whale surfaced at area ")
+            assert lines[-1] == game_over_line(obs, NAMES, tr)
+            ends += 1
+    assert ends == len(GAMES)
+
+
+def test_lay_area_logs_once_the_layout_is_complete(
+    snapshots: list[Snapshot], logs: list[list[str]]
+) -> None:
+    laid = []
+    for snap, lines in zip(snapshots, logs, strict=True):
+        if isinstance(snap.action, LayArea) and lines:
+            laid.append(lines)
+            numbers = " ".join(str(a) for a in snap.state.observation(None)["areas"])
+            assert lines == [f"The area cards are laid out: {numbers}."]
+    assert len(laid) == 2 * (len(GAMES) - 1)  # one game lays its areas in printed order
 
 
 # ----------------------------------------------------------------------------- words

@@ -22,6 +22,7 @@ from table_support import App, Socket, create_table, fish_shown, token_of
 
 from whaletable import games
 from whaletable.core import Action, State
+from whaletable.core.event import Event
 from whaletable.games.whale_to_look.actions import DealFish
 from whaletable.games.whale_to_look.rules import WhaleToLookState
 from whaletable.web import i18n
@@ -29,7 +30,6 @@ from whaletable.web.tables import LiveTable
 
 GAME = games.get("whale-to-look")
 NUM_FISH = 12
-FISH_VALUES = range(6)
 # Between rounds and at the end the board shows the round just scored: all of it public.
 SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
 
@@ -100,21 +100,24 @@ def states_of(table: LiveTable) -> list[WhaleToLookState]:
 
 
 @cache
-def public_steps(table: LiveTable) -> list[tuple[Action, int, dict[str, Any]]]:
-    """Every step as everyone may know it: (action, actor, spectator view after it)."""
-    states = states_of(table)
-    return [
-        (action, states[i].current_player(), states[i + 1].observation(None))
-        for i, action in enumerate(table.state.history)
-    ]
+def public_steps(table: LiveTable) -> list[tuple[Action, int, list[Event]]]:
+    """Every step as everyone may know it: (action, actor, the spectator's events of it),
+    from a fresh replay of the game's actions."""
+    state: State = GAME.new_state(table.state.num_players, table.options, events=True)
+    out: list[tuple[Action, int, list[Event]]] = []
+    for step, action in enumerate(table.state.history):
+        actor = state.current_player()
+        state.apply(action)
+        out.append((action, actor, [e for _, e in state.events(None, since=step)]))
+    return out
 
 
 def expected_log(table: LiveTable, step: int, lang: str) -> list[str]:
     tr = i18n.translator(lang)
     return [
         line
-        for action, actor, after in public_steps(table)[:step]
-        if (line := table.board.log_line(action, actor, after, table.names, tr))
+        for action, actor, events in public_steps(table)[:step]
+        for line in GAME.step_lines(events, action, actor, table.names, tr)
     ]
 
 
@@ -150,17 +153,23 @@ def check_message(
 
 
 def check_dealing_is_silent(table: LiveTable, lang: str) -> int:
-    """A deal's log line is the same whatever card was dealt."""
+    """What any viewer is told of a deal, and the log line of it, is the same whatever
+    card was dealt."""
     tr = i18n.translator(lang)
+    state: State = GAME.new_state(table.state.num_players, table.options, events=True)
+    viewers = [*range(state.num_players), None]
     deals = 0
-    for action, actor, after in public_steps(table):
+    for step, action in enumerate(table.state.history):
         if isinstance(action, DealFish):
-            lines = {
-                table.board.log_line(DealFish(v), actor, after, table.names, tr)
-                for v in FISH_VALUES
-            }
-            assert len(lines) == 1, lines
+            told = set()
+            for outcome, _ in state.chance_outcomes():
+                events = state.child(outcome).events
+                seen = tuple(tuple(e for _, e in events(v, since=step)) for v in viewers)
+                line = tuple(GAME.step_lines(list(seen[-1]), outcome, -1, table.names, tr))
+                told.add((seen, line))
+            assert len(told) == 1, told
             deals += 1
+        state.apply(action)
     return deals
 
 

@@ -52,6 +52,9 @@ class PlaySession:
         self.game = game
         self.tr = tr  # the language of the log (the game's words)
         self.specs = specs
+        # The log names each seat as the screens do: "Seat 2 (random)", so that two
+        # seats played by the same kind of player are never mistaken for each other.
+        self.log_names = [f"{seat_label(s)} ({spec})" for s, spec in enumerate(specs)]
         self.seed = seed
         self.console = console
         self.input_fn = input_fn
@@ -118,7 +121,7 @@ class PlaySession:
         after = state.observation(None)
         if self.game.event_types:
             events = [event for _, event in state.events(None, since=step)]
-            lines = self.game.step_lines(events, action, seat, self.specs, self.tr)
+            lines = self.game.step_lines(events, action, seat, self.log_names, self.tr)
             self.pending.extend(lines)
         else:
             line = self.view.describe(action, actor, before, after, self.specs)

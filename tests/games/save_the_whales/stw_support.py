@@ -25,10 +25,11 @@ SHIP STUCK ON ICEBERG); the Ship's first step from port is to the space above 21
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from whaletable import games
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.testing import refusal
 from whaletable.games.save_the_whales.actions import ChooseWhale, Contribute, Roll, ThrowDice
 from whaletable.games.save_the_whales.rules import (
@@ -40,6 +41,8 @@ from whaletable.games.save_the_whales.rules import (
     WHALE_INDEX,
     SaveTheWhalesState,
 )
+
+E = TypeVar("E", bound=Event)
 
 SPACE = {
     "pow": 0,
@@ -77,8 +80,8 @@ class Table:
         self.game: Any = games.get("save-the-whales")
 
     def new(self, whales: tuple[str, ...] = ("gray", "blue"), **options: Any) -> SaveTheWhalesState:
-        """A game where seat i chose ``whales[i]``; seat 0 to roll."""
-        state: SaveTheWhalesState = self.game.new_state(len(whales), options or None)
+        """A game where seat i chose ``whales[i]``; seat 0 to roll (its events kept)."""
+        state: SaveTheWhalesState = self.game.new_state(len(whales), options or None, events=True)
         for w in whales:
             state.apply(ChooseWhale(w))
         assert state.phase == TURN and state.to_move == 0
@@ -107,6 +110,11 @@ class Table:
     def refuses(self, state: SaveTheWhalesState, action: Action) -> str:
         """Apply an illegal action: return the reason, after checking nothing changed."""
         return refusal(state, action)
+
+
+def events_of(state: SaveTheWhalesState, kind: type[E]) -> list[E]:
+    """The events of one kind the game emitted so far, in order."""
+    return [e for _, e in state.events(None) if isinstance(e, kind)]
 
 
 def penalty(state: SaveTheWhalesState, space: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
-from stw_support import SPACE, pay_all, penalty
+from stw_support import SPACE, events_of, pay_all, penalty
 
 from whaletable.games.save_the_whales.actions import (
     Contribute,
@@ -19,6 +19,11 @@ from whaletable.games.save_the_whales.actions import (
     PassBarnacle,
     Refuse,
     SaveWhale,
+)
+from whaletable.games.save_the_whales.events import (
+    PenaltyRefused,
+    SaveDeclined,
+    WhaleProtected,
 )
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
@@ -84,10 +89,10 @@ def test_refusing_a_penalty_the_team_cannot_pay_sends_the_whale_onto_the_path(
     state.sp = [state.components.values[ORCA], 0]
     table.put(state, "orca", SPACE["radioactive"] - 3)
     table.roll(state, 1, 2)
+    penalty_sp = penalty(state, SPACE["radioactive"])
     state.apply(Refuse())
     assert table.whale(state, "orca")["status"] == "path"
-    refusal = next(e for e in state.observation(None)["events"] if e["type"] == "refuse")
-    assert refusal["unable"] is True
+    assert events_of(state, PenaltyRefused) == [PenaltyRefused(0, "orca", penalty_sp, True)]
 
 
 @pytest.mark.parametrize("space", ["krill", "oil", "radioactive", "iwc", "factory"])
@@ -129,7 +134,8 @@ def test_save_instead_of_going_onto_the_path_from_spotted_or_pirate_whalers(
     decline = state.clone()
     decline.apply(Refuse())
     assert table.whale(decline, "gray")["status"] == "path"
-    assert not [e for e in decline.observation(None)["events"] if e["type"] == "refuse"]
+    assert events_of(decline, PenaltyRefused) == []
+    assert events_of(decline, SaveDeclined) == [SaveDeclined(0, "gray")]
     state.apply(SaveWhale("gray"))
     pay_all(state)
     assert state.status[GRAY] == SAVED
@@ -223,8 +229,7 @@ def test_holder_drawing_an_every_whale_pays_card_spares_only_itself(table: Table
     state.apply(DrawCard("dawn", card_number(state, "dawn", "everyone_pays")))
     obs = state.observation(None)
     assert obs["payment"]["whale"] == "blue" and obs["payments_waiting"] == 0
-    protected = [e for e in obs["events"] if e["type"] == "protected"]
-    assert protected == [{"type": "protected", "whale": "gray", "by": "barnacle", "from": "card"}]
+    assert events_of(state, WhaleProtected) == [WhaleProtected("gray", "barnacle", "card")]
 
 
 def test_holder_ignores_an_every_whale_pays_card_another_whale_draws(table: Table) -> None:

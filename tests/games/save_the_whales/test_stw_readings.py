@@ -7,10 +7,10 @@ that breaks the reading (it fails with that edit). Positions use the board drawn
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
-from stw_support import SPACE, pay_all
+from stw_support import SPACE, events_of, pay_all
 
 from whaletable.games.save_the_whales.actions import (
     Contribute,
@@ -24,6 +24,12 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
+from whaletable.games.save_the_whales.events import (
+    Landed,
+    WhaleExtinct,
+    WhaleMoved,
+    WhaleProtected,
+)
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
     EXTINCT,
@@ -36,13 +42,8 @@ from whaletable.games.save_the_whales.rules import (
 if TYPE_CHECKING:
     from stw_support import Table
 
-    from whaletable.games.save_the_whales.rules import SaveTheWhalesState
 
 GRAY, BLUE, FIN = (WHALE_INDEX[w] for w in ("gray", "blue", "fin"))
-
-
-def events_of(state: SaveTheWhalesState, kind: str) -> list[dict[str, Any]]:
-    return [e for e in state.observation(None)["events"] if e["type"] == kind]
 
 
 # ------------------------------------------------------------ reading 6: sliding down
@@ -62,7 +63,7 @@ def test_sliding_down_is_not_landing_on_the_space_below(
     assert (whale["status"], whale["space"]) == ("track", lands)
     assert state.phase == TURN and state.turn_seat == 1
     assert state.sp == [3, 3]
-    assert events_of(state, "land") == []
+    assert events_of(state, Landed) == []
 
 
 # ------------------------------------------------ reading 10: put onto the Ship's square
@@ -76,7 +77,7 @@ def test_whale_refusing_a_penalty_onto_the_ships_square_meets_it(table: Table) -
     table.roll(state, 1, 2)  # gray to KRILL
     state.apply(Refuse())
     assert state.status[GRAY] == EXTINCT
-    assert events_of(state, "extinct") == [{"type": "extinct", "whale": "gray", "cause": "ship"}]
+    assert events_of(state, WhaleExtinct) == [WhaleExtinct("gray", "ship")]
 
 
 def test_whale_sent_onto_the_path_by_spotted_or_a_card_meets_the_ship_there(
@@ -136,7 +137,7 @@ def test_holder_on_the_path_rolling_double_ships_spares_only_itself(table: Table
     table.put(state, "blue", 26, path=True)  # 5 ahead
     table.roll(state, 0, 0)
     assert state.status[GRAY] != EXTINCT and state.status[BLUE] == EXTINCT
-    assert [e["whale"] for e in events_of(state, "protected")] == ["gray"]
+    assert [e.whale for e in events_of(state, WhaleProtected)] == ["gray"]
 
 
 # ----------------------------------------------- readings the mutation check found open
@@ -162,7 +163,7 @@ def test_double_ships_with_no_whale_on_the_path_do_nothing(table: Table) -> None
     table.roll(state, 0, 0)
     assert table.whale(state, "gray")["space"] == SPACE["dawn"]
     assert state.phase == TURN and state.turn_seat == 1
-    assert events_of(state, "move") == [] and events_of(state, "land") == []
+    assert events_of(state, WhaleMoved) == [] and events_of(state, Landed) == []
 
 
 def test_penalty_once_begun_is_paid_in_full(table: Table) -> None:
@@ -277,7 +278,7 @@ def test_whales_joining_a_polar_corner_do_not_land_there(table: Table) -> None:
     state.apply(LeavePath("blue"))
     state.apply(Done())
     assert state.phase == TURN and state.on_path() == [FIN]
-    assert len(events_of(state, "land")) == 1  # gray's landing only
+    assert len(events_of(state, Landed)) == 1  # gray's landing only
 
 
 def test_calving_sanctuary_offers_every_whale_on_the_path(table: Table) -> None:

@@ -49,7 +49,7 @@ class Table:
         **other: Any,
     ) -> WhaleToLookState:
         """A round-1 table: the given fish dealt, areas in printed order unless ``areas``;
-        ``other`` options as given."""
+        ``other`` options as given (its events kept)."""
         options = {
             **other,
             "edition": edition,
@@ -57,7 +57,7 @@ class Table:
             "start_player": start_player,
             "area_layout": "ordered" if areas is None else "shuffled",
         }
-        state: WhaleToLookState = self.game.new_state(players, options)
+        state: WhaleToLookState = self.game.new_state(players, options, events=True)
         self.deal(state, fish, areas=areas)
         return state
 

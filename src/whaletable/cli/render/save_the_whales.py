@@ -110,80 +110,6 @@ def headline(obs: dict[str, Any]) -> str:
     return f"The team saved {obs['whales_saved']} of {total} whales."
 
 
-def event_line(event: dict[str, Any], names: list[str]) -> str | None:
-    kind = event["type"]
-    whale = whale_name(event.get("whale", ""))
-
-    def who(seat: int) -> str:
-        return f"{seat_label(seat)} ({names[seat]})"
-
-    if kind == "new_whale":
-        return f"{who(event['seat'])} brings the {whale} into play at POW"
-    if kind == "named":
-        return f"{who(event['seat'])} will move the {whale}"
-    if kind == "roll":
-        a, b = event["dice"]
-        return f"dice for the {whale}: {die(a)} and {die(b)}"
-    if kind == "move":
-        to = path_name(event["space"]) if event["path"] else space_name(event["space"])
-        return f"the {whale} moves to {to}"
-    if kind == "pass_pow":
-        return f"the {whale} passes POW"
-    if kind == "collect":
-        return f"{who(event['seat'])} collects {event['sp']} SP"
-    if kind == "pay":
-        if event["why"] == "save":
-            return f"the team pays {event['sp']} SP to save the {whale}"
-        return f"the team pays a penalty of {event['sp']} SP for the {whale}"
-    if kind == "refuse":
-        if event["unable"]:
-            return f"the team cannot pay the penalty for the {whale}"
-        return f"the penalty for the {whale} is not paid"
-    if kind == "to_path":
-        return f"the {whale} goes onto the ENDANGERED SPECIES path"
-    if kind == "slide_down":
-        return f"the {whale} slides down to {space_name(event['space'])}"
-    if kind == "leave_path":
-        if event.get("by") == "mermaid":
-            return f"the Mermaid takes the {whale} to THE MAGIC BARNACLE"
-        return f"the {whale} comes out of the path to {space_name(event['space'])}"
-    if kind == "trade":
-        return f"the {whale} trades places with the {whale_name(event['with'])}"
-    if kind == "ship":
-        return f"the Catcher Ship sails {event['steps']} to {path_name(event['space'])}"
-    if kind == "ship_port":
-        return "the Catcher Ship goes back to the WHALING PORT"
-    if kind == "extinct":
-        return f"the {whale} becomes EXTINCT"
-    if kind == "protected":
-        by = {"moratorium": "MORATORIUM", "safe_zone": "a Safe Zone"}.get(
-            event.get("by", ""), "the Magic Barnacle"
-        )
-        return f"{by} protects the {whale}"
-    if kind == "saved":
-        return f"the {whale} is SAVED" + (
-            " free, thanks to the Magic Barnacle" if event["free"] else ""
-        )
-    if kind == "barnacle":
-        return f"the {whale} gets the Magic Barnacle"
-    if kind == "barnacle_lost":
-        return f"the {whale} loses the Magic Barnacle"
-    if kind == "card":
-        deck = "DAWN O'DAY" if event["deck"] == "dawn" else "OLD FATHER NEPTUNE"
-        return f"a {deck} card is drawn"
-    if kind == "extra_turn":
-        return f"doubles: {who(event['seat'])} plays again"
-    return None
-
-
-def new_events(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    """What one action added: a turn's events only grow, and start afresh with a new turn."""
-    old, new = before["events"], after["events"]
-    if new[: len(old)] == old:
-        return list(new[len(old) :])
-    return list(new)
-
-
 class SaveTheWhalesView:
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         parts: list[RenderableType] = [self._header(obs, names), self._track(obs)]
@@ -303,39 +229,6 @@ class SaveTheWhalesView:
                 f"{p['exchange_pieces']} × 5 + {p['loose_sp']}",
             )
         return table
-
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        lines = []
-        if actor is not None:
-            who = f"{seat_label(actor)} ({names[actor]})"
-            if isinstance(action, SaveWhale):
-                lines.append(f"{who} starts saving the {whale_name(action.whale)}")
-            elif isinstance(action, Contribute):
-                lines.append(f"{who} puts in 1 SP of {seat_label(action.seat)}")
-            elif isinstance(action, Refuse):
-                lines.append(f"{who} refuses to pay")
-            elif isinstance(action, Done):
-                lines.append(f"{who} takes nothing more")
-            elif isinstance(action, MoveAnywhere):
-                lines.append(f"{who} moves the whale anywhere")
-            elif isinstance(action, CollectSurvivalPoints):
-                lines.append(f"{who} takes the SP on the whale's own space")
-        for event in new_events(before, after):
-            if isinstance(action, Refuse) and event["type"] == "refuse" and not event["unable"]:
-                continue
-            line = event_line(event, names)
-            if line:
-                lines.append(line)
-        if after["phase"] == "over":
-            lines.append(headline(after))
-        return "; ".join(lines) or None
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         if isinstance(action, ChooseWhale):

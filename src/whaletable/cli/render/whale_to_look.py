@@ -22,10 +22,7 @@ from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     Finish,
     Investigate,
-    LayArea,
     MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
     UseRadar,
 )
 from whaletable.games.whale_to_look.board import AREA_FISH, COLUMNS, NUM_FISH, ROWS
@@ -164,54 +161,6 @@ class WhaleToLookView:
             style="dim",
         )
         return Group(header(obs, names), board_grid(obs), legend, players_table(obs, names))
-
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        if actor is None:
-            if isinstance(action, PickStartPlayer):
-                return f"{seat_label(action.seat)} ({names[action.seat]}) is the start player"
-            if isinstance(action, RevealTrend):
-                return f"trending card for round 2: {TREND_NAMES.get(action.trend, action.trend)}"
-            if isinstance(action, LayArea):
-                return None  # the whole layout shows on the board
-            # A dealt fish card is face down: its value is never logged.
-            if after["phase"] != "deal_fish":
-                return "the 12 fish cards are dealt face down"
-            return None
-        who = f"{seat_label(actor)} ({names[actor]})"
-        return f"{who} {self._verb(action, before, after)}"
-
-    def _verb(self, action: Action, before: dict[str, Any], after: dict[str, Any]) -> str:
-        if isinstance(action, Investigate):
-            return f"investigates {fish_label(action.fish)}"
-        if isinstance(action, UseRadar):
-            return (
-                f"uses the radar on {fish_label(action.fish)}: "
-                f"it shows {after['fish'][action.fish]}"
-            )
-        if isinstance(action, MoveBoat):
-            return self._move_words(action, before, before["to_move"], "moves", "drops")
-        if isinstance(action, Finish):
-            return 'says "Done!"'
-        if isinstance(action, ChooseFisherBoat):
-            return f"puts the fisher on {boat_label(action.boat)}"
-        return str(action)
-
-    def _move_words(
-        self, action: MoveBoat, obs: dict[str, Any], seat: int, move: str, drop: str
-    ) -> str:
-        at = obs["players"][seat]["boats"][action.boat]
-        origin = "the dock" if at == DOCK else area_label(obs, at)
-        words = f"{move} {boat_label(action.boat)} from {origin} to {area_label(obs, action.area)}"
-        if action.anchor:
-            words += f" and {drop} the anchor"
-        return words
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         if isinstance(action, Investigate):

@@ -9,14 +9,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Literal
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.words import Translate
+from whaletable.games.save_the_whales import words
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -39,6 +43,7 @@ from whaletable.games.save_the_whales.board import (
     Components,
     default_components,
 )
+from whaletable.games.save_the_whales.events import EVENT_TYPES
 from whaletable.games.save_the_whales.rules import (
     MAX_SEATS,
     SHIP,
@@ -117,6 +122,10 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         TradePlaces,
         Done,
     )
+    event_types = EVENT_TYPES
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        return words.describe(event, names, tr)
 
     @cached_property
     def components(self) -> Components:

@@ -17,9 +17,11 @@ one, then the next turn begins (the same seat again after doubles).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.save_the_whales.actions import (
@@ -39,9 +41,45 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.board import DECKS, WHALES, Card, Components
+from whaletable.games.save_the_whales.events import (
+    BarnacleGained,
+    BarnacleLost,
+    CardDrawn,
+    DiceRolled,
+    ExtraTurn,
+    GameOver,
+    Landed,
+    LeftPath,
+    MermaidCarried,
+    MovedAnywhere,
+    OfferDeclined,
+    PassedPow,
+    PenaltyPaid,
+    PenaltyRefused,
+    PenaltyUnpayable,
+    PlacesTraded,
+    SaveDeclined,
+    SavePaid,
+    SaveStarted,
+    ShipSailed,
+    ShipToPort,
+    SlidDown,
+    SurvivalPointPaid,
+    SurvivalPointsCollected,
+    WentOntoPath,
+    WhaleChosen,
+    WhaleExtinct,
+    WhaleMoved,
+    WhaleNamed,
+    WhaleProtected,
+    WhaleSaved,
+    WhaleSwam,
+)
 
 if TYPE_CHECKING:
     from whaletable.games.save_the_whales import SaveTheWhales, SaveTheWhalesOptions
+
+P = ParamSpec("P")  # the fields of an event, checked against its class where it is said
 
 MAX_SEATS = 6
 NUM_WHALES = len(WHALES)
@@ -153,7 +191,6 @@ class SaveTheWhalesState(State):
         "phase",
         "pos",
         "queue",
-        "round_events",
         "saved_order",
         "ship",
         "sp",
@@ -195,7 +232,6 @@ class SaveTheWhalesState(State):
         self.paid = 0
         self.offer: list[int] = []
         self.join_space = -1  # where whales leaving the path go (-1: slide down)
-        self.round_events: tuple[dict[str, Any], ...] = ()
         self.saved_order: tuple[int, ...] = ()
         self.extinct_order: tuple[int, ...] = ()
         # "Each player selects one Whale and places it on POW to start the game."
@@ -254,17 +290,19 @@ class SaveTheWhalesState(State):
     def whales_saved(self) -> int:
         return len(self.saved_order)
 
+    def _say(self, event: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Emit ``event(*args)``, built only when this state keeps events: search and
+        simulation states, which keep none, pay nothing for them on the hot path."""
+        if self._events is not None:
+            self._emit(event(*args, **kwargs))
+
     def _queue(self, step: Step) -> None:
         self.queue += (step,)
 
-    def _log(self, event: dict[str, Any]) -> None:
-        # Tuples, never changed in place: clones share them for free.
-        self.round_events += (event,)
-
-    def _gain(self, seat: int, amount: int, why: str) -> None:
+    def _gain(self, seat: int, amount: int, source: str) -> None:
         if amount > 0:
             self.sp[seat] += amount
-            self._log({"type": "collect", "seat": seat, "sp": amount, "why": why})
+            self._say(SurvivalPointsCollected, seat, amount, source)
 
     # -------------------------------------------------------- the flow of a turn
 
@@ -289,13 +327,14 @@ class SaveTheWhalesState(State):
             if TRACK not in status and PATH not in status and BOX not in status:
                 # The game ends when every whale is saved or extinct.
                 self.phase = OVER
+                self._say(GameOver, self.whales_saved(), NUM_WHALES)
                 return
             if self.moving:
                 self.moving = False
                 # "A player rolling doubles gets another turn—except when double Catcher
                 # Ships are rolled." Play moves clockwise otherwise.
                 if self.extra:
-                    self._log({"type": "extra_turn", "seat": self.turn_seat})
+                    self._say(ExtraTurn, self.turn_seat)
                 else:
                     self.turn_seat = (self.turn_seat + 1) % self.num_players
                 self.extra = False
@@ -335,7 +374,7 @@ class SaveTheWhalesState(State):
             if self.pool() < amount and not can_save:
                 # "A player who is unable ... to pay a penalty must move his/her Whale
                 # onto this path", "even with the help from the other players".
-                self._log({"type": "refuse", "whale": WHALES[w], "unable": True})
+                self._say(PenaltyUnpayable, WHALES[w], amount)
                 self._unpaid(w)
                 return False
             self.payment = (w, amount, reason, False, may_save)
@@ -362,9 +401,8 @@ class SaveTheWhalesState(State):
         return True
 
     def _start_turn(self) -> None:
-        """The first decision of a turn clears the last turn's events."""
+        """The first decision of a turn puts the last turn's card away."""
         if self.fresh:
-            self.round_events = ()
             self.card = None
             self.fresh = False
 
@@ -375,7 +413,7 @@ class SaveTheWhalesState(State):
         self.turns += 1
         self.dice = (a, b)
         w = self.mover
-        self._log({"type": "roll", "dice": [a, b], "whale": WHALES[w]})
+        self._say(DiceRolled, self.turn_seat, WHALES[w], a, b)
         self.moving = True
         self.extra = a == b and a != SHIP
         if a == SHIP and b == SHIP:
@@ -400,7 +438,7 @@ class SaveTheWhalesState(State):
             return
         if self.moratorium():
             for w in on_path:
-                self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+                self._say(WhaleProtected, WHALES[w], "moratorium", "double_ships")
             return
         n = len(self.components.path)
         # Counted clockwise from the Ship's square; in port, from the square its first
@@ -412,14 +450,14 @@ class SaveTheWhalesState(State):
             # the path": the closest whale that is not protected is lost.
             for w in ahead:
                 if self._shielded(w):
-                    self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+                    self._say(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
                     continue
                 self._extinct(w, "double_ships")
                 return
             return
         w = ahead[0]
         if self._shielded(w):
-            self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+            self._say(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
         else:
             self._extinct(w, "double_ships")
 
@@ -442,7 +480,7 @@ class SaveTheWhalesState(State):
             self.ship = (self.components.port_entry + steps - 1) % n
         else:
             self.ship = (self.ship + steps) % n
-        self._log({"type": "ship", "steps": steps, "space": self.components.path[self.ship].above})
+        self._say(ShipSailed, steps, self.components.path[self.ship].above)
         for w in self.on_path():
             if self.pos[w] == self.ship:
                 self._caught(w)
@@ -451,9 +489,9 @@ class SaveTheWhalesState(State):
         """ "If a Whale is on a space in the path and the Catcher Ship lands on it—or
         vice-versa" it becomes extinct, unless protected."""
         if self.moratorium():
-            self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+            self._say(WhaleProtected, WHALES[w], "moratorium", "ship")
         elif self._shielded(w):
-            self._log({"type": "protected", "whale": WHALES[w], "by": self._shield(w)})
+            self._say(WhaleProtected, WHALES[w], self._shield(w), "ship")
         else:
             self._extinct(w, "ship")
 
@@ -465,14 +503,7 @@ class SaveTheWhalesState(State):
             n = len(self.components.path)
             to = (self.pos[w] + steps) % n
             self.pos[w] = to
-            self._log(
-                {
-                    "type": "move",
-                    "whale": WHALES[w],
-                    "path": True,
-                    "space": self.components.path[to].above,
-                }
-            )
+            self._say(WhaleSwam, WHALES[w], self.components.path[to].above)
             self._land_on_path(w)
             return
         self._walk(w, steps)
@@ -483,17 +514,17 @@ class SaveTheWhalesState(State):
         n = self.components.track_length
         start = self.pos[w]
         self.pos[w] = (start + steps) % n
-        self._log({"type": "move", "whale": WHALES[w], "path": False, "space": self.pos[w]})
+        self._say(WhaleMoved, WHALES[w], self.pos[w])
         if steps > 0 and start + steps >= n:
             # Reading: passing POW collects a few SPs (reconstructed amount).
-            self._log({"type": "pass_pow", "whale": WHALES[w]})
+            self._say(PassedPow, WHALES[w])
             self._gain(self.turn_seat, self.components.pass_pow_sp, "pow")
 
     def _place(self, w: int, space: int) -> None:
-        """Put a whale straight onto a track space (no passing POW on the way)."""
+        """Put a whale straight onto a track space (no passing POW on the way); the caller
+        says how it got there."""
         self.status[w] = TRACK
         self.pos[w] = space
-        self._log({"type": "move", "whale": WHALES[w], "path": False, "space": space})
 
     def _land(self, w: int) -> None:
         """Landing on a main-track space (the spaces' rules, in the rulebook's words)."""
@@ -501,7 +532,7 @@ class SaveTheWhalesState(State):
         space = c.track[self.pos[w]]
         kind = space.kind
         holder = self.barnacle == w
-        self._log({"type": "land", "whale": WHALES[w], "space": space.index})
+        self._say(Landed, WHALES[w], space.index)
         if kind == "whale":
             if space.index != c.homes[w]:
                 return
@@ -587,7 +618,7 @@ class SaveTheWhalesState(State):
         return kind in ("radioactive_waste", "iwc")
 
     def _ignored(self, w: int, what: str) -> None:
-        self._log({"type": "protected", "whale": WHALES[w], "by": "barnacle", "from": what})
+        self._say(WhaleProtected, WHALES[w], "barnacle", what)
 
     def _land_on_path(self, w: int) -> None:
         """Landing on a path space: sliding down, the Ship, the Mermaid, the golden barnacles."""
@@ -606,7 +637,7 @@ class SaveTheWhalesState(State):
             or under.kind == "thar_she_blows"
             or p.above == c.homes[w]
         ):
-            self._log({"type": "slide_down", "whale": WHALES[w], "space": p.above})
+            self._say(SlidDown, WHALES[w], p.above)
             self.status[w] = TRACK
             self.pos[w] = p.above
             return
@@ -617,8 +648,9 @@ class SaveTheWhalesState(State):
         if p.kind == "mermaid":
             # "the space with the Mermaid on it (which allows it to move to THE MAGIC
             # BARNACLE space)"; landing there takes the barnacle if it is there.
-            self._log({"type": "leave_path", "whale": WHALES[w], "by": "mermaid"})
-            self._place(w, c.first_of("magic_barnacle"))
+            space = c.first_of("magic_barnacle")
+            self._place(w, space)
+            self._say(MermaidCarried, WHALES[w], space)
             self._land(w)
         elif p.kind == "golden_barnacle":
             self._queue(("barnacle", w))
@@ -627,13 +659,7 @@ class SaveTheWhalesState(State):
         """Onto the path: the path space directly above where the whale stands."""
         self.status[w] = PATH
         self.pos[w] = self.game.path_under[self.pos[w]]
-        self._log(
-            {
-                "type": "to_path",
-                "whale": WHALES[w],
-                "space": self.components.path[self.pos[w]].above,
-            }
-        )
+        self._say(WentOntoPath, WHALES[w], self.components.path[self.pos[w]].above)
         if self.ship == self.pos[w]:
             self._caught(w)
 
@@ -649,16 +675,16 @@ class SaveTheWhalesState(State):
         # ("always safe when occupied") still protect it, the Magic Barnacle does not
         # ("If the holder is on the path and cannot pay a penalty, it moves into EXTINCT").
         if self.moratorium():
-            self._log({"type": "protected", "whale": WHALES[w], "by": "moratorium"})
+            self._say(WhaleProtected, WHALES[w], "moratorium", "unpaid")
         elif self.in_safe_zone(w):
-            self._log({"type": "protected", "whale": WHALES[w], "by": "safe_zone"})
+            self._say(WhaleProtected, WHALES[w], "safe_zone", "unpaid")
         else:
             self._extinct(w, "unpaid")
 
     def _extinct(self, w: int, cause: str) -> None:
         self.status[w] = EXTINCT
         self.extinct_order += (w,)
-        self._log({"type": "extinct", "whale": WHALES[w], "cause": cause})
+        self._say(WhaleExtinct, WHALES[w], cause)
         if self.barnacle == w:
             self._lose_barnacle(w)
         self._retire(w)
@@ -667,7 +693,7 @@ class SaveTheWhalesState(State):
         """ "Whenever a Whale is saved, it is placed in its NATURAL HABITAT.\""""
         self.status[w] = SAVED
         self.saved_order += (w,)
-        self._log({"type": "saved", "whale": WHALES[w], "free": free})
+        self._say(WhaleSaved, WHALES[w], free)
         if self.barnacle == w:
             # "If a Whale holding the Magic Barnacle is saved ... (This is the best way
             # to lose it!)"
@@ -683,11 +709,11 @@ class SaveTheWhalesState(State):
 
     def _lose_barnacle(self, w: int) -> None:
         self.barnacle = ON_ITS_SPACE
-        self._log({"type": "barnacle_lost", "whale": WHALES[w]})
+        self._say(BarnacleLost, WHALES[w])
 
     def _give_barnacle(self, w: int) -> None:
         self.barnacle = w
-        self._log({"type": "barnacle", "whale": WHALES[w]})
+        self._say(BarnacleGained, WHALES[w])
 
     def _barnacle_offer(self, w: int) -> list[int]:
         """ "Anytime the holder lands on MIND IN THE WATERS, WHALE MIGRATION or on either of
@@ -706,7 +732,7 @@ class SaveTheWhalesState(State):
         """A drawn card's directions, for the whale this turn moves."""
         w = self.mover
         seat = self.turn_seat
-        self._log({"type": "card", "deck": card.deck, "card": card.number})
+        self._say(CardDrawn, seat, card.deck, card.number)
         if not self.active(w):
             return
         effect = card.effect
@@ -741,7 +767,7 @@ class SaveTheWhalesState(State):
             self._queue(("leave", -1))
         elif effect == "ship_to_port":
             self.ship = PORT
-            self._log({"type": "ship_port"})
+            self._say(ShipToPort)
         elif effect == "ship_moves":
             if self.on_path():
                 self._sail(card.steps)
@@ -757,6 +783,7 @@ class SaveTheWhalesState(State):
             else:
                 assert effect == "own_space"
                 self._place(w, c.homes[w])
+                self._say(WhaleMoved, WHALES[w], c.homes[w])
             self._land(w)
 
     # ---------------------------------------------------------------- the hooks
@@ -932,7 +959,7 @@ class SaveTheWhalesState(State):
             self.pos[w] = 0  # "Each new Whale starts at POW."
             self.owner[w] = seat
             self.whale_of[seat] = w
-            self._log({"type": "new_whale", "seat": seat, "whale": action.whale})
+            self._say(WhaleChosen, seat, action.whale)
             self._advance()
             return
         if phase == TURN:
@@ -943,7 +970,7 @@ class SaveTheWhalesState(State):
                 # "the player must announce which Whale he/she intends to move before
                 # rolling the Dice each time."
                 self.mover = WHALE_INDEX[action.whale]
-                self._log({"type": "named", "seat": self.turn_seat, "whale": action.whale})
+                self._say(WhaleNamed, self.turn_seat, action.whale)
                 self.phase = ROLL
             else:
                 assert isinstance(action, SaveWhale)
@@ -951,6 +978,7 @@ class SaveTheWhalesState(State):
                 self.payment = (w, self.components.values[w], "save", True, False)
                 self.paid = 0
                 self.phase = PAY
+                self._say(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
             return
         if phase == PAY:
             assert self.payment is not None
@@ -958,24 +986,28 @@ class SaveTheWhalesState(State):
             if isinstance(action, Contribute):
                 self.sp[action.seat] -= 1
                 self.paid += 1
+                self._say(SurvivalPointPaid, self.turn_seat, action.seat, WHALES[w])
                 if self.paid < amount:
                     return
                 self.payment = None
                 if is_save:
-                    self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": "save"})
+                    self._say(SavePaid, WHALES[w], amount)
                     self._save(w, free=False)
                 else:
-                    self._log({"type": "pay", "whale": WHALES[w], "sp": amount, "why": reason})
+                    self._say(PenaltyPaid, WHALES[w], amount, reason)
             elif isinstance(action, Refuse):
                 self.payment = None
-                if amount > 0:  # (nothing to pay: the space sends the whale onto the path)
+                if amount > 0:
                     unable = self.pool() < amount
-                    self._log({"type": "refuse", "whale": WHALES[w], "unable": unable})
+                    self._say(PenaltyRefused, self.turn_seat, WHALES[w], amount, unable)
+                else:  # nothing to pay: the space sends the whale onto the path unless saved
+                    self._say(SaveDeclined, self.turn_seat, WHALES[w])
                 self._unpaid(w)
             else:
                 assert isinstance(action, SaveWhale)
                 self.payment = (w, self.components.values[w], "save", True, False)
                 self.paid = 0
+                self._say(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
                 return
             self._advance()
             return
@@ -986,10 +1018,12 @@ class SaveTheWhalesState(State):
             else:
                 assert isinstance(action, MoveAnywhere)
                 self._place(w, action.space)
+                self._say(MovedAnywhere, self.turn_seat, WHALES[w], action.space)
                 self._land(w)
             self._advance()
             return
         if isinstance(action, Done):
+            self._say(OfferDeclined, self.turn_seat)
             self.offer = []
             self._advance()
             return
@@ -1003,8 +1037,8 @@ class SaveTheWhalesState(State):
             space = (
                 self.join_space if self.join_space >= 0 else self.components.path[self.pos[w]].above
             )
-            self._log({"type": "leave_path", "whale": WHALES[w], "space": space})
             self._place(w, space)
+            self._say(LeftPath, self.turn_seat, WHALES[w], space)
             self.offer = self.on_path()
             if self.offer:
                 return
@@ -1013,8 +1047,8 @@ class SaveTheWhalesState(State):
             lander = self.join_space
             spot = self.pos[w]
             here = self.pos[lander]
-            self._log({"type": "trade", "whale": WHALES[lander], "with": WHALES[w]})
             self._place(w, here)
+            self._say(PlacesTraded, self.turn_seat, WHALES[lander], WHALES[w])
             self.status[lander] = PATH
             self.pos[lander] = spot
             if self.ship == spot:
@@ -1050,7 +1084,6 @@ class SaveTheWhalesState(State):
         new.paid = self.paid
         new.offer = self.offer  # replaced, never changed in place
         new.join_space = self.join_space
-        new.round_events = self.round_events
         new.saved_order = self.saved_order
         new.extinct_order = self.extinct_order
         new.choosers = self.choosers
@@ -1172,7 +1205,6 @@ class SaveTheWhalesState(State):
             "saved": [WHALES[w] for w in self.saved_order],
             "extinct": [WHALES[w] for w in self.extinct_order],
             "whales_saved": self.whales_saved(),
-            "events": [dict(e) for e in self.round_events],
             "result": (
                 {
                     "whales_saved": self.whales_saved(),

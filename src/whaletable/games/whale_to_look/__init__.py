@@ -9,15 +9,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.words import Translate
+from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     DealFish,
@@ -30,6 +34,7 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH, Components, load_components
+from whaletable.games.whale_to_look.events import EVENT_TYPES
 from whaletable.games.whale_to_look.rules import BOATS, TRENDS, WhaleToLookState
 
 
@@ -85,6 +90,10 @@ class WhaleToLook(Game[WhaleToLookState]):
         MoveBoat,
         Finish,
     )
+    event_types = EVENT_TYPES
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        return words.describe(event, names, tr)
 
     @cached_property
     def components(self) -> Components:

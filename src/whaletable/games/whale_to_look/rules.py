@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.whale_to_look.actions import (
@@ -43,9 +44,24 @@ from whaletable.games.whale_to_look.board import (
     NUM_AREAS,
     NUM_FISH,
 )
+from whaletable.games.whale_to_look.events import (
+    AreasLaid,
+    BoatMoved,
+    FishDealt,
+    FisherPlaced,
+    GameWon,
+    Investigated,
+    RadarUsed,
+    RoundScored,
+    SaidDone,
+    StartPlayerChosen,
+    TrendRevealed,
+)
 
 if TYPE_CHECKING:
     from whaletable.games.whale_to_look import WhaleToLook, WhaleToLookOptions
+
+P = ParamSpec("P")  # the fields of an event, checked against its class where it is said
 
 # --- The player's kit (Setup 1–2) -------------------------------------------------
 BOATS = 3
@@ -190,6 +206,12 @@ class WhaleToLookState(State):
             self.first_start = self.start = self.to_move = options.start_player
             self._begin_round()
 
+    def _say(self, event: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Emit ``event(*args)``, built only when this state keeps events: search and
+        simulation states, which keep none, pay nothing for them on the hot path."""
+        if self._events is not None:
+            self._emit(event(*args, **kwargs))
+
     # ------------------------------------------------------------ round flow
 
     def _begin_round(self) -> None:
@@ -210,11 +232,13 @@ class WhaleToLookState(State):
                 self.phase = TRENDING
                 return
             self.trend = self.options.trending
+            self._say(TrendRevealed, self.trend)
         self._lay_areas()
 
     def _lay_areas(self) -> None:
         if self.options.area_layout == "ordered":
             self.areas = list(self.game.components.ordered_layout)
+            self._say(AreasLaid, self.round, tuple(self.areas))
             self._deal_fish()
         else:
             self.phase = LAY_AREAS
@@ -253,6 +277,7 @@ class WhaleToLookState(State):
         r = self.round - 1
         n = self.num_players
         pts = self.points[r]
+        areas = self.areas
         for seat in range(n):
             on_whale = on_orca = 0
             for b in range(BOATS):
@@ -296,8 +321,23 @@ class WhaleToLookState(State):
                 "points": list(pts),
             },
         ]
+        self._say(
+            RoundScored,
+            self.round,
+            tuple(self.fish),
+            whale,
+            areas[whale],
+            sums[whale],
+            orca,
+            areas[orca],
+            sums[orca],
+            tuple(pts),
+        )
         if self.round == ROUNDS:
             self.phase = OVER
+            winner = self.winner()
+            assert winner is not None
+            self._say(GameWon, winner, int(self.scores()[winner]))
             return
         # 5. "The player with the most points in the first round becomes the start
         # player"; ties go to the tied player furthest clockwise from the first start.
@@ -526,27 +566,37 @@ class WhaleToLookState(State):
             assert isinstance(action, DealFish)
             p = self.fish.index(-1)
             if p == 0:
+                if not self.history and self.options.start_player is not None:
+                    self._announce_fixed_setup()
                 self.fish_deal_start = len(self.history)  # where this action will be appended
             self.fish[p] = action.value
             if p == NUM_FISH - 1:
+                # Face down: the event says that the cards lie there, never what they are.
+                self._say(FishDealt, self.round, NUM_FISH)
                 self._after_setup()
         elif phase == LAY_AREAS:
             assert isinstance(action, LayArea)
             p = self.areas.index(-1)
+            if p == 0 and not self.history and self.options.start_player is not None:
+                self._announce_fixed_setup()
             self.areas[p] = action.number
             if p == NUM_AREAS - 1:
+                self._say(AreasLaid, self.round, tuple(self.areas))
                 self._deal_fish()
         elif phase == START:
             assert isinstance(action, PickStartPlayer)
             self.first_start = self.start = self.to_move = action.seat
+            self._say(StartPlayerChosen, action.seat)
             self._begin_round()
         elif phase == TRENDING:
             assert isinstance(action, RevealTrend)
             self.trend = action.trend
+            self._say(TrendRevealed, action.trend)
             self._lay_areas()
         elif phase == FISHER:
             assert isinstance(action, ChooseFisherBoat)
             self.fisher_boat[self.to_move] = action.boat
+            self._say(FisherPlaced, self.to_move, action.boat)
             self.to_move = (self.to_move + 1) % self.num_players
             if self.to_move == self.start:
                 self.phase = TURN
@@ -554,20 +604,43 @@ class WhaleToLookState(State):
             self.revealed |= 1 << action.fish
             self.radars[self.to_move] -= 1
             self.radar_this_turn = True
+            self._say(RadarUsed, self.to_move, action.fish, self.fish[action.fish])
         elif isinstance(action, Investigate):
             self.marked[self.to_move] |= 1 << action.fish
             self.phase = MOVE
+            # Only the investigator learns the value (Investigated.seen_by blanks it).
+            self._say(Investigated, self.to_move, action.fish, self.fish[action.fish])
         elif isinstance(action, MoveBoat):
             seat = self.to_move
-            self.boat_at[seat * BOATS + action.boat] = action.area
+            slot = seat * BOATS + action.boat
+            origin = self.boat_at[slot]
+            self.boat_at[slot] = action.area
             if action.anchor:
                 self.anchor_used[seat] = True
                 self.anchor_boat[seat] = action.boat
+            self._say(
+                BoatMoved,
+                seat,
+                action.boat,
+                origin,
+                action.area,
+                self.areas[action.area],
+                action.anchor,
+            )
             self._next_turn()
         else:
             assert isinstance(action, Finish)
             self.finished[self.to_move] = True
+            self._say(SaidDone, self.to_move)
             self._next_turn()
+
+    def _announce_fixed_setup(self) -> None:
+        """Say what the options fixed before the first action (a chance action: the first
+        area card or fish card) — the start player and, laid in printed order, the area
+        cards — since the constructor records no events."""
+        self._say(StartPlayerChosen, self.start)
+        if self.options.area_layout == "ordered":
+            self._say(AreasLaid, self.round, tuple(self.areas))
 
     def _is_barrier(self, action: Action) -> bool:
         # A look at a card or a radar reveal can never be taken back.

@@ -41,6 +41,16 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.board import default_components, layout
+from whaletable.games.save_the_whales.words import (
+    deck_name,
+    die_words,
+    named_words,
+    path_space_name,
+    space_name,
+    space_words,
+    whale_name,
+)
+from whaletable.games.save_the_whales.words import headline as team_headline
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -204,20 +214,6 @@ def inner_edge(n: int, index: int) -> tuple[float, float]:
 # --- Words ---------------------------------------------------------------------------------
 
 
-def whale_name(whale: str, tr: Translate) -> str:
-    words = {
-        "gray": tr("Gray Whale"),
-        "humpback": tr("Humpback Whale"),
-        "bowhead": tr("Bowhead Whale"),
-        "right": tr("Right Whale"),
-        "blue": tr("Blue Whale"),
-        "fin": tr("Fin Whale"),
-        "sperm": tr("Sperm Whale"),
-        "orca": tr("Orca"),
-    }
-    return words.get(whale, whale)
-
-
 def whale_code(whale: str, tr: Translate) -> str:
     """Three letters on a whale's marker."""
     words = {
@@ -231,83 +227,6 @@ def whale_code(whale: str, tr: Translate) -> str:
         "orca": tr("ORC"),
     }
     return words.get(whale, whale[:3])
-
-
-def _named(name: str, tr: Translate) -> tuple[str, str] | None:
-    """Short and full words of the spaces the rulebook names (the data may rename them)."""
-    words = {
-        "ARCTIC CIRCLE": (tr("ARCTIC CIRCLE"), tr("ARCTIC CIRCLE")),
-        "ANTARCTICA": (tr("ANTARCTICA"), tr("ANTARCTICA")),
-        "MIND IN THE WATERS": (tr("MIND IN THE WATERS"), tr("MIND IN THE WATERS")),
-        "WHALE MIGRATION": (tr("WHALE MIGRATION"), tr("WHALE MIGRATION")),
-        "STORM AT SEA": (tr("STORM AT SEA"), tr("STORM AT SEA (a Safe Zone)")),
-        "CATCHER SHIP STUCK ON ICEBERG": (
-            tr("ICEBERG"),
-            tr("CATCHER SHIP STUCK ON ICEBERG (a Safe Zone)"),
-        ),
-        "MERMAID": (tr("MERMAID"), tr("The Mermaid: on to THE MAGIC BARNACLE")),
-        "GOLDEN BARNACLE": (
-            tr("GOLDEN BARNACLE"),
-            tr("A golden barnacle: the Magic Barnacle may be passed"),
-        ),
-    }
-    return words.get(name)
-
-
-def space_words(index: int, tr: Translate) -> tuple[str, str]:
-    """A track space's short label and full name."""
-    space = _board()["track"][index]
-    kind = space["kind"]
-    named = _named(space["name"], tr)
-    if named is not None:
-        return named
-    if kind == "whale":
-        name = whale_name(space["whale"], tr)
-        return name, tr("{whale} space").format(whale=name)
-    if kind == "card":
-        if space["deck"] == "dawn":
-            return tr("DAWN O'DAY"), tr("DAWN O'DAY")
-        return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
-    words = {
-        "pow": (tr("POW"), tr("POW")),
-        "krill": (tr("KRILL"), tr("KRILL IS BEING HARVESTED")),
-        "oil_spill": (tr("OIL SPILL"), tr("OIL SPILL")),
-        "radioactive_waste": (tr("RADIOACTIVE WASTE"), tr("RADIOACTIVE WASTE (LEAKING)")),
-        "iwc": (tr("IWC"), tr("IWC")),
-        "floating_factory": (tr("FLOATING FACTORY"), tr("FLOATING FACTORY")),
-        "pirate_whalers": (tr("PIRATE WHALERS"), tr("PIRATE WHALERS")),
-        "spotted": (tr("SPOTTED"), tr("SPOTTED BY A CATCHER SHIP")),
-        "protection_act": (tr("PROTECTION ACT"), tr("MARINE MAMMAL PROTECTION ACT")),
-        "moratorium": (tr("MORATORIUM"), tr("MORATORIUM")),
-        "calving_sanctuary": (tr("CALVING SANCTUARY"), tr("CALVING SANCTUARY")),
-        "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
-        "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
-    }
-    return words.get(kind, (space["name"], space["name"]))
-
-
-def space_name(index: int, tr: Translate) -> str:
-    """A track space's full name with its number (several spaces share a name)."""
-    return tr("{name} (space {number})").format(name=space_words(index, tr)[1], number=index)
-
-
-def path_space_name(above: int, tr: Translate) -> str:
-    for p in _board()["path"]:
-        if p["above"] == above and p["name"]:
-            named = _named(p["name"], tr)
-            if named is not None:
-                return tr("{name} on the path, above {space}").format(
-                    name=named[1], space=space_name(above, tr)
-                )
-    return tr("the path above {space}").format(space=space_name(above, tr))
-
-
-def deck_name(deck: str, tr: Translate) -> str:
-    return tr("DAWN O'DAY") if deck == "dawn" else tr("OLD FATHER NEPTUNE")
-
-
-def die_words(face: int, tr: Translate) -> str:
-    return tr("a Catcher Ship") if face == 0 else str(face)
 
 
 def where_words(whale: dict[str, Any], tr: Translate) -> str:
@@ -339,11 +258,7 @@ def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def headline(obs: dict[str, Any], tr: Translate) -> str:
-    total = len(obs["whales"])
-    saved = obs["whales_saved"]
-    if saved == total:
-        return tr("All {total} whales are saved: the team wins!").format(total=total)
-    return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
+    return team_headline(obs["whales_saved"], len(obs["whales"]), tr)
 
 
 def leave_path_to(obs: dict[str, Any], whale: str) -> int:
@@ -378,144 +293,6 @@ def payment_words(obs: dict[str, Any], tr: Translate) -> str:
     if obs["payments_waiting"]:
         words += " · " + tr("{count} more to pay after this").format(count=obs["payments_waiting"])
     return words
-
-
-# --- Log lines from events -------------------------------------------------------------------
-
-
-def event_words(event: dict[str, Any], names: Sequence[str], tr: Translate) -> str | None:
-    kind = event["type"]
-    whale = whale_name(event.get("whale", ""), tr)
-    if kind == "new_whale":
-        return tr("{name} brings the {whale} into play at POW.").format(
-            name=seat_name(names, event["seat"], tr), whale=whale
-        )
-    if kind == "named":
-        return tr("{name} will move the {whale}.").format(
-            name=seat_name(names, event["seat"], tr), whale=whale
-        )
-    if kind == "roll":
-        a, b = event["dice"]
-        if a == b == 0:
-            return tr("Dice for the {whale}: double Catcher Ships!").format(whale=whale)
-        return tr("Dice for the {whale}: {first} and {second}.").format(
-            whale=whale, first=die_words(a, tr), second=die_words(b, tr)
-        )
-    if kind == "move":
-        if event["path"]:
-            return tr("The {whale} swims along {where}.").format(
-                whale=whale, where=path_space_name(event["space"], tr)
-            )
-        return tr("The {whale} moves to {space}.").format(
-            whale=whale, space=space_name(event["space"], tr)
-        )
-    if kind == "pass_pow":
-        return tr("The {whale} passes POW.").format(whale=whale)
-    if kind == "collect":
-        return tr("{name} collects {sp} SP.").format(
-            name=seat_name(names, event["seat"], tr), sp=event["sp"]
-        )
-    if kind == "pay":
-        if event["why"] == "save":
-            return tr("The team pays {sp} SP to save the {whale}.").format(
-                sp=event["sp"], whale=whale
-            )
-        return tr("The team pays a penalty of {sp} SP for the {whale}.").format(
-            sp=event["sp"], whale=whale
-        )
-    if kind == "refuse":
-        if event["unable"]:
-            return tr("The team cannot pay the penalty for the {whale}.").format(whale=whale)
-        return tr("The penalty for the {whale} is not paid.").format(whale=whale)
-    if kind == "to_path":
-        return tr("The {whale} goes onto the ENDANGERED SPECIES path.").format(whale=whale)
-    if kind == "slide_down":
-        return tr("The {whale} slides down to {space}.").format(
-            whale=whale, space=space_name(event["space"], tr)
-        )
-    if kind == "leave_path":
-        if event.get("by") == "mermaid":
-            return tr("The Mermaid takes the {whale} to THE MAGIC BARNACLE.").format(whale=whale)
-        return tr("The {whale} comes out of the path to {space}.").format(
-            whale=whale, space=space_name(event["space"], tr)
-        )
-    if kind == "trade":
-        return tr("The {whale} trades places with the {other} on the path.").format(
-            whale=whale, other=whale_name(event["with"], tr)
-        )
-    if kind == "ship":
-        return tr("The Catcher Ship sails {steps} to {where}.").format(
-            steps=event["steps"], where=path_space_name(event["space"], tr)
-        )
-    if kind == "ship_port":
-        return tr("The Catcher Ship goes back to the WHALING PORT.")
-    if kind == "extinct":
-        return tr("The {whale} becomes extinct.").format(whale=whale)
-    if kind == "protected":
-        by = event.get("by")
-        if by == "moratorium":
-            return tr("MORATORIUM protects the {whale}.").format(whale=whale)
-        if by == "safe_zone":
-            return tr("A Safe Zone protects the {whale}.").format(whale=whale)
-        return tr("The Magic Barnacle protects the {whale}.").format(whale=whale)
-    if kind == "saved":
-        if event["free"]:
-            return tr("The {whale} is saved, free, thanks to the Magic Barnacle!").format(
-                whale=whale
-            )
-        return tr("The {whale} is saved!").format(whale=whale)
-    if kind == "barnacle":
-        return tr("The {whale} gets the Magic Barnacle.").format(whale=whale)
-    if kind == "barnacle_lost":
-        return tr("The {whale} loses the Magic Barnacle.").format(whale=whale)
-    if kind == "card":
-        return tr("Card drawn: {deck}.").format(deck=deck_name(event["deck"], tr))
-    if kind == "extra_turn":
-        return tr("Doubles: {name} plays again.").format(name=seat_name(names, event["seat"], tr))
-    return None  # "land": the move already says where
-
-
-def _last(events: list[dict[str, Any]], test: Any) -> int | None:
-    for i in range(len(events) - 1, -1, -1):
-        if test(events[i]):
-            return i
-    return None
-
-
-def new_events(action: Action, after: dict[str, Any]) -> list[dict[str, Any]]:
-    """The events ``action`` caused: the events of a turn only grow, and each kind of action
-    leaves its own first event, so they are the tail that starts with the last such event."""
-    events: list[dict[str, Any]] = after["events"]
-    start: int | None = None
-    if isinstance(action, ChooseWhale):
-        start = _last(events, lambda e: e["type"] == "new_whale")
-    elif isinstance(action, NameWhale):
-        start = _last(events, lambda e: e["type"] == "named")
-    elif isinstance(action, ThrowDice):
-        start = _last(events, lambda e: e["type"] == "roll")
-    elif isinstance(action, DrawCard):
-        start = _last(events, lambda e: e["type"] == "card")
-    elif isinstance(action, Contribute):
-        pay = after["payment"]
-        if pay is None or pay["paid"] == 0:  # this SP completed the payment
-            start = _last(events, lambda e: e["type"] == "pay")
-    elif isinstance(action, Refuse):
-        start = _last(events, lambda e: e["type"] == "refuse" and not e["unable"])
-    elif isinstance(action, CollectSurvivalPoints):
-        start = _last(events, lambda e: e["type"] == "collect" and e["why"] == "own_space")
-    elif isinstance(action, MoveAnywhere):
-        start = _last(
-            events, lambda e: e["type"] == "move" and not e["path"] and e["space"] == action.space
-        )
-    elif isinstance(action, PassBarnacle):
-        start = _last(events, lambda e: e["type"] == "barnacle" and e["whale"] == action.whale)
-    elif isinstance(action, LeavePath):
-        start = _last(events, lambda e: e["type"] == "leave_path" and e["whale"] == action.whale)
-    elif isinstance(action, TradePlaces):
-        start = _last(events, lambda e: e["type"] == "trade")
-    if start is None:
-        return []
-    return events[start:]
 
 
 # --- Drawing ---------------------------------------------------------------------------------
@@ -707,7 +484,7 @@ class SaveTheWhalesBoard:
                 f'stroke-width="1.2"/>'
             )
             if p["name"]:
-                named = _named(p["name"], tr)
+                named = named_words(p["name"], tr)
                 short = named[0] if named is not None else p["name"]
                 svg.lines(
                     px,
@@ -1292,49 +1069,6 @@ class SaveTheWhalesBoard:
         if isinstance(action, DrawCard):
             return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
         return str(action)
-
-    def log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        parts: list[str] = []
-        if isinstance(action, Contribute):
-            pay = after["payment"]
-            done = pay is None or pay["paid"] == 0
-            if not done:
-                parts.append(
-                    tr("{name} puts in 1 SP of {payer}.").format(
-                        name=seat_name(names, actor, tr),
-                        payer=seat_name(names, action.seat, tr),
-                    )
-                )
-        elif isinstance(action, SaveWhale):
-            parts.append(
-                tr("{name} starts saving the {whale}.").format(
-                    name=seat_name(names, actor, tr), whale=whale_name(action.whale, tr)
-                )
-            )
-        elif isinstance(action, Refuse):
-            parts.append(tr("{name} refuses to pay.").format(name=seat_name(names, actor, tr)))
-        elif isinstance(action, Done) and actor >= 0:
-            parts.append(tr("{name} takes nothing more.").format(name=seat_name(names, actor, tr)))
-        elif isinstance(action, MoveAnywhere):
-            parts.append(
-                tr("{name} moves the whale anywhere.").format(name=seat_name(names, actor, tr))
-            )
-        for event in new_events(action, after):
-            if isinstance(action, Refuse) and event["type"] == "refuse" and not event["unable"]:
-                continue
-            words = event_words(event, names, tr)
-            if words:
-                parts.append(words)
-        if after["phase"] == "over":
-            parts.append(headline(after, tr))
-        return " ".join(parts) or None
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         if obs["phase"] == "over":

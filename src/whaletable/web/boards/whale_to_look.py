@@ -36,6 +36,15 @@ from whaletable.games.whale_to_look.board import (
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
+from whaletable.games.whale_to_look.words import (
+    area_name,
+    boat_name,
+    fish_name,
+    scored_sentence,
+    trend_name,
+    trend_rule,
+    winner_sentence,
+)
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -87,76 +96,25 @@ def diamond_points(area: int) -> str:
 # --- Words ------------------------------------------------------------------------------
 
 
-def fish_name(fish: int, tr: Translate) -> str:
-    return tr("F{number}").format(number=fish + 1)
-
-
-def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
-    number = areas[position] if 0 <= position < len(areas) else None
-    if number is None:
-        return tr("the area at position {number}").format(number=position + 1)
-    return tr("area {number}").format(number=number)
-
-
-def boat_name(boat: int, tr: Translate) -> str:
-    return tr("the {tourists}-tourist boat").format(tourists=TOURISTS[boat])
-
-
-def trend_name(trend: str, tr: Translate) -> str:
-    if trend == "whale-watching":
-        return tr("Whale-watching season")
-    if trend == "fishing":
-        return tr("Fishing season")
-    if trend == "whale-and-orca":
-        return tr("Whale & Orca season")
-    if trend == "orca-watching":
-        return tr("Orca-watching season")
-    return trend
-
-
-def trend_rule(trend: str, tr: Translate) -> str:
-    if trend == "whale-watching":
-        return tr("+2 for each of your boats on the whale's area")
-    if trend == "fishing":
-        return tr("the fisher boat scores +3 on an area with neither the whale nor the orca")
-    if trend == "whale-and-orca":
-        return tr("+4 if you have boats on both the whale's and the orca's areas")
-    if trend == "orca-watching":
-        return tr("+3 if you have a boat on the orca's area")
-    return ""
-
-
-def round_summary(result: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    points = ", ".join(
-        tr("{name} {points}").format(name=seat_name(names, s, tr), points=p)
-        for s, p in enumerate(result["points"])
-    )
-    return scored_line(result, tr) + " " + tr("Points this round: {points}.").format(points=points)
-
-
 def scored_line(result: dict[str, Any], tr: Translate) -> str:
     areas, sums = result["areas"], result["sums"]
     whale, orca = result["whale"], result["orca"]
-    text = tr(
-        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
-        "the orca at {orca_area} (sum {orca_sum})."
-    ).format(
-        round=result["round"],
-        whale_area=area_name(areas, whale, tr),
-        whale_sum=sums[whale],
-        orca_area=area_name(areas, orca, tr),
-        orca_sum=sums[orca],
+    return scored_sentence(
+        result["round"],
+        area_name(areas, whale, tr),
+        sums[whale],
+        area_name(areas, orca, tr),
+        sums[orca],
+        tr,
     )
-    return text
 
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     winner = obs["winner"]
     if winner is None:
         return tr("Game over.")
-    return tr("Game over: {name} wins with {points} points.").format(
-        name=seat_name(names, winner, tr), points=sum(obs["players"][winner]["points"])
-    )
+    points = sum(obs["players"][winner]["points"])
+    return winner_sentence(seat_name(names, winner, tr), points, tr)
 
 
 # --- What the board shows ---------------------------------------------------------------
@@ -687,66 +645,6 @@ class WhaleToLookBoard:
         if isinstance(action, DealFish):
             return tr("Deal a fish card face down")  # never its value
         return str(action)
-
-    def log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        if isinstance(action, DealFish):
-            # A dealt card lies face down: one line for the whole deal, never a value.
-            if after["phase"] == "deal_fish":
-                return None
-            return tr("The fish cards are dealt face down.")
-        if isinstance(action, LayArea):
-            if after["phase"] == "lay_areas":
-                return None
-            numbers = " ".join(str(a) for a in after["areas"])
-            return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} is the start player.").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, RevealTrend):
-            return tr("The trending card for round 2: {trend} ({rule}).").format(
-                trend=trend_name(action.trend, tr), rule=trend_rule(action.trend, tr)
-            )
-        if actor < 0:
-            return None
-        name = seat_name(names, actor, tr)
-        round_ended = bool(after["results"]) and after["phase"] in _SCORED_PHASES
-        areas = after["results"][-1]["areas"] if round_ended else after["areas"]
-        if isinstance(action, Investigate):
-            line = tr("{name} investigated fish card {fish}.").format(
-                name=name, fish=fish_name(action.fish, tr)
-            )
-        elif isinstance(action, UseRadar):
-            value = after["fish"][action.fish]
-            line = tr("{name} used the radar on fish card {fish}: it shows {value}.").format(
-                name=name, fish=fish_name(action.fish, tr), value="?" if value is None else value
-            )
-        elif isinstance(action, MoveBoat):
-            if action.anchor:
-                text = tr("{name} moved {boat} to {area} and dropped the anchor.")
-            else:
-                text = tr("{name} moved {boat} to {area}.")
-            line = text.format(
-                name=name, boat=boat_name(action.boat, tr), area=area_name(areas, action.area, tr)
-            )
-        elif isinstance(action, Finish):
-            line = tr('{name} said "Done!".').format(name=name)
-        elif isinstance(action, ChooseFisherBoat):
-            line = tr("{name} put the fisher on {boat}.").format(
-                name=name, boat=boat_name(action.boat, tr)
-            )
-        else:
-            line = tr("{name}: {action}").format(name=name, action=str(action))
-        if round_ended:
-            line += " " + round_summary(after["results"][-1], names, tr)
-            if after["phase"] == "over":
-                line += " " + game_over_line(after, names, tr)
-        return line
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         if obs["phase"] == "over":

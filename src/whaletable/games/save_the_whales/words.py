@@ -1,0 +1,301 @@
+"""Save the Whales in words: the names of whales and spaces, and one sentence per event.
+
+Shared by the web table (``web/boards/save_the_whales.py`` draws with these names) and
+the terminal, in the reader's language through ``tr`` (the catalogs are extracted from
+this module). Spaces are named as printed on the board with their number, since several
+spaces share a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from whaletable.core.event import Event
+from whaletable.core.words import Translate, seat_name
+from whaletable.games.save_the_whales.board import layout
+from whaletable.games.save_the_whales.events import (
+    BarnacleGained,
+    BarnacleLost,
+    CardDrawn,
+    DiceRolled,
+    ExtraTurn,
+    GameOver,
+    LeftPath,
+    MermaidCarried,
+    MovedAnywhere,
+    OfferDeclined,
+    PassedPow,
+    PenaltyPaid,
+    PenaltyRefused,
+    PenaltyUnpayable,
+    PlacesTraded,
+    SaveDeclined,
+    SavePaid,
+    SaveStarted,
+    ShipSailed,
+    ShipToPort,
+    SlidDown,
+    SurvivalPointPaid,
+    SurvivalPointsCollected,
+    WentOntoPath,
+    WhaleChosen,
+    WhaleExtinct,
+    WhaleMoved,
+    WhaleNamed,
+    WhaleProtected,
+    WhaleSaved,
+    WhaleSwam,
+)
+
+
+@cache
+def _board() -> dict[str, Any]:
+    return layout()
+
+
+def whale_name(whale: str, tr: Translate) -> str:
+    words = {
+        "gray": tr("Gray Whale"),
+        "humpback": tr("Humpback Whale"),
+        "bowhead": tr("Bowhead Whale"),
+        "right": tr("Right Whale"),
+        "blue": tr("Blue Whale"),
+        "fin": tr("Fin Whale"),
+        "sperm": tr("Sperm Whale"),
+        "orca": tr("Orca"),
+    }
+    return words.get(whale, whale)
+
+
+def named_words(name: str, tr: Translate) -> tuple[str, str] | None:
+    """Short and full words of the spaces the rulebook names (the data may rename them)."""
+    words = {
+        "ARCTIC CIRCLE": (tr("ARCTIC CIRCLE"), tr("ARCTIC CIRCLE")),
+        "ANTARCTICA": (tr("ANTARCTICA"), tr("ANTARCTICA")),
+        "MIND IN THE WATERS": (tr("MIND IN THE WATERS"), tr("MIND IN THE WATERS")),
+        "WHALE MIGRATION": (tr("WHALE MIGRATION"), tr("WHALE MIGRATION")),
+        "STORM AT SEA": (tr("STORM AT SEA"), tr("STORM AT SEA (a Safe Zone)")),
+        "CATCHER SHIP STUCK ON ICEBERG": (
+            tr("ICEBERG"),
+            tr("CATCHER SHIP STUCK ON ICEBERG (a Safe Zone)"),
+        ),
+        "MERMAID": (tr("MERMAID"), tr("The Mermaid: on to THE MAGIC BARNACLE")),
+        "GOLDEN BARNACLE": (
+            tr("GOLDEN BARNACLE"),
+            tr("A golden barnacle: the Magic Barnacle may be passed"),
+        ),
+    }
+    return words.get(name)
+
+
+def space_words(index: int, tr: Translate) -> tuple[str, str]:
+    """A track space's short label and full name."""
+    space = _board()["track"][index]
+    kind = space["kind"]
+    named = named_words(space["name"], tr)
+    if named is not None:
+        return named
+    if kind == "whale":
+        name = whale_name(space["whale"], tr)
+        return name, tr("{whale} space").format(whale=name)
+    if kind == "card":
+        if space["deck"] == "dawn":
+            return tr("DAWN O'DAY"), tr("DAWN O'DAY")
+        return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
+    words = {
+        "pow": (tr("POW"), tr("POW")),
+        "krill": (tr("KRILL"), tr("KRILL IS BEING HARVESTED")),
+        "oil_spill": (tr("OIL SPILL"), tr("OIL SPILL")),
+        "radioactive_waste": (tr("RADIOACTIVE WASTE"), tr("RADIOACTIVE WASTE (LEAKING)")),
+        "iwc": (tr("IWC"), tr("IWC")),
+        "floating_factory": (tr("FLOATING FACTORY"), tr("FLOATING FACTORY")),
+        "pirate_whalers": (tr("PIRATE WHALERS"), tr("PIRATE WHALERS")),
+        "spotted": (tr("SPOTTED"), tr("SPOTTED BY A CATCHER SHIP")),
+        "protection_act": (tr("PROTECTION ACT"), tr("MARINE MAMMAL PROTECTION ACT")),
+        "moratorium": (tr("MORATORIUM"), tr("MORATORIUM")),
+        "calving_sanctuary": (tr("CALVING SANCTUARY"), tr("CALVING SANCTUARY")),
+        "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
+        "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
+    }
+    return words.get(kind, (space["name"], space["name"]))
+
+
+def space_name(index: int, tr: Translate) -> str:
+    """A track space's full name with its number (several spaces share a name)."""
+    return tr("{name} (space {number})").format(name=space_words(index, tr)[1], number=index)
+
+
+def path_space_name(above: int, tr: Translate) -> str:
+    """A path space, named by the track space it lies above (and its own name, if any)."""
+    for p in _board()["path"]:
+        if p["above"] == above and p["name"]:
+            named = named_words(p["name"], tr)
+            if named is not None:
+                return tr("{name} on the path, above {space}").format(
+                    name=named[1], space=space_name(above, tr)
+                )
+    return tr("the path above {space}").format(space=space_name(above, tr))
+
+
+def deck_name(deck: str, tr: Translate) -> str:
+    return tr("DAWN O'DAY") if deck == "dawn" else tr("OLD FATHER NEPTUNE")
+
+
+def die_words(face: int, tr: Translate) -> str:
+    return tr("a Catcher Ship") if face == 0 else str(face)
+
+
+def headline(saved: int, total: int, tr: Translate) -> str:
+    """How the team did: every whale saved wins."""
+    if saved == total:
+        return tr("All {total} whales are saved: the team wins!").format(total=total)
+    return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
+
+
+def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
+    """One sentence of the log for ``event``; None for a landing (the move says where)."""
+    if isinstance(event, WhaleChosen):
+        return tr("{name} brings the {whale} into play at POW.").format(
+            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, WhaleNamed):
+        return tr("{name} will move the {whale}.").format(
+            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, DiceRolled):
+        name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
+        if event.first == event.second == 0:
+            return tr("{name} rolls double Catcher Ships for the {whale}!").format(
+                name=name, whale=whale
+            )
+        return tr("{name} rolls {first} and {second} for the {whale}.").format(
+            name=name,
+            whale=whale,
+            first=die_words(event.first, tr),
+            second=die_words(event.second, tr),
+        )
+    if isinstance(event, WhaleMoved):
+        return tr("The {whale} moves to {space}.").format(
+            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
+        )
+    if isinstance(event, WhaleSwam):
+        return tr("The {whale} swims along {where}.").format(
+            whale=whale_name(event.whale, tr), where=path_space_name(event.above, tr)
+        )
+    if isinstance(event, PassedPow):
+        return tr("The {whale} passes POW.").format(whale=whale_name(event.whale, tr))
+    if isinstance(event, SurvivalPointsCollected):
+        return tr("{name} collects {sp} SP.").format(
+            name=seat_name(names, event.seat, tr), sp=event.sp
+        )
+    if isinstance(event, MovedAnywhere):
+        return tr("{name} moves the {whale} anywhere: to {space}.").format(
+            name=seat_name(names, event.seat, tr),
+            whale=whale_name(event.whale, tr),
+            space=space_name(event.space, tr),
+        )
+    if isinstance(event, SaveStarted):
+        return tr("{name} starts saving the {whale}.").format(
+            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, SurvivalPointPaid):
+        return tr("{name} puts in 1 SP of {payer}.").format(
+            name=seat_name(names, event.seat, tr), payer=seat_name(names, event.payer, tr)
+        )
+    if isinstance(event, PenaltyPaid):
+        return tr("The team pays a penalty of {sp} SP for the {whale}.").format(
+            sp=event.sp, whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, SavePaid):
+        return tr("The team pays {sp} SP to save the {whale}.").format(
+            sp=event.sp, whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, PenaltyRefused):
+        name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
+        if event.unable:
+            return (
+                tr("{name} refuses to pay.").format(name=name)
+                + " "
+                + tr("The team cannot pay the penalty for the {whale}.").format(whale=whale)
+            )
+        return tr("{name} refuses to pay the penalty of {sp} SP for the {whale}.").format(
+            name=name, sp=event.sp, whale=whale
+        )
+    if isinstance(event, PenaltyUnpayable):
+        return tr("The team cannot pay the penalty for the {whale}.").format(
+            whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, SaveDeclined):
+        return tr("{name} does not save the {whale}.").format(
+            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, WentOntoPath):
+        return tr("The {whale} goes onto the ENDANGERED SPECIES path.").format(
+            whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, SlidDown):
+        return tr("The {whale} slides down to {space}.").format(
+            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
+        )
+    if isinstance(event, LeftPath):
+        return tr("The {whale} comes out of the path to {space}.").format(
+            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
+        )
+    if isinstance(event, MermaidCarried):
+        return tr("The Mermaid takes the {whale} to THE MAGIC BARNACLE.").format(
+            whale=whale_name(event.whale, tr)
+        )
+    if isinstance(event, PlacesTraded):
+        return tr("The {whale} trades places with the {other} on the path.").format(
+            whale=whale_name(event.whale, tr), other=whale_name(event.other, tr)
+        )
+    if isinstance(event, ShipSailed):
+        return tr("The Catcher Ship sails {steps} to {where}.").format(
+            steps=event.steps, where=path_space_name(event.above, tr)
+        )
+    if isinstance(event, ShipToPort):
+        return tr("The Catcher Ship goes back to the WHALING PORT.")
+    if isinstance(event, WhaleExtinct):
+        return tr("The {whale} becomes extinct.").format(whale=whale_name(event.whale, tr))
+    if isinstance(event, WhaleProtected):
+        whale = whale_name(event.whale, tr)
+        if event.by == "moratorium":
+            return tr("MORATORIUM protects the {whale}.").format(whale=whale)
+        if event.by == "safe_zone":
+            return tr("A Safe Zone protects the {whale}.").format(whale=whale)
+        return tr("The Magic Barnacle protects the {whale}.").format(whale=whale)
+    if isinstance(event, WhaleSaved):
+        whale = whale_name(event.whale, tr)
+        if event.free:
+            return tr("The {whale} is saved, free, thanks to the Magic Barnacle!").format(
+                whale=whale
+            )
+        return tr("The {whale} is saved!").format(whale=whale)
+    if isinstance(event, BarnacleGained):
+        return tr("The {whale} gets the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
+    if isinstance(event, BarnacleLost):
+        return tr("The {whale} loses the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
+    if isinstance(event, CardDrawn):
+        return tr("Card drawn: {deck}.").format(deck=deck_name(event.deck, tr))
+    if isinstance(event, OfferDeclined):
+        return tr("{name} takes nothing more.").format(name=seat_name(names, event.seat, tr))
+    if isinstance(event, ExtraTurn):
+        return tr("Doubles: {name} plays again.").format(name=seat_name(names, event.seat, tr))
+    if isinstance(event, GameOver):
+        return headline(event.saved, event.total, tr)
+    return None  # Landed: the move already says where
+
+
+__all__ = [
+    "deck_name",
+    "describe",
+    "die_words",
+    "headline",
+    "named_words",
+    "path_space_name",
+    "space_name",
+    "space_words",
+    "whale_name",
+]

@@ -1,0 +1,159 @@
+"""Whale to Look in words: the names of cards, areas, boats and trends, and one sentence
+per event.
+
+Shared by the web table (``web/boards/whale_to_look.py`` draws with these names) and the
+terminal, in the reader's language through ``tr`` (the catalogs are extracted from this
+module). Fish cards are F1–F12 in reading order, areas are named by the number printed
+on their card, boats by how many tourists they carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from whaletable.core.event import Event
+from whaletable.core.words import Translate, seat_name
+from whaletable.games.whale_to_look.events import (
+    AreasLaid,
+    BoatMoved,
+    FishDealt,
+    FisherPlaced,
+    GameWon,
+    Investigated,
+    RadarUsed,
+    RoundScored,
+    SaidDone,
+    StartPlayerChosen,
+    TrendRevealed,
+)
+from whaletable.games.whale_to_look.rules import TOURISTS
+
+
+def fish_name(fish: int, tr: Translate) -> str:
+    return tr("F{number}").format(number=fish + 1)
+
+
+def area_number_name(number: int, tr: Translate) -> str:
+    return tr("area {number}").format(number=number)
+
+
+def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
+    """The area at a table position, by its printed number once its card is laid."""
+    number = areas[position] if 0 <= position < len(areas) else None
+    if number is None:
+        return tr("the area at position {number}").format(number=position + 1)
+    return area_number_name(number, tr)
+
+
+def boat_name(boat: int, tr: Translate) -> str:
+    return tr("the {tourists}-tourist boat").format(tourists=TOURISTS[boat])
+
+
+def trend_name(trend: str, tr: Translate) -> str:
+    if trend == "whale-watching":
+        return tr("Whale-watching season")
+    if trend == "fishing":
+        return tr("Fishing season")
+    if trend == "whale-and-orca":
+        return tr("Whale & Orca season")
+    if trend == "orca-watching":
+        return tr("Orca-watching season")
+    return trend
+
+
+def trend_rule(trend: str, tr: Translate) -> str:
+    if trend == "whale-watching":
+        return tr("+2 for each of your boats on the whale's area")
+    if trend == "fishing":
+        return tr("the fisher boat scores +3 on an area with neither the whale nor the orca")
+    if trend == "whale-and-orca":
+        return tr("+4 if you have boats on both the whale's and the orca's areas")
+    if trend == "orca-watching":
+        return tr("+3 if you have a boat on the orca's area")
+    return ""
+
+
+def scored_sentence(
+    round_: int, whale: str, whale_sum: int, orca: str, orca_sum: int, tr: Translate
+) -> str:
+    """Where the whale and the orca surfaced (areas already named) and their sums."""
+    return tr(
+        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
+        "the orca at {orca_area} (sum {orca_sum})."
+    ).format(round=round_, whale_area=whale, whale_sum=whale_sum, orca_area=orca, orca_sum=orca_sum)
+
+
+def winner_sentence(name: str, points: int, tr: Translate) -> str:
+    return tr("Game over: {name} wins with {points} points.").format(name=name, points=points)
+
+
+def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
+    """One sentence of the log for ``event``, as the reader may know it."""
+    if isinstance(event, StartPlayerChosen):
+        return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
+    if isinstance(event, TrendRevealed):
+        return tr("The trending card for round 2: {trend} ({rule}).").format(
+            trend=trend_name(event.trend, tr), rule=trend_rule(event.trend, tr)
+        )
+    if isinstance(event, AreasLaid):
+        numbers = " ".join(str(n) for n in event.numbers)
+        return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
+    if isinstance(event, FishDealt):
+        return tr("The fish cards are dealt face down.")
+    if isinstance(event, FisherPlaced):
+        return tr("{name} put the fisher on {boat}.").format(
+            name=seat_name(names, event.seat, tr), boat=boat_name(event.boat, tr)
+        )
+    if isinstance(event, Investigated):
+        name, fish = seat_name(names, event.seat, tr), fish_name(event.fish, tr)
+        if event.value is None:
+            return tr("{name} investigated fish card {fish}.").format(name=name, fish=fish)
+        return tr("{name} investigated fish card {fish} and saw {value}.").format(
+            name=name, fish=fish, value=event.value
+        )
+    if isinstance(event, RadarUsed):
+        return tr("{name} used the radar on fish card {fish}: it shows {value}.").format(
+            name=seat_name(names, event.seat, tr), fish=fish_name(event.fish, tr), value=event.value
+        )
+    if isinstance(event, BoatMoved):
+        if event.anchor:
+            text = tr("{name} moved {boat} to {area} and dropped the anchor.")
+        else:
+            text = tr("{name} moved {boat} to {area}.")
+        return text.format(
+            name=seat_name(names, event.seat, tr),
+            boat=boat_name(event.boat, tr),
+            area=area_number_name(event.number, tr),
+        )
+    if isinstance(event, SaidDone):
+        return tr('{name} said "Done!".').format(name=seat_name(names, event.seat, tr))
+    if isinstance(event, RoundScored):
+        points = ", ".join(
+            tr("{name} {points}").format(name=seat_name(names, s, tr), points=p)
+            for s, p in enumerate(event.points)
+        )
+        scored = scored_sentence(
+            event.round,
+            area_number_name(event.whale_number, tr),
+            event.whale_sum,
+            area_number_name(event.orca_number, tr),
+            event.orca_sum,
+            tr,
+        )
+        return scored + " " + tr("Points this round: {points}.").format(points=points)
+    if isinstance(event, GameWon):
+        return winner_sentence(seat_name(names, event.seat, tr), event.points, tr)
+    return None
+
+
+__all__ = [
+    "area_name",
+    "area_number_name",
+    "boat_name",
+    "describe",
+    "fish_name",
+    "scored_sentence",
+    "trend_name",
+    "trend_rule",
+    "winner_sentence",
+]
