@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import Run
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 QUICK = ["tournament", "whale-to-look", "--bots", "random,mcts:iterations=3"]
 
 
 def test_tournament_prints_ratings_seat_win_rates_and_head_to_head(
-    cli: Callable[..., Run],
+    cli: Callable[..., Any],
 ) -> None:
     run = cli([*QUICK, "--games", "8", "--players", "2", "--jobs", "1"])
     assert run.code == 0
@@ -30,7 +30,7 @@ def test_tournament_prints_ratings_seat_win_rates_and_head_to_head(
 
 
 def test_tournament_json_is_the_same_for_one_and_two_processes(
-    cli: Callable[..., Run], tmp_path: Path
+    cli: Callable[..., Any], tmp_path: Path
 ) -> None:
     results = []
     for jobs in ("1", "2"):
@@ -47,20 +47,20 @@ def test_tournament_json_is_the_same_for_one_and_two_processes(
     assert "seats are balanced exactly every" in run.out
 
 
-def test_tournament_json_dash_prints_only_json(cli: Callable[..., Run]) -> None:
+def test_tournament_json_dash_prints_only_json(cli: Callable[..., Any]) -> None:
     run = cli([*QUICK, "--games", "2", "--players", "3", "--jobs", "1", "--json", "-"])
     assert run.code == 0
     assert json.loads(run.out)["games"] == 2
 
 
-def test_tournament_draws_the_ratings_plot(cli: Callable[..., Run], tmp_path: Path) -> None:
+def test_tournament_draws_the_ratings_plot(cli: Callable[..., Any], tmp_path: Path) -> None:
     path = tmp_path / "plots" / "ratings.png"
     run = cli([*QUICK, "--games", "2", "--players", "2", "--jobs", "1", "--plot", str(path)])
     assert run.code == 0
     assert path.read_bytes().startswith(PNG_MAGIC)
 
 
-def test_a_team_game_tournament_needs_a_whole_deal(cli: Callable[..., Run]) -> None:
+def test_a_team_game_tournament_needs_a_whole_deal(cli: Callable[..., Any]) -> None:
     args = ["tournament", "save-the-whales", "--bots", "random,heuristic,mcts", "--games", "2"]
     run = cli(args)
     assert run.code == 2
@@ -68,7 +68,7 @@ def test_a_team_game_tournament_needs_a_whole_deal(cli: Callable[..., Run]) -> N
 
 
 def test_a_team_game_tournament_shows_team_win_rates_by_player_count(
-    cli: Callable[..., Run],
+    cli: Callable[..., Any],
 ) -> None:
     args = ["tournament", "save-the-whales", "--bots", "random,mcts:iterations=2"]
     run = cli([*args, "--games", "4", "--players", "2", "--jobs", "1"])
@@ -93,7 +93,7 @@ def test_a_team_game_tournament_shows_team_win_rates_by_player_count(
     ],
 )
 def test_bad_tournament_input_exits_2_with_one_line(
-    cli: Callable[..., Run], extra: list[str], message: str
+    cli: Callable[..., Any], extra: list[str], message: str
 ) -> None:
     run = cli(["tournament", "whale-to-look", *extra])
     assert run.code == 2
