@@ -205,6 +205,7 @@ class ToyGame(Game[ToyState]):
         max_utility=1.0,
     )
     action_types = (Deal, Roll, Step, Peek, Pass)
+    chance_action_types = (Deal, Roll)
 
     def _all_actions(self) -> list[Action]:
         return [

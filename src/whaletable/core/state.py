@@ -28,13 +28,21 @@ class State(ABC):
     it in :meth:`_clone`; ``copy.deepcopy`` is never needed.
     """
 
-    __slots__ = ("_undo_floor", "game", "history", "num_players", "options")
+    __slots__ = (
+        "_codes_memo",  # the integer API's memo (section "Integer API")
+        "_undo_floor",
+        "game",
+        "history",
+        "num_players",
+        "options",
+    )
 
     game: Game[Any]
     num_players: int
     options: Any
     history: list[Action]
     _undo_floor: int
+    _codes_memo: tuple[int, list[int], bool] | None
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -151,6 +159,7 @@ class State(ABC):
         new = self._clone()
         new.history = self.history.copy()
         new._undo_floor = self._undo_floor
+        new._codes_memo = None  # a clone may be changed before it is applied to (determinize)
         return new
 
     def observation(self, seat: int | None) -> dict[str, Any]:
@@ -182,6 +191,83 @@ class State(ABC):
         for action in self.history[:-1]:
             state.apply(action)
         return state
+
+    # ------------------------------------------------------------------
+    # Integer API: codes and masks for search and learning (OpenSpiel's conventions).
+    #
+    # Player decisions are codes in the player space (``game.num_player_actions``),
+    # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
+    # legal codes of a position are remembered with the history length they belong to
+    # (a state changes only through ``apply``), so a mask, the codes and ``apply_code``
+    # of one position share one look-up, and ``apply_code`` of a code from that list
+    # skips the rule check the look-up already made.
+
+    def _legal_code_memo(self) -> tuple[list[int], bool]:
+        memo: tuple[int, list[int], bool] | None = getattr(self, "_codes_memo", None)
+        step = len(self.history)
+        if memo is not None and memo[0] == step:
+            return memo[1], memo[2]
+        actor = self.current_player()
+        if actor == TERMINAL:
+            codes: list[int] = []
+        elif actor == CHANCE:
+            codes = self.game._chance_codes_of([a for a, _ in self._chance_outcomes()])
+            codes.sort()
+        else:
+            codes = self.game._player_codes_of(self._legal_actions())
+            codes.sort()
+        chance = actor == CHANCE
+        self._codes_memo = (step, codes, chance)
+        return codes, chance
+
+    def legal_action_codes(self) -> list[int]:
+        """The legal codes, ascending: player codes at a decision, chance codes at a
+        chance node, none at the end."""
+        return self._legal_code_memo()[0].copy()
+
+    def legal_action_mask(self) -> list[bool]:
+        """One flag per code of the space in play: ``game.num_player_actions`` long at a
+        decision (and at the end, all false), ``game.num_chance_outcomes`` at a chance node."""
+        codes, chance = self._legal_code_memo()
+        game = self.game
+        mask = [False] * (game.num_chance_outcomes if chance else game.num_player_actions)
+        for code in codes:
+            mask[code] = True
+        return mask
+
+    def chance_outcome_codes(self) -> list[tuple[int, float]]:
+        """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
+        outcomes = self.chance_outcomes()
+        codes = self.game._chance_codes_of([a for a, _ in outcomes])
+        self._codes_memo = (len(self.history), sorted(codes), True)
+        return [(c, p) for c, (_, p) in zip(codes, outcomes, strict=True)]
+
+    def apply_code(self, code: int) -> None:
+        """Apply the action of ``code``: a chance code at a chance node, a player code
+        otherwise. Any integer type is accepted (NumPy's included); a bool, a
+        non-integer or a code outside the space raises :class:`IllegalAction`.
+        """
+        memo: tuple[int, list[int], bool] | None = getattr(self, "_codes_memo", None)
+        if (
+            memo is not None
+            and type(code) is int
+            and memo[0] == len(self.history)
+            and code in memo[1]
+        ):
+            # Known legal: the memo's look-up went through the rules for this position.
+            game = self.game
+            action = (game._chance_actions if memo[2] else game._player_actions)[code]
+            actor = self.current_player()
+            self._apply(action)
+            self.history.append(action)
+            if actor == CHANCE or self._is_barrier(action) or self.current_player() != actor:
+                self._undo_floor = len(self.history)
+            return
+        actor = self.current_player()
+        if actor == TERMINAL:
+            raise IllegalAction(f"code {code!r}: the game is over")
+        game = self.game
+        self.apply(game.chance_outcome(code) if actor == CHANCE else game.player_action(code))
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):

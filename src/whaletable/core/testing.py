@@ -1089,8 +1089,128 @@ def run_all(
     return result
 
 
+# ------------------------------------------------------------------ the integer API
+
+
+@dataclass(frozen=True)
+class IntegerApiStats:
+    """What :func:`check_integer_api` covered."""
+
+    games: int
+    decisions: int
+    chance_nodes: int
+    longest_decisions: int
+    most_chance_nodes: int
+
+
+VIEW_EVERY = 7
+"""check_integer_api compares apply_code's state with apply's at every this many steps."""
+
+
+def _check_codes_here(state: State, where: str) -> None:
+    """The codes, the mask and the chance codes of one state agree with its actions."""
+    game = state.game
+    codes = state.legal_action_codes()
+    mask = state.legal_action_mask()
+    if codes != sorted(set(codes)):
+        raise AssertionError(f"{where}: legal codes not ascending and distinct: {codes}")
+    if state.is_terminal():
+        if codes or any(mask) or len(mask) != game.num_player_actions:
+            raise AssertionError(f"{where}: a finished game still has legal codes")
+        return
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        pairs = state.chance_outcome_codes()
+        if [(game.chance_outcome(c), p) for c, p in pairs] != outcomes:
+            raise AssertionError(f"{where}: chance codes {pairs} do not decode to {outcomes}")
+        expected = sorted(c for c, _ in pairs)
+        size = game.num_chance_outcomes
+    else:
+        actions = state.legal_actions()
+        for action in actions:
+            if game.is_chance_action(action):
+                raise AssertionError(f"{where}: {action} is a chance type, offered to a seat")
+        expected = sorted(game.player_code(a) for a in actions)
+        if [game.player_action(c) for c in expected] != sorted(actions, key=game.player_code):
+            raise AssertionError(f"{where}: player codes do not decode to the legal actions")
+        size = game.num_player_actions
+    if codes != expected:
+        raise AssertionError(f"{where}: legal codes {codes}, the actions say {expected}")
+    if len(mask) != size or [i for i, legal in enumerate(mask) if legal] != codes:
+        raise AssertionError(f"{where}: the mask (length {len(mask)}) disagrees with {codes}")
+
+
+def check_integer_api(
+    game: Game[Any], *, games: int = 20, seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS
+) -> IntegerApiStats:
+    """Seeded random games played through codes alone, checked against the object API.
+
+    At every state the legal codes are the legal actions' codes, ascending, in the space
+    of the node (player or chance), and the mask marks exactly them; ``apply_code`` of a
+    code leaves the state ``apply`` of its action leaves; no game takes more decisions
+    than ``game.max_game_length`` or chance nodes than ``game.max_chance_nodes``.
+    """
+    played = decisions = chances = longest = most_chance = skipped = 0
+    for setup in setups(game, seed=seed):
+        if played >= games:
+            break
+        state = _start(game, setup)
+        if state is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and played == 0:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        rng = _rng(setup)
+        limit = game.max_game_length(setup.num_players, state.options)
+        chance_limit = game.max_chance_nodes(setup.num_players, state.options)
+        own = node_chances = step = 0
+        while True:
+            where = setup.where(step)
+            _check_codes_here(state, where)
+            if state.is_terminal():
+                break
+            if step >= max_steps:
+                raise AssertionError(f"{where}: no end after {max_steps} steps")
+            if state.is_chance_node():
+                pairs = state.chance_outcome_codes()
+                pick = rng.random()
+                code = pairs[-1][0]
+                for c, p in pairs:
+                    pick -= p
+                    if pick < 0:
+                        code = c
+                        break
+                action = game.chance_outcome(code)
+                node_chances += 1
+            else:
+                code = rng.choice(state.legal_action_codes())
+                action = game.player_action(code)
+                own += 1
+            # Views are costly to compare: every few steps, and the history at every one.
+            twin = state.clone() if step % VIEW_EVERY == 0 else None
+            if twin is not None:
+                twin.apply(action)
+            state.apply_code(code)
+            if state.history[-1] != action:
+                raise AssertionError(f"{where}: apply_code({code}) applied {state.history[-1]}")
+            if twin is not None:
+                _same_views(twin, state, where, f"apply_code({code})")
+            if own > limit:
+                raise AssertionError(f"{where}: more than max_game_length={limit} decisions")
+            if node_chances > chance_limit:
+                raise AssertionError(f"{where}: more than max_chance_nodes={chance_limit}")
+            step += 1
+        played += 1
+        decisions += own
+        chances += node_chances
+        longest = max(longest, own)
+        most_chance = max(most_chance, node_chances)
+    return IntegerApiStats(played, decisions, chances, longest, most_chance)
+
+
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "IntegerApiStats",
     "PlayoutStats",
     "Sample",
     "Setup",
@@ -1100,6 +1220,7 @@ __all__ = [
     "check_codec",
     "check_final_returns",
     "check_illegal_actions",
+    "check_integer_api",
     "check_no_leaks",
     "check_records",
     "check_spectator_privacy",

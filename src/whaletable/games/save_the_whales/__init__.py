@@ -16,7 +16,7 @@ from typing import Literal
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -96,6 +96,8 @@ SPEC = GameSpec(
     utility=Utility.IDENTICAL,
     min_utility=-1.0,
     max_utility=1.0,
+    information=Information.PERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
@@ -117,6 +119,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         TradePlaces,
         Done,
     )
+    chance_action_types = (ThrowDice, DrawCard)
 
     @cached_property
     def components(self) -> Components:

@@ -18,7 +18,7 @@ from typing import Literal
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -85,6 +85,8 @@ SPEC = GameSpec(
     utility_sum=1.0,
     min_utility=0.0,
     max_utility=1.0,
+    information=Information.IMPERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
@@ -105,6 +107,7 @@ class WhaleRiders(Game[WhaleRidersState]):
         Fulfil,
         Done,
     )
+    chance_action_types = (PickStartPlayer, DrawTile, DrawContract, DealPower, RevealDecree)
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:
