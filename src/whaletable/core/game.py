@@ -11,9 +11,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from whaletable.core.action import Action
-from whaletable.core.errors import BadOption, BadPlayerCount, IllegalAction
+from whaletable.core.errors import BadOption, BadPlayerCount, IllegalAction, WhaletableError
 from whaletable.core.spec import ChanceMode, GameSpec
 from whaletable.core.state import State
+from whaletable.core.tensor import ObservationTensor, TensorLayout
 
 S = TypeVar("S", bound=State)
 
@@ -35,6 +36,8 @@ class Game(ABC, Generic[S]):
 
     spec: GameSpec
     action_types: tuple[type[Action], ...]
+    tensor: ObservationTensor | None = None
+    """The game's observation tensor (``games/<id>/tensor.py``), if it declares one."""
     chance_action_types: tuple[type[Action], ...] = ()
     """The action types only chance takes: their actions are the chance outcome space,
     every other action is in the player action space (see :meth:`player_code`)."""
@@ -260,6 +263,18 @@ class Game(ABC, Generic[S]):
         return self._chance_actions[
             _index(code, len(self._chance_actions), f"chance outcome of {self.spec.id}")
         ]
+
+    def observation_layout(self, num_players: int, options: Any = None) -> TensorLayout:
+        """The named fields and shape of every observation tensor of such a game."""
+        if self.tensor is None:
+            raise WhaletableError(f"{self.spec.id} declares no observation tensor")
+        opts = self.make_options(options)
+        key = (num_players, opts)
+        cache: dict[tuple[int, Any], TensorLayout] = self.__dict__.setdefault("_layouts", {})
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self.tensor.layout(num_players, opts)
+        return found
 
     def max_game_length(self, num_players: int, options: Any = None) -> int:
         """The most player decisions a game of ``num_players`` can take (chance excluded).

@@ -9,6 +9,7 @@ crosses a chance outcome, a reveal of hidden information or another seat's actio
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Self
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.tensor import Tensor, TensorWriter
 
 if TYPE_CHECKING:
     from whaletable.core.game import Game
@@ -268,6 +270,35 @@ class State(ABC):
             raise IllegalAction(f"code {code!r}: the game is over")
         game = self.game
         self.apply(game.chance_outcome(code) if actor == CHANCE else game.player_action(code))
+
+    # ------------------------------------------------------------------
+    # Observations for learning: both read observation(seat), the choke point.
+
+    def observation_tensor(self, seat: int) -> Tensor:
+        """What ``seat`` knows as a flat float32 vector of the game's declared layout
+        (``game.observation_layout``), written from :meth:`observation` alone."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"an observation tensor is a seat's: not {seat!r}")
+        observation = self.observation(seat)
+        game = self.game
+        layout = game.observation_layout(self.num_players, self.options)
+        if game.tensor is None:  # observation_layout has refused already
+            raise IllegalAction(f"{game.spec.id} declares no observation tensor")
+        out = TensorWriter(layout)
+        game.tensor.write(observation, seat, out)
+        return out.array
+
+    def information_state_string(self, seat: int) -> str:
+        """What ``seat`` knows now, as text: its observation (canonical JSON) and the step.
+
+        Observations keep what a seat has learned (a card looked at stays known), so two
+        positions with the same string are the same to that seat.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"an information state is a seat's: not {seat!r}")
+        observation = self.observation(seat)
+        text = json.dumps(observation, sort_keys=True, separators=(",", ":"))
+        return f"step {len(self.history)} {text}"
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):

@@ -1208,6 +1208,57 @@ def check_integer_api(
     return IntegerApiStats(played, decisions, chances, longest, most_chance)
 
 
+# ------------------------------------------------------------ observations for learning
+
+
+def check_observation_tensors(samples: Sequence[Sample], *, rngs: int = 2) -> int:
+    """Every seat's tensor has its layout's shape, float32 and finite values, and the
+    seat's tensor and information state are the same in every determinization for it
+    (a seat cannot tell those states apart, so neither may its tensor).
+
+    Returns the number of (state, seat) pairs checked.
+    """
+    import numpy as np  # the kit runs without numpy for games that declare no tensor
+
+    checked = 0
+    for sample in samples:
+        state, where = sample.state, sample.where()
+        game = state.game
+        layout = game.observation_layout(state.num_players, state.options)
+        for seat in range(state.num_players):
+            tensor = state.observation_tensor(seat)
+            if tensor.dtype != np.float32 or tensor.shape != layout.shape:
+                raise AssertionError(
+                    f"{where}: seat {seat}'s tensor is {tensor.dtype}{tensor.shape}, "
+                    f"the layout says float32{layout.shape}"
+                )
+            if not np.isfinite(tensor).all():
+                raise AssertionError(f"{where}: seat {seat}'s tensor holds a non-finite value")
+            text = state.information_state_string(seat)
+            for r in range(rngs):
+                rng = random.Random(f"tensor/{sample.setup.seed}/{sample.step}/{seat}/{r}")
+                twin = state.determinize(seat, rng)
+                other = twin.observation_tensor(seat)
+                if not np.array_equal(other, tensor):
+                    changed = [
+                        f.name
+                        for f in layout.fields
+                        if not np.array_equal(
+                            layout.view(other, f.name), layout.view(tensor, f.name)
+                        )
+                    ]
+                    raise AssertionError(
+                        f"{where}: seat {seat}'s tensor changes in a determinization "
+                        f"(fields {changed}): it shows something the seat cannot know"
+                    )
+                if twin.information_state_string(seat) != text:
+                    raise AssertionError(
+                        f"{where}: seat {seat}'s information state changes in a determinization"
+                    )
+            checked += 1
+    return checked
+
+
 __all__ = [
     "DEFAULT_MAX_STEPS",
     "IntegerApiStats",
@@ -1222,6 +1273,7 @@ __all__ = [
     "check_illegal_actions",
     "check_integer_api",
     "check_no_leaks",
+    "check_observation_tensors",
     "check_records",
     "check_spectator_privacy",
     "check_undo",

@@ -46,6 +46,7 @@ from whaletable.games.save_the_whales.rules import (
     dice_faces,
     dice_odds,
 )
+from whaletable.games.save_the_whales.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         Done,
     )
     chance_action_types = (ThrowDice, DrawCard)
+    tensor = TENSOR
 
     @cached_property
     def components(self) -> Components:

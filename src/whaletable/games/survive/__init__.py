@@ -26,6 +26,7 @@ from whaletable.games.survive.actions import (
     RollDiveDice,
 )
 from whaletable.games.survive.rules import SurviveState, all_actions
+from whaletable.games.survive.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Survive(Game[SurviveState]):
     spec = SPEC
     action_types = ACTION_TYPES
     chance_action_types = (PickStartPlayer, LayTile, RevealBack, RollCreatureDie, RollDiveDice)
+    tensor = TENSOR
 
     def _all_actions(self) -> list[Action]:
         return all_actions()

@@ -45,6 +45,7 @@ from whaletable.games.whale_riders.rules import (
     TAKE_COIN,
     WhaleRidersState,
 )
+from whaletable.games.whale_riders.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ class WhaleRiders(Game[WhaleRidersState]):
         Done,
     )
     chance_action_types = (PickStartPlayer, DrawTile, DrawContract, DealPower, RevealDecree)
+    tensor = TENSOR
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:

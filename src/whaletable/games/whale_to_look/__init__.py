@@ -38,6 +38,7 @@ from whaletable.games.whale_to_look.rules import (
     TRENDS,
     WhaleToLookState,
 )
+from whaletable.games.whale_to_look.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class WhaleToLook(Game[WhaleToLookState]):
         Finish,
     )
     chance_action_types = (PickStartPlayer, RevealTrend, LayArea, DealFish)
+    tensor = TENSOR
 
     @cached_property
     def components(self) -> Components:
