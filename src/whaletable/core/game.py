@@ -8,7 +8,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, BadPlayerCount, IllegalAction, WhaletableError
@@ -308,6 +308,11 @@ class Game(ABC, Generic[S]):
     def _max_chance_nodes(self, num_players: int, options: Any) -> int:
         """Hook: as :meth:`_max_game_length`, for chance nodes."""
         return MAX_GAME_LENGTH
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A game is rules and tables that never change: copies share it (a deep copy of
+        a state, as OpenSpiel makes of its Python states, must not copy the game)."""
+        return self
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.id}>"

@@ -271,6 +271,10 @@ class State(ABC):
         game = self.game
         self.apply(game.chance_outcome(code) if actor == CHANCE else game.player_action(code))
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` (which adapters such as OpenSpiel's use) is :meth:`clone`."""
+        return self.clone()
+
     # ------------------------------------------------------------------
     # Observations for learning: both read observation(seat), the choke point.
 
