@@ -21,6 +21,9 @@ S = TypeVar("S", bound=State)
 PINNED_ACTIONS = 20_000
 """The most action objects a game remembers by identity for the integer API."""
 
+PINNED_CHANCE_LISTS = 4_096
+"""The most lists of chance outcomes a game remembers by identity."""
+
 MAX_GAME_LENGTH = 10_000
 """The longest game the test kit allows (``testing.DEFAULT_MAX_STEPS``): the bound a game
 declares when its rules give none."""
@@ -182,28 +185,49 @@ class Game(ABC, Generic[S]):
         self._player_ids: dict[int, int] = {id(a): i for a, i in self._player_codes.items()}
         self._chance_ids: dict[int, int] = {id(a): i for a, i in self._chance_codes.items()}
         self._pinned: list[Action] = []
+        # Chance nodes often hand out the same list of (outcome, odds) pairs (a cached
+        # tuple of dice odds): their codes are kept by the pairs' identities, with the
+        # pairs themselves, so no id in a key is ever reused by another object.
+        self._chance_lists: dict[
+            tuple[int, ...],
+            tuple[list[int], list[tuple[int, float]], Sequence[tuple[Action, float]]],
+        ] = {}
 
     def _player_codes_of(self, actions: Sequence[Action]) -> list[int]:
         """The player codes of ``actions``, through the identity table where it knows them."""
-        get = self._player_ids.get
-        codes = [get(id(a), -1) for a in actions]
-        if -1 in codes:
-            codes = [
-                c if c >= 0 else self._learn_code(a, chance=False)
+        codes: list[int | None] = list(map(self._player_ids.get, map(id, actions)))
+        if None in codes:
+            return [
+                self._learn_code(a, chance=False) if c is None else c
                 for a, c in zip(actions, codes, strict=True)
             ]
-        return codes
+        return typing.cast("list[int]", codes)
 
     def _chance_codes_of(self, actions: Sequence[Action]) -> list[int]:
         """The chance codes of ``actions``, as :meth:`_player_codes_of`."""
-        get = self._chance_ids.get
-        codes = [get(id(a), -1) for a in actions]
-        if -1 in codes:
-            codes = [
-                c if c >= 0 else self._learn_code(a, chance=True)
+        codes: list[int | None] = list(map(self._chance_ids.get, map(id, actions)))
+        if None in codes:
+            return [
+                self._learn_code(a, chance=True) if c is None else c
                 for a, c in zip(actions, codes, strict=True)
             ]
-        return codes
+        return typing.cast("list[int]", codes)
+
+    def _chance_code_pairs(
+        self, outcomes: Sequence[tuple[Action, float]]
+    ) -> tuple[list[int], list[tuple[int, float]]]:
+        """The chance codes of ``outcomes`` and the (code, odds) pairs; both are shared
+        (callers copy before changing them)."""
+        key = tuple(map(id, outcomes))
+        known = self._chance_lists.get(key)
+        if known is not None:
+            return known[0], known[1]
+        actions, odds = zip(*outcomes, strict=True)  # loops in C: a hot path
+        codes = self._chance_codes_of(actions)
+        pairs = list(zip(codes, odds, strict=True))
+        if len(self._chance_lists) < PINNED_CHANCE_LISTS:
+            self._chance_lists[key] = (codes, pairs, outcomes)
+        return codes, pairs
 
     def _learn_code(self, action: Action, *, chance: bool) -> int:
         """The code of an action object seen for the first time, remembered by identity

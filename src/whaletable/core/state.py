@@ -199,13 +199,20 @@ class State(ABC):
     #
     # Player decisions are codes in the player space (``game.num_player_actions``),
     # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
-    # legal codes of a position are remembered with the history length they belong to
+    # legal codes of a position (in the rules' order) are remembered with the history
+    # length they belong to
     # (a state changes only through ``apply``), so a mask, the codes and ``apply_code``
     # of one position share one look-up, and ``apply_code`` of a code from that list
     # skips the rule check the look-up already made.
 
+    def _memo(self) -> tuple[int, list[int], bool] | None:
+        try:
+            return self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            return None
+
     def _legal_code_memo(self) -> tuple[list[int], bool]:
-        memo: tuple[int, list[int], bool] | None = getattr(self, "_codes_memo", None)
+        memo = self._memo()
         step = len(self.history)
         if memo is not None and memo[0] == step:
             return memo[1], memo[2]
@@ -214,10 +221,8 @@ class State(ABC):
             codes: list[int] = []
         elif actor == CHANCE:
             codes = self.game._chance_codes_of([a for a, _ in self._chance_outcomes()])
-            codes.sort()
         else:
             codes = self.game._player_codes_of(self._legal_actions())
-            codes.sort()
         chance = actor == CHANCE
         self._codes_memo = (step, codes, chance)
         return codes, chance
@@ -225,7 +230,7 @@ class State(ABC):
     def legal_action_codes(self) -> list[int]:
         """The legal codes, ascending: player codes at a decision, chance codes at a
         chance node, none at the end."""
-        return self._legal_code_memo()[0].copy()
+        return sorted(self._legal_code_memo()[0])
 
     def legal_action_mask(self) -> list[bool]:
         """One flag per code of the space in play: ``game.num_player_actions`` long at a
@@ -239,17 +244,19 @@ class State(ABC):
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
-        outcomes = self.chance_outcomes()
-        codes = self.game._chance_codes_of([a for a, _ in outcomes])
-        self._codes_memo = (len(self.history), sorted(codes), True)
-        return [(c, p) for c, (_, p) in zip(codes, outcomes, strict=True)]
+        codes, pairs = self.game._chance_code_pairs(self.chance_outcomes())
+        self._codes_memo = (len(self.history), codes, True)
+        return pairs.copy()
 
     def apply_code(self, code: int) -> None:
         """Apply the action of ``code``: a chance code at a chance node, a player code
         otherwise. Any integer type is accepted (NumPy's included); a bool, a
         non-integer or a code outside the space raises :class:`IllegalAction`.
         """
-        memo: tuple[int, list[int], bool] | None = getattr(self, "_codes_memo", None)
+        try:
+            memo = self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            memo = None
         if (
             memo is not None
             and type(code) is int
