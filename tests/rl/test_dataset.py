@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +13,14 @@ from whaletable import games
 
 pd = pytest.importorskip("pandas")
 pq = pytest.importorskip("pyarrow.parquet")
-from whaletable.rl.dataset import LAYOUT_KEY, play_rows, write_parquet  # noqa: E402
+from whaletable.core.record import Record  # noqa: E402
+from whaletable.rl.dataset import (  # noqa: E402
+    LAYOUT_KEY,
+    play_rows,
+    record_rows,
+    write_parquet,
+    write_records,
+)
 
 
 def test_one_file_per_shard_and_every_game_in_one(tmp_path: Path) -> None:
@@ -68,3 +76,38 @@ def test_a_wrong_number_of_bots_is_refused_before_writing(tmp_path: Path) -> Non
     with pytest.raises(ValueError, match="3 bots are needed"):
         write_parquet("whale-to-look", tmp_path / "x", bots=["random"])
     assert not (tmp_path / "x").exists()
+
+
+def recorded_game(seed: int) -> Record:
+    """The record of a seeded random 2-player game."""
+    game = games.get("whale-to-look")
+    state = game.new_state(2)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    return Record.of(state)
+
+
+def test_a_recorded_game_gives_one_row_per_decision() -> None:
+    record = recorded_game(2)
+    cols = record_rows(record, seed=2)
+    replayed = record.replay()
+    decisions = [a for a in replayed.history if not replayed.game.is_chance_action(a)]
+    assert [replayed.game.player_action(c) for c in cols["action"]] == decisions
+    assert set(cols["reward_to_go"]) <= {0.0, 1.0}
+
+
+def test_records_write_one_shard(tmp_path: Path) -> None:
+    records = [recorded_game(s) for s in (1, 2)]
+    path = write_records(records, tmp_path / "shard.parquet", first_seed=7)
+    frame = pd.read_parquet(path)
+    assert sorted(frame["seed"].unique().tolist()) == [7, 8]
+
+
+def test_a_shard_holds_one_game_at_one_player_count(tmp_path: Path) -> None:
+    other = Record.of(games.get("whale-to-look").new_state(3))
+    with pytest.raises(ValueError, match="one game at one player count"):
+        write_records([recorded_game(1), other], tmp_path / "x.parquet")

@@ -35,6 +35,7 @@ from whaletable import games as games_registry
 from whaletable.agents import make_agent
 from whaletable.core.agent import SeatView
 from whaletable.core.game import Game
+from whaletable.core.record import Record
 
 LAYOUT_KEY = b"whaletable.layout"
 
@@ -93,6 +94,58 @@ def play_rows(
     cols["num_players"] = [num_players] * rows
     cols["seed"] = [seed] * rows
     return cols
+
+
+def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
+    """The decision rows of a recorded game (any game: bots', people's, the web table's),
+    replayed from its record; ``seed`` fills the seed column (a record need not have one)."""
+    game = games_registry.get(record.game)
+    state = record.new_state()
+    actions = [game.action_from_json(a) for a in record.actions]
+    cols: dict[str, list[Any]] = {
+        k: [] for k in ("step", "seat", "observation", "legal_mask", "action")
+    }
+    for action in actions:
+        seat = state.current_player()
+        if seat >= 0:
+            mask = np.zeros(game.num_player_actions, np.bool_)
+            mask[state.legal_action_codes()] = True
+            cols["step"].append(len(state.history))
+            cols["seat"].append(seat)
+            cols["observation"].append(state.observation_tensor(seat))
+            cols["legal_mask"].append(mask)
+            cols["action"].append(game.player_code(action))
+        state.apply(action)
+    returns = state.returns()
+    rows = len(cols["step"])
+    cols["reward_to_go"] = [returns[s] for s in cols["seat"]]
+    cols["game"] = [game.spec.id] * rows
+    cols["num_players"] = [record.num_players] * rows
+    cols["seed"] = [seed] * rows
+    return cols
+
+
+def write_records(records: Sequence[Record], path: str | Path, *, first_seed: int = 0) -> Path:
+    """One Parquet shard of recorded games of one game and player count; the games'
+    seed column counts from ``first_seed``. A shard for ``whaletable simulate`` to write."""
+    if not records:
+        raise ValueError("no records to write")
+    first = records[0]
+    if any(r.game != first.game or r.num_players != first.num_players for r in records):
+        raise ValueError("a shard holds one game at one player count")
+    game = games_registry.get(first.game)
+    table_schema = schema(game, first.num_players, game.make_options(first.options))
+    cols: dict[str, list[Any]] = {f.name: [] for f in table_schema}
+    for i, record in enumerate(records):
+        for name, values in record_rows(record, first_seed + i).items():
+            cols[name].extend(values)
+    table = pa.table(
+        {f.name: pa.array(cols[f.name], type=f.type) for f in table_schema}, schema=table_schema
+    )
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table, out)
+    return out
 
 
 def write_parquet(
