@@ -21,7 +21,7 @@ S = TypeVar("S", bound=State)
 PINNED_ACTIONS = 20_000
 """The most action objects a game remembers by identity for the integer API."""
 
-PINNED_CHANCE_LISTS = 4_096
+PINNED_CHANCE_LISTS = 256
 """The most lists of chance outcomes a game remembers by identity."""
 
 MAX_GAME_LENGTH = 10_000
