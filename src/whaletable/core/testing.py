@@ -1086,6 +1086,11 @@ def run_all(
     undo = check_undo(game, games=undo_games, seed=seed, max_steps=max_steps)
     result["undone"] = undo.undone
     result["undo_refused"] = undo.refused
+    # The integer API and, where the game declares one, the observation tensor.
+    coded = check_integer_api(game, games=min(playouts, 2), seed=seed, max_steps=max_steps)
+    result["coded_games"] = coded.games
+    if game.tensor is not None:
+        result["tensor_views"] = check_observation_tensors(picked, rngs=1)
     return result
 
 
