@@ -200,10 +200,9 @@ class State(ABC):
     # Player decisions are codes in the player space (``game.num_player_actions``),
     # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
     # legal codes of a position (in the rules' order) are remembered with the history
-    # length they belong to
-    # (a state changes only through ``apply``), so a mask, the codes and ``apply_code``
-    # of one position share one look-up, and ``apply_code`` of a code from that list
-    # skips the rule check the look-up already made.
+    # length they belong to (a state changes only through ``apply``), so a mask, the
+    # codes and ``apply_code`` of one position share one look-up, and ``apply_code`` of
+    # a code from that list skips the rule check the look-up already made.
 
     def _memo(self) -> tuple[int, list[int], bool] | None:
         try:
@@ -264,6 +263,8 @@ class State(ABC):
             and code in memo[1]
         ):
             # Known legal: the memo's look-up went through the rules for this position.
+            # What follows is apply's own bookkeeping (the kit's check_integer_api holds
+            # the two paths to the same views, history and undo floor).
             game = self.game
             action = (game._chance_actions if memo[2] else game._player_actions)[code]
             actor = self.current_player()

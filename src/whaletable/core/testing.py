@@ -1199,7 +1199,10 @@ def check_integer_api(
             if state.history[-1] != action:
                 raise AssertionError(f"{where}: apply_code({code}) applied {state.history[-1]}")
             if twin is not None:
+                # apply_code's fast path repeats apply's bookkeeping: any drift shows here.
                 _same_views(twin, state, where, f"apply_code({code})")
+                if twin.can_undo() != state.can_undo():
+                    raise AssertionError(f"{where}: apply_code({code}) and apply disagree on undo")
             if own > limit:
                 raise AssertionError(f"{where}: more than max_game_length={limit} decisions")
             if node_chances > chance_limit:
