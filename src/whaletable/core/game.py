@@ -195,23 +195,21 @@ class Game(ABC, Generic[S]):
 
     def _player_codes_of(self, actions: Sequence[Action]) -> list[int]:
         """The player codes of ``actions``, through the identity table where it knows them."""
-        codes: list[int | None] = list(map(self._player_ids.get, map(id, actions)))
-        if None in codes:
-            return [
-                self._learn_code(a, chance=False) if c is None else c
-                for a, c in zip(actions, codes, strict=True)
-            ]
-        return typing.cast("list[int]", codes)
+        try:
+            return list(map(self._player_ids.__getitem__, map(id, actions)))
+        except KeyError:  # an action object not met before: look it up by value
+            return [self._code_of(a, chance=False) for a in actions]
 
     def _chance_codes_of(self, actions: Sequence[Action]) -> list[int]:
         """The chance codes of ``actions``, as :meth:`_player_codes_of`."""
-        codes: list[int | None] = list(map(self._chance_ids.get, map(id, actions)))
-        if None in codes:
-            return [
-                self._learn_code(a, chance=True) if c is None else c
-                for a, c in zip(actions, codes, strict=True)
-            ]
-        return typing.cast("list[int]", codes)
+        try:
+            return list(map(self._chance_ids.__getitem__, map(id, actions)))
+        except KeyError:
+            return [self._code_of(a, chance=True) for a in actions]
+
+    def _code_of(self, action: Action, *, chance: bool) -> int:
+        known = (self._chance_ids if chance else self._player_ids).get(id(action))
+        return self._learn_code(action, chance=chance) if known is None else known
 
     def _chance_code_pairs(
         self, outcomes: Sequence[tuple[Action, float]]
