@@ -8,7 +8,8 @@ STAMP  := $(VENV)/.installed
 
 install: $(STAMP)
 
-# A virtual environment with whaletable and its development tools. Debian's Python
+# A virtual environment with whaletable, its development tools and the learning
+# adapters (the `rl` extra: their tests run the ecosystems' own checkers). Debian's Python
 # needs python3-venv for this; install it when the first try fails.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -16,7 +17,7 @@ $(STAMP): pyproject.toml
 	  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && \
 	  $(PYTHON) -m venv $(VENV); }
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet --progress-bar on -e '.[dev]'
+	$(BIN)/pip install --quiet --progress-bar on -e '.[dev,rl]'
 	@touch $(STAMP)
 
 lint: install

@@ -130,3 +130,5 @@ def test_every_check_passes_a_few_games(game_id: str) -> None:
     )
     assert stats["games"] == 8
     assert stats["clones"] == stats["records"] == 8
+    assert stats["coded_games"] == 2
+    assert stats["tensor_views"] >= 8 * games.get(game_id).spec.min_players

@@ -63,6 +63,8 @@ def test_run_all_passes_the_sound_toy_game(toy: ToyGame) -> None:
     assert stats["undone"] > 0
     assert stats["undo_refused"] > 0
     assert "transcripts" not in stats  # compared only with stored files (tests/golden)
+    assert stats["coded_games"] == 2
+    assert "tensor_views" not in stats  # the toy game declares no observation tensor
 
 
 def test_option_sets_cover_each_choice_alone_then_mixes() -> None:

@@ -258,6 +258,7 @@ class ToyGame(Game[ToyState]):
     )
     action_types = (Deal, Roll, Step, Peek, Pass)
     event_types = (Dealt, Walked, Peeked, TideRose, SecretsShown)
+    chance_action_types = (Deal, Roll)
 
     def _all_actions(self) -> list[Action]:
         return [

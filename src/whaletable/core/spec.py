@@ -15,6 +15,31 @@ TERMINAL = -2
 """`State.current_player()` once the game is over."""
 
 
+class Information(enum.Enum):
+    """What the seats may see (OpenSpiel's ``GameType.Information``)."""
+
+    PERFECT = "perfect"
+    """Every seat sees the whole state: observations are the state."""
+
+    IMPERFECT = "imperfect"
+    """Some of the state is hidden from some seats (hands, face-down cards, unseen values)."""
+
+
+class ChanceMode(enum.Enum):
+    """How randomness enters a game (OpenSpiel's ``GameType.ChanceMode``).
+
+    whaletable never samples inside a rule: every random event is an explicit chance
+    node with its outcomes and their probabilities, so a game is either deterministic
+    or explicitly stochastic.
+    """
+
+    DETERMINISTIC = "deterministic"
+    """No chance node ever occurs."""
+
+    EXPLICIT_STOCHASTIC = "explicit-stochastic"
+    """Chance nodes list their outcomes with probabilities (:meth:`State.chance_outcomes`)."""
+
+
 class Utility(enum.Enum):
     """How the seats' final returns relate to each other (OpenSpiel's ``GameType.Utility``).
 
@@ -62,6 +87,10 @@ class GameSpec:
     min_utility: float
     max_utility: float
     utility_sum: float | None = None
+    information: Information = Information.IMPERFECT
+    """Perfect or imperfect information; the default is the claim that is never wrong."""
+    chance_mode: ChanceMode = ChanceMode.EXPLICIT_STOCHASTIC
+    """Deterministic or with chance nodes; the default is the claim that is never wrong."""
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.min_utility) and math.isfinite(self.max_utility)):
@@ -79,6 +108,11 @@ class GameSpec:
             self.utility_sum is not None
         ):
             raise ValueError(f"{self.id}: only a zero- or constant-sum game has a utility_sum")
+
+    @property
+    def num_players_range(self) -> range:
+        """Every player count the game allows."""
+        return range(self.min_players, self.max_players + 1)
 
     @property
     def total_utility(self) -> float | None:

@@ -9,6 +9,7 @@ crosses a chance outcome, a reveal of hidden information or another seat's actio
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
@@ -17,6 +18,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.core.tensor import Tensor, TensorWriter
 
 if TYPE_CHECKING:
     from whaletable.core.game import Game
@@ -29,7 +31,15 @@ class State(ABC):
     it in :meth:`_clone`; ``copy.deepcopy`` is never needed.
     """
 
-    __slots__ = ("_events", "_undo_floor", "game", "history", "num_players", "options")
+    __slots__ = (
+        "_codes_memo",  # the integer API's memo (section "Integer API")
+        "_events",
+        "_undo_floor",
+        "game",
+        "history",
+        "num_players",
+        "options",
+    )
 
     game: Game[Any]
     num_players: int
@@ -38,6 +48,7 @@ class State(ABC):
     _undo_floor: int
     _events: list[tuple[int, Event]] | None
     """``(step, event)`` pairs, or None when this state keeps no events (search, simulation)."""
+    _codes_memo: tuple[int, list[int], bool] | None
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -148,6 +159,11 @@ class State(ABC):
         reason = self._why_illegal(action)
         if reason is not None:
             raise IllegalAction(f"{action}: {reason}")
+        self._apply_legal(actor, action)
+
+    def _apply_legal(self, actor: int, action: Action) -> None:
+        """Apply an action known to be legal for ``actor``, and keep the history and the
+        undo floor (every path that applies an action comes through here)."""
         self._apply(action)
         self.history.append(action)
         if actor == CHANCE or self._is_barrier(action) or self.current_player() != actor:
@@ -164,6 +180,7 @@ class State(ABC):
         new.history = self.history.copy()
         new._undo_floor = self._undo_floor
         new._events = None if self._events is None else self._events.copy()
+        new._codes_memo = None  # a clone may be changed before it is applied to (determinize)
         return new
 
     @property
@@ -225,6 +242,118 @@ class State(ABC):
         for action in self.history[:-1]:
             state.apply(action)
         return state
+
+    # ------------------------------------------------------------------
+    # Integer API: codes and masks for search and learning (OpenSpiel's conventions).
+    #
+    # Player decisions are codes in the player space (``game.num_player_actions``),
+    # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
+    # legal codes of a position (in the rules' order) are remembered with the history
+    # length they belong to (a state changes only through ``apply``), so a mask, the
+    # codes and ``apply_code`` of one position share one look-up, and ``apply_code`` of
+    # a code from that list skips the rule check the look-up already made.
+
+    def _memo(self) -> tuple[int, list[int], bool] | None:
+        try:
+            return self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            return None
+
+    def _legal_code_memo(self) -> tuple[list[int], bool]:
+        memo = self._memo()
+        step = len(self.history)
+        if memo is not None and memo[0] == step:
+            return memo[1], memo[2]
+        actor = self.current_player()
+        if actor == TERMINAL:
+            codes: list[int] = []
+        elif actor == CHANCE:
+            codes = self.game._chance_codes_of([a for a, _ in self._chance_outcomes()])
+        else:
+            codes = self.game._player_codes_of(self._legal_actions())
+        chance = actor == CHANCE
+        self._codes_memo = (step, codes, chance)
+        return codes, chance
+
+    def legal_action_codes(self) -> list[int]:
+        """The legal codes, ascending: player codes at a decision, chance codes at a
+        chance node, none at the end."""
+        return sorted(self._legal_code_memo()[0])
+
+    def legal_action_mask(self) -> list[bool]:
+        """One flag per code of the space in play: ``game.num_player_actions`` long at a
+        decision (and at the end, all false), ``game.num_chance_outcomes`` at a chance node."""
+        codes, chance = self._legal_code_memo()
+        game = self.game
+        mask = [False] * (game.num_chance_outcomes if chance else game.num_player_actions)
+        for code in codes:
+            mask[code] = True
+        return mask
+
+    def chance_outcome_codes(self) -> list[tuple[int, float]]:
+        """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
+        codes, pairs = self.game._chance_code_pairs(self.chance_outcomes())
+        self._codes_memo = (len(self.history), codes, True)
+        return pairs.copy()
+
+    def apply_code(self, code: int) -> None:
+        """Apply the action of ``code``: a chance code at a chance node, a player code
+        otherwise. Any integer type is accepted (NumPy's included); a bool, a
+        non-integer or a code outside the space raises :class:`IllegalAction`.
+        """
+        try:
+            memo = self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            memo = None
+        if (
+            memo is not None
+            and type(code) is int
+            and memo[0] == len(self.history)
+            and code in memo[1]
+        ):
+            # Known legal: the memo's look-up went through the rules for this position.
+            game = self.game
+            action = (game._chance_actions if memo[2] else game._player_actions)[code]
+            self._apply_legal(self.current_player(), action)
+            return
+        actor = self.current_player()
+        if actor == TERMINAL:
+            raise IllegalAction(f"code {code!r}: the game is over")
+        game = self.game
+        self.apply(game.chance_outcome(code) if actor == CHANCE else game.player_action(code))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` (which adapters such as OpenSpiel's use) is :meth:`clone`."""
+        return self.clone()
+
+    # ------------------------------------------------------------------
+    # Observations for learning: both read observation(seat), the choke point.
+
+    def observation_tensor(self, seat: int) -> Tensor:
+        """What ``seat`` knows as a flat float32 vector of the game's declared layout
+        (``game.observation_layout``), written from :meth:`observation` alone."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"an observation tensor is a seat's: not {seat!r}")
+        observation = self.observation(seat)
+        game = self.game
+        layout = game.observation_layout(self.num_players, self.options)
+        if game.tensor is None:  # observation_layout has refused already
+            raise IllegalAction(f"{game.spec.id} declares no observation tensor")
+        out = TensorWriter(layout)
+        game.tensor.write(observation, seat, out)
+        return out.array
+
+    def information_state_string(self, seat: int) -> str:
+        """What ``seat`` knows now, as text: its observation (canonical JSON) and the step.
+
+        Observations keep what a seat has learned (a card looked at stays known), so two
+        positions with the same string are the same to that seat.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"an information state is a seat's: not {seat!r}")
+        observation = self.observation(seat)
+        text = json.dumps(observation, sort_keys=True, separators=(",", ":"))
+        return f"step {len(self.history)} {text}"
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):

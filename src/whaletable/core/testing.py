@@ -1138,11 +1138,190 @@ def run_all(
     undo = check_undo(game, games=undo_games, seed=seed, max_steps=max_steps)
     result["undone"] = undo.undone
     result["undo_refused"] = undo.refused
+    # The integer API and, where the game declares one, the observation tensor.
+    coded = check_integer_api(game, games=min(playouts, 2), seed=seed, max_steps=max_steps)
+    result["coded_games"] = coded.games
+    if game.tensor is not None:
+        result["tensor_views"] = check_observation_tensors(picked, rngs=1)
     return result
+
+
+# ------------------------------------------------------------------ the integer API
+
+
+@dataclass(frozen=True)
+class IntegerApiStats:
+    """What :func:`check_integer_api` covered."""
+
+    games: int
+    decisions: int
+    chance_nodes: int
+    longest_decisions: int
+    most_chance_nodes: int
+
+
+VIEW_EVERY = 7
+"""check_integer_api compares apply_code's state with apply's at every this many steps."""
+
+
+def _check_codes_here(state: State, where: str) -> None:
+    """The codes, the mask and the chance codes of one state agree with its actions."""
+    game = state.game
+    codes = state.legal_action_codes()
+    mask = state.legal_action_mask()
+    if codes != sorted(set(codes)):
+        raise AssertionError(f"{where}: legal codes not ascending and distinct: {codes}")
+    if state.is_terminal():
+        if codes or any(mask) or len(mask) != game.num_player_actions:
+            raise AssertionError(f"{where}: a finished game still has legal codes")
+        return
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        pairs = state.chance_outcome_codes()
+        if [(game.chance_outcome(c), p) for c, p in pairs] != outcomes:
+            raise AssertionError(f"{where}: chance codes {pairs} do not decode to {outcomes}")
+        expected = sorted(c for c, _ in pairs)
+        size = game.num_chance_outcomes
+    else:
+        actions = state.legal_actions()
+        for action in actions:
+            if game.is_chance_action(action):
+                raise AssertionError(f"{where}: {action} is a chance type, offered to a seat")
+        expected = sorted(game.player_code(a) for a in actions)
+        if [game.player_action(c) for c in expected] != sorted(actions, key=game.player_code):
+            raise AssertionError(f"{where}: player codes do not decode to the legal actions")
+        size = game.num_player_actions
+    if codes != expected:
+        raise AssertionError(f"{where}: legal codes {codes}, the actions say {expected}")
+    if len(mask) != size or [i for i, legal in enumerate(mask) if legal] != codes:
+        raise AssertionError(f"{where}: the mask (length {len(mask)}) disagrees with {codes}")
+
+
+def check_integer_api(
+    game: Game[Any], *, games: int = 20, seed: int = 0, max_steps: int = DEFAULT_MAX_STEPS
+) -> IntegerApiStats:
+    """Seeded random games played through codes alone, checked against the object API.
+
+    At every state the legal codes are the legal actions' codes, ascending, in the space
+    of the node (player or chance), and the mask marks exactly them; ``apply_code`` of a
+    code leaves the state ``apply`` of its action leaves; no game takes more decisions
+    than ``game.max_game_length`` or chance nodes than ``game.max_chance_nodes``.
+    """
+    played = decisions = chances = longest = most_chance = skipped = 0
+    for setup in setups(game, seed=seed):
+        if played >= games:
+            break
+        state = _start(game, setup)
+        if state is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and played == 0:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        rng = _rng(setup)
+        limit = game.max_game_length(setup.num_players, state.options)
+        chance_limit = game.max_chance_nodes(setup.num_players, state.options)
+        own = node_chances = step = 0
+        while True:
+            where = setup.where(step)
+            _check_codes_here(state, where)
+            if state.is_terminal():
+                break
+            if step >= max_steps:
+                raise AssertionError(f"{where}: no end after {max_steps} steps")
+            if state.is_chance_node():
+                pairs = state.chance_outcome_codes()
+                pick = rng.random()
+                code = pairs[-1][0]
+                for c, p in pairs:
+                    pick -= p
+                    if pick < 0:
+                        code = c
+                        break
+                action = game.chance_outcome(code)
+                node_chances += 1
+            else:
+                code = rng.choice(state.legal_action_codes())
+                action = game.player_action(code)
+                own += 1
+            # Views are costly to compare: every few steps, and the history at every one.
+            twin = state.clone() if step % VIEW_EVERY == 0 else None
+            if twin is not None:
+                twin.apply(action)
+            state.apply_code(code)
+            if state.history[-1] != action:
+                raise AssertionError(f"{where}: apply_code({code}) applied {state.history[-1]}")
+            if twin is not None:
+                # apply_code's fast path repeats apply's bookkeeping: any drift shows here.
+                _same_views(twin, state, where, f"apply_code({code})")
+                if twin.can_undo() != state.can_undo():
+                    raise AssertionError(f"{where}: apply_code({code}) and apply disagree on undo")
+            if own > limit:
+                raise AssertionError(f"{where}: more than max_game_length={limit} decisions")
+            if node_chances > chance_limit:
+                raise AssertionError(f"{where}: more than max_chance_nodes={chance_limit}")
+            step += 1
+        played += 1
+        decisions += own
+        chances += node_chances
+        longest = max(longest, own)
+        most_chance = max(most_chance, node_chances)
+    return IntegerApiStats(played, decisions, chances, longest, most_chance)
+
+
+# ------------------------------------------------------------ observations for learning
+
+
+def check_observation_tensors(samples: Sequence[Sample], *, rngs: int = 2) -> int:
+    """Every seat's tensor has its layout's shape, float32 and finite values, and the
+    seat's tensor and information state are the same in every determinization for it
+    (a seat cannot tell those states apart, so neither may its tensor).
+
+    Returns the number of (state, seat) pairs checked.
+    """
+    import numpy as np  # the kit runs without numpy for games that declare no tensor
+
+    checked = 0
+    for sample in samples:
+        state, where = sample.state, sample.where()
+        game = state.game
+        layout = game.observation_layout(state.num_players, state.options)
+        for seat in range(state.num_players):
+            tensor = state.observation_tensor(seat)
+            if tensor.dtype != np.float32 or tensor.shape != layout.shape:
+                raise AssertionError(
+                    f"{where}: seat {seat}'s tensor is {tensor.dtype}{tensor.shape}, "
+                    f"the layout says float32{layout.shape}"
+                )
+            if not np.isfinite(tensor).all():
+                raise AssertionError(f"{where}: seat {seat}'s tensor holds a non-finite value")
+            text = state.information_state_string(seat)
+            for r in range(rngs):
+                rng = random.Random(f"tensor/{sample.setup.seed}/{sample.step}/{seat}/{r}")
+                twin = state.determinize(seat, rng)
+                other = twin.observation_tensor(seat)
+                if not np.array_equal(other, tensor):
+                    changed = [
+                        f.name
+                        for f in layout.fields
+                        if not np.array_equal(
+                            layout.view(other, f.name), layout.view(tensor, f.name)
+                        )
+                    ]
+                    raise AssertionError(
+                        f"{where}: seat {seat}'s tensor changes in a determinization "
+                        f"(fields {changed}): it shows something the seat cannot know"
+                    )
+                if twin.information_state_string(seat) != text:
+                    raise AssertionError(
+                        f"{where}: seat {seat}'s information state changes in a determinization"
+                    )
+            checked += 1
+    return checked
 
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "IntegerApiStats",
     "PlayoutStats",
     "Sample",
     "Setup",
@@ -1153,7 +1332,9 @@ __all__ = [
     "check_events",
     "check_final_returns",
     "check_illegal_actions",
+    "check_integer_api",
     "check_no_leaks",
+    "check_observation_tensors",
     "check_records",
     "check_spectator_privacy",
     "check_undo",

@@ -18,7 +18,7 @@ from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
 from whaletable.games.save_the_whales import words
 from whaletable.games.save_the_whales.actions import (
@@ -51,6 +51,7 @@ from whaletable.games.save_the_whales.rules import (
     dice_faces,
     dice_odds,
 )
+from whaletable.games.save_the_whales.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ SPEC = GameSpec(
     utility=Utility.IDENTICAL,
     min_utility=-1.0,
     max_utility=1.0,
+    information=Information.PERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
@@ -122,6 +125,8 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         TradePlaces,
         Done,
     )
+    chance_action_types = (ThrowDice, DrawCard)
+    tensor = TENSOR
     event_types = EVENT_TYPES
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:

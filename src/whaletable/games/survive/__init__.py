@@ -16,9 +16,17 @@ from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
-from whaletable.games.survive.actions import ACTION_TYPES
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
+from whaletable.games.survive.actions import (
+    ACTION_TYPES,
+    LayTile,
+    PickStartPlayer,
+    RevealBack,
+    RollCreatureDie,
+    RollDiveDice,
+)
 from whaletable.games.survive.rules import SurviveState, all_actions
+from whaletable.games.survive.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -71,12 +79,16 @@ SPEC = GameSpec(
     utility_sum=1.0,
     min_utility=0.0,
     max_utility=1.0,
+    information=Information.IMPERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
 class Survive(Game[SurviveState]):
     spec = SPEC
     action_types = ACTION_TYPES
+    chance_action_types = (PickStartPlayer, LayTile, RevealBack, RollCreatureDie, RollDiveDice)
+    tensor = TENSOR
 
     def _all_actions(self) -> list[Action]:
         return all_actions()

@@ -18,7 +18,7 @@ from typing import Literal
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -45,6 +45,7 @@ from whaletable.games.whale_riders.rules import (
     TAKE_COIN,
     WhaleRidersState,
 )
+from whaletable.games.whale_riders.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ SPEC = GameSpec(
     utility_sum=1.0,
     min_utility=0.0,
     max_utility=1.0,
+    information=Information.IMPERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
@@ -105,6 +108,8 @@ class WhaleRiders(Game[WhaleRidersState]):
         Fulfil,
         Done,
     )
+    chance_action_types = (PickStartPlayer, DrawTile, DrawContract, DealPower, RevealDecree)
+    tensor = TENSOR
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:

@@ -19,7 +19,7 @@ from whaletable.core.errors import BadOption
 from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
-from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
@@ -35,7 +35,15 @@ from whaletable.games.whale_to_look.actions import (
 )
 from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH, Components, load_components
 from whaletable.games.whale_to_look.events import EVENT_TYPES
-from whaletable.games.whale_to_look.rules import BOATS, TRENDS, WhaleToLookState
+from whaletable.games.whale_to_look.rules import (
+    BOATS,
+    MARKERS,
+    RADARS_TWO_PLAYERS,
+    ROUNDS,
+    TRENDS,
+    WhaleToLookState,
+)
+from whaletable.games.whale_to_look.tensor import TENSOR
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,8 @@ SPEC = GameSpec(
     utility_sum=1.0,
     min_utility=0.0,
     max_utility=1.0,
+    information=Information.IMPERFECT,
+    chance_mode=ChanceMode.EXPLICIT_STOCHASTIC,
 )
 
 
@@ -90,6 +100,8 @@ class WhaleToLook(Game[WhaleToLookState]):
         MoveBoat,
         Finish,
     )
+    chance_action_types = (PickStartPlayer, RevealTrend, LayArea, DealFish)
+    tensor = TENSOR
     event_types = EVENT_TYPES
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
@@ -116,6 +128,15 @@ class WhaleToLook(Game[WhaleToLookState]):
         ]
         out.append(Finish())
         return out
+
+    def _max_game_length(self, num_players: int, options: WhaleToLookOptions) -> int:
+        """A seat decides at most, per round: the fisher's boat (1), an investigation and a
+        move per marker (2 × 5), its radars (2 at most) and "Done!" (1)."""
+        return ROUNDS * num_players * (1 + 2 * MARKERS + RADARS_TWO_PLAYERS + 1)
+
+    def _max_chance_nodes(self, num_players: int, options: WhaleToLookOptions) -> int:
+        """The start player, the trending card, and per round every area and fish card."""
+        return 2 + ROUNDS * (NUM_AREAS + NUM_FISH)
 
     def _check_options(self, num_players: int, options: WhaleToLookOptions) -> None:
         sp = options.start_player

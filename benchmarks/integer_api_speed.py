@@ -1,0 +1,179 @@
+"""Random playouts through the integer API against the object API, in one process.
+
+Each game plays random games for ``--seconds`` three ways through the benchmark loop
+of ``whaletable bench`` (``whaletable.sim.bench.playouts``: chance sampled by its
+probabilities, a uniformly random legal choice otherwise, every applied action a step):
+
+* ``objects``: ``legal_actions()`` / ``chance_outcomes()`` and ``apply(action)``;
+* ``codes``: ``legal_action_codes()`` / ``chance_outcome_codes()`` and ``apply_code``;
+* ``masks``: ``legal_action_mask()`` read as a learner's policy reads it (the legal
+  codes are the true flags) and ``apply_code``.
+
+The paths (and OpenSpiel's game) take turns of 0.1 s until each has run ``--seconds``,
+so a change in the machine's load during the run touches them all alike.
+
+With OpenSpiel installed (``pip install -e '.[rl]'``), its ``python_liars_poker`` runs
+through the same loop in the same run, as the yardstick of the issue's speed target.
+
+    python benchmarks/integer_api_speed.py                       # 3 s per measurement
+    python benchmarks/integer_api_speed.py whale-to-look --seconds 5 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import whaletable.games as games
+from whaletable.core.errors import WhaletableError
+from whaletable.core.game import Game
+from whaletable.core.state import State
+from whaletable.sim import bench
+
+BASELINE = "python_liars_poker"
+
+
+def code_playouts(
+    new_state: Callable[[], State], rng: random.Random, seconds: float, *, masks: bool = False
+) -> bench.PlayoutSpeed:
+    """``bench.playouts`` step for step, through the integer API instead of actions.
+
+    The loop is written out rather than run through ``bench.playouts`` with a wrapper
+    state, so the code path pays for no call the object path does not pay for.
+    """
+    finished = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    choice = rng.choice
+    while True:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_code(bench.pick(state.chance_outcome_codes(), rng))
+            elif masks:
+                mask = state.legal_action_mask()
+                state.apply_code(choice([c for c, legal in enumerate(mask) if legal]))
+            else:
+                state.apply_code(choice(state.legal_action_codes()))
+            steps += 1
+        finished += 1
+        if time.perf_counter() >= deadline:
+            break
+    return bench.PlayoutSpeed(finished, steps, time.perf_counter() - start)
+
+
+CHUNK = 0.1
+"""Seconds of one turn of one path: the paths take turns, so a machine whose load
+changes during the run slows every path alike and the ratios stay fair."""
+
+
+def _runners(game: Game[Any], players: int, seed: int) -> dict[str, Any]:
+    rngs = {path: random.Random(seed) for path in ("objects", "codes", "masks")}
+
+    def objects(seconds: float) -> bench.PlayoutSpeed:
+        return bench.playouts(
+            lambda: game.new_state(players), State.apply, rngs["objects"], seconds=seconds
+        )
+
+    def codes(seconds: float) -> bench.PlayoutSpeed:
+        return code_playouts(lambda: game.new_state(players), rngs["codes"], seconds)
+
+    def masks(seconds: float) -> bench.PlayoutSpeed:
+        return code_playouts(lambda: game.new_state(players), rngs["masks"], seconds, masks=True)
+
+    return {"objects": objects, "codes": codes, "masks": masks}
+
+
+def _openspiel_runner(seed: int) -> Any:
+    """``python_liars_poker`` through the same loop, or None without OpenSpiel."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+        importlib.import_module("open_spiel.python.games")
+    except ImportError:
+        return None
+    game = pyspiel.load_game(BASELINE)
+    rng = random.Random(seed)
+
+    def run(seconds: float) -> bench.PlayoutSpeed:
+        return bench.playouts(
+            game.new_initial_state, pyspiel.State.apply_action, rng, seconds=seconds
+        )
+
+    return run
+
+
+def interleaved(runners: dict[str, Any], seconds: float) -> dict[str, float]:
+    """Steps/s of each runner, the runners taking turns of :data:`CHUNK` seconds."""
+    steps = dict.fromkeys(runners, 0)
+    spent = dict.fromkeys(runners, 0.0)
+    while min(spent.values()) < seconds:
+        for name, run in runners.items():
+            speed = run(CHUNK)
+            steps[name] += speed.steps
+            spent[name] += speed.seconds
+    return {name: steps[name] / spent[name] for name in runners}
+
+
+def measure_game(
+    game: Game[Any], players: int, seconds: float, seed: int, baseline: Any
+) -> dict[str, Any]:
+    runners = _runners(game, players, seed)
+    if baseline is not None:
+        runners[BASELINE] = baseline
+    speeds = interleaved(runners, seconds)
+    row: dict[str, Any] = {"game": game.spec.id, "players": players}
+    for path in ("objects", "codes", "masks"):
+        row[f"{path}_steps_per_s"] = speeds[path]
+    row["codes_vs_objects"] = speeds["codes"] / speeds["objects"]
+    row["masks_vs_objects"] = speeds["masks"] / speeds["objects"]
+    row[BASELINE] = speeds.get(BASELINE)
+    row[f"codes_vs_{BASELINE}"] = speeds["codes"] / speeds[BASELINE] if BASELINE in speeds else None
+    return row
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    if not args.seconds > 0:
+        print(f"integer_api_speed: --seconds must be positive, not {args.seconds}", file=sys.stderr)
+        return 2
+    try:
+        chosen = [games.get(g) for g in args.games] if args.games else games.all()
+    except WhaletableError as e:
+        print(f"integer_api_speed: {e}", file=sys.stderr)
+        return 2
+    baseline = _openspiel_runner(args.seed)
+    rows = [
+        measure_game(g, bench.default_players(g), args.seconds, args.seed, baseline) for g in chosen
+    ]
+    data = {"seconds": args.seconds, "seed": args.seed, "games": rows}
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    head = f"{'game':<16}{'objects/s':>11}{'codes/s':>11}{'masks/s':>11}{'codes÷obj':>11}"
+    print(head + (f"{'liars/s':>11}{'codes÷liars':>13}" if baseline else ""))
+    for r in rows:
+        line = (
+            f"{r['game']:<16}{r['objects_steps_per_s']:>11,.0f}{r['codes_steps_per_s']:>11,.0f}"
+            f"{r['masks_steps_per_s']:>11,.0f}{r['codes_vs_objects']:>10.2f}×"
+        )
+        if baseline:
+            line += f"{r[BASELINE]:>11,.0f}{r[f'codes_vs_{BASELINE}']:>12.2f}×"
+        print(line)
+    if baseline is None:
+        print(f"({BASELINE}: OpenSpiel is not installed; pip install -e '.[rl]')")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
