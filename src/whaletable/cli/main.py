@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -133,6 +134,22 @@ def check_batch(args: argparse.Namespace) -> None:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
 
 
+def export_folder(path: str | None) -> Path | None:
+    """The folder ``--export`` writes to, made ready before any game is played."""
+    if path is None:
+        return None
+    if importlib.util.find_spec("pyarrow") is None:
+        raise CommandError(
+            "--export writes Parquet and needs the rl extra: pip install 'whaletable[rl]'"
+        )
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise CommandError(f"--export {path}: cannot make the folder: {e.strerror}") from e
+    return folder
+
+
 def progress_bar(err: Console, verb: str) -> Progress:
     return Progress(
         TextColumn(f"[bold]{verb}"),
@@ -154,6 +171,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
     # Check the game, options, player count and every bot here, before any worker starts.
     game.new_state(len(specs), options)
     make_seats(game, specs, args.seed)
+    export = export_folder(args.export)
 
     # The workers start before the progress bar's thread (see whaletable.sim.Runner).
     with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "simulating") as bar:
@@ -171,6 +189,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
             rotate=args.rotate,
             on_results=advance,
             runner=runner,
+            export=export,
         )
     summary = {
         "game": game.spec.id,
@@ -189,6 +208,8 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
             cooperative=game.spec.cooperative,
         )
         summary["plot"] = args.plot
+    if export is not None:
+        summary["export"] = str(export)
     if args.json:
         console.file.write(json.dumps(summary, indent=2) + "\n")
         console.file.flush()
@@ -530,6 +551,12 @@ def add_simulate_parser(
         "--plot",
         metavar="FILE.png",
         help="also draw how the scores fall (per bot; the team's in a cooperative game)",
+    )
+    sim_p.add_argument(
+        "--export",
+        metavar="DIR",
+        help="also write every game to DIR as Parquet rows for learning (one row per "
+        "decision: observation tensor, legal mask, action, reward-to-go; needs the rl extra)",
     )
     return sim_p
 

@@ -125,19 +125,30 @@ def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
     return cols
 
 
-def write_records(records: Sequence[Record], path: str | Path, *, first_seed: int = 0) -> Path:
-    """One Parquet shard of recorded games of one game and player count; the games'
-    seed column counts from ``first_seed``. A shard for ``whaletable simulate`` to write."""
+def write_records(
+    records: Sequence[Record],
+    path: str | Path,
+    *,
+    first_seed: int = 0,
+    seeds: Sequence[int] | None = None,
+) -> Path:
+    """One Parquet shard of recorded games of one game and player count; the seed column
+    holds ``seeds`` (one per record), else counts from ``first_seed``. ``whaletable
+    simulate --export`` writes its games so, one shard per chunk of games."""
     if not records:
         raise ValueError("no records to write")
+    if seeds is None:
+        seeds = range(first_seed, first_seed + len(records))
+    if len(seeds) != len(records):
+        raise ValueError(f"{len(records)} records need as many seeds, not {len(seeds)}")
     first = records[0]
     if any(r.game != first.game or r.num_players != first.num_players for r in records):
         raise ValueError("a shard holds one game at one player count")
     game = games_registry.get(first.game)
     table_schema = schema(game, first.num_players, game.make_options(first.options))
     cols: dict[str, list[Any]] = {f.name: [] for f in table_schema}
-    for i, record in enumerate(records):
-        for name, values in record_rows(record, first_seed + i).items():
+    for record, seed in zip(records, seeds, strict=True):
+        for name, values in record_rows(record, seed).items():
             cols[name].extend(values)
     table = pa.table(
         {f.name: pa.array(cols[f.name], type=f.type) for f in table_schema}, schema=table_schema

@@ -14,6 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from whaletable.core import registry
@@ -205,18 +206,20 @@ def simulate(
     rotate: bool = True,
     on_results: Callable[[list[GameResult]], None] | None = None,
     runner: Runner | None = None,
+    export: Path | None = None,
 ) -> tuple[list[GameResult], dict[str, Any]]:
     """Plan, run and summarize a batch; the one call the command line makes.
 
     ``runner``, when given, plays the batch (its workers already started, see
     :class:`~whaletable.sim.runner.Runner`); otherwise one of ``jobs`` processes does.
+    ``export`` names a folder for the games as Parquet shards (see :meth:`Runner.run`).
     """
     seat_plan = SeatPlan(game, tuple(specs), games, seed, options, rotate)
     start = time.perf_counter()
     if runner is None:
-        results = run_plan(seat_plan, jobs=jobs, on_results=on_results)
+        results = run_plan(seat_plan, jobs=jobs, on_results=on_results, export=export)
     else:
-        results = runner.run(seat_plan, on_results=on_results)
+        results = runner.run(seat_plan, on_results=on_results, export=export)
     seconds = time.perf_counter() - start
     spec = registry.get(game).spec
     summary = summarize(results, seconds=seconds, cooperative=spec.cooperative, game_spec=spec)

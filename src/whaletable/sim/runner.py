@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, cast
 
@@ -46,6 +47,8 @@ from whaletable.core.action import Action
 from whaletable.core.agent import Agent, SeatView
 from whaletable.core.game import Game
 from whaletable.core.match import play_match
+from whaletable.core.record import Record
+from whaletable.core.state import State
 
 HUMAN = "human"
 
@@ -158,18 +161,43 @@ Outcome = tuple[tuple[float, ...], tuple[float, ...], int, int]
 def play_task(game: Game[Any], task: GameTask, options: Any) -> Outcome:
     """Play one task with its bots seeded from the task's seed (bots are built per game:
     a game's bots must not carry anything over from the game before)."""
+    return _play(game, task, options)[0]
+
+
+def _play(game: Game[Any], task: GameTask, options: Any) -> tuple[Outcome, State]:
     agents: list[CountingAgent] = []
     for seat, agent in enumerate(make_seats(game, task.seats, task.seed)):
         if agent is None:
             raise ValueError(f"seat {seat + 1}: a batch of games has no human seats")
         agents.append(CountingAgent(agent))
     result = play_match(game, agents, seed=task.seed, options=options)
-    return (
+    outcome = (
         tuple(result.scores),
         tuple(result.returns),
         sum(a.decisions for a in agents),
         len(result.state.history),
     )
+    return outcome, result.state
+
+
+def play_chunk(
+    game: Game[Any], plan: Plan, options: Any, games: range, export: Path | None
+) -> list[Outcome]:
+    """Play games ``games`` of ``plan``; with ``export``, also write them to that folder
+    as one Parquet shard (named after the chunk's first game, so shards never collide)."""
+    if export is None:
+        return [play_task(game, plan.task(i), options) for i in games]
+    from whaletable.rl.dataset import write_records  # the `rl` extra: only when exporting
+
+    outcomes, records, seeds = [], [], []
+    for i in games:
+        task = plan.task(i)
+        outcome, state = _play(game, task, options)
+        outcomes.append(outcome)
+        records.append(Record.of(state, seats=list(task.seats)))
+        seeds.append(task.seed)
+    write_records(records, export / f"{plan.game}-{games.start:07d}.parquet", seeds=seeds)
+    return outcomes
 
 
 def run_one(task: GameTask) -> GameResult:
@@ -220,6 +248,7 @@ def serve(conn: Connection) -> None:
     # worker's own KeyboardInterrupt would only print a traceback per worker.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     plan: Plan | None = None
+    export: Path | None = None
     game: Game[Any] | None = None
     options: Any = None
     while True:
@@ -230,7 +259,7 @@ def serve(conn: Connection) -> None:
         if message is None:
             return
         if message[0] == "plan":
-            plan, game = message[1], None
+            plan, export, game = message[1], message[2], None
             continue
         _, start, stop = message
         try:
@@ -239,7 +268,7 @@ def serve(conn: Connection) -> None:
             if game is None:
                 game = registry.get(plan.game)
                 options = game.make_options(plan.options)
-            outcomes = [play_task(game, plan.task(i), options) for i in range(start, stop)]
+            outcomes = play_chunk(game, plan, options, range(start, stop), export)
             conn.send(("done", start, outcomes))
         except Exception as e:
             conn.send(("error", start, portable(e)))
@@ -309,35 +338,47 @@ class Runner:
         plan: Plan,
         *,
         on_results: Callable[[list[GameResult]], None] | None = None,
+        export: Path | None = None,
     ) -> list[GameResult]:
-        """Every game of ``plan``, in index order; ``on_results`` gets each chunk as it ends."""
+        """Every game of ``plan``, in index order; ``on_results`` gets each chunk as it ends.
+
+        With ``export`` (a folder), every game is also written there as Parquet rows
+        (:mod:`whaletable.rl.dataset`), one shard per chunk, by the process that played it.
+        """
         if self.jobs > 1 and not self._workers:
             raise RuntimeError("enter the runner (with Runner(jobs) as runner) before running")
         results: list[GameResult] = []
-        for chunk in self._chunks(plan):
+        for chunk in self._chunks(plan, export):
             results.extend(chunk)
             if on_results is not None:
                 on_results(chunk)
         results.sort(key=lambda r: r.index)
         return results
 
-    def _chunks(self, plan: Plan) -> Iterator[list[GameResult]]:
+    def _chunks(self, plan: Plan, export: Path | None) -> Iterator[list[GameResult]]:
         if not self._workers:
-            # One game per chunk here: no message to save, and the bar moves every game.
+            # One game per chunk here (no message to save, and the bar moves every game),
+            # unless the games are exported: a shard of one game would be mostly header.
             game = registry.get(plan.game)
             options = game.make_options(plan.options)
-            for i in range(plan.games):
-                task = plan.task(i)
-                yield [GameResult(i, task.seats, *play_task(game, task, options))]
+            parts = (
+                chunks(plan.games, 1) if export else [range(i, i + 1) for i in range(plan.games)]
+            )
+            for part in parts:
+                outcomes = play_chunk(game, plan, options, part, export)
+                yield [
+                    GameResult(i, plan.task(i).seats, *outcome)
+                    for i, outcome in zip(part, outcomes, strict=True)
+                ]
             return
         try:
-            yield from self._dispatch(plan)
+            yield from self._dispatch(plan, export)
         except BaseException:
             # Chunks still under way would answer into the next run: stop every worker.
             self._stop(kill=True)
             raise
 
-    def _dispatch(self, plan: Plan) -> Iterator[list[GameResult]]:
+    def _dispatch(self, plan: Plan, export: Path | None) -> Iterator[list[GameResult]]:
         work = iter(chunks(plan.games, self.jobs))
         # Chunks sent and not yet answered, per worker: up to AHEAD, so that a worker
         # finds its next chunk waiting in its pipe instead of idling until this process
@@ -358,7 +399,7 @@ class Runner:
                 busy[conn] = busy.get(conn, 0) + 1
 
         for _, conn in self._workers:
-            send(conn, ("plan", plan))
+            send(conn, ("plan", plan, export))
         for _ in range(AHEAD):
             for _, conn in self._workers:
                 feed(conn)
@@ -386,10 +427,11 @@ def run_plan(
     *,
     jobs: int = 1,
     on_results: Callable[[list[GameResult]], None] | None = None,
+    export: Path | None = None,
 ) -> list[GameResult]:
     """Play ``plan`` on a runner of its own (not for callers that already run threads)."""
     with Runner(min(jobs, max(1, plan.games))) as runner:
-        return runner.run(plan, on_results=on_results)
+        return runner.run(plan, on_results=on_results, export=export)
 
 
 __all__ = [
@@ -405,6 +447,7 @@ __all__ = [
     "chunks",
     "game_seed",
     "make_seats",
+    "play_chunk",
     "play_task",
     "portable",
     "run_one",
