@@ -40,11 +40,10 @@ def test_export_is_the_same_on_one_process_or_two(cli: Callable[..., Any], tmp_p
     one, _ = exported(cli, tmp_path / "one", jobs=1)
     two, _ = exported(cli, tmp_path / "two", jobs=2)
     key = ["seed", "step"]
+    columns = [*key, "seat", "action", "reward_to_go"]
     one = one.sort_values(key).reset_index(drop=True)
     two = two.sort_values(key).reset_index(drop=True)
-    assert one[key + ["seat", "action", "reward_to_go"]].equals(
-        two[key + ["seat", "action", "reward_to_go"]]
-    )
+    assert one[columns].equals(two[columns])
 
 
 def test_export_into_a_file_is_a_clear_error(cli: Callable[..., Any], tmp_path: Path) -> None:
