@@ -9,15 +9,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import GameSpec, Utility
+from whaletable.core.words import Translate
+from whaletable.games.survive import words
 from whaletable.games.survive.actions import ACTION_TYPES
+from whaletable.games.survive.events import EVENT_TYPES
 from whaletable.games.survive.rules import SurviveState, all_actions
 
 
@@ -77,6 +82,10 @@ SPEC = GameSpec(
 class Survive(Game[SurviveState]):
     spec = SPEC
     action_types = ACTION_TYPES
+    event_types = EVENT_TYPES
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        return words.describe(event, names, tr)
 
     def _all_actions(self) -> list[Action]:
         return all_actions()
