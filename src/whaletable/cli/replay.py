@@ -10,8 +10,10 @@ from rich.text import Text
 from whaletable.cli.play import InputFn
 from whaletable.cli.render import GameView, seat_label, view_for
 from whaletable.core.errors import RecordError
+from whaletable.core.event import Event
 from whaletable.core.record import Record
 from whaletable.core.state import State
+from whaletable.core.words import english
 
 HELP = "Enter = next step, b = back, a number = jump to that step, q = quit"
 
@@ -44,11 +46,12 @@ def replay(
     console.print(
         f"[bold]Replay[/bold] of {game.spec.title}: {last} steps, seen as {viewer}. {HELP}"
     )
+    told = told_steps(record, states, names) if game.event_types else None
     step = 0
     shown = -1
     while True:
         if step != shown:
-            show(console, view, states, step, seat, names)
+            show(console, view, states, step, seat, names, told)
             shown = step
         console.print(f"step {step}/{last} > ", end="", markup=False, highlight=False)
         try:
@@ -74,6 +77,21 @@ def replay(
             console.print(Text(f"✗ {text!r}: {HELP} (steps 0–{last})", style="bold red"))
 
 
+def told_steps(record: Record, states: list[State], names: list[str]) -> list[str | None]:
+    """What the log says of each step (index: the step's number from 1), from the events a
+    spectator is told; None for a step that tells nothing."""
+    final = record.replay(events=True)
+    by_step: dict[int, list[Event]] = {}
+    for step, event in final.events(None):
+        by_step.setdefault(step, []).append(event)
+    out: list[str | None] = [None]
+    for step, action in enumerate(final.history):
+        actor = states[step].current_player()
+        lines = final.game.step_lines(by_step.get(step, []), action, actor, names, english)
+        out.append(" ".join(lines) if lines else None)
+    return out
+
+
 def show(
     console: Console,
     view: GameView,
@@ -81,6 +99,7 @@ def show(
     step: int,
     seat: int | None,
     names: list[str],
+    told: list[str | None] | None = None,
 ) -> None:
     state = states[step]
     obs = state.observation(seat)
@@ -88,13 +107,16 @@ def show(
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
-        line = view.describe(
-            state.history[-1],
-            actor if actor >= 0 else None,
-            before.observation(None),
-            state.observation(None),
-            names,
-        )
+        if told is not None:
+            line = told[step]
+        else:
+            line = view.describe(
+                state.history[-1],
+                actor if actor >= 0 else None,
+                before.observation(None),
+                state.observation(None),
+                names,
+            )
         # Chance steps that reveal nothing public (a card dealt face down) stay unnamed.
         console.print(Text("last: " + (line if line is not None else "chance"), style="italic"))
     console.print(view.board(obs, names))

@@ -197,9 +197,7 @@ def test_the_squid_a_seat_brings_in_takes_a_person_named_in_the_log(table: Table
     state.apply(SinkTile(h))
     step = len(state.history)
     state.apply(RevealBack("whale"))
-    squid_space = next(
-        s for s in state.squid_spaces() if land in BOARD.neighbours[s] and s != h
-    )
+    squid_space = next(s for s in state.squid_spaces() if land in BOARD.neighbours[s] and s != h)
     from whaletable.games.survive.actions import PlaceSquid
 
     state.apply(PlaceSquid(squid_space))
@@ -303,7 +301,10 @@ def test_a_green_back_acts_at_once_and_is_told_to_all(table: Table) -> None:
             TileRevealed(0, h, "beach", "shark", True),
             CreatureCameIn(0, shark, "shark", h),
         ]
-    assert log(state, step, seat=1) == ["The tile's back: shark!", f"Shark 1 comes in on {space_name(h)}."]
+    assert log(state, step, seat=1) == [
+        "The tile's back: shark!",
+        f"Shark 1 comes in on {space_name(h)}.",
+    ]
 
 
 def test_every_value_is_shown_at_the_end(table: Table) -> None:
