@@ -110,10 +110,7 @@ def walk(seed: int, num_players: int = 3) -> list[tuple[object, int, list[str]]]
     out = []
     while not state.is_terminal():
         seat = state.current_player()
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            action = rng.choice(state.legal_actions())
+        action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions())
         step = len(state.history)
         state.apply(action)
         events = [e for _, e in state.events(None, since=step)]

@@ -390,8 +390,7 @@ def test_the_creature_roll_is_said_of_the_seat_who_rolled(
     for snap, roller, lines in told:
         if isinstance(snap.action, RollCreatureDie):
             assert lines[0] == f"{NAMES[roller]} rolled the creature die: " + (
-                {"serpent": "sea serpent"}.get(snap.action.creature, snap.action.creature)
-                + "."
+                {"serpent": "sea serpent"}.get(snap.action.creature, snap.action.creature) + "."
             )
             passed += snap.state.active != roller
     assert passed > 0

@@ -22,8 +22,8 @@ from whaletable.games.survive.actions import (
     SinkTile,
 )
 from whaletable.games.survive.rules import SurviveState
-from whaletable.web import i18n
 from whaletable.games.survive.words import space_name
+from whaletable.web import i18n
 from whaletable.web.boards.survive import SurviveBoard
 
 WEB = SurviveBoard()

@@ -7,19 +7,22 @@ from __future__ import annotations
 import random
 
 import pytest
-from survive_support import Table, hx
+from survive_support import LAYOUT, Table, hx
 
-from whaletable import i18n
+from whaletable import games, i18n
 from whaletable.core.testing import check_events, sample_states
 from whaletable.core.words import english
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import (
     Decline,
     EndMovement,
+    LayTile,
     MoveBoat,
     MoveCreature,
     MoveExplorer,
+    PickStartPlayer,
     PlaceExplorer,
+    PlaceSquid,
     PlayTile,
     RevealBack,
     SinkTile,
@@ -198,8 +201,6 @@ def test_the_squid_a_seat_brings_in_takes_a_person_named_in_the_log(table: Table
     step = len(state.history)
     state.apply(RevealBack("whale"))
     squid_space = next(s for s in state.squid_spaces() if land in BOARD.neighbours[s] and s != h)
-    from whaletable.games.survive.actions import PlaceSquid
-
     state.apply(PlaceSquid(squid_space))
     events = [e for _, e in state.events(None, since=step)]
     squid = state.cr_hex.index(squid_space, R.Q0, R.Q1)
@@ -254,10 +255,6 @@ def test_sinking_a_tile_says_who_fell_into_the_sea(table: Table) -> None:
 def test_an_explorers_value_is_told_to_its_owner_only(table: Table) -> None:
     """Setup 5: the value under an explorer is its owner's secret."""
     state: SurviveState = table.game.new_state(2, {}, events=True)
-    from survive_support import LAYOUT
-
-    from whaletable.games.survive.actions import LayTile, PickStartPlayer
-
     state.apply(PickStartPlayer(0))
     for terrain in LAYOUT:
         state.apply(LayTile(terrain))
@@ -328,8 +325,6 @@ def test_every_value_is_shown_at_the_end(table: Table) -> None:
 def test_no_event_tells_a_seat_what_its_determinizations_change() -> None:
     """The kit's check: what each seat and the spectator are told is the same whatever
     the unknowns are (explorer values, held tiles), across the option sets the kit plays."""
-    from whaletable import games
-
     samples = sample_states(games.get("survive"), 24, seed=5)
     assert check_events(samples) > 40
 
@@ -347,13 +342,11 @@ def test_the_log_speaks_vietnamese(table: Table) -> None:
         vi("{name} rolled the creature die: {kind}.").format(name="Ann", kind=vi("shark")),
         vi("Nothing can move."),
     ]
-    assert lines == ["Ann gieo xúc xắc sinh vật: cá mập.", "Không sinh vật nào di chuyển được."]
+    assert lines == ["Ann gieo xúc xắc sinh vật: cá mập.", "Không có gì di chuyển được."]
 
 
 def test_every_random_game_is_told_without_a_hidden_value() -> None:
     """No spectator line says "worth" before the end, and each red back stays unnamed."""
-    from whaletable import games
-
     game = games.get("survive")
     rng = random.Random(3)
     for _ in range(3):
