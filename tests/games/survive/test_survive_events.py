@@ -365,3 +365,19 @@ def test_every_random_game_is_told_without_a_hidden_value() -> None:
                 assert "worth" not in line
             if isinstance(event, TileRevealed) and not event.public:
                 assert event.effect is None and "hidden" in line
+
+
+def test_recording_events_changes_nothing_in_the_game() -> None:
+    """The same seeded game with and without events: the same positions, step by step (an
+    event is only said, never a side effect)."""
+    game = games.get("survive")
+    for seed in (1, 2):
+        told, quiet_state = game.new_state(3, events=True), game.new_state(3)
+        rng = random.Random(seed)
+        while not told.is_terminal():
+            chance = told.is_chance_node()
+            action = told.sample_chance(rng) if chance else rng.choice(told.legal_actions())
+            told.apply(action)
+            quiet_state.apply(action)
+            assert quiet_state.observation(None) == told.observation(None)
+        assert quiet_state.is_terminal()

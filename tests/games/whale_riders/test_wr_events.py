@@ -209,3 +209,19 @@ def test_no_event_tells_a_seat_what_its_determinizations_change() -> None:
     the spectator are told the same."""
     samples = sample_states(games.get("whale-riders"), 16, seed=7)
     assert check_events(samples) > 20
+
+
+def test_recording_events_changes_nothing_in_the_game() -> None:
+    """The same seeded game with and without events: the same positions, step by step (an
+    event is only said, never a side effect)."""
+    game = games.get("whale-riders")
+    for seed, options in ((1, {}), (2, {"gaps": "at_once", "clans_decree": True})):
+        told, quiet_state = game.new_state(3, options, events=True), game.new_state(3, options)
+        rng = random.Random(seed)
+        while not told.is_terminal():
+            chance = told.is_chance_node()
+            action = told.sample_chance(rng) if chance else rng.choice(told.legal_actions())
+            told.apply(action)
+            quiet_state.apply(action)
+            assert quiet_state.observation(None) == told.observation(None)
+        assert quiet_state.is_terminal()

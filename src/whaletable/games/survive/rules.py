@@ -1006,7 +1006,8 @@ class SurviveState(State):
             self.terrain[ISLAND[self.laid]] = TERRAINS.index(action.terrain) + 1
             self.laid += 1
             if self.laid == len(ISLAND):
-                self._emit(IslandLaid(len(ISLAND)))
+                if self._events is not None:
+                    self._emit(IslandLaid(len(ISLAND)))
                 self.phase = PLACE_EXPLORERS
                 self.to_move = self.start
         elif phase == PLACE_EXPLORERS:
@@ -1014,7 +1015,9 @@ class SurviveState(State):
             self._place_explorer(action.hex, action.value)
         elif phase == PLACE_BOATS:
             assert isinstance(action, PlaceBoat)
-            self._emit(BoatPlaced(self.to_move, self._bring_boat(action.hex), action.hex))
+            b = self._bring_boat(action.hex)
+            if self._events is not None:
+                self._emit(BoatPlaced(self.to_move, b, action.hex))
             if self.boats_in_play == COMPONENTS.boats_per_player * self.num_players:
                 self._begin_turn(self.start)
             else:
@@ -1033,14 +1036,16 @@ class SurviveState(State):
         elif phase == BOARDING:
             assert isinstance(action, BoardBoat)
             b = self.boat_at(self.revealing)
-            self._emit(ExplorerBoarded(self.active, action.explorer, b, self.revealing))
+            if self._events is not None:
+                self._emit(ExplorerBoarded(self.active, action.explorer, b, self.revealing))
             self._climb_in(action.explorer, b)
             if len(self.boat_pass[self.boat_at(self.revealing)]) == CAPACITY:
                 self._resume()
         else:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat  # setup 4
-            self._emit(StartPlayerPicked(action.seat))
+            if self._events is not None:
+                self._emit(StartPlayerPicked(action.seat))
             self.phase = LAY
         # Challenge Rule 2: over when the last person has left the board.
         if (
@@ -1072,7 +1077,8 @@ class SurviveState(State):
         self.ex_hex[e] = h
         self.ex_value[e] = value
         self.placed_at[e] = len(self.history)  # where this action is about to be appended
-        self._emit(ExplorerPlaced(seat, e, h, value))
+        if self._events is not None:
+            self._emit(ExplorerPlaced(seat, e, h, value))
         n = self.num_players
         if sum(self.placed_count) == n * EXPLORERS_PER_SEAT:
             self.phase = PLACE_BOATS
@@ -1164,12 +1170,14 @@ class SurviveState(State):
             e = action.explorer
             h = self.ex_hex[e]
             b = self.boat_at(h)
-            self._emit(ExplorerBoarded(self.active, e, b, h))
+            if self._events is not None:
+                self._emit(ExplorerBoarded(self.active, e, b, h))
             self._climb_in(e, b)
             self._strike(h)
         elif isinstance(action, JumpOverboard):
             e = action.explorer
-            self._emit(ExplorerJumped(self.active, e, self.ex_hex[e]))
+            if self._events is not None:
+                self._emit(ExplorerJumped(self.active, e, self.ex_hex[e]))
             self._leave_boat(e)
             self.ex_status[e] = SWIM
             self._strike(self.ex_hex[e])
@@ -1177,7 +1185,8 @@ class SurviveState(State):
             assert isinstance(action, LandOnSafeIsle)
             e = action.explorer
             isle = self.isle_at(self.ex_hex[e])
-            self._emit(ExplorerSaved(self.active, e, ISLE_NAMES[isle]))
+            if self._events is not None:
+                self._emit(ExplorerSaved(self.active, e, ISLE_NAMES[isle]))
             self._leave_boat(e)
             self.ex_status[e] = SAFE
             self.ex_isle[e] = isle
@@ -1265,7 +1274,8 @@ class SurviveState(State):
             serpent = cr.index(h, S0, S1)
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
-                self._emit(BoatSunk(serpent, b, h))
+                if self._events is not None:
+                    self._emit(BoatSunk(serpent, b, h))
                 for e in list(self.boat_pass[b]):
                     self._lose(e, "serpent", serpent)
                 self.boat_hex[b] = GONE
@@ -1284,7 +1294,8 @@ class SurviveState(State):
 
     def _capsize(self, b: int, whale: int) -> None:
         """A whale removes an occupied boat from the game; its people become swimmers."""
-        self._emit(BoatCapsized(whale, b, self.boat_hex[b], tuple(self.boat_pass[b])))
+        if self._events is not None:
+            self._emit(BoatCapsized(whale, b, self.boat_hex[b], tuple(self.boat_pass[b])))
         for e in self.boat_pass[b]:
             self.ex_status[e] = SWIM
             self.ex_boat[e] = -1
@@ -1295,7 +1306,8 @@ class SurviveState(State):
         """Everything at sea on ``h`` and the sea spaces around it leaves the game."""
         spaces = {h} | {n for n in NEIGHBOURS[h] if not self.terrain[n]}
         boats = [b for b in range(NUM_BOATS) if self.boat_hex[b] in spaces]
-        self._emit(Whirlpool(h, tuple(boats)))
+        if self._events is not None:
+            self._emit(Whirlpool(h, tuple(boats)))
         st, hx = self.ex_status, self.ex_hex
         for e in range(len(st)):
             if st[e] in (SWIM, BOAT) and hx[e] in spaces:
@@ -1305,13 +1317,14 @@ class SurviveState(State):
         cr = self.cr_hex
         for c in range(NUM_CREATURES):
             if cr[c] in spaces:
-                self._emit(CreatureRemoved(c, KIND_NAMES[KIND[c]], cr[c], "whirlpool"))
+                if self._events is not None:
+                    self._emit(CreatureRemoved(c, KIND_NAMES[KIND[c]], cr[c], "whirlpool"))
                 cr[c] = GONE  # squid 7: squids too
 
     def _come_in(self, kind: int, h: int) -> int:
         """A creature from the supply onto ``h``, said (-1 if none is left)."""
         c = self._place_creature(kind, h)
-        if c >= 0:
+        if c >= 0 and self._events is not None:
             self._emit(CreatureCameIn(self.active, c, KIND_NAMES[kind], h))
         return c
 
@@ -1328,7 +1341,8 @@ class SurviveState(State):
         t = self.terrain[h]
         self.terrain[h] = SEA
         people = self.people_on(h)
-        self._emit(TileSunk(self.active, h, TERRAINS[t - 1], tuple(people)))
+        if self._events is not None:
+            self._emit(TileSunk(self.active, h, TERRAINS[t - 1], tuple(people)))
         for e in people:
             self.ex_status[e] = SWIM  # §5.1: the people drop into the sea
         self.sunk = [*self.sunk, (h, t, self.active, -1)]
@@ -1342,7 +1356,8 @@ class SurviveState(State):
         self.pool[t - 1][EFFECT_INDEX[effect]] -= 1
         self.resume = ROLL
         self.to_move = self.active
-        self._emit(TileRevealed(seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs()))
+        if self._events is not None:
+            self._emit(TileRevealed(seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs()))
         if effect == "dolphin" and self.options.dolphins_and_diving_creatures:
             # Challenge Rule 5: shown to all, a dolphin token goes where the tile was, and
             # the tile leaves the game instead of going to the hand.
@@ -1363,7 +1378,7 @@ class SurviveState(State):
                 return  # squid 1: a squid comes with the whale
         elif effect == "boat":
             b = self._bring_boat(h)
-            if b >= 0:
+            if b >= 0 and self._events is not None:
                 self._emit(BoatCameIn(seat, b, h))
             swimmers = self.swimmers_at(h)
             if b >= 0 and swimmers:
@@ -1371,7 +1386,8 @@ class SurviveState(State):
                     self.phase = BOARDING  # the revealer picks who climbs aboard
                     return
                 for e in swimmers:
-                    self._emit(ExplorerBoarded(seat, e, b, h))
+                    if self._events is not None:
+                        self._emit(ExplorerBoarded(seat, e, b, h))
                     self._climb_in(e, b)
         elif effect == "whirlpool":
             self._whirlpool(h)
@@ -1391,7 +1407,8 @@ class SurviveState(State):
     def _play_tile(self, effect: str, slot: int) -> None:
         seat = self.active
         self._take_from_hand(seat, slot)
-        self._emit(TilePlayed(seat, effect))
+        if self._events is not None:
+            self._emit(TilePlayed(seat, effect))
         self.tile_played = True
         self.resume = MOVE
         if effect in MOVE_TILE_KIND:
@@ -1426,7 +1443,8 @@ class SurviveState(State):
     # --- creatures moving -------------------------------------------------------------------
 
     def _roll(self, face: str) -> None:
-        self._emit(CreatureDieRolled(self.active, face))
+        if self._events is not None:
+            self._emit(CreatureDieRolled(self.active, face))
         self.last_roll = CREATURE_FACES.index(face)
         self.p_free = False
         self.p_kinds = self._kinds_for((SERPENT, SHARK, WHALE)[self.last_roll])
@@ -1435,7 +1453,8 @@ class SurviveState(State):
 
     def _roll_dive(self, piece: str, face: str) -> None:
         """Challenge Rule 5: the dive dice say which piece moves and how far."""
-        self._emit(DiveDiceRolled(self.active, piece, face))
+        if self._events is not None:
+            self._emit(DiveDiceRolled(self.active, piece, face))
         self.dive_roll = (piece, face)
         self.p_free = face == DIVE
         self.p_reach = 0 if self.p_free else int(face)
@@ -1456,7 +1475,8 @@ class SurviveState(State):
         movable = self.movable_creatures()
         boats = self.movable_empty_boats()
         if not movable and not boats:
-            self._emit(NothingMoved(self.active))
+            if self._events is not None:
+                self._emit(NothingMoved(self.active))
             self._resume()  # §6: none of that kind can move: nothing moves
         elif len(movable) == 1 and not boats:
             self.p_creature = movable[0]
@@ -1467,7 +1487,8 @@ class SurviveState(State):
     def _move_creature(self, to: int) -> None:
         c = self.p_creature
         kind = KIND[c]
-        self._emit(CreatureMoved(self.active, c, KIND_NAMES[kind], self.cr_hex[c], to))
+        if self._events is not None:
+            self._emit(CreatureMoved(self.active, c, KIND_NAMES[kind], self.cr_hex[c], to))
         self.cr_hex[c] = to
         if kind == SQUID:
             self._squid_after_move(to)
@@ -1502,11 +1523,13 @@ class SurviveState(State):
         c, to = self.p_creature, self.p_threat
         if isinstance(action, PlayTile):
             self._take_from_hand(self.to_move, action.slot)
-            self._emit(DeterrentPlayed(self.to_move, action.effect, c, KIND_NAMES[KIND[c]], to))
+            if self._events is not None:
+                self._emit(DeterrentPlayed(self.to_move, action.effect, c, KIND_NAMES[KIND[c]], to))
             self.cr_hex[c] = GONE  # the deterrent removes the creature; the people stay
             self._resume()
             return
-        self._emit(DeterrentDeclined(self.to_move))
+        if self._events is not None:
+            self._emit(DeterrentDeclined(self.to_move))
         self.p_askers = self.p_askers[1:]
         if self.p_askers:
             self.to_move = self.p_askers[0]
@@ -1519,7 +1542,8 @@ class SurviveState(State):
             if to in squids:
                 for q in range(Q0, Q1):
                     if self.cr_hex[q] == to:
-                        self._emit(CreatureRemoved(q, "squid", to, "whale"))
+                        if self._events is not None:
+                            self._emit(CreatureRemoved(q, "squid", to, "whale"))
                         self.cr_hex[q] = GONE  # squid 5.1: the whale removes the squid
         self._strike(to)
         self._resume()
@@ -1542,7 +1566,8 @@ class SurviveState(State):
         """Squid 4: remove a whale here, then take one person next to it or aboard here."""
         for w in range(W0, W1):
             if self.cr_hex[w] == to:
-                self._emit(CreatureRemoved(w, "whale", to, "squid"))
+                if self._events is not None:
+                    self._emit(CreatureRemoved(w, "whale", to, "squid"))
                 self.cr_hex[w] = GONE
         self._squid_takes(to, passengers=True)
 

@@ -529,13 +529,6 @@ class WhaleRidersState(State):
     def _apply(self, action: Action) -> None:
         phase = self.phase
         kind = type(action)
-        self._apply_one(phase, kind, action)
-        if self.phase == OVER and self._events is not None:
-            self._emit(
-                GameOver(tuple(self.winners()), tuple(map(self.pearls, range(self.num_players))))
-            )
-
-    def _apply_one(self, phase: int, kind: type[Action], action: Action) -> None:
         if phase in (REFILL_SPACE, SETUP_COAST):
             assert isinstance(action, DrawTile)
             self._place_drawn_tile(FACE_OF[action.good, action.count])
@@ -566,19 +559,22 @@ class WhaleRidersState(State):
         elif kind is PickStartPlayer:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat
-            self._emit(StartPlayerPicked(action.seat))
+            if self._events is not None:
+                self._emit(StartPlayerPicked(action.seat))
             self._next_turn(first=True)
         elif kind is DealPower:
             assert isinstance(action, DealPower)
             seat = self.powers.index(-1)
             self.powers[seat] = self.game.power_index[action.power]
-            self._emit(PowerDealt(seat, action.power))
+            if self._events is not None:
+                self._emit(PowerDealt(seat, action.power))
             if seat == self.num_players - 1:
                 self._after_powers()
         else:
             assert isinstance(action, RevealDecree)
             index = self.game.decree_index[action.decree]
-            self._emit(DecreeRevealed(action.decree))
+            if self._events is not None:
+                self._emit(DecreeRevealed(action.decree))
             self.decrees = (*self.decrees, index)
             self.claims = (*self.claims, ())
             if len(self.decrees) == self.game.components.decrees_revealed:
@@ -597,7 +593,8 @@ class WhaleRidersState(State):
                 storms = self.game.components.storms_for(self.num_players)
                 self.bag[STORM] += storms
                 self.bag_total += storms
-                self._emit(CoastLaid(storms, self.bag_total))
+                if self._events is not None:
+                    self._emit(CoastLaid(storms, self.bag_total))
                 self.phase = SETUP_DEAL
                 self.draw_seat = 0
                 self.draw_then = THEN_SETUP
@@ -606,7 +603,8 @@ class WhaleRidersState(State):
         # A refill of a gap.
         if f == STORM and self.options.storms == "lull":
             # Reading "lull": the storm goes to the box and another tile is drawn.
-            self._emit(StormSetAside())
+            if self._events is not None:
+                self._emit(StormSetAside())
             if self.bag_total == 0:
                 self._bag_ran_out()
             return
@@ -624,7 +622,8 @@ class WhaleRidersState(State):
         self._after_hands_dealt()
 
     def _after_hands_dealt(self) -> None:
-        self._emit(ContractsDealt(HAND_SIZE))
+        if self._events is not None:
+            self._emit(ContractsDealt(HAND_SIZE))
         if self.options.magic_of_the_whale:
             self.phase = SETUP_POWERS
         else:
@@ -643,7 +642,8 @@ class WhaleRidersState(State):
         seat = self.draw_seat
         if len(self.hands[seat]) < HAND_SIZE:
             if not self.deck and self.burned:
-                self._emit(PileReshuffled(len(self.burned)))
+                if self._events is not None:
+                    self._emit(PileReshuffled(len(self.burned)))
                 self.deck = tuple(sorted(self.burned))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
@@ -716,7 +716,8 @@ class WhaleRidersState(State):
         self.steps[seat] += 1
         if self._events is not None:
             step = self.steps[seat]
-            self._emit(RiderMoved(seat, PORT_AT[step], step))
+            if self._events is not None:
+                self._emit(RiderMoved(seat, PORT_AT[step], step))
         if self.decrees:
             step = self.steps[seat]
             if step == TURN_STEP:
@@ -751,14 +752,15 @@ class WhaleRidersState(State):
             )
         self.coins[seat] -= price
         if port == SUN_PORT:
-            self._emit(TileBought(seat, port, slot, "pearl", self.sun[slot], price))
+            if self._events is not None:
+                self._emit(TileBought(seat, port, slot, "pearl", self.sun[slot], price))
             self.tiles[seat * HELD + face(PEARL, self.sun[slot])] += 1
             self.sun[slot] = 0
             self.pearls_left -= 1
             if self.pearls_left == 0:
                 # "As soon as all seven starting pearl tiles have been bought, the game
                 # ends at once."
-                self.phase = OVER
+                self._game_over()
                 return
             if self.options.gaps == "at_once":
                 self._gaps_closed(self._close_sun_gaps())
@@ -791,6 +793,13 @@ class WhaleRidersState(State):
         c = self.game.components
         return c.sun_prices[slot] if port == SUN_PORT else c.goods_prices[slot]
 
+    def _game_over(self) -> None:
+        self.phase = OVER
+        if self._events is not None:
+            self._emit(
+                GameOver(tuple(self.winners()), tuple(map(self.pearls, range(self.num_players))))
+            )
+
     def _close_coast_gaps(self) -> list[int]:
         """The tiles above each gap slide down toward the cheap spaces; the top is left empty.
 
@@ -810,7 +819,7 @@ class WhaleRidersState(State):
         return slid
 
     def _gaps_closed(self, ports: list[int]) -> None:
-        if ports:
+        if ports and self._events is not None:
             self._emit(GapsClosed(self.to_move, tuple(ports)))
 
     def _refill_gaps(self) -> None:
@@ -839,10 +848,11 @@ class WhaleRidersState(State):
 
     def _bag_ran_out(self) -> None:
         """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
-        self._emit(BagEmpty(self.options.empty_bag == "ends_game"))
+        if self._events is not None:
+            self._emit(BagEmpty(self.options.empty_bag == "ends_game"))
         if self.options.empty_bag == "ends_game":
             self.refill_at = -1
-            self.phase = OVER
+            self._game_over()
             return
         self._after_refills()
 
@@ -862,7 +872,8 @@ class WhaleRidersState(State):
     def _burn(self, card: int) -> None:
         seat = self.to_move
         self._remove_from_hand(seat, card)
-        self._emit(ContractBurned(seat, card))
+        if self._events is not None:
+            self._emit(ContractBurned(seat, card))
         self.burned = (*self.burned, card)
         self.current_cards = (*self.current_cards, card)
         if not self.hands[seat]:
@@ -877,7 +888,8 @@ class WhaleRidersState(State):
         if self.powers[seat] == self.game.power_index["deep_current"]:
             gained += 1
         self.coins[seat] += gained
-        self._emit(ContractFulfilled(seat, card, gained))
+        if self._events is not None:
+            self._emit(ContractFulfilled(seat, card, gained))
         self._remove_from_hand(seat, card)
         self.fulfilled[seat] = (*self.fulfilled[seat], card)
         self.current_cards = (*self.current_cards, card)
@@ -946,7 +958,8 @@ class WhaleRidersState(State):
         if seat in claimed or len(claimed) >= len(rewards):
             return
         self.decree_pearls[seat] += rewards[len(claimed)]
-        self._emit(DecreeMet(seat, decree, rewards[len(claimed)]))
+        if self._events is not None:
+            self._emit(DecreeMet(seat, decree, rewards[len(claimed)]))
         self.claims = (*self.claims[:i], (*claimed, seat), *self.claims[i + 1 :])
 
     # ------------------------------------------------------------------ undo
