@@ -17,6 +17,7 @@ from whaletable.cli.render.survive import SurviveView, explorer_name, parse_spac
 from whaletable.core import CHANCE
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
+from whaletable.core.words import english
 from whaletable.games.survive.actions import (
     EndMovement,
     MoveExplorer,
@@ -101,40 +102,36 @@ def test_everyones_values_show_at_the_end() -> None:
         assert shown == on_board
 
 
-def walk(seed: int, num_players: int = 3) -> list[tuple[object, int | None, dict, dict]]:
-    state = GAME.new_state(num_players)
+def walk(seed: int, num_players: int = 3) -> list[tuple[object, int, list[str]]]:
+    """A random game's steps: the action, who took it, and the terminal log's lines for it
+    (the spectator's events in words, as ``whaletable play`` prints them)."""
+    state = GAME.new_state(num_players, events=True)
     rng = random.Random(seed)
     out = []
     while not state.is_terminal():
         seat = state.current_player()
-        before = state.observation(None)
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-            actor = None
-        else:
-            action = rng.choice(state.legal_actions())
-            actor = seat
+        action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions())
+        step = len(state.history)
         state.apply(action)
-        out.append((action, actor, before, state.observation(None)))
+        events = [e for _, e in state.events(None, since=step)]
+        lines = GAME.step_lines(events, action, seat, NAMES[:num_players], english)
+        out.append((action, seat, lines))
     return out
 
 
-def test_log_lines_come_from_public_views_and_never_show_a_hidden_value() -> None:
+def test_log_lines_come_from_spectator_events_and_never_show_a_hidden_value() -> None:
     red = 0
     for seed in (1, 2):
-        for action, actor, before, after in walk(seed):
-            line = VIEW.describe(action, actor, before, after, NAMES[:3])
+        steps = walk(seed)
+        for action, actor, lines in steps[:-1]:
             if isinstance(action, PlaceExplorer):
-                assert line == (
-                    f"Seat {actor + 1} ({NAMES[actor]}) places an explorer on "  # type: ignore[operator]
-                    f"{space_name(action.hex)}"
-                )
-            if isinstance(action, RevealBack) and after["sunk"][-1]["effect"] is None:
-                assert line is not None and "hidden" in line
-                assert action.effect not in line.replace("red back", "")
+                assert lines == [f"{NAMES[actor]} placed an explorer on {space_name(action.hex)}."]
+            if isinstance(action, RevealBack) and any("hidden" in line for line in lines):
+                assert action.effect not in " ".join(lines).replace("red back", "")
                 red += 1
-            if line is not None and after["phase"] != "over":
+            for line in lines:
                 assert not TAG.search(line) and "worth" not in line
+        assert any(line.startswith("Game over") for line in steps[-1][2])
     assert red > 3
 
 
@@ -203,7 +200,7 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(cli, tmp_path: Path) -> N
     final = Record.load(path).replay()
     assert final.is_terminal()
     assert "Seat 2 (random)" in run.out
-    assert re.search(r"Seat 2 \(random\) (moves|sinks|places)", run.out)  # bots are logged
+    assert re.search(r"· random (moved|sank|placed)", run.out)  # bots are logged
 
 
 def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
@@ -220,7 +217,7 @@ def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
     command = f"place {space_name(place.hex).lower()} {place.value}"
     run = cli([*args, "--record", str(path)], [command, "q"])
     assert run.code == 0
-    assert f"Seat 1 (human) places an explorer on {space_name(place.hex)}" in run.out
+    assert f"human placed an explorer on {space_name(place.hex)}." in run.out
     actions = Record.load(path).actions
     assert actions[len(state.history)] == place.to_json()
 
@@ -246,13 +243,11 @@ def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
     assert Record.load(messy).actions == Record.load(clean).actions
 
 
-def test_a_move_is_logged_with_its_route(cli) -> None:
-    view = SurviveView()
-    for action, actor, before, after in walk(3, 2):
-        if isinstance(action, MoveExplorer) and after["phase"] != "over":
-            line = view.describe(action, actor, before, after, NAMES[:2])
-            assert line is not None and "moves" in line and "→" not in line
-            assert re.search(r"from [A-M]\d+ to [A-M]\d+", line)
+def test_a_move_is_logged_with_its_direction_and_where_it_ended() -> None:
+    for action, actor, lines in walk(3, 2):
+        if isinstance(action, MoveExplorer):
+            assert lines[0].startswith(f"{NAMES[actor]} moved {NAMES[actor]}'s explorer ")
+            assert re.search(r"(east|west) (to|into boat \d+ on) [A-M]\d+\.$", lines[0])
             return
     pytest.fail("no explorer moved")
 
@@ -275,3 +270,23 @@ def test_playing_a_tile_reads_by_slot_or_name() -> None:
 def test_done_is_end_movement() -> None:
     obs = GAME.new_state(2).observation(0)
     assert VIEW.parse("done", obs) == EndMovement()
+
+
+def test_replay_says_who_rolled_the_creature_die_from_the_events(cli, tmp_path: Path) -> None:
+    """``whaletable replay`` of a Survive record: each step's line comes from the events, so
+    a creature roll names the seat who rolled, even when the turn passed at once."""
+    path = tmp_path / "game.json"
+    run = cli(
+        ["play", "survive", "--seats", "random,heuristic", "--seed", "5", "--record", str(path)],
+        [],
+    )
+    assert run.code == 0
+    record = Record.load(path)
+    states = record.states()
+    rolls = [i for i, a in enumerate(record.actions, 1) if a["type"] == "roll_creature_die"]
+    # A roll after which nobody else moved: the turn passed straight to the other seat.
+    step = next(i for i in rolls if states[i].active != states[i - 1].active)
+    roller = ("random", "heuristic")[states[step - 1].active]
+    replay = cli(["replay", str(path)], [str(step), "q"])
+    shown = replay.out.split(f"step {step} of")[-1]
+    assert f"last: {roller} rolled the creature die: " in shown

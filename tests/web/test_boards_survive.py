@@ -32,6 +32,7 @@ from whaletable.games.survive.actions import (
     PlaceSquid,
     PlayTile,
     RevealBack,
+    RollCreatureDie,
     SinkTile,
     TakePerson,
 )
@@ -329,41 +330,70 @@ def test_the_board_of_a_seat_is_the_same_in_any_game_it_cannot_tell_apart(
     assert checked > 40
 
 
-def test_log_lines_never_show_a_hidden_value_or_tile(snapshots: list[Snapshot]) -> None:
+@pytest.fixture(scope="module")
+def told(snapshots: list[Snapshot]) -> list[tuple[Snapshot, int, list[str]]]:
+    """Each step of the snapshot games with what the web log says of it: the spectator's
+    events of that step in words, replayed from the game's record (who acted before it)."""
+    out = []
+    ends = [s.state for s in snapshots if s.state.is_terminal()]
+    for end in ends:
+        state = GAME.new_state(end.num_players, end.options, events=True)
+        for action in end.history:
+            step, actor, before = len(state.history), state.current_player(), state.active
+            state.apply(action)
+            events = [e for _, e in state.events(None, since=step)]
+            snap = Snapshot(state.clone(), action, actor)
+            out.append((snap, before, GAME.step_lines(events, action, actor, NAMES, tr)))
+    return out
+
+
+def test_log_lines_never_show_a_hidden_value_or_tile(
+    told: list[tuple[Snapshot, int, list[str]]],
+) -> None:
     red_hidden = 0
-    for snap in snapshots:
-        if snap.action is None:
-            continue
-        after = snap.state.observation(None)
-        line = BOARD_VIEW.log_line(snap.action, snap.actor, after, NAMES, tr)
+    for snap, _, lines in told:
         if isinstance(snap.action, PlaceExplorer):
-            assert line == (
+            assert lines == [
                 f"{NAMES[snap.actor]} placed an explorer on {space_name(snap.action.hex)}."
-            )
+            ]
         if isinstance(snap.action, RevealBack):
-            assert line is not None
-            if after["sunk"][-1]["effect"] is None:
-                assert snap.action.effect not in line.replace("boat move", "")
-                assert "hidden" in line
+            assert lines
+            if snap.state.observation(None)["sunk"][-1]["effect"] is None:
+                assert snap.action.effect not in " ".join(lines).replace("boat move", "")
+                assert "hidden" in lines[0]
                 red_hidden += 1
-        if line is not None and not snap.state.is_terminal():
-            assert "worth" not in line
-        if isinstance(snap.action, TakePerson):
-            assert line is not None and "worth" not in line
+        if not snap.state.is_terminal():
+            assert not any("worth" in line for line in lines)
     assert red_hidden > 10
 
 
-def test_log_lines_of_seat_actions_name_the_seat(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots:
-        if snap.action is None or snap.actor < 0:
+def test_log_lines_of_seat_actions_name_the_seat(
+    told: list[tuple[Snapshot, int, list[str]]],
+) -> None:
+    for snap, _, lines in told:
+        if snap.actor < 0:
             continue
-        line = BOARD_VIEW.log_line(snap.action, snap.actor, snap.state.observation(None), NAMES, tr)
-        if isinstance(snap.action, EndMovement):
-            assert line is None
+        if isinstance(snap.action, EndMovement | PickCreature):
+            assert lines == []  # what follows (a tile sunk, the creature moved) says it
         elif isinstance(snap.action, BoardBoat | JumpOverboard | LandOnSafeIsle | TakePerson):
-            assert line is not None and NAMES[snap.action.explorer // 10] in line
+            assert lines and NAMES[snap.action.explorer // 10] in lines[0]
         else:
-            assert line is not None and line.startswith(NAMES[snap.actor]), line
+            assert lines and lines[0].startswith(NAMES[snap.actor]), lines
+
+
+def test_the_creature_roll_is_said_of_the_seat_who_rolled(
+    told: list[tuple[Snapshot, int, list[str]]],
+) -> None:
+    """§6: the die is rolled by the player ending the turn, even when the turn then passes
+    at once because nothing can move (the log used to name the next player)."""
+    passed = 0
+    for snap, roller, lines in told:
+        if isinstance(snap.action, RollCreatureDie):
+            assert lines[0] == f"{NAMES[roller]} rolled the creature die: " + (
+                {"serpent": "sea serpent"}.get(snap.action.creature, snap.action.creature) + "."
+            )
+            passed += snap.state.active != roller
+    assert passed > 0
 
 
 # ----------------------------------------------------------------------------- words

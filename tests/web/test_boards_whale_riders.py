@@ -31,8 +31,9 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
+from whaletable.games.whale_riders.words import contract_text
 from whaletable.web.boards import board_for, seat_colour
-from whaletable.web.boards.whale_riders import contract_text, game_over_line
+from whaletable.web.boards.whale_riders import game_over_line
 
 GAME = games.get("whale-riders")
 BOARD = board_for("whale-riders")
@@ -206,52 +207,84 @@ def test_the_board_is_the_same_for_every_deal_the_viewer_cannot_tell_apart(
             assert BOARD.svg(other.observation(None), [], NAMES, tr) == spectator
 
 
-def test_drawn_contracts_never_reach_a_log_line_or_a_label(snapshots: list[Snapshot]) -> None:
-    lines = []
-    for snap in snapshots:
+@pytest.fixture(scope="module")
+def told(snapshots: list[Snapshot]) -> list[tuple[Snapshot, list[str]]]:
+    """Each step of the snapshot games with what the web log says of it: the spectator's
+    events of that step in words, replayed from the game's record."""
+    out = []
+    for end in (s.state for s in snapshots if s.state.is_terminal()):
+        state = GAME.new_state(end.num_players, end.options, events=True)
+        for action in end.history:
+            step, actor = len(state.history), state.current_player()
+            state.apply(action)
+            events = [e for _, e in state.events(None, since=step)]
+            snap = Snapshot(state.clone(), action, actor)
+            out.append((snap, GAME.step_lines(events, action, actor, NAMES, tr)))
+    return out
+
+
+def test_drawn_contracts_never_reach_a_log_line_or_a_label(
+    told: list[tuple[Snapshot, list[str]]],
+) -> None:
+    dealt = drawn = 0
+    for snap, lines in told:
         if not isinstance(snap.action, DrawContract):
             continue
         after = snap.state.observation(None)
-        line = BOARD.log_line(snap.action, -1, after, NAMES, tr)
         other = DrawContract((snap.action.card + 1) % len(GAME.components.contracts))
-        assert BOARD.log_line(other, -1, after, NAMES, tr) == line
         assert BOARD.label(snap.action, after, NAMES, tr) == BOARD.label(other, after, NAMES, tr)
-        if line is not None:
-            lines.append(line)
-    assert len(lines) == len(GAMES)  # one line per deal, none for the draws in play
-    assert all(not re.search(r"\d", line) for line in lines)
+        card = GAME.components.contracts[snap.action.card].to_json(snap.action.card)
+        assert not any(contract_text(card, tr) in line for line in lines)
+        if lines == ["Three contracts are dealt face down to each player."]:
+            dealt += 1
+        elif lines:
+            assert re.fullmatch(r"\w+ drew a contract \([1-3] in hand\)\.", lines[0]), lines
+            drawn += 1
+    assert dealt == len(GAMES)  # one line per deal
+    assert drawn > 20
 
 
-def test_log_lines_of_seat_actions_use_public_words_only(snapshots: list[Snapshot]) -> None:
+def test_log_lines_of_seat_actions_say_who_did_what(
+    told: list[tuple[Snapshot, list[str]]],
+) -> None:
     said = Counter[str]()
-    for snap in snapshots:
+    for snap, lines in told:
         if snap.action is None or snap.actor < 0:
             continue
-        after = snap.state.observation(None)
-        line = BOARD.log_line(snap.action, snap.actor, after, NAMES, tr)
         if isinstance(snap.action, (BurnContracts, FulfilContracts, Done)):
-            assert line is None
+            assert not any(line.startswith(NAMES[snap.actor]) for line in lines)
             continue
-        assert line is not None and line.startswith(NAMES[snap.actor]), line
+        assert lines and lines[0].startswith(NAMES[snap.actor]), lines
         said[snap.action.kind] += 1
         if isinstance(snap.action, (Burn, Fulfil)):
             card = GAME.components.contracts[snap.action.card].to_json(snap.action.card)
-            assert contract_text(card, tr) in line  # face up once burned or fulfilled
+            assert contract_text(card, tr) in lines[0]  # face up once burned or fulfilled
+        after = snap.state.observation(None)
         if after["phase"] == "over":
-            assert line.endswith(game_over_line(after, NAMES, tr))
+            assert lines[-1] == game_over_line(after, NAMES, tr)
     assert set(said) == {"move", "buy", "take_coin", "burn", "fulfil"}
 
 
+def test_a_purchase_says_which_tile_at_which_price(told: list[tuple[Snapshot, list[str]]]) -> None:
+    """Buy a tile: the log names the tile bought, its space and the price paid."""
+    bought = 0
+    for snap, lines in told:
+        if isinstance(snap.action, Buy):
+            assert re.match(
+                rf"{NAMES[snap.actor]} (bought .+ on|cleared the storm on) space "
+                rf"{snap.action.slot + 1} at .+ Port for \d+ coins?\.",
+                lines[0],
+            ), lines
+            bought += 1
+    assert bought > 20
+
+
 def test_the_coast_laid_out_and_the_start_player_are_logged_once(
-    snapshots: list[Snapshot],
+    told: list[tuple[Snapshot, list[str]]],
 ) -> None:
-    lines = [
-        BOARD.log_line(s.action, s.actor, s.state.observation(None), NAMES, tr)
-        for s in snapshots
-        if s.action is not None and s.actor < 0
-    ]
+    lines = [line for snap, step_lines in told if snap.actor < 0 for line in step_lines]
     assert lines.count("The coast is laid out; the storm tiles go into the bag.") == len(GAMES)
-    assert sum(1 for line in lines if line and line.endswith("is the start player.")) == len(GAMES)
+    assert sum(1 for line in lines if line.endswith("is the start player.")) == len(GAMES)
 
 
 # ----------------------------------------------------------------------------- words

@@ -103,12 +103,9 @@ class PlaySession:
     def step(self) -> None:
         state = self.state
         seat = state.current_player()
-        before = state.observation(None)
         if state.is_chance_node():
             action = state.sample_chance(self.chance_rng)
-            actor: int | None = None
         else:
-            actor = seat
             agent = self.agents[seat]
             if agent is None:
                 action = self.human_turn(seat)
@@ -118,16 +115,9 @@ class PlaySession:
                     raise IllegalAction(f"bot {agent.name} in {seat_label(seat)} chose {action}")
         step = len(state.history)
         state.apply(action)
-        after = state.observation(None)
-        if self.game.event_types:
-            events = [event for _, event in state.events(None, since=step)]
-            lines = self.game.step_lines(events, action, seat, self.log_names, self.tr)
-            self.pending.extend(lines)
-        else:
-            line = self.view.describe(action, actor, before, after, self.specs)
-            if line is not None:
-                self.pending.append(line)
-        self.show_new_rounds(after)
+        events = [event for _, event in state.events(None, since=step)]
+        self.pending.extend(self.game.step_lines(events, action, seat, self.log_names, self.tr))
+        self.show_new_rounds(state.observation(None))
 
     def flush_log(self) -> None:
         for line in self.pending:

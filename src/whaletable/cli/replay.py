@@ -31,8 +31,8 @@ def replay(
     input_fn: InputFn,
 ) -> int:
     record, states = load_states(path)
-    # A game that says what happened is told by its events, kept once for the whole record.
-    told = record.replay(events=True) if states[0].game.event_types else None
+    # What happened is told by the events of the whole record, replayed once.
+    told = record.replay(events=True)
     if seat is not None and not 0 <= seat < record.num_players:
         raise RecordError(f"no seat {seat + 1} in this record: seats are 1..{record.num_players}")
     game = states[0].game
@@ -84,7 +84,7 @@ def show(
     step: int,
     seat: int | None,
     names: list[str],
-    told: State | None = None,
+    told: State,
 ) -> None:
     state = states[step]
     obs = state.observation(seat)
@@ -92,20 +92,11 @@ def show(
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
-        if told is not None:
-            events = [e for s, e in told.events(None, since=step - 1) if s == step - 1]
-            # Seats named as the screens name them ("Seat 2 (random)").
-            labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
-            lines = told.game.step_lines(events, state.history[-1], actor, labels, english)
-            line = " ".join(lines) if lines else None
-        else:
-            line = view.describe(
-                state.history[-1],
-                actor if actor >= 0 else None,
-                before.observation(None),
-                state.observation(None),
-                names,
-            )
+        events = [e for s, e in told.events(None, since=step - 1) if s == step - 1]
+        # Seats named as the screens name them ("Seat 2 (random)").
+        labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
+        lines = told.game.step_lines(events, state.history[-1], actor, labels, english)
+        line = " ".join(lines) if lines else None
         # Chance steps that reveal nothing public (a card dealt face down) stay unnamed.
         console.print(Text("last: " + (line if line is not None else "chance"), style="italic"))
     console.print(view.board(obs, names))

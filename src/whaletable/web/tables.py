@@ -244,12 +244,8 @@ class LiveTable:
     ) -> list[str]:
         """What the log says of ``step``, just applied to ``state``: what happened, as a
         spectator may know it, and why it was played so."""
-        if self.game.event_types:
-            events = [event for _, event in state.events(None, since=step)]
-            lines = self.game.step_lines(events, action, actor, self.names, tr)
-        else:
-            line = self.board.log_line(action, actor, state.observation(None), self.names, tr)
-            lines = [line] if line else []
+        events = [event for _, event in state.events(None, since=step)]
+        lines = self.game.step_lines(events, action, actor, self.names, tr)
         note = self.notes.get(step)
         if note is not None:
             lines.append(tr(note[0]).format(**note[1]))

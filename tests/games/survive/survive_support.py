@@ -54,10 +54,18 @@ class Table:
         self.game: Any = games.get("survive")
 
     def setup(
-        self, players: int = 2, options: dict[str, Any] | None = None, *, boats: bool = True
+        self,
+        players: int = 2,
+        options: dict[str, Any] | None = None,
+        *,
+        boats: bool = True,
+        events: bool = False,
     ) -> SurviveState:
-        """Seat 0 first; explorers on the first free tiles; boats on the first free spaces."""
-        state: SurviveState = self.game.new_state(players, options or {})
+        """Seat 0 first; explorers on the first free tiles; boats on the first free spaces.
+
+        With ``events`` the state records what happens (``state.events``).
+        """
+        state: SurviveState = self.game.new_state(players, options or {}, events=events)
         state.apply(PickStartPlayer(0))
         for terrain in LAYOUT:
             state.apply(LayTile(terrain))

@@ -22,6 +22,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
 )
 from whaletable.games.survive.rules import SurviveState
+from whaletable.games.survive.words import space_name
 from whaletable.web import i18n
 from whaletable.web.boards.survive import SurviveBoard
 
@@ -90,19 +91,31 @@ def test_web_board_offers_every_dive_move_once(table: Table) -> None:
     )
 
 
-def test_web_log_says_what_the_dive_dice_and_dolphin_tile_did(table: Table) -> None:
-    state = table.setup(2, dict(RULE5), boats=False)
+def log(state: SurviveState, since: int) -> list[str]:
+    """The spectator's log of the steps from ``since`` on (the web table's and the terminal's)."""
+    events = [e for _, e in state.events(None, since=since)]
+    lines = (state.game.describe(e, NAMES, english) for e in events)
+    return [line for line in lines if line is not None]
+
+
+def test_log_says_what_the_dive_dice_and_dolphin_tile_did(table: Table) -> None:
+    """Challenge Rule 5: a dolphin tile is shown to all and brings a dolphin; the dive dice
+    are rolled by the seat ending its turn."""
+    state = table.setup(2, dict(RULE5), boats=False, events=True)
     h = state.sinkable()[0]
     state.apply(EndMovement())
     state.apply(SinkTile(h))
+    step = len(state.history)
     state.apply(RevealBack("dolphin"))
-    line = WEB.log_line(RevealBack("dolphin"), -1, state.observation(None), NAMES, english)
-    assert line is not None and "A dolphin comes in on" in line
+    assert log(state, step) == [
+        "The tile's back: dolphin!",
+        f"Dolphin 1 comes in on {space_name(h)}.",
+    ]
+    step = len(state.history)
     state.apply(RollDiveDice("dolphin", "dive"))
-    line = WEB.log_line(
-        RollDiveDice("dolphin", "dive"), -1, state.observation(None), NAMES, english
+    assert log(state, step)[0] == (
+        "Ann rolled the dive dice: dolphin, Dive (any unoccupied sea space)."
     )
-    assert line == "Ann rolled the dive dice: dolphin, Dive (any unoccupied sea space)."
 
 
 def test_dive_words_are_translated(table: Table) -> None:
@@ -136,9 +149,6 @@ def test_terminal_draws_dolphins_and_the_dive_roll(table: Table) -> None:
     screen = render(obs)
     assert "dolphin1" in screen and "D dolphin" in screen
     assert "dive dice: starfish (any piece), 2 spaces" in screen
-    assert CLI.describe(RollDiveDice("shark", "1"), None, obs, obs, ["ann", "bao"]) == (
-        "the dive dice show: shark, 1 space"
-    )
 
 
 def test_terminal_commands_play_every_dive_move(table: Table) -> None:
@@ -154,22 +164,21 @@ def test_terminal_commands_play_every_dive_move(table: Table) -> None:
 def test_views_follow_a_whole_game_with_rule_5(table: Table) -> None:
     """Every state of a random game with dolphins and dive dice draws on both screens."""
     rng = random.Random(4)
-    state = table.game.new_state(2, {**RULE5, "dive_die": "1986"})
+    state = table.game.new_state(2, {**RULE5, "dive_die": "1986"}, events=True)
     seen_dolphin = False
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance(rng)
         else:
             action = rng.choice(state.legal_actions())
-        before = state.observation(None)
-        actor = state.current_player()
+        step, roller = len(state.history), state.active
         state.apply(action)
         after = state.observation(None)
         if state.turn % 5 == 0 or isinstance(action, RollDiveDice):
             WEB.svg(after, [], NAMES, english)
             render(after)
-        WEB.log_line(action, actor, after, NAMES, english)
-        CLI.describe(action, actor if actor >= 0 else None, before, after, ["ann", "bao"])
+        if isinstance(action, RollDiveDice):
+            assert log(state, step)[0].startswith(f"{NAMES[roller]} rolled the dive dice: ")
         seen_dolphin |= any(
             c["kind"] == "dolphin" and c["status"] == "sea" for c in after["creatures"]
         )

@@ -58,15 +58,16 @@ class Table:
         start: int = 0,
         powers: Sequence[str] = (),
         decrees: Sequence[str] = (),
+        events: bool = False,
         **options: Any,
     ) -> WhaleRidersState:
         """A table after setup: ports 1-7 laid (plain unless ``ports``), hands dealt, start
-        chosen."""
+        chosen; with ``events`` the state records what happens (``state.events``)."""
         if powers:
             options["magic_of_the_whale"] = True
         if decrees:
             options["clans_decree"] = True
-        state: WhaleRidersState = self.game.new_state(players, options)
+        state: WhaleRidersState = self.game.new_state(players, options, events=events)
         for port in range(1, 8):
             for good, count in (ports or {}).get(port, PLAIN_PORT):
                 state.apply(DrawTile(good, count))

@@ -41,20 +41,6 @@ class GameView(Protocol):
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         """The table as ``obs``'s seat (or a spectator) sees it."""
 
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        """A log line for ``action`` from public observations, or None to stay silent.
-
-        ``before``/``after`` are spectator observations, so a line can never
-        reveal a private value.
-        """
-
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """``action`` in words for the seat choosing it (``obs`` is that seat's view)."""
 
@@ -80,18 +66,6 @@ class GenericView:
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         return Pretty(obs)
-
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        if actor is None:
-            return None  # a chance outcome may be private (a dealt card); say nothing
-        return f"{seat_label(actor)} ({names[actor]}): {action}"
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         return json.dumps(action.to_json())

@@ -31,26 +31,20 @@ from whaletable.cli.render import BadCommand, seat_colour, seat_label
 from whaletable.core.action import Action
 from whaletable.games.survive.actions import (
     EFFECTS,
-    GREEN_EFFECTS,
     BoardBoat,
     Decline,
     EndMovement,
     JumpOverboard,
     LandOnSafeIsle,
-    LayTile,
     MoveBoat,
     MoveCreature,
     MoveEmptyBoat,
     MoveExplorer,
     PickCreature,
-    PickStartPlayer,
     PlaceBoat,
     PlaceExplorer,
     PlaceSquid,
     PlayTile,
-    RevealBack,
-    RollCreatureDie,
-    RollDiveDice,
     SinkTile,
     TakePerson,
 )
@@ -97,12 +91,6 @@ EFFECT_WORDS = {
     "move-whale": "move a whale",
     "shark-deterrent": "shark deterrent",
     "whale-deterrent": "whale deterrent",
-}
-ISLE_WORDS = {
-    "NW": "the NW safe isle",
-    "NE": "the NE safe isle",
-    "SW": "the SW safe isle",
-    "SE": "the SE safe isle",
 }
 TASKS = {
     "place-explorers": "place an explorer",
@@ -442,130 +430,6 @@ class SurviveView:
             parts.append(mine)
         parts.append(players_table(obs, names))
         return Group(*parts)
-
-    # --------------------------------------------------------------- log
-
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        if actor is None:
-            return self._chance(action, before, after, names)
-        who = f"{seat_label(actor)} ({names[actor]})"
-        verb = self._verb(action, before, after)
-        if verb is None:
-            return None
-        line = f"{who} {verb}"
-        if after["phase"] == "over":
-            line += " — " + self._over(after, names)
-        return line
-
-    def _chance(
-        self, action: Action, before: dict[str, Any], after: dict[str, Any], names: list[str]
-    ) -> str | None:
-        if isinstance(action, PickStartPlayer):
-            return f"{seat_label(action.seat)} ({names[action.seat]}) is the first player"
-        if isinstance(action, LayTile):
-            return None if after["phase"] == "lay-tiles" else "the 40 island tiles are laid"
-        if isinstance(action, RollCreatureDie):
-            return f"the creature die shows: {KIND_WORDS.get(action.creature, action.creature)}"
-        if isinstance(action, RollDiveDice):
-            return f"the dive dice show: {dive_words(action.piece, action.face)}"
-        if isinstance(action, RevealBack):
-            # Words from the spectator's view: a red back stays hidden.
-            last = after["sunk"][-1] if after["sunk"] else None
-            if last is None:
-                return None
-            seat = last["seat"]
-            rule5 = (after.get("options") or {}).get("dolphins_and_diving_creatures")
-            if last["effect"] is None:
-                line = f"{seat_label(seat)} keeps the tile's red back hidden"
-            elif last["effect"] == "dolphin" and rule5:
-                line = f"the tile's back: dolphin! a dolphin comes in on {space_name(last['hex'])}"
-            elif last["effect"] in GREEN_EFFECTS:
-                line = f"the tile's back: {EFFECT_WORDS[last['effect']]}!"
-            else:
-                line = f"{seat_label(seat)} takes a red tile: {EFFECT_WORDS[last['effect']]}"
-            if after["phase"] == "over":
-                line += " — " + self._over(after, names)
-            return line
-        return None
-
-    def _verb(self, action: Action, before: dict[str, Any], after: dict[str, Any]) -> str | None:
-        if isinstance(action, PlaceExplorer):
-            return f"places an explorer on {space_name(action.hex)}"  # never its value
-        if isinstance(action, PlaceBoat):
-            return f"places a boat on {space_name(action.hex)}"
-        if isinstance(action, MoveExplorer):
-            origin = where(before, action.explorer)
-            to = step(origin, action.direction)
-            line = f"moves {explorer_name(action.explorer)} {DIRECTIONS[action.direction]}"
-            if origin is not None and to is not None:
-                line += f" from {space_name(origin)} to {space_name(to)}"
-            e = _explorer(after, action.explorer)
-            if e is not None and e["status"] == "boat":
-                line += " (into a boat)"
-            if e is not None and e["status"] == "lost":
-                line += " and is lost"
-            return line
-        if isinstance(action, BoardBoat):
-            return f"puts {explorer_name(action.explorer)} into the boat"
-        if isinstance(action, JumpOverboard):
-            return f"has {explorer_name(action.explorer)} jump overboard"
-        if isinstance(action, LandOnSafeIsle):
-            e = _explorer(after, action.explorer)
-            isle = ISLE_WORDS.get(e["isle"] if e else "", "a safe isle")
-            return f"brings {explorer_name(action.explorer)} onto {isle}"
-        if isinstance(action, MoveBoat):
-            boat = _boat(before, action.boat)
-            origin = boat["hex"] if boat else None
-            to = step(origin, action.direction)
-            line = f"moves {boat_name(action.boat)} {DIRECTIONS[action.direction]}"
-            if origin is not None and to is not None:
-                line += f" from {space_name(origin)} to {space_name(to)}"
-            return line
-        if isinstance(action, EndMovement):
-            return "is done moving"
-        if isinstance(action, PlayTile):
-            return f"plays a tile: {EFFECT_WORDS.get(action.effect, action.effect)}"
-        if isinstance(action, Decline):
-            return "plays no deterrent"
-        if isinstance(action, SinkTile):
-            terrain = before["terrain"][action.hex] or "tile"
-            return f"sinks the {terrain} at {space_name(action.hex)}"
-        if isinstance(action, PlaceSquid):
-            return f"brings a giant squid in on {space_name(action.hex)}"
-        if isinstance(action, TakePerson):
-            return f"has the giant squid take {explorer_name(action.explorer)}"
-        if isinstance(action, PickCreature):
-            c = _creature(before, action.creature)
-            return f"picks {creature_name(c, before) if c else 'a creature'}"
-        if isinstance(action, MoveEmptyBoat):
-            boat = _boat(before, action.boat)
-            origin = boat["hex"] if boat else None
-            line = f"moves the unoccupied {boat_name(action.boat)}"
-            if origin is not None:
-                line += f" from {space_name(origin)}"
-            return line + f" to {space_name(action.to)}"
-        if isinstance(action, MoveCreature):
-            picked = (before.get("pending") or {}).get("creature")
-            c = _creature(before, picked) if picked is not None else None
-            what = creature_name(c, before) if c else "the creature"
-            if c is not None and c["hex"] == action.to:
-                return f"leaves {what} on {space_name(action.to)}"
-            return f"moves {what} to {space_name(action.to)}"
-        return str(action)
-
-    def _over(self, obs: dict[str, Any], names: list[str]) -> str:
-        winners = obs["winners"] or []
-        if not winners:
-            return "game over"
-        who = ", ".join(f"{seat_label(w)} ({names[w]})" for w in winners)
-        return f"game over: {who} {'wins' if len(winners) == 1 else 'share the win'}"
 
     # --------------------------------------------------------------- choosing
 

@@ -21,15 +21,10 @@ from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
     Buy,
-    DealPower,
     Done,
-    DrawContract,
-    DrawTile,
     Fulfil,
     FulfilContracts,
     Move,
-    PickStartPlayer,
-    RevealDecree,
     TakeCoin,
 )
 
@@ -292,116 +287,6 @@ class WhaleRidersView:
         if hand is not None:
             parts.append(hand)
         return Group(*parts)
-
-    # ------------------------------------------------------------------ log
-
-    def describe(
-        self,
-        action: Action,
-        actor: int | None,
-        before: dict[str, Any],
-        after: dict[str, Any],
-        names: list[str],
-    ) -> str | None:
-        if actor is None:
-            return self._chance(action, before, after, names)
-        who = seat_name(actor, names)
-        line = self._verb(action, actor, before, after)
-        if line is None:
-            return None
-        line = f"{who} {line}"
-        for old, new in zip(before["decrees"], after["decrees"], strict=True):
-            if actor in new["claimed_by"] and actor not in old["claimed_by"]:
-                line += f"; meets the decree {new['name']}"
-        gained = (
-            after["players"][actor]["decree_pearls"] - before["players"][actor]["decree_pearls"]
-        )
-        if gained:
-            line += f" (+{gained} pearl{'s' if gained != 1 else ''})"
-        return line
-
-    def _chance(
-        self, action: Action, before: dict[str, Any], after: dict[str, Any], names: list[str]
-    ) -> str | None:
-        if isinstance(action, PickStartPlayer):
-            return f"{seat_name(action.seat, names)} is the start player"
-        if isinstance(action, DrawTile):
-            if after["phase"] == "setup" and before["phase"] == "setup":
-                full = all(t is not None for p in after["ports"][1:] for t in p["spaces"])
-                if not full:
-                    return None
-                return (
-                    f"the coast is laid out; the storm tiles go into the bag "
-                    f"({after['bag']} tiles in it)"
-                )
-            tile = tile_text({"good": action.good, "count": action.count})
-            for old, new in zip(before["ports"], after["ports"], strict=True):
-                if old["spaces"] != new["spaces"]:
-                    return f"a tile is drawn from the bag for {new['name']}: {tile}"
-            return f"a tile is drawn from the bag and set aside: {tile}"
-        if isinstance(action, DrawContract):
-            # Which card is private; who drew is public (a hand grew).
-            for seat, (old, new) in enumerate(
-                zip(before["players"], after["players"], strict=True)
-            ):
-                if new["hand_size"] > old["hand_size"]:
-                    if after["phase"] == "setup":
-                        dealt = all(p["hand_size"] == 3 for p in after["players"])
-                        if dealt and not all(p["hand_size"] == 3 for p in before["players"]):
-                            return "three contracts are dealt face down to each player"
-                        return None
-                    return f"{seat_name(seat, names)} draws a contract ({new['hand_size']} in hand)"
-            return None
-        if isinstance(action, DealPower):
-            for seat, p in enumerate(after["players"]):
-                power = p["power"]
-                if power is not None and power["id"] == action.power:
-                    return (
-                        f"{seat_name(seat, names)} gets the power {power['name']}: {power['text']}"
-                    )
-            return None
-        if isinstance(action, RevealDecree):
-            for decree in after["decrees"]:
-                if decree["id"] == action.decree:
-                    return f"decree turned up: {decree['name']} — {decree['text']}"
-            return None
-        return None
-
-    def _verb(
-        self, action: Action, actor: int, before: dict[str, Any], after: dict[str, Any]
-    ) -> str | None:
-        me_before, me_after = before["players"][actor], after["players"][actor]
-        if isinstance(action, Move):
-            port = after["ports"][me_after["port"]]["name"]
-            if me_after["heading"] == "home":
-                return f"rides home to the {port}"
-            if me_after["step"] == LAST_PORT:
-                return f"reaches the {port} and turns for home"
-            return f"rides to {port}"
-        if isinstance(action, Buy):
-            port = before["ports"][me_before["port"]]
-            tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
-            paid = me_before["coins"] - me_after["coins"]
-            coins = f"{paid} coin{'s' if paid != 1 else ''}"
-            if tile is not None and tile["good"] == "storm":
-                return f"clears a storm at {port['name']} for {coins}"
-            if me_before["port"] == 0 and tile is not None:
-                return f"buys the {tile['count']}-pearl tile at the {port['name']} for {coins}"
-            return f"buys {tile_text(tile)} at {port['name']} for {coins}"
-        if isinstance(action, TakeCoin):
-            gained = me_after["coins"] - me_before["coins"]
-            return "takes a coin" if gained == 1 else f"takes {gained} coins"
-        if isinstance(action, Burn):
-            card = contract_of(after, action.card)
-            return "burns a contract" + (f": {contract_text(card)}" if card else "")
-        if isinstance(action, Fulfil):
-            card = contract_of(after, action.card)
-            if card is None:
-                return "fulfils a contract"
-            return f"fulfils a contract: {needs_text(card)}, takes {reward_text(card)}"
-        if isinstance(action, (BurnContracts, FulfilContracts, Done)):
-            return None  # the cards taken are logged one by one
-        return str(action)
 
     # --------------------------------------------------------------- choosing
 

@@ -9,14 +9,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
+from whaletable.core.words import Translate
+from whaletable.games.survive import words
 from whaletable.games.survive.actions import (
     ACTION_TYPES,
     LayTile,
@@ -25,6 +29,7 @@ from whaletable.games.survive.actions import (
     RollCreatureDie,
     RollDiveDice,
 )
+from whaletable.games.survive.events import EVENT_TYPES
 from whaletable.games.survive.rules import SurviveState, all_actions
 from whaletable.games.survive.tensor import TENSOR
 
@@ -89,6 +94,10 @@ class Survive(Game[SurviveState]):
     action_types = ACTION_TYPES
     chance_action_types = (PickStartPlayer, LayTile, RevealBack, RollCreatureDie, RollDiveDice)
     tensor = TENSOR
+    event_types = EVENT_TYPES
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        return words.describe(event, names, tr)
 
     def _all_actions(self) -> list[Action]:
         return all_actions()

@@ -58,6 +58,35 @@ from whaletable.games.survive.actions import (
 )
 from whaletable.games.survive.board import BOARD, CENTRE, ISLE_NAMES, NUM_HEXES
 from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.events import (
+    BoatCameIn,
+    BoatCapsized,
+    BoatMoved,
+    BoatPlaced,
+    BoatSunk,
+    CreatureCameIn,
+    CreatureDieRolled,
+    CreatureMoved,
+    CreatureRemoved,
+    DeterrentDeclined,
+    DeterrentPlayed,
+    DiveDiceRolled,
+    EmptyBoatMoved,
+    ExplorerBoarded,
+    ExplorerJumped,
+    ExplorerLost,
+    ExplorerMoved,
+    ExplorerPlaced,
+    ExplorerSaved,
+    GameOver,
+    IslandLaid,
+    NothingMoved,
+    StartPlayerPicked,
+    TilePlayed,
+    TileRevealed,
+    TileSunk,
+    Whirlpool,
+)
 from whaletable.games.survive.expansions import giant_squid
 
 if TYPE_CHECKING:
@@ -960,6 +989,12 @@ class SurviveState(State):
         elif phase == PICK_CREATURE:
             if isinstance(action, MoveEmptyBoat):
                 # Challenge Rule 5: an unoccupied boat; nothing aboard for anything to strike.
+                if self._events is not None:
+                    self._emit(
+                        EmptyBoatMoved(
+                            self.active, action.boat, self.boat_hex[action.boat], action.to
+                        )
+                    )
                 self.boat_hex[action.boat] = action.to
                 self._resume()
             else:
@@ -971,6 +1006,8 @@ class SurviveState(State):
             self.terrain[ISLAND[self.laid]] = TERRAINS.index(action.terrain) + 1
             self.laid += 1
             if self.laid == len(ISLAND):
+                if self._events is not None:
+                    self._emit(IslandLaid(len(ISLAND)))
                 self.phase = PLACE_EXPLORERS
                 self.to_move = self.start
         elif phase == PLACE_EXPLORERS:
@@ -978,7 +1015,9 @@ class SurviveState(State):
             self._place_explorer(action.hex, action.value)
         elif phase == PLACE_BOATS:
             assert isinstance(action, PlaceBoat)
-            self._bring_boat(action.hex)
+            b = self._bring_boat(action.hex)
+            if self._events is not None:
+                self._emit(BoatPlaced(self.to_move, b, action.hex))
             if self.boats_in_play == COMPONENTS.boats_per_player * self.num_players:
                 self._begin_turn(self.start)
             else:
@@ -989,19 +1028,24 @@ class SurviveState(State):
             self._answer_threat(action)
         elif phase == TAKE_PERSON:
             assert isinstance(action, TakePerson)
-            self._lose(action.explorer)
+            self._lose(action.explorer, "squid", self.p_creature)
             self._resume()
         elif phase == PLACE_SQUID:
             assert isinstance(action, PlaceSquid)
             self._place_squid(action.hex)
         elif phase == BOARDING:
             assert isinstance(action, BoardBoat)
-            self._climb_in(action.explorer, self.boat_at(self.revealing))
+            b = self.boat_at(self.revealing)
+            if self._events is not None:
+                self._emit(ExplorerBoarded(self.active, action.explorer, b, self.revealing))
+            self._climb_in(action.explorer, b)
             if len(self.boat_pass[self.boat_at(self.revealing)]) == CAPACITY:
                 self._resume()
         else:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat  # setup 4
+            if self._events is not None:
+                self._emit(StartPlayerPicked(action.seat))
             self.phase = LAY
         # Challenge Rule 2: over when the last person has left the board.
         if (
@@ -1011,6 +1055,17 @@ class SurviveState(State):
             and not any(s in (LAND, SWIM, BOAT) for s in self.ex_status)
         ):
             self.phase = OVER
+        if self.phase == OVER and phase != OVER and self._events is not None:
+            self._emit(self._game_over())
+
+    def _game_over(self) -> GameOver:
+        """§7: the end, with every explorer's value shown at last."""
+        return GameOver(
+            winners=tuple(self.winners()),
+            scores=tuple(int(s) for s in self.scores()),
+            values=tuple(self.ex_value),
+            counting="saved" if self.options.everyone_is_equal else "values",
+        )
 
     # --- setup ----------------------------------------------------------------------
 
@@ -1022,6 +1077,8 @@ class SurviveState(State):
         self.ex_hex[e] = h
         self.ex_value[e] = value
         self.placed_at[e] = len(self.history)  # where this action is about to be appended
+        if self._events is not None:
+            self._emit(ExplorerPlaced(seat, e, h, value))
         n = self.num_players
         if sum(self.placed_count) == n * EXPLORERS_PER_SEAT:
             self.phase = PLACE_BOATS
@@ -1111,10 +1168,16 @@ class SurviveState(State):
             self._step_boat(action.boat, action.direction)
         elif isinstance(action, BoardBoat):
             e = action.explorer
-            self._climb_in(e, self.boat_at(self.ex_hex[e]))
-            self._strike(self.ex_hex[e])
+            h = self.ex_hex[e]
+            b = self.boat_at(h)
+            if self._events is not None:
+                self._emit(ExplorerBoarded(self.active, e, b, h))
+            self._climb_in(e, b)
+            self._strike(h)
         elif isinstance(action, JumpOverboard):
             e = action.explorer
+            if self._events is not None:
+                self._emit(ExplorerJumped(self.active, e, self.ex_hex[e]))
             self._leave_boat(e)
             self.ex_status[e] = SWIM
             self._strike(self.ex_hex[e])
@@ -1122,6 +1185,8 @@ class SurviveState(State):
             assert isinstance(action, LandOnSafeIsle)
             e = action.explorer
             isle = self.isle_at(self.ex_hex[e])
+            if self._events is not None:
+                self._emit(ExplorerSaved(self.active, e, ISLE_NAMES[isle]))
             self._leave_boat(e)
             self.ex_status[e] = SAFE
             self.ex_isle[e] = isle
@@ -1132,9 +1197,12 @@ class SurviveState(State):
     def _step_explorer(self, e: int, d: int) -> bool:
         """Move explorer ``e`` one space; True if it ended aboard a boat."""
         st = self.ex_status[e]
-        to = STEP[self.ex_hex[e]][d]
+        origin = self.ex_hex[e]
+        to = STEP[origin][d]
         if st == LAND and self.terrain[to]:
             self.ex_hex[e] = to
+            if self._events is not None:
+                self._emit(ExplorerMoved(self.active, e, origin, to, -1))
             return False
         b = self.boat_at(to)
         aboard = False
@@ -1157,11 +1225,16 @@ class SurviveState(State):
             # Entering the sea or swimming uses the turn's swim; so does a dolphin tile's move
             # (reading 33: the tile stretches the one space, it does not add to it).
             self.swam |= 1 << e
+        if self._events is not None:
+            self._emit(ExplorerMoved(self.active, e, origin, to, b if aboard else -1))
         self._strike(to)
         return aboard
 
     def _step_boat(self, b: int, d: int) -> None:
-        to = STEP[self.boat_hex[b]][d]
+        origin = self.boat_hex[b]
+        to = STEP[origin][d]
+        if self._events is not None:
+            self._emit(BoatMoved(self.active, b, origin, to))
         self.boat_hex[b] = to
         for e in self.boat_pass[b]:
             self.ex_hex[e] = to
@@ -1179,7 +1252,10 @@ class SurviveState(State):
             self.boat_pass[b].remove(e)
             self.ex_boat[e] = -1
 
-    def _lose(self, e: int) -> None:
+    def _lose(self, e: int, cause: str, creature: int) -> None:
+        """Explorer ``e`` leaves the game, to ``creature`` (of kind ``cause``) or a whirlpool."""
+        if self._events is not None:
+            self._emit(ExplorerLost(e, self.ex_hex[e], cause, creature))
         self._leave_boat(e)
         self.ex_status[e] = LOST
         self.ex_hex[e] = -1
@@ -1195,25 +1271,31 @@ class SurviveState(State):
         cr = self.cr_hex
         guarded = h in cr[D0:D1]  # Challenge Rule 5: a dolphin guards swimmers
         if h in cr[S0:S1]:
+            serpent = cr.index(h, S0, S1)
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
+                if self._events is not None:
+                    self._emit(BoatSunk(serpent, b, h))
                 for e in list(self.boat_pass[b]):
-                    self._lose(e)
+                    self._lose(e, "serpent", serpent)
                 self.boat_hex[b] = GONE
             if not guarded:
                 for e in self.swimmers_at(h):
-                    self._lose(e)
+                    self._lose(e, "serpent", serpent)
             return
         if h in cr[W0:W1]:
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
-                self._capsize(b)
+                self._capsize(b, cr.index(h, W0, W1))
         if h in cr[K0:K1] and not guarded:
+            shark = cr.index(h, K0, K1)
             for e in self.swimmers_at(h):
-                self._lose(e)
+                self._lose(e, "shark", shark)
 
-    def _capsize(self, b: int) -> None:
+    def _capsize(self, b: int, whale: int) -> None:
         """A whale removes an occupied boat from the game; its people become swimmers."""
+        if self._events is not None:
+            self._emit(BoatCapsized(whale, b, self.boat_hex[b], tuple(self.boat_pass[b])))
         for e in self.boat_pass[b]:
             self.ex_status[e] = SWIM
             self.ex_boat[e] = -1
@@ -1223,17 +1305,28 @@ class SurviveState(State):
     def _whirlpool(self, h: int) -> None:
         """Everything at sea on ``h`` and the sea spaces around it leaves the game."""
         spaces = {h} | {n for n in NEIGHBOURS[h] if not self.terrain[n]}
+        boats = [b for b in range(NUM_BOATS) if self.boat_hex[b] in spaces]
+        if self._events is not None:
+            self._emit(Whirlpool(h, tuple(boats)))
         st, hx = self.ex_status, self.ex_hex
         for e in range(len(st)):
             if st[e] in (SWIM, BOAT) and hx[e] in spaces:
-                self._lose(e)
-        for b in range(NUM_BOATS):
-            if self.boat_hex[b] in spaces:
-                self.boat_hex[b] = GONE
+                self._lose(e, "whirlpool", -1)
+        for b in boats:
+            self.boat_hex[b] = GONE
         cr = self.cr_hex
         for c in range(NUM_CREATURES):
             if cr[c] in spaces:
+                if self._events is not None:
+                    self._emit(CreatureRemoved(c, KIND_NAMES[KIND[c]], cr[c], "whirlpool"))
                 cr[c] = GONE  # squid 7: squids too
+
+    def _come_in(self, kind: int, h: int) -> int:
+        """A creature from the supply onto ``h``, said (-1 if none is left)."""
+        c = self._place_creature(kind, h)
+        if c >= 0 and self._events is not None:
+            self._emit(CreatureCameIn(self.active, c, KIND_NAMES[kind], h))
+        return c
 
     def _place_creature(self, kind: int, h: int) -> int:
         for c in CREATURES_OF[kind]:
@@ -1247,7 +1340,10 @@ class SurviveState(State):
     def _sink(self, h: int) -> None:
         t = self.terrain[h]
         self.terrain[h] = SEA
-        for e in self.people_on(h):
+        people = self.people_on(h)
+        if self._events is not None:
+            self._emit(TileSunk(self.active, h, TERRAINS[t - 1], tuple(people)))
+        for e in people:
             self.ex_status[e] = SWIM  # §5.1: the people drop into the sea
         self.sunk = [*self.sunk, (h, t, self.active, -1)]
         self.revealing = h
@@ -1260,10 +1356,12 @@ class SurviveState(State):
         self.pool[t - 1][EFFECT_INDEX[effect]] -= 1
         self.resume = ROLL
         self.to_move = self.active
+        if self._events is not None:
+            self._emit(TileRevealed(seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs()))
         if effect == "dolphin" and self.options.dolphins_and_diving_creatures:
             # Challenge Rule 5: shown to all, a dolphin token goes where the tile was, and
             # the tile leaves the game instead of going to the hand.
-            self._place_creature(DOLPHIN, h)
+            self._come_in(DOLPHIN, h)
             self._resume()
             return
         if effect not in GREEN:
@@ -1271,21 +1369,25 @@ class SurviveState(State):
             self._resume()
             return
         if effect == "shark":
-            self._place_creature(SHARK, h)
+            self._come_in(SHARK, h)
             self._strike(h)
         elif effect == "whale":
             if not (self.options.giant_squid and self.options.squids_replace_whales):
-                self._place_creature(WHALE, h)
+                self._come_in(WHALE, h)
             if self.options.giant_squid and self._start_squid_placement():
                 return  # squid 1: a squid comes with the whale
         elif effect == "boat":
             b = self._bring_boat(h)
+            if b >= 0 and self._events is not None:
+                self._emit(BoatCameIn(seat, b, h))
             swimmers = self.swimmers_at(h)
             if b >= 0 and swimmers:
                 if len(swimmers) > CAPACITY:
                     self.phase = BOARDING  # the revealer picks who climbs aboard
                     return
                 for e in swimmers:
+                    if self._events is not None:
+                        self._emit(ExplorerBoarded(seat, e, b, h))
                     self._climb_in(e, b)
         elif effect == "whirlpool":
             self._whirlpool(h)
@@ -1305,6 +1407,8 @@ class SurviveState(State):
     def _play_tile(self, effect: str, slot: int) -> None:
         seat = self.active
         self._take_from_hand(seat, slot)
+        if self._events is not None:
+            self._emit(TilePlayed(seat, effect))
         self.tile_played = True
         self.resume = MOVE
         if effect in MOVE_TILE_KIND:
@@ -1339,6 +1443,8 @@ class SurviveState(State):
     # --- creatures moving -------------------------------------------------------------------
 
     def _roll(self, face: str) -> None:
+        if self._events is not None:
+            self._emit(CreatureDieRolled(self.active, face))
         self.last_roll = CREATURE_FACES.index(face)
         self.p_free = False
         self.p_kinds = self._kinds_for((SERPENT, SHARK, WHALE)[self.last_roll])
@@ -1347,6 +1453,8 @@ class SurviveState(State):
 
     def _roll_dive(self, piece: str, face: str) -> None:
         """Challenge Rule 5: the dive dice say which piece moves and how far."""
+        if self._events is not None:
+            self._emit(DiveDiceRolled(self.active, piece, face))
         self.dive_roll = (piece, face)
         self.p_free = face == DIVE
         self.p_reach = 0 if self.p_free else int(face)
@@ -1367,6 +1475,8 @@ class SurviveState(State):
         movable = self.movable_creatures()
         boats = self.movable_empty_boats()
         if not movable and not boats:
+            if self._events is not None:
+                self._emit(NothingMoved(self.active))
             self._resume()  # §6: none of that kind can move: nothing moves
         elif len(movable) == 1 and not boats:
             self.p_creature = movable[0]
@@ -1377,6 +1487,8 @@ class SurviveState(State):
     def _move_creature(self, to: int) -> None:
         c = self.p_creature
         kind = KIND[c]
+        if self._events is not None:
+            self._emit(CreatureMoved(self.active, c, KIND_NAMES[kind], self.cr_hex[c], to))
         self.cr_hex[c] = to
         if kind == SQUID:
             self._squid_after_move(to)
@@ -1411,9 +1523,13 @@ class SurviveState(State):
         c, to = self.p_creature, self.p_threat
         if isinstance(action, PlayTile):
             self._take_from_hand(self.to_move, action.slot)
+            if self._events is not None:
+                self._emit(DeterrentPlayed(self.to_move, action.effect, c, KIND_NAMES[KIND[c]], to))
             self.cr_hex[c] = GONE  # the deterrent removes the creature; the people stay
             self._resume()
             return
+        if self._events is not None:
+            self._emit(DeterrentDeclined(self.to_move))
         self.p_askers = self.p_askers[1:]
         if self.p_askers:
             self.to_move = self.p_askers[0]
@@ -1426,6 +1542,8 @@ class SurviveState(State):
             if to in squids:
                 for q in range(Q0, Q1):
                     if self.cr_hex[q] == to:
+                        if self._events is not None:
+                            self._emit(CreatureRemoved(q, "squid", to, "whale"))
                         self.cr_hex[q] = GONE  # squid 5.1: the whale removes the squid
         self._strike(to)
         self._resume()
@@ -1440,7 +1558,7 @@ class SurviveState(State):
         return True
 
     def _place_squid(self, h: int) -> None:
-        c = self._place_creature(SQUID, h)
+        c = self._come_in(SQUID, h)
         self.p_creature = c
         self._squid_takes(h, passengers=False)
 
@@ -1448,6 +1566,8 @@ class SurviveState(State):
         """Squid 4: remove a whale here, then take one person next to it or aboard here."""
         for w in range(W0, W1):
             if self.cr_hex[w] == to:
+                if self._events is not None:
+                    self._emit(CreatureRemoved(w, "whale", to, "squid"))
                 self.cr_hex[w] = GONE
         self._squid_takes(to, passengers=True)
 
@@ -1461,7 +1581,7 @@ class SurviveState(State):
             self.to_move = self.active
             return
         if victims:
-            self._lose(victims[0])
+            self._lose(victims[0], "squid", self.p_creature)
         self._resume()
 
     # ============================================================ clone, determinize

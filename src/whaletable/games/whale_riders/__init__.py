@@ -11,14 +11,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
+from whaletable.core.words import Translate
+from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -35,6 +39,7 @@ from whaletable.games.whale_riders.actions import (
     TakeCoin,
 )
 from whaletable.games.whale_riders.components import Components, load_components
+from whaletable.games.whale_riders.events import EVENT_TYPES
 from whaletable.games.whale_riders.rules import (
     BURN_CONTRACTS,
     BUY,
@@ -93,6 +98,7 @@ SPEC = GameSpec(
 
 class WhaleRiders(Game[WhaleRidersState]):
     spec = SPEC
+    event_types = EVENT_TYPES
     action_types = (
         PickStartPlayer,
         DrawTile,
@@ -141,6 +147,9 @@ class WhaleRiders(Game[WhaleRidersState]):
         out += self.fulfil
         out.append(DONE)
         return out
+
+    def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
+        return words.describe(event, names, tr, self.components)
 
     def _new_state(self, num_players: int, options: WhaleRidersOptions) -> WhaleRidersState:
         return WhaleRidersState(self, num_players, options)

@@ -59,6 +59,26 @@ from whaletable.games.whale_riders.components import (
     face_name,
     is_restricted,
 )
+from whaletable.games.whale_riders.events import (
+    BagEmpty,
+    CoastLaid,
+    CoinTaken,
+    ContractBurned,
+    ContractDrawn,
+    ContractFulfilled,
+    ContractsDealt,
+    DecreeMet,
+    DecreeRevealed,
+    GameOver,
+    GapsClosed,
+    PileReshuffled,
+    PowerDealt,
+    RiderMoved,
+    SpaceRefilled,
+    StartPlayerPicked,
+    StormSetAside,
+    TileBought,
+)
 
 if TYPE_CHECKING:
     from whaletable.games.whale_riders import WhaleRiders, WhaleRidersOptions
@@ -539,16 +559,22 @@ class WhaleRidersState(State):
         elif kind is PickStartPlayer:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat
+            if self._events is not None:
+                self._emit(StartPlayerPicked(action.seat))
             self._next_turn(first=True)
         elif kind is DealPower:
             assert isinstance(action, DealPower)
             seat = self.powers.index(-1)
             self.powers[seat] = self.game.power_index[action.power]
+            if self._events is not None:
+                self._emit(PowerDealt(seat, action.power))
             if seat == self.num_players - 1:
                 self._after_powers()
         else:
             assert isinstance(action, RevealDecree)
             index = self.game.decree_index[action.decree]
+            if self._events is not None:
+                self._emit(DecreeRevealed(action.decree))
             self.decrees = (*self.decrees, index)
             self.claims = (*self.claims, ())
             if len(self.decrees) == self.game.components.decrees_revealed:
@@ -567,6 +593,8 @@ class WhaleRidersState(State):
                 storms = self.game.components.storms_for(self.num_players)
                 self.bag[STORM] += storms
                 self.bag_total += storms
+                if self._events is not None:
+                    self._emit(CoastLaid(storms, self.bag_total))
                 self.phase = SETUP_DEAL
                 self.draw_seat = 0
                 self.draw_then = THEN_SETUP
@@ -575,10 +603,15 @@ class WhaleRidersState(State):
         # A refill of a gap.
         if f == STORM and self.options.storms == "lull":
             # Reading "lull": the storm goes to the box and another tile is drawn.
+            if self._events is not None:
+                self._emit(StormSetAside())
             if self.bag_total == 0:
                 self._bag_ran_out()
             return
-        self.spaces[self.refill_at] = f
+        at = self.refill_at
+        self.spaces[at] = f
+        if self._events is not None:
+            self._emit(SpaceRefilled(at // SPACES + 1, at % SPACES, face_name(f), face_count(f)))
         self._refill_gaps()
 
     def _after_deal(self) -> None:
@@ -589,6 +622,8 @@ class WhaleRidersState(State):
         self._after_hands_dealt()
 
     def _after_hands_dealt(self) -> None:
+        if self._events is not None:
+            self._emit(ContractsDealt(HAND_SIZE))
         if self.options.magic_of_the_whale:
             self.phase = SETUP_POWERS
         else:
@@ -607,6 +642,8 @@ class WhaleRidersState(State):
         seat = self.draw_seat
         if len(self.hands[seat]) < HAND_SIZE:
             if not self.deck and self.burned:
+                if self._events is not None:
+                    self._emit(PileReshuffled(len(self.burned)))
                 self.deck = tuple(sorted(self.burned))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
@@ -628,6 +665,8 @@ class WhaleRidersState(State):
         self.deck = self.deck[:i] + self.deck[i + 1 :]
         self.hands[seat] = (*self.hands[seat], card)
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
+        if self._events is not None:
+            self._emit(ContractDrawn(seat, card, len(self.hands[seat]), self.phase == SETUP_DEAL))
         self._continue_drawing()
 
     def _draw_up(self, seat: int, then: int) -> None:
@@ -665,8 +704,7 @@ class WhaleRidersState(State):
         # End of the turn: close the gaps ("at the end of a turn"), refill the goods
         # ports from the bag, then draw back up to three.
         if self.options.gaps == "end_of_turn":
-            self._close_sun_gaps()
-            self._close_coast_gaps()
+            self._gaps_closed(self._close_sun_gaps() + self._close_coast_gaps())
             self._refill_gaps()
             return
         self._draw_up(self.to_move, THEN_NEXT_TURN)
@@ -676,6 +714,10 @@ class WhaleRidersState(State):
         self._begin_action()
         seat = self.to_move
         self.steps[seat] += 1
+        if self._events is not None:
+            step = self.steps[seat]
+            if self._events is not None:
+                self._emit(RiderMoved(seat, PORT_AT[step], step))
         if self.decrees:
             step = self.steps[seat]
             if step == TURN_STEP:
@@ -694,6 +736,8 @@ class WhaleRidersState(State):
         if not self.tide_used and self.powers[seat] == self.game.power_index["tide_tax"]:
             gain, self.tide_used = 2, True
         self.coins[seat] += gain
+        if self._events is not None:
+            self._emit(CoinTaken(seat, gain, self.coins[seat]))
         self._after_action()
 
     # "Buy a tile": from the rider's port, paying the space's printed price.
@@ -708,20 +752,24 @@ class WhaleRidersState(State):
             )
         self.coins[seat] -= price
         if port == SUN_PORT:
+            if self._events is not None:
+                self._emit(TileBought(seat, port, slot, "pearl", self.sun[slot], price))
             self.tiles[seat * HELD + face(PEARL, self.sun[slot])] += 1
             self.sun[slot] = 0
             self.pearls_left -= 1
             if self.pearls_left == 0:
                 # "As soon as all seven starting pearl tiles have been bought, the game
                 # ends at once."
-                self.phase = OVER
+                self._game_over()
                 return
             if self.options.gaps == "at_once":
-                self._close_sun_gaps()
+                self._gaps_closed(self._close_sun_gaps())
             self._after_action()
             return
         base = (port - 1) * SPACES
         f = self.spaces[base + slot]
+        if self._events is not None:
+            self._emit(TileBought(seat, port, slot, face_name(f), face_count(f), price))
         if f != STORM:  # a cleared storm goes to the box
             self.tiles[seat * HELD + f] += 1
             if self.decrees:
@@ -738,21 +786,41 @@ class WhaleRidersState(State):
             self._after_action()
             return
         # Option "at_once": the tiles above slide down now and the top is refilled.
-        self._close_coast_gaps()
+        self._gaps_closed(self._close_coast_gaps())
         self._refill_gaps()
 
     def _base_price(self, port: int, slot: int) -> int:
         c = self.game.components
         return c.sun_prices[slot] if port == SUN_PORT else c.goods_prices[slot]
 
-    def _close_coast_gaps(self) -> None:
-        """The tiles above each gap slide down toward the cheap spaces; the top is left empty."""
+    def _game_over(self) -> None:
+        self.phase = OVER
+        if self._events is not None:
+            self._emit(
+                GameOver(tuple(self.winners()), tuple(map(self.pearls, range(self.num_players))))
+            )
+
+    def _close_coast_gaps(self) -> list[int]:
+        """The tiles above each gap slide down toward the cheap spaces; the top is left empty.
+
+        Returns the ports where a tile slid (an empty top space the bag could not fill
+        is no gap).
+        """
         spaces = self.spaces
+        slid: list[int] = []
         for base in range(0, COAST_SPACES, SPACES):
             column = spaces[base : base + SPACES]
             if EMPTY in column:
                 left = [f for f in column if f != EMPTY]
-                spaces[base : base + SPACES] = left + [EMPTY] * (SPACES - len(left))
+                closed = left + [EMPTY] * (SPACES - len(left))
+                if closed != column:
+                    spaces[base : base + SPACES] = closed
+                    slid.append(base // SPACES + 1)
+        return slid
+
+    def _gaps_closed(self, ports: list[int]) -> None:
+        if ports and self._events is not None:
+            self._emit(GapsClosed(self.to_move, tuple(ports)))
 
     def _refill_gaps(self) -> None:
         """Draw a tile from the bag for the lowest empty coast space, or go on if none is left.
@@ -780,21 +848,32 @@ class WhaleRidersState(State):
 
     def _bag_ran_out(self) -> None:
         """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
+        if self._events is not None:
+            self._emit(BagEmpty(self.options.empty_bag == "ends_game"))
         if self.options.empty_bag == "ends_game":
             self.refill_at = -1
-            self.phase = OVER
+            self._game_over()
             return
         self._after_refills()
 
-    def _close_sun_gaps(self) -> None:
-        """ "The dearer pearls above a bought pearl are pushed down to close the gap."""
+    def _close_sun_gaps(self) -> list[int]:
+        """ "The dearer pearls above a bought pearl are pushed down to close the gap."
+
+        Returns ``[SUN_PORT]`` if a pearl slid, else nothing.
+        """
         left = [p for p in self.sun if p]
-        self.sun = left + [0] * (SUN_SPACES - len(left))
+        closed = left + [0] * (SUN_SPACES - len(left))
+        if closed == self.sun:
+            return []
+        self.sun = closed
+        return [SUN_PORT]
 
     # "Burn contracts": one or more cards from the hand, face up on the burned pile.
     def _burn(self, card: int) -> None:
         seat = self.to_move
         self._remove_from_hand(seat, card)
+        if self._events is not None:
+            self._emit(ContractBurned(seat, card))
         self.burned = (*self.burned, card)
         self.current_cards = (*self.current_cards, card)
         if not self.hands[seat]:
@@ -805,9 +884,12 @@ class WhaleRidersState(State):
         seat = self.to_move
         contract = self.game.components.contracts[card]
         self._pay(seat, contract.needs)
-        self.coins[seat] += contract.coins
+        gained = contract.coins
         if self.powers[seat] == self.game.power_index["deep_current"]:
-            self.coins[seat] += 1
+            gained += 1
+        self.coins[seat] += gained
+        if self._events is not None:
+            self._emit(ContractFulfilled(seat, card, gained))
         self._remove_from_hand(seat, card)
         self.fulfilled[seat] = (*self.fulfilled[seat], card)
         self.current_cards = (*self.current_cards, card)
@@ -876,6 +958,8 @@ class WhaleRidersState(State):
         if seat in claimed or len(claimed) >= len(rewards):
             return
         self.decree_pearls[seat] += rewards[len(claimed)]
+        if self._events is not None:
+            self._emit(DecreeMet(seat, decree, rewards[len(claimed)]))
         self.claims = (*self.claims[:i], (*claimed, seat), *self.claims[i + 1 :])
 
     # ------------------------------------------------------------------ undo

@@ -42,17 +42,6 @@ class BoardView(Protocol):
     ) -> str:
         """The action in words, for the list of legal actions (the fallback to clicking)."""
 
-    def log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        """What happened, as everyone may know it; ``after`` is the spectator observation
-        just after ``action`` and ``actor`` a seat or -1 for chance. None to stay silent."""
-
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         """One line: the round, whose turn it is (or "Your turn"), or the result."""
 

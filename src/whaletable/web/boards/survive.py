@@ -51,6 +51,18 @@ from whaletable.games.survive.actions import (
 )
 from whaletable.games.survive.board import BOARD, ISLE_NAMES
 from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.words import (
+    boat_words,
+    direction_name,
+    dive_roll_words,
+    effect_name,
+    game_over_words,
+    isle_name,
+    kind_name,
+    number,
+    space_name,
+    terrain_name,
+)
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -92,8 +104,6 @@ CREATURE_FILL = {
 }
 HULL = "#8b5a2b"
 
-DIRECTION_WORDS = ("east", "north-east", "north-west", "west", "south-west", "south-east")
-ROW_LETTERS = "ABCDEFGHIJKLM"
 
 # --- Where things are ---------------------------------------------------------------------
 
@@ -138,91 +148,7 @@ _LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 ISLE_R = 34
 
 
-def space_name(space: int) -> str:
-    """``G6``: the row's letter and the space's place in the row, counted from 1."""
-    return f"{ROW_LETTERS[BOARD.rows[space]]}{BOARD.idxs[space] + 1}"
-
-
-# --- Words ------------------------------------------------------------------------------
-
-
-def terrain_name(terrain: str, tr: Translate) -> str:
-    return {"beach": tr("beach"), "forest": tr("forest"), "mountain": tr("mountain")}.get(
-        terrain, terrain
-    )
-
-
-def direction_name(direction: int, tr: Translate) -> str:
-    words = (
-        tr("east"),
-        tr("north-east"),
-        tr("north-west"),
-        tr("west"),
-        tr("south-west"),
-        tr("south-east"),
-    )
-    return words[direction] if 0 <= direction < len(words) else str(direction)
-
-
-def isle_name(isle: str | None, tr: Translate) -> str:
-    return {
-        "NW": tr("the north-west safe isle"),
-        "NE": tr("the north-east safe isle"),
-        "SW": tr("the south-west safe isle"),
-        "SE": tr("the south-east safe isle"),
-    }.get(isle or "", tr("a safe isle"))
-
-
-def effect_name(effect: str, tr: Translate) -> str:
-    return {
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "boat": tr("boat"),
-        "whirlpool": tr("whirlpool"),
-        "volcano": tr("volcano"),
-        "dolphin": tr("dolphin"),
-        "boat-move": tr("boat move"),
-        "move-serpent": tr("move a sea serpent"),
-        "move-shark": tr("move a shark"),
-        "move-whale": tr("move a whale"),
-        "shark-deterrent": tr("shark deterrent"),
-        "whale-deterrent": tr("whale deterrent"),
-    }.get(effect, effect)
-
-
-def kind_name(kind: str, tr: Translate) -> str:
-    return {
-        "serpent": tr("sea serpent"),
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "squid": tr("giant squid"),
-        "dolphin": tr("dolphin"),
-    }.get(kind, kind)
-
-
-def dive_piece_name(piece: str, tr: Translate) -> str:
-    """A symbol of the dive die that says which piece moves (Challenge Rule 5)."""
-    return {
-        "serpent": tr("sea serpent"),
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "dolphin": tr("dolphin"),
-        "boat": tr("unoccupied boat"),
-        "starfish": tr("starfish (any piece)"),
-    }.get(piece, piece)
-
-
-def dive_face_name(face: str, tr: Translate) -> str:
-    """A face of the dive die that says how far: a number, or Dive."""
-    if face == "dive":
-        return tr("Dive (any unoccupied sea space)")
-    return tr("{number} spaces").format(number=face) if face != "1" else tr("1 space")
-
-
-def dive_roll_words(piece: str, face: str, tr: Translate) -> str:
-    return tr("{piece}, {face}").format(
-        piece=dive_piece_name(piece, tr), face=dive_face_name(face, tr)
-    )
+# --- Words (shared with the log: whaletable.games.survive.words) ---------------------------
 
 
 def space_words(space: int | None, tr: Translate) -> str:
@@ -253,17 +179,6 @@ def explorer_words(explorer: int, obs: dict[str, Any], names: Sequence[str], tr:
     return tr("{name}'s explorer {number} (worth {value})").format(
         name=name, number=explorer_number(explorer), value=value
     )
-
-
-def public_explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
-    """An explorer named without its value, for the log."""
-    return tr("{name}'s explorer {number}").format(
-        name=seat_name(names, explorer // 10, tr), number=explorer_number(explorer)
-    )
-
-
-def boat_words(boat: int, tr: Translate) -> str:
-    return tr("boat {number}").format(number=boat + 1)
 
 
 def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
@@ -330,32 +245,14 @@ def _step(space: int | None, direction: int) -> int | None:
     return to if to >= 0 else None
 
 
-def number(value: Any) -> str:
-    """A score as players write it: ``7``, not ``7.0``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winners = obs.get("winners") or []
-    scores = obs.get("scores") or []
-    if not winners:
-        return tr("Game over.")
-    equal = bool(obs.get("options", {}).get("everyone_is_equal"))
-    points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
-    if len(winners) == 1:
-        if equal:
-            text = tr("Game over: {name} wins with {points} explorers saved.")
-        else:
-            text = tr("Game over: {name} wins with {points} points.")
-        return text.format(name=seat_name(names, winners[0], tr), points=points)
-    joined = ", ".join(seat_name(names, w, tr) for w in winners)
-    if equal:
-        text = tr("Game over: {names} share the win with {points} explorers saved each.")
-    else:
-        text = tr("Game over: {names} share the win with {points} points each.")
-    return text.format(names=joined, points=points)
+    return game_over_words(
+        obs.get("winners") or [],
+        obs.get("scores") or [],
+        bool(obs.get("options", {}).get("everyone_is_equal")),
+        names,
+        tr,
+    )
 
 
 # --- Drawing helpers ----------------------------------------------------------------------
@@ -1263,164 +1160,6 @@ class SurviveBoard:
             )
         return str(action)
 
-    def log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        line = self._log_line(action, actor, after, names, tr)
-        if line is not None and after.get("phase") == "over":
-            line += " " + game_over_line(after, names, tr)
-        return line
-
-    def _log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} is the first player.").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, LayTile):
-            if after["phase"] == "lay-tiles":
-                return None
-            return tr("The 40 island tiles are laid face up.")
-        if isinstance(action, RollCreatureDie):
-            name = seat_name(names, after["active"], tr) if after.get("active") is not None else ""
-            return tr("{name} rolled the creature die: {kind}.").format(
-                name=name, kind=kind_name(action.creature, tr)
-            )
-        if isinstance(action, RollDiveDice):
-            name = seat_name(names, after["active"], tr) if after.get("active") is not None else ""
-            return tr("{name} rolled the dive dice: {roll}.").format(
-                name=name, roll=dive_roll_words(action.piece, action.face, tr)
-            )
-        if isinstance(action, RevealBack):
-            # The back comes from the spectator's view: a red tile's stays hidden.
-            last = after["sunk"][-1] if after.get("sunk") else {}
-            effect = last.get("effect")
-            seat = last.get("seat")
-            name = seat_name(names, seat, tr) if seat is not None else ""
-            if effect is None:
-                return tr("{name} keeps the tile's red back hidden.").format(name=name)
-            if effect == "dolphin" and (after.get("options") or {}).get(
-                "dolphins_and_diving_creatures"
-            ):
-                return tr("The tile's back: dolphin! A dolphin comes in on {space}.").format(
-                    space=space_name(last["hex"])
-                )
-            if effect in ("shark", "whale", "boat", "whirlpool", "volcano"):
-                return tr("The tile's back: {effect}!").format(effect=effect_name(effect, tr))
-            return tr("{name} takes a red tile: {effect}.").format(
-                name=name, effect=effect_name(effect, tr)
-            )
-        if actor < 0:
-            return None
-        name = seat_name(names, actor, tr)
-        if isinstance(action, PlaceExplorer):
-            # Never the value: only the seat that placed it knows it.
-            return tr("{name} placed an explorer on {space}.").format(
-                name=name, space=space_name(action.hex)
-            )
-        if isinstance(action, PlaceBoat):
-            return tr("{name} placed a boat on {space}.").format(
-                name=name, space=space_name(action.hex)
-            )
-        if isinstance(action, MoveExplorer):
-            where = _where(after, action.explorer)
-            info = _explorer(after, action.explorer)
-            text = tr("{name} moved {explorer} {direction}.").format(
-                name=name,
-                explorer=public_explorer_words(action.explorer, names, tr),
-                direction=direction_name(action.direction, tr),
-            )
-            if info is not None and info["status"] == "lost":
-                text += " " + tr("It was lost.")
-            elif where is not None:
-                text = tr("{name} moved {explorer} {direction} to {space}.").format(
-                    name=name,
-                    explorer=public_explorer_words(action.explorer, names, tr),
-                    direction=direction_name(action.direction, tr),
-                    space=space_name(where),
-                )
-            return text
-        if isinstance(action, BoardBoat):
-            return tr("{explorer} climbed into a boat.").format(
-                explorer=public_explorer_words(action.explorer, names, tr)
-            )
-        if isinstance(action, JumpOverboard):
-            return tr("{explorer} jumped overboard.").format(
-                explorer=public_explorer_words(action.explorer, names, tr)
-            )
-        if isinstance(action, LandOnSafeIsle):
-            info = _explorer(after, action.explorer)
-            return tr("{explorer} reached {isle}.").format(
-                explorer=public_explorer_words(action.explorer, names, tr),
-                isle=isle_name(info["isle"] if info else None, tr),
-            )
-        if isinstance(action, MoveBoat):
-            boat = _boat(after, action.boat)
-            if boat is not None and boat["hex"] is not None:
-                return tr("{name} moved {boat} {direction} to {space}.").format(
-                    name=name,
-                    boat=boat_words(action.boat, tr),
-                    direction=direction_name(action.direction, tr),
-                    space=space_name(boat["hex"]),
-                )
-            return tr("{name} moved {boat} {direction}.").format(
-                name=name,
-                boat=boat_words(action.boat, tr),
-                direction=direction_name(action.direction, tr),
-            )
-        if isinstance(action, EndMovement):
-            return None
-        if isinstance(action, PlayTile):
-            return tr("{name} played a tile: {effect}.").format(
-                name=name, effect=effect_name(action.effect, tr)
-            )
-        if isinstance(action, Decline):
-            return tr("{name} played no deterrent.").format(name=name)
-        if isinstance(action, SinkTile):
-            last = after["sunk"][-1] if after.get("sunk") else {}
-            return tr("{name} sank the {terrain} tile on {space}.").format(
-                name=name,
-                terrain=terrain_name(last.get("terrain") or "", tr),
-                space=space_name(action.hex),
-            )
-        if isinstance(action, PlaceSquid):
-            return tr("{name} brought a giant squid in on {space}.").format(
-                name=name, space=space_name(action.hex)
-            )
-        if isinstance(action, TakePerson):
-            return tr("The giant squid took {explorer}.").format(
-                explorer=public_explorer_words(action.explorer, names, tr)
-            )
-        if isinstance(action, MoveEmptyBoat):
-            return tr("{name} moved the unoccupied {boat} to {space}.").format(
-                name=name, boat=boat_words(action.boat, tr), space=space_name(action.to)
-            )
-        if isinstance(action, PickCreature):
-            return tr("{name} chose {creature}.").format(
-                name=name, creature=creature_words(action.creature, after, tr)
-            )
-        if isinstance(action, MoveCreature):
-            moved = _moved_creature(after, action.to)
-            if moved is not None:
-                return tr("{name} moved {creature} to {space}.").format(
-                    name=name,
-                    creature=creature_words(moved, after, tr),
-                    space=space_name(action.to),
-                )
-            return tr("{name} moved the creature to {space}.").format(
-                name=name, space=space_name(action.to)
-            )
-        return tr("{name}: {action}").format(name=name, action=str(action))
-
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         if obs["phase"] == "over":
             return game_over_line(obs, names, tr)
@@ -1541,24 +1280,6 @@ class SurviveBoard:
             "columns": [tr("Saved"), tr("Values"), tr("Lost"), tr("Score")],
             "rows": rows,
         }
-
-
-def _moved_creature(after: dict[str, Any], to: int) -> int | None:
-    """The creature that just moved to ``to``, when the public view tells it apart."""
-    here = [c for c in after["creatures"] if c["status"] == "sea" and c["hex"] == to]
-    if len(here) > 1:
-        roll = after.get("last_roll")
-        dive = after.get("dive_roll")
-        if dive:  # Challenge Rule 5: the piece die; the starfish leaves every kind possible
-            piece = dive["piece"]
-            roll = None if piece == "starfish" else piece
-        kinds = {roll, "squid"} if roll == "whale" else {roll}
-        if roll is not None:
-            here = [c for c in here if c["kind"] in kinds]
-    if len(here) == 1:
-        found: int = here[0]["id"]
-        return found
-    return None
 
 
 def _dive_faces(die: str) -> str:

@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from whaletable import games
 from whaletable.core.action import Action
-from whaletable.games.whale_riders import WhaleRiders
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -35,6 +33,19 @@ from whaletable.games.whale_riders.actions import (
     PickStartPlayer,
     RevealDecree,
     TakeCoin,
+)
+from whaletable.games.whale_riders.words import (
+    coins_text,
+    contract_text,
+    decree_name,
+    decree_text,
+    game_over_words,
+    good_name,
+    pearls_text,
+    port_name,
+    power_name,
+    power_text,
+    tile_name,
 )
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -97,112 +108,6 @@ def space_y(slot: int) -> int:
 # --- Words ------------------------------------------------------------------------------
 
 
-def port_name(name: str, tr: Translate) -> str:
-    """A port's name in the viewer's language (a name the data file adds stays as it is)."""
-    words = {
-        "Sun Port": tr("Sun Port"),
-        "Swordfish Port": tr("Swordfish Port"),
-        "Stingray Port": tr("Stingray Port"),
-        "Starfish Port": tr("Starfish Port"),
-        "Seal Port": tr("Seal Port"),
-        "Octopus Port": tr("Octopus Port"),
-        "Seahorse Port": tr("Seahorse Port"),
-        "Lobster Port": tr("Lobster Port"),
-    }
-    return words.get(name, name)
-
-
-def good_name(good: str, tr: Translate) -> str:
-    words = {
-        "shell": tr("shell"),
-        "kelp": tr("kelp"),
-        "meat": tr("meat"),
-        "pottery": tr("pottery"),
-        "crystal": tr("crystal"),
-        "pearl": tr("pearl"),
-        "storm": tr("storm"),
-    }
-    return words.get(good, good)
-
-
-def tile_name(tile: dict[str, Any], tr: Translate) -> str:
-    if tile["good"] == "storm":
-        return tr("a storm")
-    return tr("{good} ×{count}").format(good=good_name(tile["good"], tr), count=tile["count"])
-
-
-def coins_text(n: int, tr: Translate) -> str:
-    return tr("1 coin") if n == 1 else tr("{count} coins").format(count=n)
-
-
-def pearls_text(n: int, tr: Translate) -> str:
-    return tr("1 pearl") if n == 1 else tr("{count} pearls").format(count=n)
-
-
-def contract_text(contract: dict[str, Any], tr: Translate) -> str:
-    needs = " + ".join(
-        tr("{good} ×{count}").format(good=good_name(g, tr), count=n)
-        for g, n in contract["needs"].items()
-    )
-    return tr("{needs} → {coins}, {pearls}").format(
-        needs=needs,
-        coins=coins_text(contract["coins"], tr),
-        pearls=pearls_text(contract["pearls"], tr),
-    )
-
-
-def power_name(power: dict[str, Any], tr: Translate) -> str:
-    words = {
-        "bargain": tr("Bargain"),
-        "tide_tax": tr("Tide Tax"),
-        "deep_current": tr("Deep Current"),
-        "foresight": tr("Foresight"),
-        "storm_breaker": tr("Storm Breaker"),
-        "homecoming": tr("Homecoming"),
-    }
-    return words.get(power["id"]) or str(power["name"])
-
-
-def power_text(power: dict[str, Any], tr: Translate) -> str:
-    words = {
-        "bargain": tr("The first tile you pay for each turn costs 1 coin less."),
-        "tide_tax": tr("Your first Take a coin each turn gives 2 coins."),
-        "deep_current": tr("Take 1 more coin for every contract you fulfil."),
-        "foresight": tr("After a burn, draw back up to three contracts at once."),
-        "storm_breaker": tr("You may buy a storm to clear it, paying its space's price."),
-        "homecoming": tr("Sun Port pearls cost you 1 coin less."),
-    }
-    return words.get(power["id"]) or str(power["text"])
-
-
-def decree_name(decree: dict[str, Any], tr: Translate) -> str:
-    words = {
-        "far_shore": tr("Far Shore"),
-        "full_hand": tr("Full Hand"),
-        "four_goods": tr("Four Goods"),
-        "rich_arrival": tr("Rich Arrival"),
-        "high_bidder": tr("High Bidder"),
-        "master_trader": tr("Master Trader"),
-        "crystal_hoard": tr("Crystal Hoard"),
-        "laden_return": tr("Laden Return"),
-    }
-    return words.get(decree["id"]) or str(decree["name"])
-
-
-def decree_text(decree: dict[str, Any], tr: Translate) -> str:
-    words = {
-        "far_shore": tr("Reach the Lobster Port."),
-        "full_hand": tr("Fulfil three contracts in one action."),
-        "four_goods": tr("Fulfil contracts needing shell, kelp, meat and pottery in one action."),
-        "rich_arrival": tr("Reach the Lobster Port holding 8 coins or more."),
-        "high_bidder": tr("Buy three tiles from 3-coin spaces."),
-        "master_trader": tr("Fulfil five contracts."),
-        "crystal_hoard": tr("Hold tiles showing 3 crystals or more."),
-        "laden_return": tr("Come home having fulfilled four contracts or more."),
-    }
-    return words.get(decree["id"]) or str(decree["text"])
-
-
 def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> str:
     port = port_name(obs["ports"][player["port"]]["name"], tr)
     if player["heading"] == "home":
@@ -223,21 +128,6 @@ def hand_place(obs: dict[str, Any], card: int) -> int | None:
         if c is not None and c["id"] == card:
             return i + 1
     return None
-
-
-def played_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
-    """Contract ``card`` just burned or fulfilled: face up, so what it asks is public.
-
-    The observation may no longer show it (a burned card can be shuffled into a new
-    draw pile at once), so the printed card comes from the game's component data.
-    """
-    found = face_up_contract(obs, card)
-    if found is not None:
-        return found
-    game = games.get("whale-riders")
-    assert isinstance(game, WhaleRiders)
-    contracts = game.components.contracts
-    return contracts[card].to_json(card) if 0 <= card < len(contracts) else None
 
 
 def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
@@ -277,17 +167,8 @@ def ranking(obs: dict[str, Any]) -> list[int]:
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     winners = obs["winners"]
-    if not winners:
-        return tr("Game over.")
-    pearls = obs["players"][winners[0]]["pearls"]
-    if len(winners) == 1:
-        return tr("Game over: {name} wins with {pearls}.").format(
-            name=seat_name(names, winners[0], tr), pearls=pearls_text(pearls, tr)
-        )
-    return tr("Game over: {names} share the win with {pearls}.").format(
-        names=", ".join(seat_name(names, s, tr) for s in winners),
-        pearls=pearls_text(pearls, tr),
-    )
+    pearls = obs["players"][winners[0]]["pearls"] if winners else 0
+    return game_over_words(winners, pearls, names, tr)
 
 
 # --- Drawing helpers ---------------------------------------------------------------------
@@ -800,93 +681,6 @@ class WhaleRidersBoard:
             port=where,
             coins=coins_text(price, tr),
         )
-
-    def log_line(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        line = self._happened(action, actor, after, names, tr)
-        if line is not None and after["phase"] == "over":
-            line += " " + game_over_line(after, names, tr)
-        return line
-
-    def _happened(
-        self,
-        action: Action,
-        actor: int,
-        after: dict[str, Any],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> str | None:
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} is the start player.").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, DrawTile):
-            if after["phase"] == "setup":
-                spaces = [t for p in after["ports"][1:] for t in p["spaces"]]
-                if any(t is None for t in spaces) or after["turn"] > 0:
-                    return None
-                if any(p["hand_size"] for p in after["players"]):
-                    return None
-                return tr("The coast is laid out; the storm tiles go into the bag.")
-            tile = {"good": action.good, "count": action.count}
-            return tr("Drawn from the bag: {tile}.").format(tile=tile_name(tile, tr))
-        if isinstance(action, DrawContract):
-            # Which card is never said. One line when the last hand of the deal is full.
-            if after["phase"] != "setup" or not all(p["hand_size"] == 3 for p in after["players"]):
-                return None
-            return tr("Three contracts are dealt face down to each player.")
-        if isinstance(action, DealPower):
-            for seat, p in enumerate(after["players"]):
-                if p["power"] is not None and p["power"]["id"] == action.power:
-                    return tr("{name} takes the power {power}: {text}").format(
-                        name=seat_name(names, seat, tr),
-                        power=power_name(p["power"], tr),
-                        text=power_text(p["power"], tr),
-                    )
-            return None
-        if isinstance(action, RevealDecree):
-            for decree in after["decrees"]:
-                if decree["id"] == action.decree:
-                    return tr("Decree turned up: {name}: {text}").format(
-                        name=decree_name(decree, tr), text=decree_text(decree, tr)
-                    )
-            return None
-        if actor < 0 or actor >= len(after["players"]):
-            return None
-        name = seat_name(names, actor, tr)
-        player = after["players"][actor]
-        port = port_name(after["ports"][player["port"]]["name"], tr)
-        if isinstance(action, Move):
-            if player["heading"] == "home":
-                return tr("{name} came home to {port}.").format(name=name, port=port)
-            if player["step"] == LAST_PORT:
-                return tr("{name} reached {port} and turned for home.").format(name=name, port=port)
-            return tr("{name} sailed to {port}.").format(name=name, port=port)
-        if isinstance(action, Buy):
-            # The tile has left the board: the space and its price say which it was.
-            price = after["ports"][player["port"]]["prices"][action.slot]
-            return tr("{name} bought the tile on space {space} at {port} (price {coins}).").format(
-                name=name, space=action.slot + 1, port=port, coins=coins_text(price, tr)
-            )
-        if isinstance(action, TakeCoin):
-            return tr("{name} took from the bank and has {coins}.").format(
-                name=name, coins=coins_text(player["coins"], tr)
-            )
-        if isinstance(action, (Burn, Fulfil)):
-            card = played_contract(after, action.card)
-            text = (
-                tr("{name} burned a contract: {contract}.")
-                if isinstance(action, Burn)
-                else tr("{name} fulfilled a contract: {contract}.")
-            )
-            return text.format(
-                name=name, contract=contract_text(card, tr) if card is not None else "?"
-            )
-        return None  # starting or ending a burn or fulfil action: the cards say it
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
         if obs["phase"] == "over":
