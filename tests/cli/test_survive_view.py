@@ -200,7 +200,7 @@ def test_a_scripted_game_against_a_bot_reaches_the_end(cli, tmp_path: Path) -> N
     final = Record.load(path).replay()
     assert final.is_terminal()
     assert "Seat 2 (random)" in run.out
-    assert re.search(r"· random (moved|sank|placed)", run.out)  # bots are logged
+    assert re.search(r"· Seat 2 \(random\) (moved|sank|placed)", run.out)  # bots are logged
 
 
 def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
@@ -217,7 +217,7 @@ def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
     command = f"place {space_name(place.hex).lower()} {place.value}"
     run = cli([*args, "--record", str(path)], [command, "q"])
     assert run.code == 0
-    assert f"human placed an explorer on {space_name(place.hex)}." in run.out
+    assert f"Seat 1 (human) placed an explorer on {space_name(place.hex)}." in run.out
     actions = Record.load(path).actions
     assert actions[len(state.history)] == place.to_json()
 
@@ -286,7 +286,7 @@ def test_replay_says_who_rolled_the_creature_die_from_the_events(cli, tmp_path: 
     rolls = [i for i, a in enumerate(record.actions, 1) if a["type"] == "roll_creature_die"]
     # A roll after which nobody else moved: the turn passed straight to the other seat.
     step = next(i for i in rolls if states[i].active != states[i - 1].active)
-    roller = ("random", "heuristic")[states[step - 1].active]
+    roller = ("Seat 1 (random)", "Seat 2 (heuristic)")[states[step - 1].active]
     replay = cli(["replay", str(path)], [str(step), "q"])
     shown = replay.out.split(f"step {step} of")[-1]
     assert f"last: {roller} rolled the creature die: " in shown

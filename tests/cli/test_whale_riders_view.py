@@ -243,7 +243,9 @@ def test_a_whole_game_against_bots_in_the_terminal(cli, tmp_path: Path) -> None:
     assert "Winner: " in run.out or "Shared win: " in run.out
     final = Record.load(path).replay()
     assert final.is_terminal()
-    assert re.search(r"· random (sailed|bought|took|burned|fulfilled) ", run.out)  # bots logged
+    assert re.search(
+        r"· Seat 2 \(random\) (sailed|bought|took|burned|fulfilled) ", run.out
+    )  # bots logged
     assert "your move:" in run.out
 
 
@@ -263,8 +265,8 @@ def test_short_forms_play_the_named_actions(cli, tmp_path: Path) -> None:
             mine.append(action.kind)
         state.apply(action)
     assert mine == ["move", "take_coin"]
-    assert "human sailed to Swordfish Port." in run.out
-    assert "human took 1 coin from the bank and has " in run.out
+    assert "Seat 1 (human) sailed to Swordfish Port." in run.out
+    assert "Seat 1 (human) took 1 coin from the bank and has " in run.out
 
 
 def test_hot_seat_hides_the_last_players_contracts(cli) -> None:
