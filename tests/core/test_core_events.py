@@ -161,10 +161,8 @@ class LeakyDealt(Event):
 class LeakyState(ToyState):
     __slots__ = ()
 
-    def _emit(self, event: Event) -> None:
-        if isinstance(event, Dealt):
-            event = LeakyDealt(event.seat, event.value)
-        super()._emit(event)
+    def _emit(self, event: Any, *args: Any, **kwargs: Any) -> None:
+        super()._emit(LeakyDealt if event is Dealt else event, *args, **kwargs)
 
 
 class LeakyGame(ToyGame):

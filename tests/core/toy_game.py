@@ -167,25 +167,25 @@ class ToyState(State):
         if isinstance(action, Deal):
             seat = self.secrets.index(-1)
             self.secrets[seat] = action.value
-            self._emit(Dealt(seat, action.value))
+            self._emit(Dealt, seat, action.value)
             if -1 not in self.secrets:
                 self.to_move = 0
         elif isinstance(action, Roll):
             self.tide += action.pips
-            self._emit(TideRose(action.pips))
+            self._emit(TideRose, action.pips)
             if self.round == self.options.rounds:
                 self.to_move = TERMINAL
-                self._emit(SecretsShown(tuple(self.secrets)))
+                self._emit(SecretsShown, tuple(self.secrets))
             else:
                 self.round += 1
                 self.to_move = 0
         elif isinstance(action, Step):
             self.tracks[self.to_move] += action.size
             self.steps_taken += 1
-            self._emit(Walked(self.to_move, action.size))
+            self._emit(Walked, self.to_move, action.size)
         elif isinstance(action, Peek):
             self.peeked[self.to_move] = True
-            self._emit(Peeked(self.to_move, self.secrets[1 - self.to_move]))
+            self._emit(Peeked, self.to_move, self.secrets[1 - self.to_move])
         else:
             self.steps_taken = 0
             self.to_move = 1 if self.to_move == 0 else CHANCE

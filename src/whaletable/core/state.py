@@ -12,13 +12,17 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ParamSpec, Self
 
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.tensor import Tensor, TensorWriter
+
+P = ParamSpec("P")
+"""The fields of an event, checked against its class where it is emitted."""
 
 if TYPE_CHECKING:
     from whaletable.core.game import Game
@@ -111,13 +115,15 @@ class State(ABC):
         """Whether ``action`` reveals hidden information (so it can never be undone)."""
         return False
 
-    def _emit(self, event: Event) -> None:
-        """Say what just happened; called by :meth:`_apply` (the step is the action's index).
+    def _emit(self, event: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
+        """Say what just happened: ``event(*args, **kwargs)``, at the step of the action
+        being applied. Called by :meth:`_apply`.
 
-        Free when the state keeps no events, so rules emit unconditionally.
+        The event is built only when this state keeps events, so search and simulation,
+        which keep none, pay nothing for it and rules emit unconditionally.
         """
         if self._events is not None:
-            self._events.append((len(self.history), event))
+            self._events.append((len(self.history), event(*args, **kwargs)))
 
     # ------------------------------------------------------------ public API
 

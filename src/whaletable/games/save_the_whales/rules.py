@@ -17,11 +17,9 @@ one, then the next turn begins (the same seat again after doubles).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec
+from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
-from whaletable.core.event import Event
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.save_the_whales.actions import (
@@ -79,7 +77,6 @@ from whaletable.games.save_the_whales.events import (
 if TYPE_CHECKING:
     from whaletable.games.save_the_whales import SaveTheWhales, SaveTheWhalesOptions
 
-P = ParamSpec("P")  # the fields of an event, checked against its class where it is said
 
 MAX_SEATS = 6
 NUM_WHALES = len(WHALES)
@@ -290,19 +287,13 @@ class SaveTheWhalesState(State):
     def whales_saved(self) -> int:
         return len(self.saved_order)
 
-    def _say(self, event: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
-        """Emit ``event(*args)``, built only when this state keeps events: search and
-        simulation states, which keep none, pay nothing for them on the hot path."""
-        if self._events is not None:
-            self._emit(event(*args, **kwargs))
-
     def _queue(self, step: Step) -> None:
         self.queue += (step,)
 
     def _gain(self, seat: int, amount: int, source: str) -> None:
         if amount > 0:
             self.sp[seat] += amount
-            self._say(SurvivalPointsCollected, seat, amount, source)
+            self._emit(SurvivalPointsCollected, seat, amount, source)
 
     # -------------------------------------------------------- the flow of a turn
 
@@ -327,14 +318,14 @@ class SaveTheWhalesState(State):
             if TRACK not in status and PATH not in status and BOX not in status:
                 # The game ends when every whale is saved or extinct.
                 self.phase = OVER
-                self._say(GameOver, self.whales_saved(), NUM_WHALES)
+                self._emit(GameOver, self.whales_saved(), NUM_WHALES)
                 return
             if self.moving:
                 self.moving = False
                 # "A player rolling doubles gets another turn—except when double Catcher
                 # Ships are rolled." Play moves clockwise otherwise.
                 if self.extra:
-                    self._say(ExtraTurn, self.turn_seat)
+                    self._emit(ExtraTurn, self.turn_seat)
                 else:
                     self.turn_seat = (self.turn_seat + 1) % self.num_players
                 self.extra = False
@@ -374,7 +365,7 @@ class SaveTheWhalesState(State):
             if self.pool() < amount and not can_save:
                 # "A player who is unable ... to pay a penalty must move his/her Whale
                 # onto this path", "even with the help from the other players".
-                self._say(PenaltyUnpayable, WHALES[w], amount)
+                self._emit(PenaltyUnpayable, WHALES[w], amount)
                 self._unpaid(w)
                 return False
             self.payment = (w, amount, reason, False, may_save)
@@ -413,7 +404,7 @@ class SaveTheWhalesState(State):
         self.turns += 1
         self.dice = (a, b)
         w = self.mover
-        self._say(DiceRolled, self.turn_seat, WHALES[w], a, b)
+        self._emit(DiceRolled, self.turn_seat, WHALES[w], a, b)
         self.moving = True
         self.extra = a == b and a != SHIP
         if a == SHIP and b == SHIP:
@@ -438,7 +429,7 @@ class SaveTheWhalesState(State):
             return
         if self.moratorium():
             for w in on_path:
-                self._say(WhaleProtected, WHALES[w], "moratorium", "double_ships")
+                self._emit(WhaleProtected, WHALES[w], "moratorium", "double_ships")
             return
         n = len(self.components.path)
         # Counted clockwise from the Ship's square; in port, from the square its first
@@ -450,14 +441,14 @@ class SaveTheWhalesState(State):
             # the path": the closest whale that is not protected is lost.
             for w in ahead:
                 if self._shielded(w):
-                    self._say(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
+                    self._emit(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
                     continue
                 self._extinct(w, "double_ships")
                 return
             return
         w = ahead[0]
         if self._shielded(w):
-            self._say(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
+            self._emit(WhaleProtected, WHALES[w], self._shield(w), "double_ships")
         else:
             self._extinct(w, "double_ships")
 
@@ -480,7 +471,7 @@ class SaveTheWhalesState(State):
             self.ship = (self.components.port_entry + steps - 1) % n
         else:
             self.ship = (self.ship + steps) % n
-        self._say(ShipSailed, steps, self.components.path[self.ship].above)
+        self._emit(ShipSailed, steps, self.components.path[self.ship].above)
         for w in self.on_path():
             if self.pos[w] == self.ship:
                 self._caught(w)
@@ -489,9 +480,9 @@ class SaveTheWhalesState(State):
         """ "If a Whale is on a space in the path and the Catcher Ship lands on it—or
         vice-versa" it becomes extinct, unless protected."""
         if self.moratorium():
-            self._say(WhaleProtected, WHALES[w], "moratorium", "ship")
+            self._emit(WhaleProtected, WHALES[w], "moratorium", "ship")
         elif self._shielded(w):
-            self._say(WhaleProtected, WHALES[w], self._shield(w), "ship")
+            self._emit(WhaleProtected, WHALES[w], self._shield(w), "ship")
         else:
             self._extinct(w, "ship")
 
@@ -503,7 +494,7 @@ class SaveTheWhalesState(State):
             n = len(self.components.path)
             to = (self.pos[w] + steps) % n
             self.pos[w] = to
-            self._say(WhaleSwam, WHALES[w], self.components.path[to].above)
+            self._emit(WhaleSwam, WHALES[w], self.components.path[to].above)
             self._land_on_path(w)
             return
         self._walk(w, steps)
@@ -514,10 +505,10 @@ class SaveTheWhalesState(State):
         n = self.components.track_length
         start = self.pos[w]
         self.pos[w] = (start + steps) % n
-        self._say(WhaleMoved, WHALES[w], self.pos[w])
+        self._emit(WhaleMoved, WHALES[w], self.pos[w])
         if steps > 0 and start + steps >= n:
             # Reading: passing POW collects a few SPs (reconstructed amount).
-            self._say(PassedPow, WHALES[w])
+            self._emit(PassedPow, WHALES[w])
             self._gain(self.turn_seat, self.components.pass_pow_sp, "pow")
 
     def _place(self, w: int, space: int) -> None:
@@ -532,7 +523,7 @@ class SaveTheWhalesState(State):
         space = c.track[self.pos[w]]
         kind = space.kind
         holder = self.barnacle == w
-        self._say(Landed, WHALES[w], space.index)
+        self._emit(Landed, WHALES[w], space.index)
         if kind == "whale":
             if space.index != c.homes[w]:
                 return
@@ -618,7 +609,7 @@ class SaveTheWhalesState(State):
         return kind in ("radioactive_waste", "iwc")
 
     def _ignored(self, w: int, what: str) -> None:
-        self._say(WhaleProtected, WHALES[w], "barnacle", what)
+        self._emit(WhaleProtected, WHALES[w], "barnacle", what)
 
     def _land_on_path(self, w: int) -> None:
         """Landing on a path space: sliding down, the Ship, the Mermaid, the golden barnacles."""
@@ -637,7 +628,7 @@ class SaveTheWhalesState(State):
             or under.kind == "thar_she_blows"
             or p.above == c.homes[w]
         ):
-            self._say(SlidDown, WHALES[w], p.above)
+            self._emit(SlidDown, WHALES[w], p.above)
             self.status[w] = TRACK
             self.pos[w] = p.above
             return
@@ -650,7 +641,7 @@ class SaveTheWhalesState(State):
             # BARNACLE space)"; landing there takes the barnacle if it is there.
             space = c.first_of("magic_barnacle")
             self._place(w, space)
-            self._say(MermaidCarried, WHALES[w], space)
+            self._emit(MermaidCarried, WHALES[w], space)
             self._land(w)
         elif p.kind == "golden_barnacle":
             self._queue(("barnacle", w))
@@ -659,7 +650,7 @@ class SaveTheWhalesState(State):
         """Onto the path: the path space directly above where the whale stands."""
         self.status[w] = PATH
         self.pos[w] = self.game.path_under[self.pos[w]]
-        self._say(WentOntoPath, WHALES[w], self.components.path[self.pos[w]].above)
+        self._emit(WentOntoPath, WHALES[w], self.components.path[self.pos[w]].above)
         if self.ship == self.pos[w]:
             self._caught(w)
 
@@ -675,16 +666,16 @@ class SaveTheWhalesState(State):
         # ("always safe when occupied") still protect it, the Magic Barnacle does not
         # ("If the holder is on the path and cannot pay a penalty, it moves into EXTINCT").
         if self.moratorium():
-            self._say(WhaleProtected, WHALES[w], "moratorium", "unpaid")
+            self._emit(WhaleProtected, WHALES[w], "moratorium", "unpaid")
         elif self.in_safe_zone(w):
-            self._say(WhaleProtected, WHALES[w], "safe_zone", "unpaid")
+            self._emit(WhaleProtected, WHALES[w], "safe_zone", "unpaid")
         else:
             self._extinct(w, "unpaid")
 
     def _extinct(self, w: int, cause: str) -> None:
         self.status[w] = EXTINCT
         self.extinct_order += (w,)
-        self._say(WhaleExtinct, WHALES[w], cause)
+        self._emit(WhaleExtinct, WHALES[w], cause)
         if self.barnacle == w:
             self._lose_barnacle(w)
         self._retire(w)
@@ -693,7 +684,7 @@ class SaveTheWhalesState(State):
         """ "Whenever a Whale is saved, it is placed in its NATURAL HABITAT.\""""
         self.status[w] = SAVED
         self.saved_order += (w,)
-        self._say(WhaleSaved, WHALES[w], free)
+        self._emit(WhaleSaved, WHALES[w], free)
         if self.barnacle == w:
             # "If a Whale holding the Magic Barnacle is saved ... (This is the best way
             # to lose it!)"
@@ -709,11 +700,11 @@ class SaveTheWhalesState(State):
 
     def _lose_barnacle(self, w: int) -> None:
         self.barnacle = ON_ITS_SPACE
-        self._say(BarnacleLost, WHALES[w])
+        self._emit(BarnacleLost, WHALES[w])
 
     def _give_barnacle(self, w: int) -> None:
         self.barnacle = w
-        self._say(BarnacleGained, WHALES[w])
+        self._emit(BarnacleGained, WHALES[w])
 
     def _barnacle_offer(self, w: int) -> list[int]:
         """ "Anytime the holder lands on MIND IN THE WATERS, WHALE MIGRATION or on either of
@@ -732,7 +723,7 @@ class SaveTheWhalesState(State):
         """A drawn card's directions, for the whale this turn moves."""
         w = self.mover
         seat = self.turn_seat
-        self._say(CardDrawn, seat, card.deck, card.number)
+        self._emit(CardDrawn, seat, card.deck, card.number)
         if not self.active(w):
             return
         effect = card.effect
@@ -767,7 +758,7 @@ class SaveTheWhalesState(State):
             self._queue(("leave", -1))
         elif effect == "ship_to_port":
             self.ship = PORT
-            self._say(ShipToPort)
+            self._emit(ShipToPort)
         elif effect == "ship_moves":
             if self.on_path():
                 self._sail(card.steps)
@@ -783,7 +774,7 @@ class SaveTheWhalesState(State):
             else:
                 assert effect == "own_space"
                 self._place(w, c.homes[w])
-                self._say(WhaleMoved, WHALES[w], c.homes[w])
+                self._emit(WhaleMoved, WHALES[w], c.homes[w])
             self._land(w)
 
     # ---------------------------------------------------------------- the hooks
@@ -959,7 +950,7 @@ class SaveTheWhalesState(State):
             self.pos[w] = 0  # "Each new Whale starts at POW."
             self.owner[w] = seat
             self.whale_of[seat] = w
-            self._say(WhaleChosen, seat, action.whale)
+            self._emit(WhaleChosen, seat, action.whale)
             self._advance()
             return
         if phase == TURN:
@@ -970,7 +961,7 @@ class SaveTheWhalesState(State):
                 # "the player must announce which Whale he/she intends to move before
                 # rolling the Dice each time."
                 self.mover = WHALE_INDEX[action.whale]
-                self._say(WhaleNamed, self.turn_seat, action.whale)
+                self._emit(WhaleNamed, self.turn_seat, action.whale)
                 self.phase = ROLL
             else:
                 assert isinstance(action, SaveWhale)
@@ -978,7 +969,7 @@ class SaveTheWhalesState(State):
                 self.payment = (w, self.components.values[w], "save", True, False)
                 self.paid = 0
                 self.phase = PAY
-                self._say(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
+                self._emit(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
             return
         if phase == PAY:
             assert self.payment is not None
@@ -986,28 +977,28 @@ class SaveTheWhalesState(State):
             if isinstance(action, Contribute):
                 self.sp[action.seat] -= 1
                 self.paid += 1
-                self._say(SurvivalPointPaid, self.turn_seat, action.seat, WHALES[w])
+                self._emit(SurvivalPointPaid, self.turn_seat, action.seat, WHALES[w])
                 if self.paid < amount:
                     return
                 self.payment = None
                 if is_save:
-                    self._say(SavePaid, WHALES[w], amount)
+                    self._emit(SavePaid, WHALES[w], amount)
                     self._save(w, free=False)
                 else:
-                    self._say(PenaltyPaid, WHALES[w], amount, reason)
+                    self._emit(PenaltyPaid, WHALES[w], amount, reason)
             elif isinstance(action, Refuse):
                 self.payment = None
                 if amount > 0:
                     unable = self.pool() < amount
-                    self._say(PenaltyRefused, self.turn_seat, WHALES[w], amount, unable)
+                    self._emit(PenaltyRefused, self.turn_seat, WHALES[w], amount, unable)
                 else:  # nothing to pay: the space sends the whale onto the path unless saved
-                    self._say(SaveDeclined, self.turn_seat, WHALES[w])
+                    self._emit(SaveDeclined, self.turn_seat, WHALES[w])
                 self._unpaid(w)
             else:
                 assert isinstance(action, SaveWhale)
                 self.payment = (w, self.components.values[w], "save", True, False)
                 self.paid = 0
-                self._say(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
+                self._emit(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
                 return
             self._advance()
             return
@@ -1018,12 +1009,12 @@ class SaveTheWhalesState(State):
             else:
                 assert isinstance(action, MoveAnywhere)
                 self._place(w, action.space)
-                self._say(MovedAnywhere, self.turn_seat, WHALES[w], action.space)
+                self._emit(MovedAnywhere, self.turn_seat, WHALES[w], action.space)
                 self._land(w)
             self._advance()
             return
         if isinstance(action, Done):
-            self._say(OfferDeclined, self.turn_seat)
+            self._emit(OfferDeclined, self.turn_seat)
             self.offer = []
             self._advance()
             return
@@ -1038,7 +1029,7 @@ class SaveTheWhalesState(State):
                 self.join_space if self.join_space >= 0 else self.components.path[self.pos[w]].above
             )
             self._place(w, space)
-            self._say(LeftPath, self.turn_seat, WHALES[w], space)
+            self._emit(LeftPath, self.turn_seat, WHALES[w], space)
             self.offer = self.on_path()
             if self.offer:
                 return
@@ -1048,7 +1039,7 @@ class SaveTheWhalesState(State):
             spot = self.pos[w]
             here = self.pos[lander]
             self._place(w, here)
-            self._say(PlacesTraded, self.turn_seat, WHALES[lander], WHALES[w])
+            self._emit(PlacesTraded, self.turn_seat, WHALES[lander], WHALES[w])
             self.status[lander] = PATH
             self.pos[lander] = spot
             if self.ship == spot:

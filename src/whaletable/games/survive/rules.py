@@ -989,12 +989,13 @@ class SurviveState(State):
         elif phase == PICK_CREATURE:
             if isinstance(action, MoveEmptyBoat):
                 # Challenge Rule 5: an unoccupied boat; nothing aboard for anything to strike.
-                if self._events is not None:
-                    self._emit(
-                        EmptyBoatMoved(
-                            self.active, action.boat, self.boat_hex[action.boat], action.to
-                        )
-                    )
+                self._emit(
+                    EmptyBoatMoved,
+                    self.active,
+                    action.boat,
+                    self.boat_hex[action.boat],
+                    action.to,
+                )
                 self.boat_hex[action.boat] = action.to
                 self._resume()
             else:
@@ -1007,7 +1008,7 @@ class SurviveState(State):
             self.laid += 1
             if self.laid == len(ISLAND):
                 if self._events is not None:
-                    self._emit(IslandLaid(len(ISLAND)))
+                    self._emit(IslandLaid, len(ISLAND))
                 self.phase = PLACE_EXPLORERS
                 self.to_move = self.start
         elif phase == PLACE_EXPLORERS:
@@ -1016,8 +1017,7 @@ class SurviveState(State):
         elif phase == PLACE_BOATS:
             assert isinstance(action, PlaceBoat)
             b = self._bring_boat(action.hex)
-            if self._events is not None:
-                self._emit(BoatPlaced(self.to_move, b, action.hex))
+            self._emit(BoatPlaced, self.to_move, b, action.hex)
             if self.boats_in_play == COMPONENTS.boats_per_player * self.num_players:
                 self._begin_turn(self.start)
             else:
@@ -1036,16 +1036,14 @@ class SurviveState(State):
         elif phase == BOARDING:
             assert isinstance(action, BoardBoat)
             b = self.boat_at(self.revealing)
-            if self._events is not None:
-                self._emit(ExplorerBoarded(self.active, action.explorer, b, self.revealing))
+            self._emit(ExplorerBoarded, self.active, action.explorer, b, self.revealing)
             self._climb_in(action.explorer, b)
             if len(self.boat_pass[self.boat_at(self.revealing)]) == CAPACITY:
                 self._resume()
         else:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat  # setup 4
-            if self._events is not None:
-                self._emit(StartPlayerPicked(action.seat))
+            self._emit(StartPlayerPicked, action.seat)
             self.phase = LAY
         # Challenge Rule 2: over when the last person has left the board.
         if (
@@ -1056,7 +1054,7 @@ class SurviveState(State):
         ):
             self.phase = OVER
         if self.phase == OVER and phase != OVER and self._events is not None:
-            self._emit(self._game_over())
+            self._emit(self._game_over)
 
     def _game_over(self) -> GameOver:
         """§7: the end, with every explorer's value shown at last."""
@@ -1077,8 +1075,7 @@ class SurviveState(State):
         self.ex_hex[e] = h
         self.ex_value[e] = value
         self.placed_at[e] = len(self.history)  # where this action is about to be appended
-        if self._events is not None:
-            self._emit(ExplorerPlaced(seat, e, h, value))
+        self._emit(ExplorerPlaced, seat, e, h, value)
         n = self.num_players
         if sum(self.placed_count) == n * EXPLORERS_PER_SEAT:
             self.phase = PLACE_BOATS
@@ -1170,14 +1167,12 @@ class SurviveState(State):
             e = action.explorer
             h = self.ex_hex[e]
             b = self.boat_at(h)
-            if self._events is not None:
-                self._emit(ExplorerBoarded(self.active, e, b, h))
+            self._emit(ExplorerBoarded, self.active, e, b, h)
             self._climb_in(e, b)
             self._strike(h)
         elif isinstance(action, JumpOverboard):
             e = action.explorer
-            if self._events is not None:
-                self._emit(ExplorerJumped(self.active, e, self.ex_hex[e]))
+            self._emit(ExplorerJumped, self.active, e, self.ex_hex[e])
             self._leave_boat(e)
             self.ex_status[e] = SWIM
             self._strike(self.ex_hex[e])
@@ -1185,8 +1180,7 @@ class SurviveState(State):
             assert isinstance(action, LandOnSafeIsle)
             e = action.explorer
             isle = self.isle_at(self.ex_hex[e])
-            if self._events is not None:
-                self._emit(ExplorerSaved(self.active, e, ISLE_NAMES[isle]))
+            self._emit(ExplorerSaved, self.active, e, ISLE_NAMES[isle])
             self._leave_boat(e)
             self.ex_status[e] = SAFE
             self.ex_isle[e] = isle
@@ -1202,7 +1196,7 @@ class SurviveState(State):
         if st == LAND and self.terrain[to]:
             self.ex_hex[e] = to
             if self._events is not None:
-                self._emit(ExplorerMoved(self.active, e, origin, to, -1))
+                self._emit(ExplorerMoved, self.active, e, origin, to, -1)
             return False
         b = self.boat_at(to)
         aboard = False
@@ -1226,15 +1220,14 @@ class SurviveState(State):
             # (reading 33: the tile stretches the one space, it does not add to it).
             self.swam |= 1 << e
         if self._events is not None:
-            self._emit(ExplorerMoved(self.active, e, origin, to, b if aboard else -1))
+            self._emit(ExplorerMoved, self.active, e, origin, to, b if aboard else -1)
         self._strike(to)
         return aboard
 
     def _step_boat(self, b: int, d: int) -> None:
         origin = self.boat_hex[b]
         to = STEP[origin][d]
-        if self._events is not None:
-            self._emit(BoatMoved(self.active, b, origin, to))
+        self._emit(BoatMoved, self.active, b, origin, to)
         self.boat_hex[b] = to
         for e in self.boat_pass[b]:
             self.ex_hex[e] = to
@@ -1254,8 +1247,7 @@ class SurviveState(State):
 
     def _lose(self, e: int, cause: str, creature: int) -> None:
         """Explorer ``e`` leaves the game, to ``creature`` (of kind ``cause``) or a whirlpool."""
-        if self._events is not None:
-            self._emit(ExplorerLost(e, self.ex_hex[e], cause, creature))
+        self._emit(ExplorerLost, e, self.ex_hex[e], cause, creature)
         self._leave_boat(e)
         self.ex_status[e] = LOST
         self.ex_hex[e] = -1
@@ -1274,8 +1266,7 @@ class SurviveState(State):
             serpent = cr.index(h, S0, S1)
             b = self.boat_at(h)
             if b >= 0 and self.boat_pass[b]:
-                if self._events is not None:
-                    self._emit(BoatSunk(serpent, b, h))
+                self._emit(BoatSunk, serpent, b, h)
                 for e in list(self.boat_pass[b]):
                     self._lose(e, "serpent", serpent)
                 self.boat_hex[b] = GONE
@@ -1295,7 +1286,7 @@ class SurviveState(State):
     def _capsize(self, b: int, whale: int) -> None:
         """A whale removes an occupied boat from the game; its people become swimmers."""
         if self._events is not None:
-            self._emit(BoatCapsized(whale, b, self.boat_hex[b], tuple(self.boat_pass[b])))
+            self._emit(BoatCapsized, whale, b, self.boat_hex[b], tuple(self.boat_pass[b]))
         for e in self.boat_pass[b]:
             self.ex_status[e] = SWIM
             self.ex_boat[e] = -1
@@ -1307,7 +1298,7 @@ class SurviveState(State):
         spaces = {h} | {n for n in NEIGHBOURS[h] if not self.terrain[n]}
         boats = [b for b in range(NUM_BOATS) if self.boat_hex[b] in spaces]
         if self._events is not None:
-            self._emit(Whirlpool(h, tuple(boats)))
+            self._emit(Whirlpool, h, tuple(boats))
         st, hx = self.ex_status, self.ex_hex
         for e in range(len(st)):
             if st[e] in (SWIM, BOAT) and hx[e] in spaces:
@@ -1317,15 +1308,14 @@ class SurviveState(State):
         cr = self.cr_hex
         for c in range(NUM_CREATURES):
             if cr[c] in spaces:
-                if self._events is not None:
-                    self._emit(CreatureRemoved(c, KIND_NAMES[KIND[c]], cr[c], "whirlpool"))
+                self._emit(CreatureRemoved, c, KIND_NAMES[KIND[c]], cr[c], "whirlpool")
                 cr[c] = GONE  # squid 7: squids too
 
     def _come_in(self, kind: int, h: int) -> int:
         """A creature from the supply onto ``h``, said (-1 if none is left)."""
         c = self._place_creature(kind, h)
         if c >= 0 and self._events is not None:
-            self._emit(CreatureCameIn(self.active, c, KIND_NAMES[kind], h))
+            self._emit(CreatureCameIn, self.active, c, KIND_NAMES[kind], h)
         return c
 
     def _place_creature(self, kind: int, h: int) -> int:
@@ -1342,7 +1332,7 @@ class SurviveState(State):
         self.terrain[h] = SEA
         people = self.people_on(h)
         if self._events is not None:
-            self._emit(TileSunk(self.active, h, TERRAINS[t - 1], tuple(people)))
+            self._emit(TileSunk, self.active, h, TERRAINS[t - 1], tuple(people))
         for e in people:
             self.ex_status[e] = SWIM  # §5.1: the people drop into the sea
         self.sunk = [*self.sunk, (h, t, self.active, -1)]
@@ -1357,7 +1347,7 @@ class SurviveState(State):
         self.resume = ROLL
         self.to_move = self.active
         if self._events is not None:
-            self._emit(TileRevealed(seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs()))
+            self._emit(TileRevealed, seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs())
         if effect == "dolphin" and self.options.dolphins_and_diving_creatures:
             # Challenge Rule 5: shown to all, a dolphin token goes where the tile was, and
             # the tile leaves the game instead of going to the hand.
@@ -1379,15 +1369,14 @@ class SurviveState(State):
         elif effect == "boat":
             b = self._bring_boat(h)
             if b >= 0 and self._events is not None:
-                self._emit(BoatCameIn(seat, b, h))
+                self._emit(BoatCameIn, seat, b, h)
             swimmers = self.swimmers_at(h)
             if b >= 0 and swimmers:
                 if len(swimmers) > CAPACITY:
                     self.phase = BOARDING  # the revealer picks who climbs aboard
                     return
                 for e in swimmers:
-                    if self._events is not None:
-                        self._emit(ExplorerBoarded(seat, e, b, h))
+                    self._emit(ExplorerBoarded, seat, e, b, h)
                     self._climb_in(e, b)
         elif effect == "whirlpool":
             self._whirlpool(h)
@@ -1407,8 +1396,7 @@ class SurviveState(State):
     def _play_tile(self, effect: str, slot: int) -> None:
         seat = self.active
         self._take_from_hand(seat, slot)
-        if self._events is not None:
-            self._emit(TilePlayed(seat, effect))
+        self._emit(TilePlayed, seat, effect)
         self.tile_played = True
         self.resume = MOVE
         if effect in MOVE_TILE_KIND:
@@ -1443,8 +1431,7 @@ class SurviveState(State):
     # --- creatures moving -------------------------------------------------------------------
 
     def _roll(self, face: str) -> None:
-        if self._events is not None:
-            self._emit(CreatureDieRolled(self.active, face))
+        self._emit(CreatureDieRolled, self.active, face)
         self.last_roll = CREATURE_FACES.index(face)
         self.p_free = False
         self.p_kinds = self._kinds_for((SERPENT, SHARK, WHALE)[self.last_roll])
@@ -1453,8 +1440,7 @@ class SurviveState(State):
 
     def _roll_dive(self, piece: str, face: str) -> None:
         """Challenge Rule 5: the dive dice say which piece moves and how far."""
-        if self._events is not None:
-            self._emit(DiveDiceRolled(self.active, piece, face))
+        self._emit(DiveDiceRolled, self.active, piece, face)
         self.dive_roll = (piece, face)
         self.p_free = face == DIVE
         self.p_reach = 0 if self.p_free else int(face)
@@ -1475,8 +1461,7 @@ class SurviveState(State):
         movable = self.movable_creatures()
         boats = self.movable_empty_boats()
         if not movable and not boats:
-            if self._events is not None:
-                self._emit(NothingMoved(self.active))
+            self._emit(NothingMoved, self.active)
             self._resume()  # §6: none of that kind can move: nothing moves
         elif len(movable) == 1 and not boats:
             self.p_creature = movable[0]
@@ -1487,8 +1472,7 @@ class SurviveState(State):
     def _move_creature(self, to: int) -> None:
         c = self.p_creature
         kind = KIND[c]
-        if self._events is not None:
-            self._emit(CreatureMoved(self.active, c, KIND_NAMES[kind], self.cr_hex[c], to))
+        self._emit(CreatureMoved, self.active, c, KIND_NAMES[kind], self.cr_hex[c], to)
         self.cr_hex[c] = to
         if kind == SQUID:
             self._squid_after_move(to)
@@ -1523,13 +1507,11 @@ class SurviveState(State):
         c, to = self.p_creature, self.p_threat
         if isinstance(action, PlayTile):
             self._take_from_hand(self.to_move, action.slot)
-            if self._events is not None:
-                self._emit(DeterrentPlayed(self.to_move, action.effect, c, KIND_NAMES[KIND[c]], to))
+            self._emit(DeterrentPlayed, self.to_move, action.effect, c, KIND_NAMES[KIND[c]], to)
             self.cr_hex[c] = GONE  # the deterrent removes the creature; the people stay
             self._resume()
             return
-        if self._events is not None:
-            self._emit(DeterrentDeclined(self.to_move))
+        self._emit(DeterrentDeclined, self.to_move)
         self.p_askers = self.p_askers[1:]
         if self.p_askers:
             self.to_move = self.p_askers[0]
@@ -1542,8 +1524,7 @@ class SurviveState(State):
             if to in squids:
                 for q in range(Q0, Q1):
                     if self.cr_hex[q] == to:
-                        if self._events is not None:
-                            self._emit(CreatureRemoved(q, "squid", to, "whale"))
+                        self._emit(CreatureRemoved, q, "squid", to, "whale")
                         self.cr_hex[q] = GONE  # squid 5.1: the whale removes the squid
         self._strike(to)
         self._resume()
@@ -1566,8 +1547,7 @@ class SurviveState(State):
         """Squid 4: remove a whale here, then take one person next to it or aboard here."""
         for w in range(W0, W1):
             if self.cr_hex[w] == to:
-                if self._events is not None:
-                    self._emit(CreatureRemoved(w, "whale", to, "squid"))
+                self._emit(CreatureRemoved, w, "whale", to, "squid")
                 self.cr_hex[w] = GONE
         self._squid_takes(to, passengers=True)
 

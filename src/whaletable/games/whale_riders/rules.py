@@ -559,22 +559,19 @@ class WhaleRidersState(State):
         elif kind is PickStartPlayer:
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat
-            if self._events is not None:
-                self._emit(StartPlayerPicked(action.seat))
+            self._emit(StartPlayerPicked, action.seat)
             self._next_turn(first=True)
         elif kind is DealPower:
             assert isinstance(action, DealPower)
             seat = self.powers.index(-1)
             self.powers[seat] = self.game.power_index[action.power]
-            if self._events is not None:
-                self._emit(PowerDealt(seat, action.power))
+            self._emit(PowerDealt, seat, action.power)
             if seat == self.num_players - 1:
                 self._after_powers()
         else:
             assert isinstance(action, RevealDecree)
             index = self.game.decree_index[action.decree]
-            if self._events is not None:
-                self._emit(DecreeRevealed(action.decree))
+            self._emit(DecreeRevealed, action.decree)
             self.decrees = (*self.decrees, index)
             self.claims = (*self.claims, ())
             if len(self.decrees) == self.game.components.decrees_revealed:
@@ -593,8 +590,7 @@ class WhaleRidersState(State):
                 storms = self.game.components.storms_for(self.num_players)
                 self.bag[STORM] += storms
                 self.bag_total += storms
-                if self._events is not None:
-                    self._emit(CoastLaid(storms, self.bag_total))
+                self._emit(CoastLaid, storms, self.bag_total)
                 self.phase = SETUP_DEAL
                 self.draw_seat = 0
                 self.draw_then = THEN_SETUP
@@ -603,15 +599,14 @@ class WhaleRidersState(State):
         # A refill of a gap.
         if f == STORM and self.options.storms == "lull":
             # Reading "lull": the storm goes to the box and another tile is drawn.
-            if self._events is not None:
-                self._emit(StormSetAside())
+            self._emit(StormSetAside)
             if self.bag_total == 0:
                 self._bag_ran_out()
             return
         at = self.refill_at
         self.spaces[at] = f
         if self._events is not None:
-            self._emit(SpaceRefilled(at // SPACES + 1, at % SPACES, face_name(f), face_count(f)))
+            self._emit(SpaceRefilled, at // SPACES + 1, at % SPACES, face_name(f), face_count(f))
         self._refill_gaps()
 
     def _after_deal(self) -> None:
@@ -622,8 +617,7 @@ class WhaleRidersState(State):
         self._after_hands_dealt()
 
     def _after_hands_dealt(self) -> None:
-        if self._events is not None:
-            self._emit(ContractsDealt(HAND_SIZE))
+        self._emit(ContractsDealt, HAND_SIZE)
         if self.options.magic_of_the_whale:
             self.phase = SETUP_POWERS
         else:
@@ -643,7 +637,7 @@ class WhaleRidersState(State):
         if len(self.hands[seat]) < HAND_SIZE:
             if not self.deck and self.burned:
                 if self._events is not None:
-                    self._emit(PileReshuffled(len(self.burned)))
+                    self._emit(PileReshuffled, len(self.burned))
                 self.deck = tuple(sorted(self.burned))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
@@ -666,7 +660,7 @@ class WhaleRidersState(State):
         self.hands[seat] = (*self.hands[seat], card)
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
         if self._events is not None:
-            self._emit(ContractDrawn(seat, card, len(self.hands[seat]), self.phase == SETUP_DEAL))
+            self._emit(ContractDrawn, seat, card, len(self.hands[seat]), self.phase == SETUP_DEAL)
         self._continue_drawing()
 
     def _draw_up(self, seat: int, then: int) -> None:
@@ -716,8 +710,7 @@ class WhaleRidersState(State):
         self.steps[seat] += 1
         if self._events is not None:
             step = self.steps[seat]
-            if self._events is not None:
-                self._emit(RiderMoved(seat, PORT_AT[step], step))
+            self._emit(RiderMoved, seat, PORT_AT[step], step)
         if self.decrees:
             step = self.steps[seat]
             if step == TURN_STEP:
@@ -736,8 +729,7 @@ class WhaleRidersState(State):
         if not self.tide_used and self.powers[seat] == self.game.power_index["tide_tax"]:
             gain, self.tide_used = 2, True
         self.coins[seat] += gain
-        if self._events is not None:
-            self._emit(CoinTaken(seat, gain, self.coins[seat]))
+        self._emit(CoinTaken, seat, gain, self.coins[seat])
         self._after_action()
 
     # "Buy a tile": from the rider's port, paying the space's printed price.
@@ -752,8 +744,7 @@ class WhaleRidersState(State):
             )
         self.coins[seat] -= price
         if port == SUN_PORT:
-            if self._events is not None:
-                self._emit(TileBought(seat, port, slot, "pearl", self.sun[slot], price))
+            self._emit(TileBought, seat, port, slot, "pearl", self.sun[slot], price)
             self.tiles[seat * HELD + face(PEARL, self.sun[slot])] += 1
             self.sun[slot] = 0
             self.pearls_left -= 1
@@ -769,7 +760,7 @@ class WhaleRidersState(State):
         base = (port - 1) * SPACES
         f = self.spaces[base + slot]
         if self._events is not None:
-            self._emit(TileBought(seat, port, slot, face_name(f), face_count(f), price))
+            self._emit(TileBought, seat, port, slot, face_name(f), face_count(f), price)
         if f != STORM:  # a cleared storm goes to the box
             self.tiles[seat * HELD + f] += 1
             if self.decrees:
@@ -797,7 +788,7 @@ class WhaleRidersState(State):
         self.phase = OVER
         if self._events is not None:
             self._emit(
-                GameOver(tuple(self.winners()), tuple(map(self.pearls, range(self.num_players))))
+                GameOver, tuple(self.winners()), tuple(map(self.pearls, range(self.num_players)))
             )
 
     def _close_coast_gaps(self) -> list[int]:
@@ -820,7 +811,7 @@ class WhaleRidersState(State):
 
     def _gaps_closed(self, ports: list[int]) -> None:
         if ports and self._events is not None:
-            self._emit(GapsClosed(self.to_move, tuple(ports)))
+            self._emit(GapsClosed, self.to_move, tuple(ports))
 
     def _refill_gaps(self) -> None:
         """Draw a tile from the bag for the lowest empty coast space, or go on if none is left.
@@ -849,7 +840,7 @@ class WhaleRidersState(State):
     def _bag_ran_out(self) -> None:
         """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
         if self._events is not None:
-            self._emit(BagEmpty(self.options.empty_bag == "ends_game"))
+            self._emit(BagEmpty, self.options.empty_bag == "ends_game")
         if self.options.empty_bag == "ends_game":
             self.refill_at = -1
             self._game_over()
@@ -872,8 +863,7 @@ class WhaleRidersState(State):
     def _burn(self, card: int) -> None:
         seat = self.to_move
         self._remove_from_hand(seat, card)
-        if self._events is not None:
-            self._emit(ContractBurned(seat, card))
+        self._emit(ContractBurned, seat, card)
         self.burned = (*self.burned, card)
         self.current_cards = (*self.current_cards, card)
         if not self.hands[seat]:
@@ -888,8 +878,7 @@ class WhaleRidersState(State):
         if self.powers[seat] == self.game.power_index["deep_current"]:
             gained += 1
         self.coins[seat] += gained
-        if self._events is not None:
-            self._emit(ContractFulfilled(seat, card, gained))
+        self._emit(ContractFulfilled, seat, card, gained)
         self._remove_from_hand(seat, card)
         self.fulfilled[seat] = (*self.fulfilled[seat], card)
         self.current_cards = (*self.current_cards, card)
@@ -958,8 +947,7 @@ class WhaleRidersState(State):
         if seat in claimed or len(claimed) >= len(rewards):
             return
         self.decree_pearls[seat] += rewards[len(claimed)]
-        if self._events is not None:
-            self._emit(DecreeMet(seat, decree, rewards[len(claimed)]))
+        self._emit(DecreeMet, seat, decree, rewards[len(claimed)])
         self.claims = (*self.claims[:i], (*claimed, seat), *self.claims[i + 1 :])
 
     # ------------------------------------------------------------------ undo

@@ -210,7 +210,7 @@ class WhaleToLookState(State):
         """Emit ``event(*args)``, built only when this state keeps events: search and
         simulation states, which keep none, pay nothing for them on the hot path."""
         if self._events is not None:
-            self._emit(event(*args, **kwargs))
+            self._emit(event, *args, **kwargs)
 
     # ------------------------------------------------------------ round flow
 
@@ -232,13 +232,13 @@ class WhaleToLookState(State):
                 self.phase = TRENDING
                 return
             self.trend = self.options.trending
-            self._say(TrendRevealed, self.trend)
+            self._emit(TrendRevealed, self.trend)
         self._lay_areas()
 
     def _lay_areas(self) -> None:
         if self.options.area_layout == "ordered":
             self.areas = list(self.game.components.ordered_layout)
-            self._say(AreasLaid, self.round, tuple(self.areas))
+            self._emit(AreasLaid, self.round, tuple(self.areas))
             self._deal_fish()
         else:
             self.phase = LAY_AREAS
@@ -321,7 +321,7 @@ class WhaleToLookState(State):
                 "points": list(pts),
             },
         ]
-        self._say(
+        self._emit(
             RoundScored,
             self.round,
             tuple(self.fish),
@@ -337,7 +337,7 @@ class WhaleToLookState(State):
             self.phase = OVER
             winner = self.winner()
             assert winner is not None
-            self._say(GameWon, winner, int(self.scores()[winner]))
+            self._emit(GameWon, winner, int(self.scores()[winner]))
             return
         # 5. "The player with the most points in the first round becomes the start
         # player"; ties go to the tied player furthest clockwise from the first start.
@@ -572,7 +572,7 @@ class WhaleToLookState(State):
             self.fish[p] = action.value
             if p == NUM_FISH - 1:
                 # Face down: the event says that the cards lie there, never what they are.
-                self._say(FishDealt, self.round, NUM_FISH)
+                self._emit(FishDealt, self.round, NUM_FISH)
                 self._after_setup()
         elif phase == LAY_AREAS:
             assert isinstance(action, LayArea)
@@ -581,22 +581,22 @@ class WhaleToLookState(State):
                 self._announce_fixed_setup()
             self.areas[p] = action.number
             if p == NUM_AREAS - 1:
-                self._say(AreasLaid, self.round, tuple(self.areas))
+                self._emit(AreasLaid, self.round, tuple(self.areas))
                 self._deal_fish()
         elif phase == START:
             assert isinstance(action, PickStartPlayer)
             self.first_start = self.start = self.to_move = action.seat
-            self._say(StartPlayerChosen, action.seat)
+            self._emit(StartPlayerChosen, action.seat)
             self._begin_round()
         elif phase == TRENDING:
             assert isinstance(action, RevealTrend)
             self.trend = action.trend
-            self._say(TrendRevealed, action.trend)
+            self._emit(TrendRevealed, action.trend)
             self._lay_areas()
         elif phase == FISHER:
             assert isinstance(action, ChooseFisherBoat)
             self.fisher_boat[self.to_move] = action.boat
-            self._say(FisherPlaced, self.to_move, action.boat)
+            self._emit(FisherPlaced, self.to_move, action.boat)
             self.to_move = (self.to_move + 1) % self.num_players
             if self.to_move == self.start:
                 self.phase = TURN
@@ -604,12 +604,12 @@ class WhaleToLookState(State):
             self.revealed |= 1 << action.fish
             self.radars[self.to_move] -= 1
             self.radar_this_turn = True
-            self._say(RadarUsed, self.to_move, action.fish, self.fish[action.fish])
+            self._emit(RadarUsed, self.to_move, action.fish, self.fish[action.fish])
         elif isinstance(action, Investigate):
             self.marked[self.to_move] |= 1 << action.fish
             self.phase = MOVE
             # Only the investigator learns the value (Investigated.seen_by blanks it).
-            self._say(Investigated, self.to_move, action.fish, self.fish[action.fish])
+            self._emit(Investigated, self.to_move, action.fish, self.fish[action.fish])
         elif isinstance(action, MoveBoat):
             seat = self.to_move
             slot = seat * BOATS + action.boat
@@ -618,7 +618,7 @@ class WhaleToLookState(State):
             if action.anchor:
                 self.anchor_used[seat] = True
                 self.anchor_boat[seat] = action.boat
-            self._say(
+            self._emit(
                 BoatMoved,
                 seat,
                 action.boat,
@@ -631,16 +631,16 @@ class WhaleToLookState(State):
         else:
             assert isinstance(action, Finish)
             self.finished[self.to_move] = True
-            self._say(SaidDone, self.to_move)
+            self._emit(SaidDone, self.to_move)
             self._next_turn()
 
     def _announce_fixed_setup(self) -> None:
         """Say what the options fixed before the first action (a chance action: the first
         area card or fish card) — the start player and, laid in printed order, the area
         cards — since the constructor records no events."""
-        self._say(StartPlayerChosen, self.start)
+        self._emit(StartPlayerChosen, self.start)
         if self.options.area_layout == "ordered":
-            self._say(AreasLaid, self.round, tuple(self.areas))
+            self._emit(AreasLaid, self.round, tuple(self.areas))
 
     def _is_barrier(self, action: Action) -> bool:
         # A look at a card or a radar reveal can never be taken back.
