@@ -24,6 +24,7 @@ from typing import Any
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
+from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -231,3 +232,13 @@ def leaf_value(state: State, rng: random.Random) -> list[float]:
 
 register_agent("heuristic", make_heuristic, game_id=GAME_ID)
 register_evaluator(GAME_ID, leaf_value)
+
+
+SEARCH = SearchSettings(
+    iterations=300,
+    widening=1.0,
+    guide="heuristic",
+    margin=0.05,
+)
+"""Tuned with ``benchmarks/tune_search.py``."""
+register_search(GAME_ID, SEARCH)

@@ -23,6 +23,7 @@ from typing import Any
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
+from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -276,3 +277,12 @@ def evaluate(state: State, rng: random.Random) -> list[float]:
 
 register_agent("heuristic", make_heuristic, game_id=GAME_ID)
 register_evaluator(GAME_ID, evaluate)
+
+
+SEARCH = SearchSettings(
+    iterations=300,
+    policy="heuristic",
+    cutoff=30,
+)
+"""Tuned with ``benchmarks/tune_search.py``."""
+register_search(GAME_ID, SEARCH)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from whaletable.agents import UnknownAgent, register_agent
 from whaletable.agents.mcts import register_evaluator
+from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -423,3 +424,12 @@ def _round_of(state: State) -> int:
 
 register_agent("heuristic", make_heuristic, game_id=GAME_ID)
 register_evaluator(GAME_ID, finish_round)
+
+
+SEARCH = SearchSettings(
+    iterations=1000,
+    guide="heuristic:samples=1000",
+    margin=0.05,
+)
+"""Tuned with ``benchmarks/tune_search.py``."""
+register_search(GAME_ID, SEARCH)
