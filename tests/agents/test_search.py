@@ -337,10 +337,8 @@ def test_tuned_search_sees_no_more_than_its_seat(game_id: str) -> None:
         roots = []
         moves = []
         for truth in (state, other):
-            agent = _mcts(game, "mcts:iterations=8", seed=5)
-            roots.append(
-                {c: (n.visits, n.totals) for c, n in agent.search(SeatView(truth, seat)).children.items()}
-            )
+            root = _mcts(game, "mcts:iterations=8", seed=5).search(SeatView(truth, seat))
+            roots.append({c: (n.visits, n.totals) for c, n in root.children.items()})
             moves.append(_mcts(game, "mcts:iterations=8", seed=5).act(SeatView(truth, seat)))
         assert roots[0] == roots[1], sample.where()
         assert moves[0] == moves[1], sample.where()

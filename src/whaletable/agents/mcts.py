@@ -181,9 +181,13 @@ class MctsAgent:
             picked = root.children[encode(choice)]
             advised = root.children.get(encode(advice))
             # The guide's move stands unless the search saw it and found better.
-            if advised is None or advised.visits == 0 or (
-                picked.totals[seat] / picked.visits
-                <= advised.totals[seat] / advised.visits + self.settings.margin
+            if (
+                advised is None
+                or advised.visits == 0
+                or (
+                    picked.totals[seat] / picked.visits
+                    <= advised.totals[seat] / advised.visits + self.settings.margin
+                )
             ):
                 self.last_guided = True
                 return advice
@@ -361,7 +365,7 @@ def _bot_name(name: str, value: Any, game: Game[Any]) -> str:
     return value
 
 
-PARAMETERS = tuple(f.name for f in fields(SearchSettings)) + ("rollout",)
+PARAMETERS = (*(f.name for f in fields(SearchSettings)), "rollout")
 """Every parameter a ``mcts`` spec may set."""
 
 
