@@ -59,7 +59,11 @@ def test_mcts_parameters_from_a_spec() -> None:
     assert (agent.iterations, agent.time_limit, agent.c) == (123, 0.5, 1.1)
     # rollout=random is the plain search: random playouts to the end, no evaluator.
     assert agent.evaluator is None
-    assert (agent.settings.policy, agent.settings.cutoff) == ("random", None)
+    assert (agent.settings.policy, agent.settings.cutoff, agent.settings.guide) == (
+        "random",
+        None,
+        None,
+    )
 
 
 def test_mcts_uses_the_games_evaluator_by_default() -> None:

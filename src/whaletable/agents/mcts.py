@@ -375,7 +375,7 @@ def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
     It starts from the settings the game registered; each parameter overrides one
     field of :class:`SearchSettings` (``time``, ``cutoff``, ``depth``, ``widening``
     and ``guide`` take ``none``). ``rollout=random`` is the plain search (random
-    playouts to the end, no evaluator); ``rollout=game`` insists on the game's
+    playouts to the end, no evaluator, no guide); ``rollout=game`` insists on the game's
     own evaluator.
     """
     unknown = sorted(set(params) - set(PARAMETERS))
@@ -387,7 +387,7 @@ def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
     changes: dict[str, Any] = {}
     rollout = params.pop("rollout", None)
     if rollout == "random":
-        changes.update(policy=RANDOM, evaluator=False, cutoff=None)
+        changes.update(policy=RANDOM, evaluator=False, cutoff=None, guide=None)
     elif rollout == "game":
         if game_evaluator(game.spec.id) is None:
             raise UnknownAgent(f"bot 'mcts': {game.spec.id} has no rollout of its own")
