@@ -344,3 +344,31 @@ def test_tuned_search_sees_no_more_than_its_seat(game_id: str) -> None:
         assert moves[0] == moves[1], sample.where()
         checked += 1
     assert checked >= 3
+
+
+_SLOW_GUIDE_CLOCK = _FakeClock()
+
+
+class _SlowGuide:
+    """A guide that takes three tenths of a second (on the fake clock) to advise."""
+
+    name = "slow-guide"
+
+    def __init__(self, game: Game[Any], seed: int = 0) -> None:
+        pass
+
+    def act(self, view: SeatView) -> Action:
+        _SLOW_GUIDE_CLOCK.now += 0.3
+        return view.legal_actions()[0]
+
+
+def test_the_time_limit_covers_the_guides_advice_too() -> None:
+    register_agent("slow-guide", _SlowGuide)
+    game = games.get("whale-riders")
+    state = decision(game)
+    settings = SearchSettings(iterations=10**9, time=0.35, guide="slow-guide")
+    agent = MctsAgent(game, 0, settings=settings, clock=_SLOW_GUIDE_CLOCK)
+    agent.act(SeatView(state, state.current_player()))
+    # The move starts at 0.0 and the guide's advice ends at 0.4: past the limit, so
+    # the search runs its one unchecked iteration and stops.
+    assert agent.last_iterations == 1

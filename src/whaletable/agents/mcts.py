@@ -163,9 +163,11 @@ class MctsAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        # The time limit covers the whole move: the guide's advice as well as the search.
+        started = self.clock()
         guide = self.settings.guide
         advice = self._bot(guide).act(view) if guide is not None else None
-        root = self.search(view)
+        root = self.search(view, started=started)
         encode = self.game.encode
         seat = view.seat
 
@@ -194,13 +196,19 @@ class MctsAgent:
         self.last_guided = advice is not None and advice == choice
         return choice
 
-    def search(self, view: SeatView) -> _Node:
-        """Run the iterations from ``view``'s position; return the root of the tree."""
+    def search(self, view: SeatView, *, started: float | None = None) -> _Node:
+        """Run the iterations from ``view``'s position; return the root of the tree.
+
+        The time limit counts from ``started`` (a reading of :attr:`clock`), or from now.
+        """
         n = view.num_players
         root = _Node(n)
         rng = self.rng
         limit = self.settings.time
-        deadline = None if limit is None else self.clock() + limit
+        if limit is None:
+            deadline = None
+        else:
+            deadline = (self.clock() if started is None else started) + limit
         done = 0
         while done < self.settings.iterations:
             if deadline is not None and done > 0 and self.clock() >= deadline:
