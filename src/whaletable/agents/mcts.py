@@ -205,10 +205,9 @@ class MctsAgent:
         root = _Node(n)
         rng = self.rng
         limit = self.settings.time
-        if limit is None:
-            deadline = None
-        else:
-            deadline = (self.clock() if started is None else started) + limit
+        if started is None:
+            started = self.clock()
+        deadline = None if limit is None else started + limit
         done = 0
         while done < self.settings.iterations:
             if deadline is not None and done > 0 and self.clock() >= deadline:
