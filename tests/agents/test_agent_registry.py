@@ -6,7 +6,7 @@ import pytest
 
 from whaletable import games
 from whaletable.agents import UnknownAgent, available, make_agent
-from whaletable.agents.mcts import MctsAgent, random_playout
+from whaletable.agents.mcts import MctsAgent
 from whaletable.games.whale_to_look.bots import WhaleHeuristic, finish_round
 
 GAME = games.get("whale-to-look")
@@ -29,7 +29,11 @@ def test_unknown_bot_lists_the_available_ones() -> None:
 @pytest.mark.parametrize(
     ("spec", "named"),
     [
-        ("mcts:depth=3", "depth"),
+        ("mcts:depth=0", "depth"),
+        ("mcts:speed=3", "speed"),
+        ("mcts:epsilon=1.5", "epsilon"),
+        ("mcts:policy=alphawhale", "alphawhale"),
+        ("mcts:guide=mcts", "guide"),
         ("mcts:iterations=lots", "iterations"),
         ("mcts:iterations=0", "iterations"),
         ("mcts:iterations=2.5", "iterations"),
@@ -53,7 +57,13 @@ def test_mcts_parameters_from_a_spec() -> None:
     agent = make_agent("mcts:iterations=123,time=0.5,c=1.1,rollout=random", GAME, seed=4)
     assert isinstance(agent, MctsAgent)
     assert (agent.iterations, agent.time_limit, agent.c) == (123, 0.5, 1.1)
-    assert agent.evaluator is random_playout
+    # rollout=random is the plain search: random playouts to the end, no evaluator.
+    assert agent.evaluator is None
+    assert (agent.settings.policy, agent.settings.cutoff, agent.settings.guide) == (
+        "random",
+        None,
+        None,
+    )
 
 
 def test_mcts_uses_the_games_evaluator_by_default() -> None:

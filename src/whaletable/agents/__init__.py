@@ -70,10 +70,14 @@ def make_agent(spec: str, game: Game[Any], seed: int = 0) -> Agent:
 
 
 def _load_builtin() -> None:
-    """Import the modules that register bots (games register their own heuristics)."""
+    """Import the generic bots.
+
+    A game's own bots, evaluator and search settings are registered by the game's
+    ``bots.py``, which its package imports: whoever holds a ``Game`` has them
+    already, so this package never imports a game.
+    """
     import whaletable.agents.mcts
-    import whaletable.agents.random_agent
-    import whaletable.games  # noqa: F401
+    import whaletable.agents.random_agent  # noqa: F401
 
 
 __all__ = ["Agent", "UnknownAgent", "available", "make_agent", "parse_spec", "register_agent"]

@@ -7,16 +7,24 @@ outcome live in that one tree, so the tree is shared across determinizations;
 an action is a candidate at a node only when it is legal in the determinization
 at hand, and UCB1 counts how often each child was *available* rather than how
 often its parent was visited. Chance outcomes are drawn with their
-probabilities. Each decision node maximises the return of the seat to move
-there (max-n), so every iteration backs up a vector with one value per seat.
+probabilities; with progressive widening a chance node with many outcomes grows
+nodes for only a few of them, and later draws are steered among those. Each
+decision node maximises the return of the seat to move there (max-n), so every
+iteration backs up a vector with one value per seat.
 
 Values are kept on ``[0, 1]``: every return or evaluation is rescaled from the
 utility range the game's spec declares (``min_utility``..``max_utility``), so one
 exploration constant suits a game paying 0 or 1 and a team game paying −1 to 1.
 
-A leaf is scored by an *evaluator*: by default a uniformly random playout to the
-end of the game. A game may register a cheaper or better-informed evaluator for
-itself with :func:`register_evaluator`; this module never imports a game.
+A leaf is scored by a rollout that uses what the game knows about itself: every
+seat plays by a bot the game registered (its heuristic, say), for a few
+decisions, and then the game's own evaluator scores the position reached. What
+the search does for a game comes from the :class:`SearchSettings` the game
+registered; this module never imports a game.
+
+The bots in a rollout play from a determinization, so they can see no more than
+the searching seat: what the determinization shows a seat is what that seat
+would see if the determinization were the truth.
 """
 
 from __future__ import annotations
@@ -25,11 +33,19 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import fields, replace
 from typing import Any
 
-from whaletable.agents import UnknownAgent, register_agent
+from whaletable.agents import UnknownAgent, make_agent, register_agent
+from whaletable.agents.settings import (
+    DEFAULT_C,
+    DEFAULT_ITERATIONS,
+    DEFAULT_SETTINGS,
+    SearchSettings,
+    search_settings,
+)
 from whaletable.core.action import Action
-from whaletable.core.agent import SeatView
+from whaletable.core.agent import Agent, SeatView
 from whaletable.core.game import Game
 from whaletable.core.state import State
 
@@ -39,15 +55,16 @@ Evaluator = Callable[[State, random.Random], Sequence[float]]
 The state is the search's own scratch copy: an evaluator may change it freely.
 """
 
+Clock = Callable[[], float]
+
 _EVALUATORS: dict[str, Evaluator] = {}
 
-DEFAULT_ITERATIONS = 300
-DEFAULT_C = 0.7
-"""Values are rescaled to [0, 1], so an exploration constant below sqrt(2) suits them."""
+RANDOM = "random"
+"""The rollout policy that needs no bot: uniformly random legal actions."""
 
 
 def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
-    """Let a game score search leaves its own way (used when ``rollout="game"``)."""
+    """Let a game score search leaves its own way."""
     _EVALUATORS[game_id] = evaluator
 
 
@@ -80,8 +97,10 @@ class _Node:
 class MctsAgent:
     """IS-MCTS with a budget of iterations and an optional time limit.
 
-    With no time limit the choices depend only on ``seed`` and the positions
-    seen, so a game against it replays exactly.
+    ``settings`` gives every knob (plain search by default); the keyword
+    arguments override single ones. With no time limit the choices depend only
+    on ``seed`` and the positions seen, so a game against it replays exactly.
+    ``clock`` is what the time limit is measured with.
     """
 
     name = "mcts"
@@ -91,35 +110,64 @@ class MctsAgent:
         game: Game[Any],
         seed: int = 0,
         *,
-        iterations: int = DEFAULT_ITERATIONS,
+        settings: SearchSettings | None = None,
+        iterations: int | None = None,
         time_limit: float | None = None,
-        c: float = DEFAULT_C,
+        c: float | None = None,
         evaluator: Evaluator | None = None,
+        clock: Clock = time.perf_counter,
     ) -> None:
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if time_limit is not None and time_limit <= 0:
-            raise ValueError("the time limit must be positive")
-        if c < 0:
-            raise ValueError("the exploration constant must not be negative")
+        chosen = settings if settings is not None else DEFAULT_SETTINGS
+        changes: dict[str, Any] = {}
+        if iterations is not None:
+            changes["iterations"] = iterations
+        if time_limit is not None:
+            changes["time"] = time_limit
+        if c is not None:
+            changes["c"] = c
+        self.settings = replace(chosen, **changes) if changes else chosen
         self.game = game
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.c = c
-        self.evaluator: Evaluator = evaluator if evaluator is not None else random_playout
+        self.evaluator: Evaluator | None = (
+            evaluator
+            if evaluator is not None
+            else (game_evaluator(game.spec.id) if self.settings.evaluator else None)
+        )
         spec = game.spec
         self._low = spec.min_utility
         self._span = spec.max_utility - spec.min_utility
+        self.clock = clock
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """How many iterations the last :meth:`act` ran (0 when the move was forced)."""
+        self.last_guided = False
+        """Whether the last :meth:`act` played the guide's move."""
+
+    @property
+    def iterations(self) -> int:
+        return self.settings.iterations
+
+    @property
+    def time_limit(self) -> float | None:
+        return self.settings.time
+
+    @property
+    def c(self) -> float:
+        return self.settings.c
+
+    def _bot(self, spec: str) -> Agent:
+        return make_agent(spec, self.game, seed=self.rng.getrandbits(32))
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
+        self.last_guided = False
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = self.search(view)
+        # The time limit covers the whole move: the guide's advice as well as the search.
+        started = self.clock()
+        guide = self.settings.guide
+        advice = self._bot(guide).act(view) if guide is not None else None
+        root = self.search(view, started=started)
         encode = self.game.encode
         seat = view.seat
 
@@ -130,38 +178,82 @@ class MctsAgent:
                 return (0, 0.0, -code)
             return (child.visits, child.totals[seat] / child.visits, -code)
 
-        return max(legal, key=rank)
+        choice = max(legal, key=rank)
+        if advice is not None and advice != choice:
+            picked = root.children[encode(choice)]
+            advised = root.children.get(encode(advice))
+            # The guide's move stands unless the search saw it and found better.
+            if (
+                advised is None
+                or advised.visits == 0
+                or (
+                    picked.totals[seat] / picked.visits
+                    <= advised.totals[seat] / advised.visits + self.settings.margin
+                )
+            ):
+                self.last_guided = True
+                return advice
+        self.last_guided = advice is not None and advice == choice
+        return choice
 
-    def search(self, view: SeatView) -> _Node:
-        """Run the iterations from ``view``'s position; return the root of the tree."""
+    def search(self, view: SeatView, *, started: float | None = None) -> _Node:
+        """Run the iterations from ``view``'s position; return the root of the tree.
+
+        The time limit counts from ``started`` (a reading of :attr:`clock`), or from now.
+        """
         n = view.num_players
         root = _Node(n)
         rng = self.rng
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.settings.time
+        if started is None:
+            started = self.clock()
+        deadline = None if limit is None else started + limit
         done = 0
-        while done < self.iterations:
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+        while done < self.settings.iterations:
+            if deadline is not None and done > 0 and self.clock() >= deadline:
                 break
             self._iterate(root, view.determinize(rng), rng, n)
             done += 1
         self.last_iterations = done
         return root
 
+    def _chance(self, node: _Node, state: State, rng: random.Random) -> Action:
+        """A chance outcome: by its odds, among the outcomes with nodes once the node is wide."""
+        widening = self.settings.widening
+        children = node.children
+        if widening is None or len(children) < math.ceil(widening * math.sqrt(node.visits + 1)):
+            return state.sample_chance(rng)
+        encode = self.game.encode
+        known = [(a, p) for a, p in state.chance_outcomes() if encode(a) in children]
+        if not known:
+            return state.sample_chance(rng)
+        pick = rng.random() * sum(p for _, p in known)
+        for action, p in known:
+            pick -= p
+            if pick < 0:
+                return action
+        return known[-1][0]
+
     def _iterate(self, root: _Node, state: State, rng: random.Random, n: int) -> None:
         encode = self.game.encode
-        c = self.c
+        c = self.settings.c
+        depth = self.settings.depth
         node = root
         path = [root]
         expanded = False
+        decisions = 0
         while not expanded and not state.is_terminal():
             if state.is_chance_node():
-                action = state.sample_chance(rng)
+                action = self._chance(node, state, rng)
                 code = encode(action)
                 child = node.children.get(code)
                 if child is None:
                     child = node.children[code] = _Node(n)
                     expanded = True
             else:
+                if depth is not None and decisions >= depth:
+                    break
+                decisions += 1
                 player = state.current_player()
                 children = node.children
                 untried: list[tuple[int, Action]] = []
@@ -192,7 +284,7 @@ class MctsAgent:
             state.apply(action)
             path.append(child)
             node = child
-        values = state.returns() if state.is_terminal() else self.evaluator(state, rng)
+        values = state.returns() if state.is_terminal() else self.rollout(state, rng)
         low, span = self._low, self._span
         scaled = [(v - low) / span for v in values]
         for visited in path:
@@ -201,70 +293,150 @@ class MctsAgent:
             for i in range(n):
                 totals[i] += scaled[i]
 
+    def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
+        """Score a leaf: play on by the policy, then let the evaluator judge (see the module)."""
+        settings = self.settings
+        evaluator = self.evaluator
+        cutoff = settings.cutoff if evaluator is not None else None
+        policy = None if settings.policy == RANDOM else settings.policy
+        epsilon = settings.epsilon
+        # Fresh bots for every rollout: a bot's memory of one determinization
+        # (a movement plan, say) must not carry over into another.
+        bots: dict[int, Agent] = {}
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            if cutoff is not None and steps >= cutoff:
+                assert evaluator is not None
+                return evaluator(state, rng)
+            steps += 1
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif policy is None or (epsilon > 0 and rng.random() < epsilon):
+                state.apply(legal[rng.randrange(len(legal))])
+            else:
+                seat = state.current_player()
+                bot = bots.get(seat)
+                if bot is None:
+                    bot = bots[seat] = self._bot(policy)
+                state.apply(bot.act(SeatView(state, seat)))
+        return state.returns()
+
 
 # ------------------------------------------------------------------ the factory
 
 
-def _positive_int(name: str, value: Any) -> int:
+def _count(name: str, value: Any, *, least: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        number = 0
-    if isinstance(value, bool) or number < 1 or (isinstance(value, float) and value != number):
-        raise UnknownAgent(
-            f"bot 'mcts': parameter {name!r} must be a positive integer, not {value!r}"
-        )
-    return number
-
-
-def _number(name: str, value: Any, *, positive: bool) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        number = math.nan
-    ok = math.isfinite(number) and (number > 0 if positive else number >= 0)
-    if isinstance(value, bool) or not ok:
-        kind = "a positive number" if positive else "a number ≥ 0"
+        number = least - 1
+    if (
+        isinstance(value, bool)
+        or number < least
+        or (isinstance(value, float) and value != number)
+        or (isinstance(value, str) and value.strip() != str(number))
+    ):
+        kind = "a positive integer" if least == 1 else "an integer ≥ 0"
         raise UnknownAgent(f"bot 'mcts': parameter {name!r} must be {kind}, not {value!r}")
     return number
 
 
-def make_mcts(
-    game: Game[Any],
-    seed: int = 0,
-    *,
-    iterations: Any = DEFAULT_ITERATIONS,
-    time: Any = None,
-    c: Any = DEFAULT_C,
-    rollout: Any = None,
-) -> MctsAgent:
+def _number(name: str, value: Any, *, positive: bool, at_most: float = math.inf) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    ok = math.isfinite(number) and (number > 0 if positive else number >= 0) and number <= at_most
+    if isinstance(value, bool) or not ok:
+        kind = "a positive number" if positive else "a number ≥ 0"
+        if at_most != math.inf:
+            kind += f" and at most {at_most:g}"
+        raise UnknownAgent(f"bot 'mcts': parameter {name!r} must be {kind}, not {value!r}")
+    return number
+
+
+def _unset(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip().lower() in ("", "none"))
+
+
+def _bot_name(name: str, value: Any, game: Game[Any]) -> str:
+    if not isinstance(value, str) or not value or "," in value:
+        raise UnknownAgent(f"bot 'mcts': parameter {name!r} must be a bot name, not {value!r}")
+    if value.partition(":")[0] == "mcts":
+        raise UnknownAgent(f"bot 'mcts': parameter {name!r} cannot be the search itself")
+    make_agent(value, game)  # an unknown name fails here, listing the bots there are
+    return value
+
+
+PARAMETERS = (*(f.name for f in fields(SearchSettings)), "rollout")
+"""Every parameter a ``mcts`` spec may set."""
+
+
+def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
     """Build the bot from spec parameters (strings from the command line, or numbers).
 
-    ``rollout`` is ``"random"`` (uniform random playouts) or ``"game"`` (the
-    evaluator the game registered); by default the game's own when it has one.
+    It starts from the settings the game registered; each parameter overrides one
+    field of :class:`SearchSettings` (``time``, ``cutoff``, ``depth``, ``widening``
+    and ``guide`` take ``none``). ``rollout=random`` is the plain search (random
+    playouts to the end, no evaluator, no guide); ``rollout=game`` insists on the game's
+    own evaluator.
     """
-    limit = None if time in (None, "", "none") else _number("time", time, positive=True)
-    own = game_evaluator(game.spec.id)
-    if rollout is None:
-        evaluator = own
-    elif rollout == "random":
-        evaluator = None
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise UnknownAgent(
+            f"bot 'mcts': unknown parameter {unknown[0]!r}; parameters are: {', '.join(PARAMETERS)}"
+        )
+    base = search_settings(game.spec.id)
+    changes: dict[str, Any] = {}
+    rollout = params.pop("rollout", None)
+    if rollout == "random":
+        changes.update(policy=RANDOM, evaluator=False, cutoff=None, guide=None)
     elif rollout == "game":
-        if own is None:
+        if game_evaluator(game.spec.id) is None:
             raise UnknownAgent(f"bot 'mcts': {game.spec.id} has no rollout of its own")
-        evaluator = own
-    else:
+        changes.update(evaluator=True)
+    elif rollout is not None:
         raise UnknownAgent(
             f"bot 'mcts': parameter 'rollout' must be random or game, not {rollout!r}"
         )
-    return MctsAgent(
-        game,
-        seed,
-        iterations=_positive_int("iterations", iterations),
-        time_limit=limit,
-        c=_number("c", c, positive=False),
-        evaluator=evaluator,
-    )
+    for key, value in params.items():
+        if key == "iterations":
+            changes[key] = _count(key, value, least=1)
+        elif key in ("cutoff",):
+            changes[key] = None if _unset(value) else _count(key, value, least=0)
+        elif key == "depth":
+            changes[key] = None if _unset(value) else _count(key, value, least=1)
+        elif key in ("time", "widening"):
+            changes[key] = None if _unset(value) else _number(key, value, positive=True)
+        elif key in ("c", "margin"):
+            changes[key] = _number(key, value, positive=False)
+        elif key == "epsilon":
+            changes[key] = _number(key, value, positive=False, at_most=1.0)
+        elif key == "policy":
+            changes[key] = RANDOM if value == RANDOM else _bot_name(key, value, game)
+        elif key == "guide":
+            changes[key] = None if _unset(value) else _bot_name(key, value, game)
+        elif key == "evaluator":
+            if str(value).lower() not in ("true", "false", "1", "0"):
+                raise UnknownAgent(
+                    f"bot 'mcts': parameter 'evaluator' must be true or false, not {value!r}"
+                )
+            changes[key] = str(value).lower() in ("true", "1")
+    return MctsAgent(game, seed, settings=replace(base, **changes))
 
 
 register_agent("mcts", make_mcts)
+
+__all__ = [
+    "DEFAULT_C",
+    "DEFAULT_ITERATIONS",
+    "Evaluator",
+    "MctsAgent",
+    "make_mcts",
+    "random_playout",
+    "register_evaluator",
+]

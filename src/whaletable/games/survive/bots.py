@@ -24,6 +24,7 @@ from typing import Any
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
+from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -231,3 +232,19 @@ def leaf_value(state: State, rng: random.Random) -> list[float]:
 
 register_agent("heuristic", make_heuristic, game_id=GAME_ID)
 register_evaluator(GAME_ID, leaf_value)
+
+
+SEARCH = SearchSettings(
+    iterations=100,
+    widening=1.0,
+    guide="heuristic",
+    margin=0.15,
+)
+"""How ``mcts`` plays Survive (tuned with ``benchmarks/tune_search.py``).
+
+Leaves are scored by :func:`leaf_value` at once (a rollout of the heuristic costs
+milliseconds a decision, too slow for a game of some 270 decisions); the dice and
+tile draws grow nodes for a few outcomes only (progressive widening). The
+heuristic's move stands unless the search finds one clearly better (by 0.15).
+"""
+register_search(GAME_ID, SEARCH)

@@ -23,6 +23,7 @@ from typing import Any
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
+from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -276,3 +277,21 @@ def evaluate(state: State, rng: random.Random) -> list[float]:
 
 register_agent("heuristic", make_heuristic, game_id=GAME_ID)
 register_evaluator(GAME_ID, evaluate)
+
+
+SEARCH = SearchSettings(
+    iterations=40,
+    policy="heuristic",
+    cutoff=20,
+    guide="heuristic",
+    margin=0.15,
+)
+"""How ``mcts`` plays Whale Riders (tuned with ``benchmarks/tune_search.py``).
+
+A leaf is played on by the heuristic for 20 decisions (bag draws by their odds)
+and then scored by :func:`evaluate`. With a few dozen rollouts a move the
+search's statistics are noisy, so the heuristic's move stands unless another
+scores clearly better (by 0.15): with a margin of 0.05 the search won less than
+the heuristic it overruled.
+"""
+register_search(GAME_ID, SEARCH)

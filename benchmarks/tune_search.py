@@ -1,0 +1,168 @@
+"""Play search settings against a game's heuristic and report their win rates.
+
+For a game of rivals, each candidate bot takes one seat against heuristic bots
+in the others (its seat rotating from game to game) and the table shows how
+often it wins, with a 95% Wilson interval, beside the share a seat would win
+if every bot were equally strong (1/players). For a team game (Save the
+Whales) every seat plays the candidate and the heuristic team plays the same
+seeds, so the two win rates and mean returns compare directly. Each candidate's
+move times (searched moves only: forced moves are not searched) are reported
+too. One process, seeded: the same command prints the same win rates.
+
+    python benchmarks/tune_search.py whale-to-look --players 3 --games 60 \\
+        "mcts" "mcts:cutoff=20" "mcts:policy=random"
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import whaletable.games
+from whaletable.agents import make_agent
+from whaletable.core.agent import Agent, SeatView
+from whaletable.core.game import Game
+from whaletable.core.match import play_match
+from whaletable.core.spec import Utility
+
+Z95 = 1.959963984540054
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (shared wins count fractionally)."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class Timed:
+    """A bot whose decisions are timed (only those with a choice to make)."""
+
+    def __init__(self, agent: Agent, times: list[float]) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times = times
+
+    def act(self, view: SeatView) -> Any:
+        if len(view.legal_actions()) == 1:
+            return self.agent.act(view)
+        start = time.perf_counter()
+        action = self.agent.act(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+@dataclass
+class Tally:
+    spec: str
+    games: int = 0
+    wins: float = 0.0
+    returns: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def row(self) -> dict[str, Any]:
+        low, high = wilson(self.wins, self.games)
+        return {
+            "bot": self.spec,
+            "games": self.games,
+            "win_rate": self.wins / self.games if self.games else 0.0,
+            "low": low,
+            "high": high,
+            "mean_return": statistics.fmean(self.returns) if self.returns else 0.0,
+            "move_mean_s": statistics.fmean(self.times) if self.times else 0.0,
+            "move_max_s": max(self.times, default=0.0),
+            "moves": len(self.times),
+        }
+
+
+def seat_seed(seed: int, game_index: int, seat: int) -> int:
+    return (seed * 1_000_003 + game_index * 7919 + seat * 104_729) % (1 << 62)
+
+
+def play_rivals(
+    game: Game[Any], spec: str, opponent: str, players: int, games: int, seed: int
+) -> Tally:
+    tally = Tally(spec)
+    for i in range(games):
+        mine = i % players
+        agents: list[Agent] = []
+        for seat in range(players):
+            bot = make_agent(spec if seat == mine else opponent, game, seat_seed(seed, i, seat))
+            agents.append(Timed(bot, tally.times) if seat == mine else bot)
+        result = play_match(game, agents, seed=seat_seed(seed, i, 99))
+        winners = result.winners
+        tally.games += 1
+        if mine in winners:
+            tally.wins += 1 / len(winners)
+        tally.returns.append(result.returns[mine])
+    return tally
+
+
+def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -> Tally:
+    tally = Tally(spec)
+    for i in range(games):
+        agents: list[Agent] = [
+            Timed(make_agent(spec, game, seat_seed(seed, i, seat)), tally.times)
+            for seat in range(players)
+        ]
+        result = play_match(game, agents, seed=seat_seed(seed, i, 99))
+        tally.games += 1
+        tally.wins += 1.0 if result.winners else 0.0
+        tally.returns.append(result.returns[0])
+    return tally
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", help="the game id")
+    parser.add_argument("candidates", nargs="+", help="bot specs to measure, e.g. mcts:cutoff=20")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: the minimum)")
+    parser.add_argument("--games", type=int, default=50, help="games per candidate (default 50)")
+    parser.add_argument("--opponent", default="heuristic", help="the bot in the other seats")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = parser.parse_args(argv)
+    game = whaletable.games.get(args.game)
+    players = args.players or game.spec.min_players
+    team = game.spec.utility is Utility.IDENTICAL
+    rows = []
+    for spec in args.candidates:
+        started = time.perf_counter()
+        if team:
+            tally = play_team(game, spec, players, args.games, args.seed)
+        else:
+            tally = play_rivals(game, spec, args.opponent, players, args.games, args.seed)
+        row = tally.row()
+        row["seconds"] = time.perf_counter() - started
+        rows.append(row)
+        if not args.json:
+            even = "team" if team else f"even {1 / players:.3f}"
+            print(
+                f"{spec:<60} {row['win_rate']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
+                f"({even}) return {row['mean_return']:+.3f} "
+                f"move {row['move_mean_s'] * 1000:.0f} ms mean, {row['move_max_s'] * 1000:.0f} max "
+                f"over {row['moves']} | {row['seconds']:.0f} s",
+                flush=True,
+            )
+    if args.json:
+        json.dump(
+            {"game": args.game, "players": players, "games": args.games, "rows": rows},
+            sys.stdout,
+            indent=2,
+        )
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
