@@ -85,11 +85,13 @@ class Svg:
     ) -> None:
         """Start the board: the ``<svg>`` element (left to right even on a right-to-left
         page, scaled to its container), its own CSS if any, and the background."""
+        # Ink and the text size are set once here and inherited: a text repeats only
+        # what differs, so every page (and every spectator's copy) carries fewer bytes.
         self.add(
             f'<svg xmlns="http://www.w3.org/2000/svg" class="board {cls}" '
             f'viewBox="0 0 {width} {height}" width="100%" direction="ltr" '
-            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" role="group" '
-            f'aria-label="{esc(label)}">'
+            f'font-family="system-ui, \'DejaVu Sans\', sans-serif" fill="{INK}" '
+            f'font-size="{self.text_size}" role="group" aria-label="{esc(label)}">'
         )
         if css:
             self.add(f"<style>{css}</style>")
@@ -114,10 +116,16 @@ class Svg:
         weight: str = "normal",
         extra: str = "",
     ) -> None:
-        self.parts.append(
-            f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size or self.text_size}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{esc(content)}</text>'
-        )
+        attrs = f'<text x="{x:g}" y="{y:g}"'
+        if size is not None and size != self.text_size:
+            attrs += f' font-size="{size}"'
+        if fill != INK:
+            attrs += f' fill="{fill}"'
+        if anchor != "start":
+            attrs += f' text-anchor="{anchor}"'
+        if weight != "normal":
+            attrs += f' font-weight="{weight}"'
+        self.parts.append(f"{attrs}{extra}>{esc(content)}</text>")
 
     def lines(
         self,
