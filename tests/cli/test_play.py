@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from whaletable import i18n
 from whaletable.core.record import Record
 
 GAME = ["play", "whale-to-look", "--option", "area_layout=ordered"]
@@ -124,3 +125,27 @@ def test_same_seed_same_game(cli, tmp_path: Path) -> None:
     cli([*args, "--record", str(b)], ["1"] * 400)
     assert Record.load(a).actions == Record.load(b).actions
     assert Record.load(a).meta["seed"] == 21
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -> None:
+    """The terminal log is the game's own sentences (its words.py), in the reader's language."""
+    path = tmp_path / "game.json"
+    seats = ["random", "random", "random"]
+    args = [*GAME, "--seats", ",".join(seats), "--seed", "4", "--record", str(path)]
+    run = cli([*args, "--lang", lang])
+    assert run.code == 0, run.err
+    english = cli([*args])
+    final = Record.load(path).replay(events=True)
+    tr = i18n.translator(lang)
+    names = [f"Seat {s + 1} ({spec})" for s, spec in enumerate(seats)]
+    shown = " ".join(run.out.split())  # the console wraps long lines
+    said = 0
+    for step, action in enumerate(final.history):
+        events = [e for s, e in final.events(None) if s == step]
+        for line in final.game.step_lines(events, action, -1, names, tr):
+            assert f"· {line}" in shown
+            said += 1
+    assert said > 20
+    first = next(line for line in run.out.splitlines() if line.startswith("· "))
+    assert first not in english.out  # the same step in English reads otherwise
