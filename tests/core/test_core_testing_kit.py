@@ -13,13 +13,14 @@ import pytest
 from toy_game import TOY_ID, Deal, Pass, Peek, Step, ToyGame, ToyState, play_to_turn, toy
 
 from whaletable.core import registry
-from whaletable.core.errors import IllegalAction
+from whaletable.core.errors import BadOption, IllegalAction
 from whaletable.core.spec import Utility
 from whaletable.core.testing import (
     check_clone_independence,
     check_codec,
     check_final_returns,
     check_illegal_actions,
+    check_integer_api,
     check_no_leaks,
     check_records,
     check_spectator_privacy,
@@ -600,3 +601,20 @@ def test_compare_transcript_catches_a_shorter_or_longer_transcript() -> None:
         compare_transcript("a\nb\nc\n", "a\nb\n")
     with pytest.raises(AssertionError, match=r"line 2 differs\n  stored:      \(no such line\)"):
         compare_transcript("a\n", "a\nb\n")
+
+
+class NoSetupToy(ToyGame):
+    """A toy whose every option set is rejected at every player count."""
+
+    def new_state(self, num_players: int, options: Any = None, **kwargs: Any) -> ToyState:
+        raise BadOption(f"no table for {num_players}")
+
+
+@pytest.mark.parametrize(
+    "check",
+    [random_playouts, check_undo, check_integer_api],
+    ids=["playouts", "undo", "integer-api"],
+)
+def test_a_game_that_rejects_every_option_set_is_reported_not_passed(check: Any) -> None:
+    with pytest.raises(AssertionError, match="no option set could be played"):
+        check(NoSetupToy(), games=3, seed=0)

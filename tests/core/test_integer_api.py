@@ -87,10 +87,13 @@ def test_apply_code_accepts_numpy_integers(kind: type) -> None:
 
 
 @pytest.mark.parametrize("code", [True, np.True_, 1.0, np.float32(1.0), "1", None])
+@pytest.mark.parametrize("looked_up", [False, True], ids=["fresh", "codes-looked-up"])
 def test_codes_that_are_not_integers_are_refused_by_name_and_change_nothing(
-    code: object,
+    code: object, looked_up: bool
 ) -> None:
     game, state = dealt_toy()
+    if looked_up:  # the position's legal codes are remembered, and 1 is among them
+        assert 1 in state.legal_action_codes()
     before = (views(state), list(state.history))
     with pytest.raises(IllegalAction, match="a code must be an integer"):
         state.apply_code(code)  # type: ignore[arg-type]
@@ -118,6 +121,17 @@ def test_an_illegal_code_is_refused_with_the_rules_reason_and_changes_nothing() 
     before = (views(state), list(state.history))
     with pytest.raises(IllegalAction, match="peeked already"):
         state.apply_code(game.player_code(Peek()))
+    assert (views(state), list(state.history)) == before
+
+
+def test_a_code_legal_at_an_earlier_step_is_checked_again() -> None:
+    game, state = dealt_toy()
+    peek = game.player_code(Peek())
+    assert peek in state.legal_action_codes()
+    state.apply(Peek())
+    before = (views(state), list(state.history))
+    with pytest.raises(IllegalAction, match="peeked already"):
+        state.apply_code(peek)
     assert (views(state), list(state.history)) == before
 
 

@@ -16,6 +16,7 @@ pq = pytest.importorskip("pyarrow.parquet")
 from whaletable.core.record import Record  # noqa: E402
 from whaletable.rl.dataset import (  # noqa: E402
     LAYOUT_KEY,
+    main,
     play_rows,
     record_rows,
     write_parquet,
@@ -97,7 +98,20 @@ def test_a_recorded_game_gives_one_row_per_decision() -> None:
     replayed = record.replay()
     decisions = [a for a in replayed.history if not replayed.game.is_chance_action(a)]
     assert [replayed.game.player_action(c) for c in cols["action"]] == decisions
-    assert set(cols["reward_to_go"]) <= {0.0, 1.0}
+    assert cols["reward_to_go"] == [replayed.returns()[s] for s in cols["seat"]]
+    assert 1.0 in cols["reward_to_go"]
+
+
+def test_an_unfinished_record_is_refused_naming_its_step() -> None:
+    game = games.get("whale-to-look")
+    state = game.new_state(2)
+    rng = random.Random(4)
+    for _ in range(12):
+        state.apply(
+            state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    with pytest.raises(ValueError, match="unfinished at step 12"):
+        record_rows(Record.of(state), seed=4)
 
 
 def test_records_write_one_shard(tmp_path: Path) -> None:
@@ -111,3 +125,34 @@ def test_a_shard_holds_one_game_at_one_player_count(tmp_path: Path) -> None:
     other = Record.of(games.get("whale-to-look").new_state(3))
     with pytest.raises(ValueError, match="one game at one player count"):
         write_records([recorded_game(1), other], tmp_path / "x.parquet")
+
+
+def test_a_shard_holds_one_set_of_options_and_names_the_record_that_differs(
+    tmp_path: Path,
+) -> None:
+    game = games.get("whale-to-look")
+    other = Record.of(game.new_state(2, game.make_options({"start_player": 1})))
+    with pytest.raises(ValueError, match=r"record 1 has options"):
+        write_records([recorded_game(1), other], tmp_path / "x.parquet")
+    assert not (tmp_path / "x.parquet").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "games must be at least 1, not 0"),
+        (["--games-per-shard", "0"], "games_per_shard must be at least 1, not 0"),
+        (["--bots", "random,random"], "3 bots are needed"),
+        (["--players", "9"], "not 9"),
+        (["--bots", "bogus"], "unknown bot 'bogus'"),
+    ],
+)
+def test_the_dataset_command_names_bad_input_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["whale-to-look", "--out", str(tmp_path / "d"), *args])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "d").exists()

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from whaletable.core import registry
+from whaletable.core.agent import SeatView
 from whaletable.sim.batch import SeatPlan, plan
 from whaletable.sim.runner import (
     MAX_CHUNK,
@@ -11,6 +15,7 @@ from whaletable.sim.runner import (
     Runner,
     TaskList,
     chunks,
+    make_seats,
     portable,
     run_plan,
 )
@@ -127,3 +132,17 @@ def test_spawned_workers_give_the_same_results_where_fork_is_missing(
     batch = SeatPlan("whale-to-look", ("random", "random"), 6, seed=4)
     assert run_plan(batch, jobs=2) == run_plan(batch, jobs=1)
     assert asked  # the workers were started by spawning
+
+
+def test_bots_in_different_seats_never_share_a_random_stream() -> None:
+    game = registry.get("whale-riders")
+    state = game.new_state(4)
+    rng = random.Random(1)
+    while state.current_player() < 0 or len(state.legal_actions()) < 3:
+        state.apply(
+            state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0]
+        )
+    view = SeatView(state, state.current_player())
+    bots = make_seats(game, ["random"] * 4, seed=11)
+    picks = [tuple(bot.act(view) for _ in range(12)) for bot in bots if bot is not None]
+    assert len(set(picks)) == 4

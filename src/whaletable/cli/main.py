@@ -38,6 +38,7 @@ from whaletable.sim import (
     Runner,
     bench,
     make_seats,
+    picture_formats,
     rating_plot,
     score_histogram,
     simulate,
@@ -150,6 +151,33 @@ def export_folder(path: str | None) -> Path | None:
     return folder
 
 
+def output_file(flag: str, path: str | None, *, picture: bool = False) -> None:
+    """Check a file a batch command writes when its games are over, before any is played:
+    an error found only then would throw the whole batch away."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise CommandError(f"{flag} {path}: is a folder, not a file")
+    for parent in target.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise CommandError(f"{flag} {path}: {parent} is a file, not a folder")
+            break
+    if picture:
+        # Matplotlib would add ".png" to a name without an extension, and refuses an
+        # extension it cannot draw only when the picture is saved.
+        suffix = target.suffix.lower()
+        if not suffix:
+            raise CommandError(f"{flag} {path}: name its format by its extension, e.g. .png")
+        formats = picture_formats()
+        if suffix[1:] not in formats:
+            raise CommandError(
+                f"{flag} {path}: cannot draw a {suffix!r} picture; formats are: "
+                + ", ".join(formats)
+            )
+
+
 def progress_bar(err: Console, verb: str) -> Progress:
     return Progress(
         TextColumn(f"[bold]{verb}"),
@@ -171,6 +199,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
     # Check the game, options, player count and every bot here, before any worker starts.
     game.new_state(len(specs), options)
     make_seats(game, specs, args.seed)
+    output_file("--plot", args.plot, picture=True)
     export = export_folder(args.export)
 
     # The workers start before the progress bar's thread (see whaletable.sim.Runner).
@@ -285,6 +314,8 @@ def cmd_tournament(args: argparse.Namespace, console: Console, err: Console) -> 
     for count in counts:
         game.new_state(count, options)
     make_seats(game, bots, args.seed)
+    output_file("--json", None if args.json == "-" else args.json)
+    output_file("--plot", args.plot, picture=True)
 
     with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "playing") as bar:
         task = bar.add_task("games", total=args.games)

@@ -115,6 +115,23 @@ def _start(game: Game[Any], setup: Setup) -> State | None:
         return None
 
 
+def _starts(game: Game[Any], games: int, seed: int) -> Iterator[tuple[Setup, State]]:
+    """The first ``games`` playable setups of ``seed`` with their initial states; option
+    sets the game rejects at a player count are passed over, but not every one of them."""
+    started = skipped = 0
+    for setup in setups(game, seed=seed):
+        if started >= games:
+            return
+        state = _start(game, setup)
+        if state is None:
+            skipped += 1
+            if skipped >= _pairings(game, seed) and started == 0:
+                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
+            continue
+        started += 1
+        yield setup, state
+
+
 def _check_node(state: State, where: str) -> None:
     """What must hold at every state, whatever the game."""
     player = state.current_player()
@@ -862,16 +879,7 @@ def check_undo(
     game must mark it as a barrier).
     """
     played = undone = refused = probes = 0
-    skipped = 0
-    for setup in setups(game, seed=seed):
-        if played >= games:
-            break
-        state = _start(game, setup)
-        if state is None:
-            skipped += 1
-            if skipped >= _pairings(game, seed) and played == 0:
-                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
-            continue
+    for setup, state in _starts(game, games, seed):
         played += 1
         rng = _rng(setup)
         step = 0
@@ -1207,16 +1215,8 @@ def check_integer_api(
     code leaves the state ``apply`` of its action leaves; no game takes more decisions
     than ``game.max_game_length`` or chance nodes than ``game.max_chance_nodes``.
     """
-    played = decisions = chances = longest = most_chance = skipped = 0
-    for setup in setups(game, seed=seed):
-        if played >= games:
-            break
-        state = _start(game, setup)
-        if state is None:
-            skipped += 1
-            if skipped >= _pairings(game, seed) and played == 0:
-                raise AssertionError(f"{game.spec.id}: seed {seed}: no option set could be played")
-            continue
+    played = decisions = chances = longest = most_chance = 0
+    for setup, state in _starts(game, games, seed):
         rng = _rng(setup)
         limit = game.max_game_length(setup.num_players, state.options)
         chance_limit = game.max_chance_nodes(setup.num_players, state.options)

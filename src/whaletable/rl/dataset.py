@@ -34,6 +34,7 @@ import pyarrow.parquet as pq
 from whaletable import games as games_registry
 from whaletable.agents import make_agent
 from whaletable.core.agent import SeatView
+from whaletable.core.errors import WhaletableError
 from whaletable.core.game import Game
 from whaletable.core.record import Record
 
@@ -71,34 +72,19 @@ def play_rows(
     state = game.new_state(num_players, options)
     rng = random.Random(seed)
     agents = [make_agent(name, game, seed * 1_000 + s) for s, name in enumerate(bots)]
-    cols: dict[str, list[Any]] = {k: [] for k in ("step", "seat", "observation", "legal_mask")}
-    cols["action"] = []
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
-            continue
-        seat = state.current_player()
-        mask = np.zeros(game.num_player_actions, np.bool_)
-        mask[state.legal_action_codes()] = True
-        cols["step"].append(len(state.history))
-        cols["seat"].append(seat)
-        cols["observation"].append(state.observation_tensor(seat))
-        cols["legal_mask"].append(mask)
-        action = agents[seat].act(SeatView(state, seat))
-        cols["action"].append(game.player_code(action))
-        state.apply(action)
-    returns = state.returns()
-    rows = len(cols["step"])
-    cols["reward_to_go"] = [returns[s] for s in cols["seat"]]
-    cols["game"] = [game.spec.id] * rows
-    cols["num_players"] = [num_players] * rows
-    cols["seed"] = [seed] * rows
-    return cols
+        else:
+            seat = state.current_player()
+            state.apply(agents[seat].act(SeatView(state, seat)))
+    return record_rows(Record.of(state, seats=list(bots)), seed)
 
 
 def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
-    """The decision rows of a recorded game (any game: bots', people's, the web table's),
-    replayed from its record; ``seed`` fills the seed column (a record need not have one)."""
+    """The decision rows of a finished recorded game (any game: bots', people's, the web
+    table's), replayed from its record; ``seed`` fills the seed column (a record need not
+    have one)."""
     game = games_registry.get(record.game)
     state = record.new_state()
     actions = [game.action_from_json(a) for a in record.actions]
@@ -116,6 +102,12 @@ def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
             cols["legal_mask"].append(mask)
             cols["action"].append(game.player_code(action))
         state.apply(action)
+    if not state.is_terminal():
+        # Every row's reward-to-go is its seat's final return: an unfinished game has none.
+        raise ValueError(
+            f"a {record.game} record unfinished at step {len(state.history)} has no "
+            "rewards to go: only finished games make rows"
+        )
     returns = state.returns()
     rows = len(cols["step"])
     cols["reward_to_go"] = [returns[s] for s in cols["seat"]]
@@ -125,6 +117,18 @@ def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
     return cols
 
 
+def write_shard(games: Sequence[dict[str, list[Any]]], table_schema: pa.Schema, path: Path) -> None:
+    """The rows of ``games`` (each :func:`record_rows`' columns) as one Parquet file."""
+    cols: dict[str, list[Any]] = {f.name: [] for f in table_schema}
+    for rows in games:
+        for name, values in rows.items():
+            cols[name].extend(values)
+    table = pa.table(
+        {f.name: pa.array(cols[f.name], type=f.type) for f in table_schema}, schema=table_schema
+    )
+    pq.write_table(table, path)
+
+
 def write_records(
     records: Sequence[Record],
     path: str | Path,
@@ -132,9 +136,10 @@ def write_records(
     first_seed: int = 0,
     seeds: Sequence[int] | None = None,
 ) -> Path:
-    """One Parquet shard of recorded games of one game and player count; the seed column
-    holds ``seeds`` (one per record), else counts from ``first_seed``. ``whaletable
-    simulate --export`` writes its games so, one shard per chunk of games."""
+    """One Parquet shard of finished recorded games of one game, player count and set
+    of options; the seed column holds ``seeds`` (one per record), else counts from
+    ``first_seed``. ``whaletable simulate --export`` writes its games so, one shard per
+    chunk of games."""
     if not records:
         raise ValueError("no records to write")
     if seeds is None:
@@ -142,20 +147,24 @@ def write_records(
     if len(seeds) != len(records):
         raise ValueError(f"{len(records)} records need as many seeds, not {len(seeds)}")
     first = records[0]
-    if any(r.game != first.game or r.num_players != first.num_players for r in records):
-        raise ValueError("a shard holds one game at one player count")
+    for i, r in enumerate(records):
+        if r.game != first.game or r.num_players != first.num_players:
+            raise ValueError(
+                f"a shard holds one game at one player count: record {i} is {r.game} "
+                f"at {r.num_players} players, record 0 {first.game} at {first.num_players}"
+            )
+        if r.options != first.options:
+            # The file's tensor layout is the first record's options'.
+            raise ValueError(
+                f"a shard holds games of one set of options: record {i} has options "
+                f"{r.options}, record 0 {first.options}"
+            )
     game = games_registry.get(first.game)
     table_schema = schema(game, first.num_players, game.make_options(first.options))
-    cols: dict[str, list[Any]] = {f.name: [] for f in table_schema}
-    for record, seed in zip(records, seeds, strict=True):
-        for name, values in record_rows(record, seed).items():
-            cols[name].extend(values)
-    table = pa.table(
-        {f.name: pa.array(cols[f.name], type=f.type) for f in table_schema}, schema=table_schema
-    )
+    rows = [record_rows(record, seed) for record, seed in zip(records, seeds, strict=True)]
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    pq.write_table(table, out)
+    write_shard(rows, table_schema, out)
     return out
 
 
@@ -178,25 +187,23 @@ def write_parquet(
     seats = [bots] * n if isinstance(bots, str) else list(bots)
     if len(seats) != n:
         raise ValueError(f"{n} bots are needed (one per seat), {len(seats)} were named")
-    if games < 1 or games_per_shard < 1:
-        raise ValueError("games and games_per_shard must be at least 1")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if games_per_shard < 1:
+        raise ValueError(f"games_per_shard must be at least 1, not {games_per_shard}")
     opts = game.make_options(options)
-    game.new_state(n, opts)  # refuses a bad player count or option before any file is written
+    # Refuse a bad player count, option or bot before any file is written.
+    game.new_state(n, opts)
+    for name in set(seats):
+        make_agent(name, game, 0)
     table_schema = schema(game, n, opts)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for shard, first in enumerate(range(seed, seed + games, games_per_shard)):
-        cols: dict[str, list[Any]] = {f.name: [] for f in table_schema}
-        for game_seed in range(first, min(first + games_per_shard, seed + games)):
-            for name, values in play_rows(game, n, game_seed, seats, opts).items():
-                cols[name].extend(values)
-        table = pa.table(
-            {f.name: pa.array(cols[f.name], type=f.type) for f in table_schema},
-            schema=table_schema,
-        )
+        seeds = range(first, min(first + games_per_shard, seed + games))
         path = out / f"{game_id}-{n}p-seed{seed}-{shard:05d}.parquet"
-        pq.write_table(table, path)
+        write_shard([play_rows(game, n, s, seats, opts) for s in seeds], table_schema, path)
         paths.append(path)
     return paths
 
@@ -212,15 +219,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-per-shard", type=int, default=100)
     args = parser.parse_args(argv)
     bots = args.bots.split(",") if "," in args.bots else args.bots
-    paths = write_parquet(
-        args.game,
-        args.out,
-        games=args.games,
-        seed=args.seed,
-        num_players=args.players,
-        bots=bots,
-        games_per_shard=args.games_per_shard,
-    )
+    try:
+        paths = write_parquet(
+            args.game,
+            args.out,
+            games=args.games,
+            seed=args.seed,
+            num_players=args.players,
+            bots=bots,
+            games_per_shard=args.games_per_shard,
+        )
+    except (ValueError, WhaletableError) as e:
+        parser.error(str(e))
     for path in paths:
         print(path)
     return 0

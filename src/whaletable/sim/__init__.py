@@ -6,7 +6,7 @@ behind it are free to change.
 
 from whaletable.sim import bench
 from whaletable.sim.batch import SeatPlan, plan, simulate, summarize, wilson
-from whaletable.sim.plots import rating_plot, score_histogram
+from whaletable.sim.plots import picture_formats, rating_plot, score_histogram
 from whaletable.sim.ratings import BotRating, GameRatings, RatingsError, bot_rating, load_ratings
 from whaletable.sim.runner import HUMAN, GameResult, GameTask, Runner, make_seats, run_plan
 from whaletable.sim.tournament import TournamentPlan, tournament
@@ -25,6 +25,7 @@ __all__ = [
     "bot_rating",
     "load_ratings",
     "make_seats",
+    "picture_formats",
     "plan",
     "rating_plot",
     "run_plan",

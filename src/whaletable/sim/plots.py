@@ -28,6 +28,13 @@ def new_figure(width: float, height: float) -> Figure:
     return plt.figure(figsize=(width, height), dpi=110)
 
 
+def picture_formats() -> list[str]:
+    """The file extensions (without the dot) Matplotlib can save a picture as."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
 def save(fig: Figure, path: Path) -> None:
     import matplotlib.pyplot as plt
 
