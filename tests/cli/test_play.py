@@ -142,7 +142,7 @@ def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -
     shown = " ".join(run.out.split())  # the console wraps long lines
     said = 0
     for step, action in enumerate(final.history):
-        events = [e for s, e in final.events(None) if s == step]
+        events = final.step_events(None, step)
         for line in final.game.step_lines(events, action, -1, names, tr):
             assert f"· {line}" in shown
             said += 1

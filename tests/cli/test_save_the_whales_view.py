@@ -196,7 +196,7 @@ def test_log_lines_tell_each_whales_fate_once() -> None:
             else:
                 action = rng.choice(state.legal_actions())
             state.apply(action)
-            events = [e for _, e in state.events(None, since=step)]
+            events = state.step_events(None, step)
             lines += GAME.step_lines(events, action, actor, NAMES[:4], english)
         log = "\n".join(lines)
         final = state.observation(None)

@@ -113,7 +113,7 @@ def walk(seed: int, num_players: int = 3) -> list[tuple[object, int, list[str]]]
         action = state.sample_chance(rng) if seat == CHANCE else rng.choice(state.legal_actions())
         step = len(state.history)
         state.apply(action)
-        events = [e for _, e in state.events(None, since=step)]
+        events = state.step_events(None, step)
         lines = GAME.step_lines(events, action, seat, NAMES[:num_players], english)
         out.append((action, seat, lines))
     return out

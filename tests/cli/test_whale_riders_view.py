@@ -129,7 +129,7 @@ def told(
         action = state.sample_chance(rng) if actor == CHANCE else rng.choice(state.legal_actions())
         before, step = state.clone(), len(state.history)
         state.apply(action)
-        events = [e for _, e in state.events(None, since=step)]
+        events = state.step_events(None, step)
         yield before, action, actor, GAME.step_lines(events, action, actor, names, english)
 
 

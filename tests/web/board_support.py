@@ -115,3 +115,21 @@ __all__ = [
     "walk",
     "walk_all",
 ]
+
+
+def logged(game: Game[Any], snapshots: Sequence[Snapshot], names: Sequence[str]) -> list[list[str]]:
+    """The log lines of each snapshot's step as the table writes them (the spectator's
+    events in words); none for a game's start."""
+    out: list[list[str]] = []
+    state = None
+    for snap in snapshots:
+        if snap.action is None:
+            state = game.new_state(snap.state.num_players, snap.state.options, events=True)
+            out.append([])
+            continue
+        assert state is not None
+        step = len(state.history)
+        state.apply(snap.action)
+        events = state.step_events(None, step)
+        out.append(game.step_lines(events, snap.action, snap.actor, names, tr))
+    return out

@@ -16,7 +16,18 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
-from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
+from board_support import (
+    SVG_NS,
+    Drawer,
+    Snapshot,
+    acts,
+    classes,
+    legal_for,
+    logged,
+    tr,
+    viewers,
+    walk_all,
+)
 
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
@@ -83,21 +94,7 @@ def snapshots() -> list[Snapshot]:
 
 @pytest.fixture(scope="module")
 def logs(snapshots: list[Snapshot]) -> list[list[str]]:
-    """The log lines of each snapshot's step as the table writes them (the spectator's
-    events in words); none for a game's start."""
-    out: list[list[str]] = []
-    state = None
-    for snap in snapshots:
-        if snap.action is None:
-            state = GAME.new_state(snap.state.num_players, snap.state.options, events=True)
-            out.append([])
-            continue
-        assert state is not None
-        step = len(state.history)
-        state.apply(snap.action)
-        events = [e for _, e in state.events(None, since=step)]
-        out.append(GAME.step_lines(events, snap.action, snap.actor, NAMES, tr))
-    return out
+    return logged(GAME, snapshots, NAMES)
 
 
 def texts(root: ET.Element) -> str:

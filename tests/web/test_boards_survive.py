@@ -341,7 +341,7 @@ def told(snapshots: list[Snapshot]) -> list[tuple[Snapshot, int, list[str]]]:
         for action in end.history:
             step, actor, before = len(state.history), state.current_player(), state.active
             state.apply(action)
-            events = [e for _, e in state.events(None, since=step)]
+            events = state.step_events(None, step)
             snap = Snapshot(state.clone(), action, actor)
             out.append((snap, before, GAME.step_lines(events, action, actor, NAMES, tr)))
     return out

@@ -6,8 +6,10 @@ The random fuzzing of every route and of the table socket lives in ``test_fuzz.p
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import threading
 import unicodedata
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -26,7 +28,7 @@ from whaletable import games
 from whaletable.cli.main import main
 from whaletable.core import Record
 from whaletable.web.app import create_app
-from whaletable.web.limits import Limits
+from whaletable.web.limits import Limits, RateLimit
 from whaletable.web.origin import Reach
 from whaletable.web.storage import tables as tables_table
 from whaletable.web.tables import token_digest
@@ -675,3 +677,30 @@ def test_an_uploaded_record_with_odd_names_is_replayed_with_names_made_printable
     assert page.status_code == 200
     (table,) = app.tables.tables.values()
     assert table.names == ["A" * 40, "B\ufffd\ufffd", "\ufffdC"]
+
+
+def test_rated_requests_do_not_start_a_thread_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting a request against its rate runs on the event loop: a storage that starts a
+    timer thread per hit blocks the loop (every table) until each thread is running. A
+    pool's few reused threads are all it may start."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        return None
+
+    started: list[threading.Thread] = []
+    real_start = threading.Thread.start
+
+    def counting_start(thread: threading.Thread) -> None:
+        started.append(thread)
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", counting_start)
+    limiter = RateLimit(app, Limits(create_rate="1000/minute"))
+
+    async def hits() -> None:
+        for _ in range(50):
+            assert await limiter.retry_after("create", "203.0.113.9") is None
+            await asyncio.sleep(0.012)  # past a per-hit expiry timer's 10 ms
+
+    asyncio.run(hits())
+    assert len(started) <= 8, f"{len(started)} threads started for 50 rated requests"

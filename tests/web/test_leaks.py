@@ -108,7 +108,7 @@ def public_steps(table: LiveTable) -> list[tuple[Action, int, list[Event]]]:
     for step, action in enumerate(table.state.history):
         actor = state.current_player()
         state.apply(action)
-        out.append((action, actor, [e for _, e in state.events(None, since=step)]))
+        out.append((action, actor, state.step_events(None, step)))
     return out
 
 

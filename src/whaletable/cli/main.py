@@ -8,13 +8,14 @@ a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import importlib
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,19 @@ def output_file(flag: str, path: str | None, *, picture: bool = False) -> None:
             )
 
 
+@contextlib.contextmanager
+def running(
+    args: argparse.Namespace, err: Console, verb: str
+) -> Iterator[tuple[Runner, Callable[[list[GameResult]], None]]]:
+    """A batch's runner and the progress bar its finished chunks advance.
+
+    The workers start before the progress bar's thread (see :class:`whaletable.sim.Runner`).
+    """
+    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, verb) as bar:
+        task = bar.add_task("games", total=args.games)
+        yield runner, lambda chunk: bar.advance(task, len(chunk))
+
+
 def progress_bar(err: Console, verb: str) -> Progress:
     return Progress(
         TextColumn(f"[bold]{verb}"),
@@ -202,13 +216,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
     output_file("--plot", args.plot, picture=True)
     export = export_folder(args.export)
 
-    # The workers start before the progress bar's thread (see whaletable.sim.Runner).
-    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "simulating") as bar:
-        task = bar.add_task("games", total=args.games)
-
-        def advance(chunk: list[GameResult]) -> None:
-            bar.advance(task, len(chunk))
-
+    with running(args, err, "simulating") as (runner, advance):
         results, summary = simulate(
             game.spec.id,
             specs,
@@ -317,12 +325,7 @@ def cmd_tournament(args: argparse.Namespace, console: Console, err: Console) -> 
     output_file("--json", None if args.json == "-" else args.json)
     output_file("--plot", args.plot, picture=True)
 
-    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, "playing") as bar:
-        task = bar.add_task("games", total=args.games)
-
-        def advance(chunk: list[GameResult]) -> None:
-            bar.advance(task, len(chunk))
-
+    with running(args, err, "playing") as (runner, advance):
         _, result = tournament(
             game.spec.id,
             bots,

@@ -115,7 +115,7 @@ class PlaySession:
                     raise IllegalAction(f"bot {agent.name} in {seat_label(seat)} chose {action}")
         step = len(state.history)
         state.apply(action)
-        events = [event for _, event in state.events(None, since=step)]
+        events = state.step_events(None, step)
         self.pending.extend(self.game.step_lines(events, action, seat, self.log_names, self.tr))
         self.show_new_rounds(state.observation(None))
 

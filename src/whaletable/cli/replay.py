@@ -92,7 +92,7 @@ def show(
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
-        events = [e for s, e in told.events(None, since=step - 1) if s == step - 1]
+        events = told.step_events(None, step - 1)
         # Seats named as the screens name them ("Seat 2 (random)").
         labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
         lines = told.game.step_lines(events, state.history[-1], actor, labels, english)

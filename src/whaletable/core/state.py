@@ -223,6 +223,10 @@ class State(ABC):
         self._check_seat(seat)
         return self._observation(seat)
 
+    def step_events(self, seat: int | None, step: int) -> list[Event]:
+        """The events of one step (the action at ``history[step]``) as ``seat`` may know them."""
+        return [event for at, event in self.events(seat, since=step) if at == step]
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         self._check_seat(seat)
         if seat is None:

@@ -214,9 +214,16 @@ class LiveTable:
     def summary(self) -> TableSummary:
         return TableSummary(self.key, self.game, self.names, self.created, self.kind, self.finished)
 
-    def _advance(self, action: Action, note: Note | None = None) -> None:
+    def _advance(
+        self, action: Action, note: Note | None = None, after: State | None = None
+    ) -> None:
+        """Make ``action`` the next step; ``after`` is this state with it applied already
+        (the copy it was checked on), so it is not applied twice."""
         actor = self.state.current_player()
-        self.state.apply(action)
+        if after is None:
+            self.state.apply(action)
+        else:
+            self.state = after
         step = len(self.state.history) - 1
         if note is not None:
             self.notes[step] = note
@@ -245,7 +252,7 @@ class LiveTable:
     ) -> list[str]:
         """What the log says of ``step``, just applied to ``state``: what happened, as a
         spectator may know it, and why it was played so."""
-        events = [event for _, event in state.events(None, since=step)]
+        events = state.step_events(None, step)
         lines = self.game.step_lines(events, action, actor, self.names, tr)
         note = self.notes.get(step)
         if note is not None:
@@ -762,7 +769,7 @@ class Tables:
             table.unsure = seq
             log.error("table %s: step %d not stored: %s", table.key, seq, e)
             raise DatabaseDown from e
-        table._advance(action, note)
+        table._advance(action, note, after=trial)
         if table.finished:
             await self._mark_finished(table)
 
