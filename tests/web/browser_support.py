@@ -11,6 +11,7 @@ plugin, and a module already imported cannot have its asserts rewritten.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -113,10 +114,9 @@ def _die_with_parent() -> None:
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
-@pytest.fixture(scope="session")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``whaletable serve`` as a subprocess, the way a user starts it."""
-    folder = tmp_path_factory.mktemp("browser-server")
+@contextlib.contextmanager
+def serving(folder: Path, *flags: str) -> Iterator[Server]:
+    """``whaletable serve`` as a subprocess, the way a user starts it, with ``flags`` added."""
     port = free_port()
     command = Path(sys.executable).with_name("whaletable")
     log = folder / "server.log"
@@ -131,6 +131,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                 str(port),
                 "--db",
                 f"sqlite:///{folder / 't.db'}",
+                *flags,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -149,6 +150,21 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the browser tests that do not depend on how the dice fall."""
+    with serving(tmp_path_factory.mktemp("browser-server")) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of the module's own whose tables are dealt from a fixed seed, for a test that
+    plays a whole game: with free dice some games never offer a move the test must click."""
+    with serving(tmp_path_factory.mktemp("seeded-server"), "--seed", "7") as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

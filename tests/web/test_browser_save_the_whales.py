@@ -38,7 +38,7 @@ PREFERENCE = (
 pytestmark = pytest.mark.slow
 
 
-def test_a_whole_game_clicked_on_the_board(web_server: Server, chromium: Browser) -> None:
+def test_a_whole_game_clicked_on_the_board(seeded_server: Server, chromium: Browser) -> None:
     rng = random.Random(7)
     context = chromium.new_context(viewport={"width": 1280, "height": 1000}, locale="en-GB")
     context.set_default_timeout(15_000)
@@ -47,7 +47,7 @@ def test_a_whole_game_clicked_on_the_board(web_server: Server, chromium: Browser
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # The lobby: Save the Whales for Ana and two easy bots, cards in gentle words.
-    page.goto(web_server.url("/?lang=en"))
+    page.goto(seeded_server.url("/?lang=en"))
     page.select_option("#game", "save-the-whales")
     page.select_option("#num-players", "3")
     options = page.locator("fieldset.options[data-game='save-the-whales']")

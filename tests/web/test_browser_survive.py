@@ -52,7 +52,7 @@ def selectable_keys(page: Page) -> list[str]:
 
 
 def test_full_survive_game_by_clicking_the_board(
-    web_server: Server, context: BrowserContext
+    seeded_server: Server, context: BrowserContext
 ) -> None:
     rng = random.Random(11)
     page = context.new_page()
@@ -60,7 +60,7 @@ def test_full_survive_game_by_clicking_the_board(
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # The lobby: a new Survive table for Ana and an easy bot.
-    page.goto(web_server.url("/"))
+    page.goto(seeded_server.url("/"))
     page.select_option("#game", "survive")
     page.select_option("#num-players", "2")
     options = page.locator('fieldset.options[data-game="survive"]')

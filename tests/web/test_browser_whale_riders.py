@@ -30,13 +30,13 @@ def my_port(board: Locator) -> int:
     return int(board.locator('.rider[data-seat="0"]').get_attribute("data-port") or "")
 
 
-def test_a_whole_game_by_clicking_the_board(web_server: Server, context: BrowserContext) -> None:
+def test_a_whole_game_by_clicking_the_board(seeded_server: Server, context: BrowserContext) -> None:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # The lobby: a Whale Riders table for Ana and two easy bots.
-    page.goto(web_server.url("/"))
+    page.goto(seeded_server.url("/"))
     page.select_option("#game", "whale-riders")
     expect(page.locator('fieldset.options[data-game="whale-riders"]')).to_be_visible()
     expect(page.locator("select[name=option_storms]")).to_contain_text("block their space")

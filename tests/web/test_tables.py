@@ -251,6 +251,22 @@ def test_chance_at_a_table_follows_its_seed(tmp_path: Path, stub_board: ToyGame)
     asyncio.run(main())
 
 
+def test_a_server_seed_deals_the_same_tables_and_none_deals_them_at_random(
+    tmp_path: Path, stub_board: ToyGame
+) -> None:
+    def seeds(name: str, seed: int | None) -> list[int]:
+        store = Store(f"sqlite:///{tmp_path / name}")
+        tables = Tables(store, seed=seed)
+        seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Bao")]
+        dealt = [tables.create(TOY_ID, seats).seed for _ in range(3)]
+        store.close()
+        return dealt
+
+    assert seeds("a.db", 7) == seeds("b.db", 7)
+    assert seeds("c.db", 7) != seeds("d.db", 8)
+    assert seeds("e.db", None) != seeds("f.db", None)
+
+
 def test_a_stored_table_that_does_not_replay_does_not_stop_the_others(
     tmp_path: Path, stub_board: ToyGame, caplog: pytest.LogCaptureFixture
 ) -> None:

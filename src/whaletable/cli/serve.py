@@ -47,6 +47,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "address is always allowed",
     )
     p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="deal every table's chance from this number, in order of creation, so that a "
+        "demo replays the same games; never on a shared server (whoever knows it foresees the "
+        "dice)",
+    )
+    p.add_argument(
         "--create-rate",
         default=DEFAULTS.create_rate,
         help=f"tables, rematches and seat claims per client (default {DEFAULTS.create_rate})",
@@ -120,7 +128,13 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as e:
         raise ServeError(f"--public-url: {e}") from None
-    app = create_app(args.db, bot_workers=args.bot_workers, limits=limits_of(args), reach=reach)
+    app = create_app(
+        args.db,
+        bot_workers=args.bot_workers,
+        limits=limits_of(args),
+        reach=reach,
+        seed=args.seed,
+    )
     shown = args.public_url or (
         f"http://{'localhost' if args.host in ('127.0.0.1', *WILDCARD) else args.host}:{args.port}/"
     )

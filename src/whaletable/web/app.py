@@ -60,6 +60,7 @@ def create_app(
     idle_seconds: float = IDLE_SECONDS,
     db_retry_seconds: float = RETRY_FOR,
     bots_only_pace: float = BOTS_ONLY_PACE,
+    seed: int | None = None,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -69,7 +70,8 @@ def create_app(
     ``bot_think`` computes a bot's move in a worker (a module-level function: tests and
     benchmarks slow it down); a table nobody watches for ``idle_seconds`` leaves memory;
     a database hiccup is retried for ``db_retry_seconds`` before a move is refused; a
-    table of bots alone plays a step per ``bots_only_pace`` seconds at most.
+    table of bots alone plays a step per ``bots_only_pace`` seconds at most; ``seed``, when
+    given, deals every table's chance from it in order of creation (demos and tests).
     """
     settings = Settings(
         db_url=db_url,
@@ -81,6 +83,7 @@ def create_app(
         idle_seconds=idle_seconds,
         db_retry_seconds=db_retry_seconds,
         bots_only_pace=bots_only_pace,
+        seed=seed,
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.services = Services(settings)

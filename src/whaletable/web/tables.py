@@ -426,8 +426,12 @@ class Tables:
         sweep_seconds: float = SWEEP_SECONDS,
         bot_deadline: float | None = None,
         bots_only_pace: float = 0.0,
+        seed: int | None = None,
     ) -> None:
         self.store = store
+        # Table seeds: secret random bits, or drawn in order from ``seed`` so that a demo or a
+        # test server deals the same games every time (anyone knowing it foresees the dice).
+        self.seeds: random.Random | None = None if seed is None else random.Random(seed)
         # Seconds between steps at a table of bots alone: people watch it, and a table that
         # played flat out would take the server's time from people's tables.
         self.bots_only_pace = bots_only_pace
@@ -539,7 +543,7 @@ class Tables:
             seats=[s.to_json() for s in seats],
             spectator_token=new_token(),
             hotseat_token=new_token() if hotseat and len(humans) >= 1 else None,
-            seed=secrets.randbits(62),
+            seed=secrets.randbits(62) if self.seeds is None else self.seeds.getrandbits(62),
             kind=kind,
             finished=kind == "replay",
             actions=actions or [],

@@ -42,6 +42,7 @@ class Settings:
     idle_seconds: float = IDLE_SECONDS
     db_retry_seconds: float = RETRY_FOR
     bots_only_pace: float = BOTS_ONLY_PACE
+    seed: int | None = None
 
 
 class Services:
@@ -68,7 +69,11 @@ class Services:
         self._store = Store(s.db_url, retry_for=s.db_retry_seconds)
         bots = BotPool(s.bot_workers, think=s.bot_think, deadline=s.bot_deadline)
         self._tables = Tables(
-            self._store, bots, idle_seconds=s.idle_seconds, bots_only_pace=s.bots_only_pace
+            self._store,
+            bots,
+            idle_seconds=s.idle_seconds,
+            bots_only_pace=s.bots_only_pace,
+            seed=s.seed,
         )
         self.resumed = self._tables.resume()
         return self._tables
