@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from toy_game import Deal, Peek, Roll, Step, ToyGame
+from toy_game import Deal, Peek, Roll, Step, ToyGame, ToyOptions, ToyState
 
 from whaletable import games
 from whaletable.core.errors import IllegalAction
@@ -231,3 +231,26 @@ def test_every_game_through_codes_agrees_with_its_actions(game_id: str) -> None:
 def test_every_game_through_codes_agrees_with_its_actions_over_many_games(game_id: str) -> None:
     stats = check_integer_api(games.get(game_id), games=40, seed=7)
     assert stats.games == 40
+
+
+class DroppedCodeState(ToyState):
+    """The toy game's rules listing codes themselves, and losing the last one."""
+
+    __slots__ = ()
+
+    def _legal_player_codes(self) -> list[int]:
+        return super()._legal_player_codes()[:-1]
+
+
+class DroppedCode(ToyGame):
+    def _new_state(self, num_players: int, options: ToyOptions) -> ToyState:
+        state = super()._new_state(num_players, options)
+        state.__class__ = DroppedCodeState
+        return state
+
+
+def test_kit_catches_rules_that_hand_out_codes_other_than_their_actions() -> None:
+    """A game may list its codes without building actions (for speed); the kit holds the
+    list to the actions' codes, so an override that drops a legal code is caught."""
+    with pytest.raises(AssertionError, match="legal codes"):
+        check_integer_api(DroppedCode(), games=5)

@@ -111,6 +111,14 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Each seat's payoff for bots: 1 for the winner, 0 otherwise (shared if cooperative)."""
 
+    def _legal_player_codes(self) -> list[int]:
+        """The legal player codes of a decision, ascending (see "Integer API" below).
+
+        A game whose rules can list codes without building actions overrides this for
+        speed; the test kit checks the override against :meth:`_legal_actions` everywhere.
+        """
+        return sorted(self.game._player_codes_of(self._legal_actions()))
+
     def _is_barrier(self, action: Action) -> bool:
         """Whether ``action`` reveals hidden information (so it can never be undone)."""
         return False
@@ -258,10 +266,11 @@ class State(ABC):
     #
     # Player decisions are codes in the player space (``game.num_player_actions``),
     # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
-    # legal codes of a position (in the rules' order) are remembered with the history
-    # length they belong to (a state changes only through ``apply``), so a mask, the
-    # codes and ``apply_code`` of one position share one look-up, and ``apply_code`` of
-    # a code from that list skips the rule check the look-up already made.
+    # legal codes of a position (player codes ascending, chance codes in the outcomes'
+    # order) are remembered with the history length they belong to (a state changes only
+    # through ``apply``), so a mask, the codes and ``apply_code`` of one position share
+    # one look-up, and ``apply_code`` of a code from that list skips the rule check the
+    # look-up already made.
 
     def _memo(self) -> tuple[int, list[int], bool] | None:
         try:
@@ -280,7 +289,7 @@ class State(ABC):
         elif actor == CHANCE:
             codes = self.game._chance_codes_of([a for a, _ in self._chance_outcomes()])
         else:
-            codes = self.game._player_codes_of(self._legal_actions())
+            codes = self._legal_player_codes()
         chance = actor == CHANCE
         self._codes_memo = (step, codes, chance)
         return codes, chance
@@ -288,7 +297,9 @@ class State(ABC):
     def legal_action_codes(self) -> list[int]:
         """The legal codes, ascending: player codes at a decision, chance codes at a
         chance node, none at the end."""
-        return sorted(self._legal_code_memo()[0])
+        codes, chance = self._legal_code_memo()
+        # Player codes come ascending from the rules; chance codes in the outcomes' order.
+        return sorted(codes) if chance else codes.copy()
 
     def legal_action_mask(self) -> list[bool]:
         """One flag per code of the space in play: ``game.num_player_actions`` long at a
