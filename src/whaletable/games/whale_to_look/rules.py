@@ -469,8 +469,12 @@ class WhaleToLookState(State):
         return [a for a in self._reachable(seat, boat) if open_areas >> a & 1]
 
     def can_move_a_boat(self, seat: int) -> bool:
-        # Stops at the first boat that may move, without listing its destinations.
-        return any(self._open_areas(seat, b) for b in range(BOATS))
+        # Stops at the first boat that may move, without listing its destinations; a loop,
+        # not any(), since a generator costs more than the test on this hot path.
+        for b in range(BOATS):  # noqa: SIM110
+            if self._open_areas(seat, b):
+                return True
+        return False
 
     def markers_left(self, seat: int) -> int:
         return MARKERS - self.marked[seat].bit_count()
@@ -646,14 +650,66 @@ class WhaleToLookState(State):
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
+        if phase < FISHER:
+            self._apply_chance(phase, action)
+            return
+        # Player decisions, the commonest first. Events are built only by a state that
+        # keeps them (the test is spelled out: search and playouts pay for no call).
+        seat = self.to_move
+        if isinstance(action, MoveBoat):
+            area = action.area
+            boat_at = self.boat_at
+            slot = seat * BOATS + action.boat
+            origin = boat_at[slot]
+            boat_at[slot] = area
+            n = self.num_players
+            if origin != DOCK and boat_at.count(origin) < n:
+                self.full_areas &= ~(1 << origin)
+            if boat_at.count(area) >= n:
+                self.full_areas |= 1 << area
+            if action.anchor:
+                self.anchor_used[seat] = True
+                self.anchor_boat[seat] = action.boat
+                self.anchor_areas |= 1 << area
+            if self._events is not None:
+                self._emit(
+                    BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
+                )
+            self._next_turn()
+        elif isinstance(action, Investigate):
+            self.marked[seat] |= 1 << action.fish
+            self.phase = MOVE
+            if self._events is not None:
+                # Only the investigator learns the value (Investigated.seen_by blanks it).
+                self._emit(Investigated, seat, action.fish, self.fish[action.fish])
+        elif isinstance(action, Finish):
+            self.finished[seat] = True
+            if self._events is not None:
+                self._emit(SaidDone, seat)
+            self._next_turn()
+        elif isinstance(action, UseRadar):
+            self.revealed |= 1 << action.fish
+            self.radars[seat] -= 1
+            self.radar_this_turn = True
+            self._emit(RadarUsed, seat, action.fish, self.fish[action.fish])
+        else:
+            assert isinstance(action, ChooseFisherBoat)
+            self.fisher_boat[seat] = action.boat
+            self._emit(FisherPlaced, seat, action.boat)
+            self.to_move = (seat + 1) % self.num_players
+            if self.to_move == self.start:
+                self.phase = TURN
+
+    def _apply_chance(self, phase: int, action: Action) -> None:
         if phase == DEAL_FISH:
             assert isinstance(action, DealFish)
-            p = self.fish.index(-1)
+            fish = self.fish
+            p = fish.index(-1)
             if p == 0:
                 if not self.history and self.options.start_player is not None:
                     self._announce_fixed_setup()
                 self.fish_deal_start = len(self.history)  # where this action will be appended
-            self.fish[p] = action.value
+            fish[p] = action.value
             if p == NUM_FISH - 1:
                 # Face down: the event says that the cards lie there, never what they are.
                 self._emit(FishDealt, self.round, NUM_FISH)
@@ -672,59 +728,11 @@ class WhaleToLookState(State):
             self.first_start = self.start = self.to_move = action.seat
             self._emit(StartPlayerChosen, action.seat)
             self._begin_round()
-        elif phase == TRENDING:
+        else:
             assert isinstance(action, RevealTrend)
             self.trend = action.trend
             self._emit(TrendRevealed, action.trend)
             self._lay_areas()
-        elif phase == FISHER:
-            assert isinstance(action, ChooseFisherBoat)
-            self.fisher_boat[self.to_move] = action.boat
-            self._emit(FisherPlaced, self.to_move, action.boat)
-            self.to_move = (self.to_move + 1) % self.num_players
-            if self.to_move == self.start:
-                self.phase = TURN
-        elif isinstance(action, UseRadar):
-            self.revealed |= 1 << action.fish
-            self.radars[self.to_move] -= 1
-            self.radar_this_turn = True
-            self._emit(RadarUsed, self.to_move, action.fish, self.fish[action.fish])
-        elif isinstance(action, Investigate):
-            self.marked[self.to_move] |= 1 << action.fish
-            self.phase = MOVE
-            # Only the investigator learns the value (Investigated.seen_by blanks it).
-            self._emit(Investigated, self.to_move, action.fish, self.fish[action.fish])
-        elif isinstance(action, MoveBoat):
-            seat = self.to_move
-            area = action.area
-            boat_at = self.boat_at
-            slot = seat * BOATS + action.boat
-            origin = boat_at[slot]
-            boat_at[slot] = area
-            n = self.num_players
-            if origin != DOCK and boat_at.count(origin) < n:
-                self.full_areas &= ~(1 << origin)
-            if boat_at.count(area) >= n:
-                self.full_areas |= 1 << area
-            if action.anchor:
-                self.anchor_used[seat] = True
-                self.anchor_boat[seat] = action.boat
-                self.anchor_areas |= 1 << area
-            self._emit(
-                BoatMoved,
-                seat,
-                action.boat,
-                origin,
-                action.area,
-                self.areas[action.area],
-                action.anchor,
-            )
-            self._next_turn()
-        else:
-            assert isinstance(action, Finish)
-            self.finished[self.to_move] = True
-            self._emit(SaidDone, self.to_move)
-            self._next_turn()
 
     def _announce_fixed_setup(self) -> None:
         """Say what the options fixed before the first action (a chance action: the first
