@@ -33,6 +33,16 @@ def _bits(mask: int, width: int) -> list[int]:
     return [i for i in range(width) if mask >> i & 1]
 
 
+def _by_mask(codes: list[int]) -> tuple[tuple[int, ...], ...]:
+    """For every bitmask over ``codes``' positions, the codes of its set bits ascending:
+    a mask's list is its list without the highest bit, plus that bit's code."""
+    table: list[tuple[int, ...]] = [()]
+    for mask in range(1, 1 << len(codes)):
+        high = mask.bit_length() - 1
+        table.append((*table[mask ^ 1 << high], codes[high]))
+    return tuple(table)
+
+
 class CodeBook:
     """The player codes of one game's decisions, by the rules' bitmasks.
 
@@ -65,13 +75,9 @@ class CodeBook:
                 "whale-to-look: the player codes must number the decisions in the order "
                 "the rules list them (fisher, investigate, radar, move, finish)"
             )
-        # One tuple per bitmask of fish cards: 4096 each, built once.
-        self.investigations: tuple[tuple[int, ...], ...] = tuple(
-            tuple(investigate[f] for f in _bits(m, NUM_FISH)) for m in range(ALL_FISH + 1)
-        )
-        self.radars: tuple[tuple[int, ...], ...] = tuple(
-            tuple(radar[f] for f in _bits(m, NUM_FISH)) for m in range(ALL_FISH + 1)
-        )
+        # One tuple per bitmask of fish cards (4096 each), built once.
+        self.investigations = _by_mask(investigate)
+        self.radars = _by_mask(radar)
         self._moves: dict[int, tuple[int, ...]] = {}
 
     def moves(self, boat: int, open_areas: int, anchorable: int) -> tuple[int, ...]:
