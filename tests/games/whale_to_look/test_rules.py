@@ -345,6 +345,21 @@ def test_capacity_counts_boats_moving_from_another_area(table: Table) -> None:
     assert "holds 2 boats" in table.refuses(state, MoveBoat(1, 0, False))
 
 
+def test_full_area_takes_a_boat_again_once_one_has_left(table: Table) -> None:
+    """en: "The maximum number of boats ... in one area ... is equal to the total number of
+    players": a limit on the boats there now, so a boat moving out makes room."""
+    state = table.new(CLEAR_LAYOUT, players=2)
+    table.turn(state, 0, 0)
+    table.turn(state, 0, 0)  # seat 1: a0 is full
+    state.apply(Investigate(1))
+    assert 0 not in table.moves_of(state, 1)
+    state.apply(MoveBoat(0, 1, False))  # seat 0's boat 0 leaves a0
+    state.apply(Investigate(2))  # seat 1
+    assert 0 in table.moves_of(state, 1)
+    state.apply(MoveBoat(1, 0, False))
+    assert [p["boats"] for p in table.obs(state)["players"]] == [[1, -1, -1], [0, 0, -1]]
+
+
 def test_own_boats_may_share_an_area(table: Table) -> None:
     """en: "(Several boats of the same colour may be placed in the same area.)" """
     state = table.new(CLEAR_LAYOUT)

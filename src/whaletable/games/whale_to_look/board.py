@@ -54,6 +54,13 @@ AREA_FISH: tuple[tuple[int, int, int, int], ...] = tuple(_area_fish(a) for a in 
 ADJACENT: tuple[tuple[int, ...], ...] = tuple(_adjacent(a) for a in range(NUM_AREAS))
 """The areas a boat may move to from each area."""
 
+REACH: tuple[int, ...] = (
+    *(sum(1 << a for a in ADJACENT[area]) for area in range(NUM_AREAS)),
+    (1 << NUM_AREAS) - 1,
+)
+"""Bitmask of the areas a boat may move to from each area; the last entry (index ``-1``,
+a boat's place in the dock) is every area, so ``REACH[at]`` needs no test for the dock."""
+
 FISH_AREAS: tuple[tuple[int, ...], ...] = tuple(
     tuple(a for a in range(NUM_AREAS) if f in AREA_FISH[a]) for f in range(NUM_FISH)
 )
