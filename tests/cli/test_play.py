@@ -26,13 +26,16 @@ def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None
     assert run.out.count("Round 1 is scored: the whale surfaced at area") == 1  # the log
     final = Record.load(path).replay()
     assert final.is_terminal()
-    totals = ", ".join(
-        f"Seat {s + 1} ({name}) {int(score)}"
-        for s, (name, score) in enumerate(
-            zip(["human", "random", "random"], final.scores(), strict=True)
-        )
-    )
-    assert f"Final scores: {totals}" in run.out
+    # The result table: one row per seat, in final order, its total last.
+    assert "Final scores" in run.out
+    rows = re.findall(r"│ (Seat \d \(\w+\))( ★)? *│.*│ +(\d+) │", run.out)
+    result = final.result()
+    assert result is not None
+    assert [(name, bool(star), int(total)) for name, star, total in rows] == [
+        (f"Seat {s.seat + 1} ({['human', 'random', 'random'][s.seat]})", s.winner, s.score)
+        for s in result.standings
+    ]
+    assert [s.score for s in result.standings] == sorted(final.scores(), reverse=True)
     assert "Seat 2 (random) investigated fish card F" in run.out  # bots' moves are logged
 
 

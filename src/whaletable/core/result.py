@@ -34,7 +34,8 @@ class Standing:
     score: int
     """The game's own points (``State.scores()``), the number the rulebook ranks by first."""
     breakdown: tuple[Part, ...]
-    """What the seat's line shows besides the score, in the order a table shows it."""
+    """What the seat's line shows besides the score, in the order a table shows it (the
+    same parts for every seat)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +122,12 @@ class Result:
             team=None if team is None else Team.from_json(team),
         )
 
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any]) -> Result | None:
+        """The result an observation carries (every game's does), or None before the end."""
+        data = observation.get("result")
+        return None if data is None else cls.from_json(data)
+
     def check(self, scores: Sequence[float], returns: Sequence[float], cooperative: bool) -> None:
         """Raise :class:`InconsistentResult` unless this result agrees with itself and with
         the game's ``scores()`` and ``returns()``."""
@@ -154,6 +161,12 @@ class Result:
             names = [name for name, _ in s.breakdown]
             if len(set(names)) != len(names):
                 raise InconsistentResult(f"seat {s.seat}'s breakdown repeats a part: {names}")
+            parts = [name for name, _ in self.standings[0].breakdown]
+            if names != parts:
+                raise InconsistentResult(
+                    f"seat {s.seat}'s breakdown has parts {names}, another seat's {parts}: "
+                    "every line of the table shows the same parts"
+                )
         if self.decided_by is not None and self.decided_by not in self.tie_breaks:
             raise InconsistentResult(
                 f"decided by {self.decided_by!r}, which is not one of the tie-breaks "
