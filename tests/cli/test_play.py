@@ -152,3 +152,31 @@ def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -
     assert said > 20
     first = next(line for line in run.out.splitlines() if line.startswith("· "))
     assert first not in english.out  # the same step in English reads otherwise
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_the_result_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -> None:
+    """The result table at the end is the rules' result in the game's words, in the
+    reader's language: its title, headings, headline and the ranking rule."""
+    path = tmp_path / "game.json"
+    args = [*GAME, "--seats", "random,random,random", "--seed", "4", "--record", str(path)]
+    run = cli([*args, "--lang", lang])
+    assert run.code == 0, run.err
+    tr = i18n.translator(lang)
+    result = Record.load(path).replay().result()
+    assert result is not None
+    shown = " ".join(run.out.replace("│", " ").split())  # the console wraps long lines
+    for english in ("Game over", "Final scores", "Player", "Round 1", "Round 2", "Total"):
+        assert tr(english) != english and tr(english) in shown, english
+    winner = result.winners[0]
+    seat = tr("Seat {number}").format(number=winner + 1)
+    headline = tr("Game over: {name} wins with {points} points.").format(
+        name=f"{seat} (random)", points=result.standing(winner).score
+    )
+    assert headline in shown
+    rule = tr(
+        "The most points wins; ties go to the higher round 2 score, then to whoever took "
+        "their turn later in round 2."
+    )
+    assert " ".join(rule.split()) in shown
+    assert "Final scores" not in run.out and "Player" not in run.out
