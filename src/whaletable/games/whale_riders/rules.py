@@ -21,6 +21,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.whale_riders.actions import (
@@ -323,15 +324,19 @@ class WhaleRidersState(State):
             return CHANCE
         return self.to_move
 
-    def winners(self) -> list[int]:
+    TIE_BREAKS = ("coins", "tiles")
+    """End: "the player with the most money wins; if still tied, the most tiles left"."""
+
+    def ranking(self) -> Ranking:
         """Most pearls; ties: most coins, then most tiles; a tie after that is shared."""
+        return rank(
+            [(self.pearls(s), self.coins[s], self.tile_count(s)) for s in range(self.num_players)]
+        )
+
+    def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        keys = [
-            (self.pearls(s), self.coins[s], self.tile_count(s)) for s in range(self.num_players)
-        ]
-        best = max(keys)
-        return [s for s in range(self.num_players) if keys[s] == best]
+        return self.ranking().first
 
     def scores(self) -> list[float]:
         return [float(self.pearls(s)) for s in range(self.num_players)]
@@ -339,6 +344,30 @@ class WhaleRidersState(State):
     def returns(self) -> list[float]:
         won = self.winners()
         return [1.0 / len(won) if s in won else 0.0 for s in range(self.num_players)]
+
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1,
+                    score=self.pearls(s),
+                    breakdown=(
+                        ("coins", self.coins[s]),
+                        ("tiles", self.tile_count(s)),
+                        ("contracts", len(self.fulfilled[s])),
+                    ),
+                )
+                for s in ranking.order
+            ),
+            score="pearls",
+            tie_breaks=self.TIE_BREAKS,
+            decided_by=None
+            if ranking.decided_by is None
+            else self.TIE_BREAKS[ranking.decided_by - 1],
+        )
 
     # ------------------------------------------------------------------ chance
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, ParamSpec
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
+from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.whale_to_look.actions import (
@@ -797,17 +798,45 @@ class WhaleToLookState(State):
     def scores(self) -> list[float]:
         return [float(self.points[0][s] + self.points[1][s]) for s in range(self.num_players)]
 
-    def winner(self) -> int | None:
+    TIE_BREAKS = ("round_2", "later_turn")
+    """6. "the player with the higher score in round 2 ... the player who took their turn
+    later" (later in round 2's turn order, which begins at its start player)."""
+
+    def ranking(self) -> Ranking:
         """6. Most points; then the higher round-2 score; then whoever played later."""
+        n = self.num_players
+        p1, p2 = self.points
+        return rank([(p1[s] + p2[s], p2[s], (s - self.start) % n) for s in range(n)])
+
+    def winner(self) -> int | None:
         if self.phase != OVER:
             return None
-        n = self.num_players
-        total = self.scores()
-        return max(range(n), key=lambda s: (total[s], self.points[1][s], (s - self.start) % n))
+        return self.ranking().order[0]
 
     def returns(self) -> list[float]:
         w = self.winner()
         return [1.0 if s == w else 0.0 for s in range(self.num_players)]
+
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        p1, p2 = self.points
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1,
+                    score=p1[s] + p2[s],
+                    breakdown=(("round_1", p1[s]), ("round_2", p2[s])),
+                )
+                for s in ranking.order
+            ),
+            score="total",
+            tie_breaks=self.TIE_BREAKS,
+            decided_by=None
+            if ranking.decided_by is None
+            else self.TIE_BREAKS[ranking.decided_by - 1],
+        )
 
     # ----------------------------------------------------------- observation
 
