@@ -37,7 +37,7 @@ def _goods_on_tiles(state: WhaleRidersState, seat: int) -> list[int]:
         {"magic_of_the_whale": True, "clans_decree": True},
     ],
 )
-def test_goods_shown_follow_the_tiles_bought_and_handed_in(options: dict[str, object]) -> None:
+def test_goods_held_follow_the_tiles_bought_and_handed_in(options: dict[str, object]) -> None:
     game = games.get("whale-riders")
     rng = random.Random(7)
     fulfilled = 0
@@ -54,11 +54,11 @@ def test_goods_shown_follow_the_tiles_bought_and_handed_in(options: dict[str, ob
     assert fulfilled > 0  # tiles were handed in, not only bought
 
 
-def test_a_clone_keeps_its_own_goods_shown() -> None:
+def test_a_clone_keeps_its_own_goods_held() -> None:
     game = games.get("whale-riders")
     state: WhaleRidersState = game.new_state(2)
     twin = state.clone()
-    state.goods_shown[0] += 1
+    state.goods_held[0] += 1
     assert twin.goods(0) == [0] * PAYING
 
 

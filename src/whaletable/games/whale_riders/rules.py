@@ -18,9 +18,8 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from collections.abc import Callable
-from operator import ge
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from whaletable.core.action import Action
 from whaletable.core.spec import CHANCE, TERMINAL
@@ -85,6 +84,27 @@ from whaletable.games.whale_riders.events import (
 if TYPE_CHECKING:
     from whaletable.games.whale_riders import WhaleRiders, WhaleRidersOptions
     from whaletable.games.whale_riders.components import Components
+
+T = TypeVar("T")
+
+# --- Goods packed in one int, a field of GOOD_BITS bits a paying good -----------------
+GOOD_BITS = 16
+"""Bits of one good's field: far more goods than the bag's tiles can ever show."""
+GOOD_FIELD = (1 << GOOD_BITS) - 1
+GUARDS = sum(1 << (GOOD_BITS * g + GOOD_BITS - 1) for g in range(PAYING))
+"""The top bit of every field. ``((have | GUARDS) - needs) & GUARDS == GUARDS`` says
+whether ``have`` covers ``needs`` good by good in one subtraction: a field whose
+goods fall short borrows its guard bit, and no field borrows from its neighbour."""
+
+
+def pack_goods(counts: Sequence[int]) -> int:
+    """Counts by paying good as one int (see :data:`GUARDS`)."""
+    return sum(n << (GOOD_BITS * g) for g, n in enumerate(counts))
+
+
+def unpack_goods(packed: int) -> list[int]:
+    return [(packed >> (GOOD_BITS * g)) & GOOD_FIELD for g in range(PAYING)]
+
 
 # --- The players' kit (Setup 4-5, Playing) ----------------------------------------
 HAND_SIZE = 3  # "deal 3 to each player"
@@ -262,7 +282,7 @@ class WhaleRidersState(State):
         "draw_seat",
         "draw_then",
         "fulfilled",
-        "goods_shown",
+        "goods_held",
         "hand_drawn_at",
         "hands",
         "pearls_left",
@@ -308,8 +328,8 @@ class WhaleRidersState(State):
         self.steps = [0] * n
         self.coins = [START_COINS] * n
         self.tiles = [0] * (n * HELD)
-        # What the tiles show, kept with them: paying goods by seat at seat * PAYING + good.
-        self.goods_shown = [0] * (n * PAYING)
+        # What each seat's tiles show, kept with them: paying goods packed (pack_goods).
+        self.goods_held = [0] * n
         self.hands: list[tuple[int, ...]] = [()] * n
         self.hand_drawn_at: list[tuple[int, ...]] = [()] * n
         self.fulfilled: list[tuple[int, ...]] = [()] * n
@@ -347,25 +367,19 @@ class WhaleRidersState(State):
 
     def goods(self, seat: int) -> list[int]:
         """How many of each paying good (shell ... crystal) the seat's tiles show."""
-        return self.goods_shown[seat * PAYING : (seat + 1) * PAYING]
+        return unpack_goods(self.goods_held[seat])
 
     def can_pay(self, seat: int, card: int) -> bool:
-        return all(map(ge, self.goods(seat), self.game.needs[card]))
+        return ((self.goods_held[seat] | GUARDS) - self.game.needs[card]) & GUARDS == GUARDS
 
     def payable(self, seat: int) -> list[int]:
         """The cards in the seat's hand its tiles could pay for now."""
         hand = self.hands[seat]
         if not hand:
             return []
-        have = self.goods_shown[seat * PAYING : (seat + 1) * PAYING]
+        have = self.goods_held[seat] | GUARDS
         needs = self.game.needs
-        return [card for card in hand if all(map(ge, have, needs[card]))]
-
-    def _pays_any(self, seat: int, hand: tuple[int, ...]) -> bool:
-        """Whether the seat's tiles pay for some card of ``hand`` (its own, not empty)."""
-        have = self.goods_shown[seat * PAYING : (seat + 1) * PAYING]
-        needs = self.game.needs
-        return any(all(map(ge, have, needs[card])) for card in hand)
+        return [card for card in hand if (have - needs[card]) & GUARDS == GUARDS]
 
     def pearls(self, seat: int) -> int:
         """End of the game: pearls on tiles and on fulfilled contracts (and decrees)."""
@@ -488,12 +502,12 @@ class WhaleRidersState(State):
             return out
         # ACTION: "two actions from the five below".
         out = [MOVE] if self.steps[seat] < HOME else []
-        out.extend(BUY[k] for k in self._buyable(seat))
+        out += self._buyable(seat, BUY)
         out.append(TAKE_COIN)
         hand = self.hands[seat]
         if hand:
             out.append(BURN_CONTRACTS)
-            if self._pays_any(seat, hand):
+            if self.payable(seat):
                 out.append(FULFIL_CONTRACTS)
         return out
 
@@ -505,14 +519,12 @@ class WhaleRidersState(State):
         phase = self.phase
         if phase == ACTION:
             out = [codes.move] if self.steps[seat] < HOME else []
-            buy = codes.buy
-            for k in self._buyable(seat):
-                out.append(buy[k])
+            out += self._buyable(seat, codes.buy)
             out.append(codes.take_coin)
             hand = self.hands[seat]
             if hand:
                 out.append(codes.burn_contracts)
-                if self._pays_any(seat, hand):
+                if self.payable(seat):
                     out.append(codes.fulfil_contracts)
             return out
         # A hand is kept in the order it was drawn: its cards are sorted to list codes.
@@ -524,8 +536,9 @@ class WhaleRidersState(State):
             out.append(codes.done)
         return out
 
-    def _buyable(self, seat: int) -> list[int]:
-        """The spaces of the rider's port whose tile the seat may buy now."""
+    def _buyable(self, seat: int, by_space: Sequence[T]) -> list[T]:
+        """The spaces of the rider's port whose tile the seat may buy now, each given as
+        ``by_space[space]`` (the space's action, or its code): one rule for both lists."""
         step = self.steps[seat]
         port = PORT_AT[step]
         coins = self.coins[seat]
@@ -535,7 +548,7 @@ class WhaleRidersState(State):
                 return []
             prices = self.prices(seat, port)
             sun = self.sun
-            return [k for k in range(SUN_SPACES) if sun[k] and prices[k] <= coins]
+            return [by_space[k] for k in range(SUN_SPACES) if sun[k] and prices[k] <= coins]
         # Most seats hold no power: their prices are the printed ones.
         prices = self.game.price_rows[0] if self.powers[seat] < 0 else self.prices(seat, port)
         base = (port - 1) * SPACES
@@ -543,7 +556,7 @@ class WhaleRidersState(State):
         # Faces below STORM are goods; EMPTY (a gap, or a space the bag left empty) is
         # below 0; a storm may be bought only where storms can be cleared.
         top = STORM + 1 if STORM in row and self._may_clear_storms(seat) else STORM
-        return [k for k in SLOTS if 0 <= row[k] < top and prices[k] <= coins]
+        return [by_space[k] for k in SLOTS if 0 <= row[k] < top and prices[k] <= coins]
 
     def _why_illegal(self, action: Action) -> str | None:
         phase = self.phase
@@ -899,7 +912,7 @@ class WhaleRidersState(State):
             self.tiles[seat * HELD + f] += 1
             good = f // MAX_COUNT
             if good < PAYING:
-                self.goods_shown[seat * PAYING + good] += f % MAX_COUNT + 1
+                self.goods_held[seat] += (f % MAX_COUNT + 1) << (GOOD_BITS * good)
             if self.decrees:
                 if self._base_price(port, slot) == 3:
                     self.top_buys[seat] += 1
@@ -1048,7 +1061,11 @@ class WhaleRidersState(State):
             surplus = pay[0] + 2 * pay[1] + 3 * pay[2] - need
             if surplus and self.options.surplus == "kept":
                 t[at + surplus - 1] += 1
-            self.goods_shown[seat * PAYING + g] = t[at] + 2 * t[at + 1] + 3 * t[at + 2]
+            shown = t[at] + 2 * t[at + 1] + 3 * t[at + 2]
+            field = GOOD_BITS * g
+            self.goods_held[seat] += (
+                shown - ((self.goods_held[seat] >> field) & GOOD_FIELD)
+            ) << field
 
     def _end_card_action(self) -> None:
         """The burn or fulfil action in progress is over."""
@@ -1121,7 +1138,7 @@ class WhaleRidersState(State):
         new.steps = self.steps.copy()
         new.coins = self.coins.copy()
         new.tiles = self.tiles.copy()
-        new.goods_shown = self.goods_shown.copy()
+        new.goods_held = self.goods_held.copy()
         new.hands = self.hands.copy()
         new.hand_drawn_at = self.hand_drawn_at.copy()
         new.fulfilled = self.fulfilled.copy()
