@@ -146,6 +146,8 @@ PHASE_NAMES = (
 _CHANCE_PHASES = frozenset((SETUP_COAST, SETUP_DEAL, SETUP_POWERS, SETUP_DECREES, SETUP_START,
                             REFILL_SPACE, DRAW_HAND))  # fmt: skip
 
+_DRAW_PHASES = frozenset((SETUP_COAST, REFILL_SPACE, SETUP_DEAL, DRAW_HAND))
+
 REDEAL_TRIES = 1000
 """Redeals tried for a determinization that must give a player a card it can pay for."""
 
@@ -461,9 +463,10 @@ class WhaleRidersState(State):
         left = [i for i in range(len(self.game.components.decrees)) if i not in self.decrees]
         return [(self.game.reveal_decree[i], 1.0 / len(left)) for i in left]
 
-    def chance_outcome_codes(self) -> list[tuple[int, float]]:
-        """The draws from the bag and the pile as codes straight from the rules (the
-        other chance nodes, once a game, as the base class lists them)."""
+    def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
+        """At a chance node: the outcomes' chance codes and (code, probability) pairs in
+        :meth:`_chance_outcomes` order, the draws from the bag and the pile straight from
+        the rules (the setup's other chance nodes, once a game, through their actions)."""
         phase = self.phase
         if phase in (SETUP_COAST, REFILL_SPACE):
             tile = self.game.codes.tile
@@ -474,14 +477,19 @@ class WhaleRidersState(State):
             else:  # every face in the bag may come: one pass over it
                 total = self.bag_total
                 pairs = [(tile[f], n / total) for f, n in enumerate(self.bag) if n]
-            codes = [code for code, _ in pairs]
-        elif phase in (SETUP_DEAL, DRAW_HAND):
+            return [code for code, _ in pairs], pairs
+        if phase in (SETUP_DEAL, DRAW_HAND):
             contract = self.game.codes.contract
             codes = [contract[k] for k in self.deck]
             p = 1.0 / len(codes)
-            pairs = [(code, p) for code in codes]
-        else:
+            return codes, [(code, p) for code in codes]
+        return self.game._chance_code_pairs(self._chance_outcomes())
+
+    def chance_outcome_codes(self) -> list[tuple[int, float]]:
+        """The draws from the bag and the pile through :meth:`_chance_outcome_codes`."""
+        if self.phase not in _DRAW_PHASES:
             return super().chance_outcome_codes()
+        codes, pairs = self._chance_outcome_codes()
         # The base class's memo of this position's codes, as its own method keeps it.
         self._codes_memo = (len(self.history), codes, True)
         return pairs
@@ -552,11 +560,18 @@ class WhaleRidersState(State):
         # Most seats hold no power: their prices are the printed ones.
         prices = self.game.price_rows[0] if self.powers[seat] < 0 else self.prices(seat, port)
         base = (port - 1) * SPACES
-        row = self.spaces[base : base + SPACES]
-        # Faces below STORM are goods; EMPTY (a gap, or a space the bag left empty) is
-        # below 0; a storm may be bought only where storms can be cleared.
-        top = STORM + 1 if STORM in row and self._may_clear_storms(seat) else STORM
-        return [by_space[k] for k in SLOTS if 0 <= row[k] < top and prices[k] <= coins]
+        spaces = self.spaces
+        out = []
+        for k in SLOTS:
+            f = spaces[base + k]
+            # Faces below STORM are goods; EMPTY (a gap, or a space the bag left empty)
+            # is below 0; a storm may be bought only where storms can be cleared.
+            if 0 <= f < STORM:
+                if prices[k] <= coins:
+                    out.append(by_space[k])
+            elif f == STORM and prices[k] <= coins and self._may_clear_storms(seat):
+                out.append(by_space[k])
+        return out
 
     def _why_illegal(self, action: Action) -> str | None:
         phase = self.phase
