@@ -19,7 +19,7 @@ import functools
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from whaletable.core.action import Action
 from whaletable.core.spec import CHANCE, TERMINAL
@@ -490,8 +490,10 @@ class WhaleRidersState(State):
         if self.phase not in _DRAW_PHASES:
             return super().chance_outcome_codes()
         codes, pairs = self._chance_outcome_codes()
-        # The base class's memo of this position's codes, as its own method keeps it.
-        self._codes_memo = (len(self.history), codes, True)
+        # The base class's memo of this position's codes, as its own method keeps it. Its
+        # last field says "a chance node": CHANCE says so whether the base reads the field
+        # as a flag (CHANCE is true) or as the actor to move (it is CHANCE).
+        self._codes_memo = (len(self.history), codes, cast("bool", CHANCE))
         return pairs
 
     # ------------------------------------------------------------- legal actions
