@@ -16,7 +16,7 @@ from whaletable.core.action import Action
 from whaletable.games.whale_riders import WhaleRiders
 from whaletable.games.whale_riders.actions import Burn
 from whaletable.games.whale_riders.components import MAX_COUNT, PAYING
-from whaletable.games.whale_riders.rules import HELD, CodeTables, WhaleRidersState
+from whaletable.games.whale_riders.rules import DRAW_HAND, HELD, CodeTables, WhaleRidersState
 from whaletable.sim import bench
 
 
@@ -79,3 +79,30 @@ def test_code_tables_match_the_games_codes() -> None:
     codes: CodeTables = game.codes
     assert [game.player_action(c) for c in codes.burn] == list(game.burn)
     assert [game.chance_outcome(c) for c in codes.contract] == list(game.draw_contract)
+
+
+def _draws_agree(state: WhaleRidersState) -> bool:
+    """The chance codes of a draw decode to the draw's outcomes, odds and order alike."""
+    game = state.game
+    coded = [(game.chance_outcome(c), p) for c, p in state.chance_outcome_codes()]
+    return coded == state.chance_outcomes()
+
+
+def test_the_pile_is_listed_as_codes_after_a_reshuffle_and_in_a_redealt_sample() -> None:
+    game = games.get("whale-riders")
+    rng = random.Random(11)
+    reshuffled = redealt = 0
+    for _ in range(8):
+        state: WhaleRidersState = game.new_state(3)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                if state.phase == DRAW_HAND:
+                    assert _draws_agree(state)
+                    reshuffled += bool(state.reshuffles)
+                    sample = state.determinize(0, rng)
+                    assert _draws_agree(sample)
+                    redealt += 1
+                state.apply_code(bench.pick(state.chance_outcome_codes(), rng))
+            else:
+                state.apply_code(rng.choice(state.legal_action_codes()))
+    assert reshuffled > 0 and redealt > 0

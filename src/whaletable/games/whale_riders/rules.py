@@ -279,6 +279,7 @@ class WhaleRidersState(State):
         "coins",
         "current_cards",
         "deck",
+        "deck_codes",
         "decree_pearls",
         "decrees",
         "draw_seat",
@@ -335,7 +336,9 @@ class WhaleRidersState(State):
         self.hands: list[tuple[int, ...]] = [()] * n
         self.hand_drawn_at: list[tuple[int, ...]] = [()] * n
         self.fulfilled: list[tuple[int, ...]] = [()] * n
-        self.deck: tuple[int, ...] = tuple(range(len(c.contracts)))  # the draw pile, as a set
+        self.deck: tuple[int, ...] = ()  # the draw pile, as a set
+        self.deck_codes: tuple[int, ...] = ()  # the chance codes of drawing each card of it
+        self._set_deck(tuple(range(len(c.contracts))))
         self.burned: tuple[int, ...] = ()
         self.reshuffles: tuple[int, ...] = ()  # history index of each new pile's first draw
         self.draw_seat = 0
@@ -479,8 +482,7 @@ class WhaleRidersState(State):
                 pairs = [(tile[f], n / total) for f, n in enumerate(self.bag) if n]
             return [code for code, _ in pairs], pairs
         if phase in (SETUP_DEAL, DRAW_HAND):
-            contract = self.game.codes.contract
-            codes = [contract[k] for k in self.deck]
+            codes = list(self.deck_codes)
             p = 1.0 / len(codes)
             return codes, [(code, p) for code in codes]
         return self.game._chance_code_pairs(self._chance_outcomes())
@@ -798,7 +800,7 @@ class WhaleRidersState(State):
             if not self.deck and self.burned:
                 if self._events is not None:
                     self._emit(PileReshuffled, len(self.burned))
-                self.deck = tuple(sorted(self.burned))
+                self._set_deck(tuple(sorted(self.burned)))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
                 self.reshuffles = (*self.reshuffles, len(self.history) + 1)
@@ -813,10 +815,18 @@ class WhaleRidersState(State):
         else:
             self._next_turn()
 
+    def _set_deck(self, cards: tuple[int, ...]) -> None:
+        """A new draw pile; its chance codes are kept beside it, card for card, so the
+        pile's draws are listed as codes without a look-up per card."""
+        self.deck = cards
+        contract = self.game.codes.contract
+        self.deck_codes = tuple([contract[k] for k in cards])
+
     def _draw_contract(self, card: int) -> None:
         seat = self.draw_seat
         i = self.deck.index(card)
         self.deck = self.deck[:i] + self.deck[i + 1 :]
+        self.deck_codes = self.deck_codes[:i] + self.deck_codes[i + 1 :]
         self.hands[seat] = (*self.hands[seat], card)
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
         if self._events is not None:
@@ -1160,6 +1170,7 @@ class WhaleRidersState(State):
         new.hand_drawn_at = self.hand_drawn_at.copy()
         new.fulfilled = self.fulfilled.copy()
         new.deck = self.deck
+        new.deck_codes = self.deck_codes
         new.burned = self.burned
         new.reshuffles = self.reshuffles
         new.draw_seat = self.draw_seat
@@ -1227,7 +1238,7 @@ class WhaleRidersState(State):
                 new.history[self.hand_drawn_at[other][pos]] = draw[card]
             deck.extend(pool[len(slots[pile]) :])
         new.hands = [tuple(h) for h in hands]
-        new.deck = tuple(sorted(deck))
+        new._set_deck(tuple(sorted(deck)))
         return new
 
     # ----------------------------------------------------------- observation
