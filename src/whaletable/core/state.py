@@ -318,7 +318,7 @@ class State(ABC):
                 codes = self._legal_player_codes()
                 self._codes_memo = (step, codes, actor)
                 return codes.copy()  # ascending from the rules
-            memo = self._codes_here()
+            memo = self._codes_here()  # a chance node or the end: the general way
         # Player codes come ascending from the rules; chance codes in the outcomes' order.
         return sorted(memo[1]) if memo[2] == CHANCE else memo[1].copy()
 
