@@ -587,6 +587,7 @@ class SurviveState(State):
         moves, boardings, jumps, landings, boat moves, the end and then red tiles, so each
         kind is gathered on its own (explorers and directions ascending) and joined."""
         k = self.game.player_codes
+        move_explorer = k.move_explorer
         seat = self.active
         terrain = self.terrain
         st, hx = self.ex_status, self.ex_hex
@@ -601,11 +602,11 @@ class SurviveState(State):
         for e in self.explorers_of(seat):
             s = st[e]
             if s == LAND:
-                out.extend(k.move_explorer[e])  # island slots are inland: all six exist
+                out.extend(move_explorer[e])  # island slots are inland: all six exist
             elif s == SWIM:
                 h = hx[e]
                 if not swam >> e & 1:
-                    moves = k.move_explorer[e]
+                    moves = move_explorer[e]
                     out.extend([moves[d] for d, to in _DIRS[h] if not terrain[to]])
                 if h in room:
                     boards.append(k.board[e])
@@ -614,16 +615,20 @@ class SurviveState(State):
             elif s == BOAT:
                 h = hx[e]
                 jumps.append(k.jump[e])
-                moves = k.move_explorer[e]
+                moves = move_explorer[e]
                 out.extend([moves[d] for d, to in _DIRS[h] if to in room])
                 if isle[h] >= 0:
                     ashore.append(k.ashore[e])
-        out += boards
-        out += jumps
-        out += ashore
+        if boards:
+            out += boards
+        if jumps:
+            out += jumps
+        if ashore:
+            out += ashore
         spaces = set(bh)
         squids = self.cr_hex[Q0:Q1]
         per = EXPLORERS_PER_SEAT
+        move_boat = k.move_boat
         for b in range(NUM_BOATS):
             h = bh[b]
             if h < 0:
@@ -633,7 +638,7 @@ class SurviveState(State):
                 mine = sum(1 for e in aboard if e // per == seat)
                 if not mine or (len(aboard) > 1 and not self.controls(seat, b)):
                     continue
-            steps = k.move_boat[b]
+            steps = move_boat[b]
             out.extend(
                 [
                     steps[d]
