@@ -13,6 +13,7 @@ from whaletable import games
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import MAX_GAME_LENGTH
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
+from whaletable.core.state import State
 from whaletable.core.testing import check_integer_api, views
 
 GAME_IDS = [game.spec.id for game in games.all()]
@@ -254,3 +255,66 @@ def test_kit_catches_rules_that_hand_out_codes_other_than_their_actions() -> Non
     list to the actions' codes, so an override that drops a legal code is caught."""
     with pytest.raises(AssertionError, match="legal codes"):
         check_integer_api(DroppedCode(), games=5)
+
+
+class SkewedOddsState(ToyState):
+    """The toy game's rules listing chance codes themselves, with the odds of the first
+    two outcomes swapped."""
+
+    __slots__ = ()
+
+    def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
+        codes, pairs = super()._chance_outcome_codes()
+        (a, p), (b, q) = pairs[0], pairs[1]
+        return codes, [(a, p + 0.25), (b, q - 0.25), *pairs[2:]]
+
+
+class SkewedOdds(ToyGame):
+    def _new_state(self, num_players: int, options: ToyOptions) -> ToyState:
+        state = super()._new_state(num_players, options)
+        state.__class__ = SkewedOddsState
+        return state
+
+
+def test_kit_catches_rules_that_hand_out_chance_codes_other_than_their_outcomes() -> None:
+    """A game may list its chance codes without building actions (for speed); the kit
+    holds them to chance_outcomes at every chance node, odds included."""
+    with pytest.raises(AssertionError, match="chance codes"):
+        check_integer_api(SkewedOdds(), games=5)
+
+
+def test_changing_the_codes_handed_out_cannot_make_a_code_legal() -> None:
+    game, state = dealt_toy()
+    state.apply_code(game.player_code(Peek()))
+    codes = state.legal_action_codes()
+    peek = game.player_code(Peek())
+    assert peek not in codes
+    codes.append(peek)  # the caller's copy: the position's own list is not touched
+    state.legal_action_mask()[peek] = True
+    before = (views(state), list(state.history))
+    with pytest.raises(IllegalAction, match="peeked already"):
+        state.apply_code(peek)
+    assert (views(state), list(state.history)) == before
+    assert peek not in state.legal_action_codes()
+
+
+def test_chance_codes_are_refused_at_a_decision_by_name() -> None:
+    _, state = dealt_toy()
+    before = (views(state), list(state.history))
+    with pytest.raises(IllegalAction, match="not a chance node"):
+        state.chance_outcome_codes()
+    assert (views(state), list(state.history)) == before
+
+
+@pytest.mark.parametrize("game_id", ["save-the-whales", "survive"])
+def test_games_that_list_their_codes_from_the_rules_agree_with_their_actions(
+    game_id: str,
+) -> None:
+    """Save the Whales and Survive name their legal codes (and Save the Whales its chance
+    codes) without building actions; over other seeds than the common test, every
+    position's codes are still its actions' codes."""
+    game = games.get(game_id)
+    state = game.new_state(game.spec.min_players)
+    assert type(state)._legal_player_codes is not State._legal_player_codes
+    stats = check_integer_api(game, games=4, seed=11)
+    assert stats.games == 4 and stats.decisions > 0 and stats.chance_nodes > 0

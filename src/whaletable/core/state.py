@@ -53,7 +53,8 @@ class State(ABC):
     _undo_floor: int
     _events: list[tuple[int, Event]] | None
     """``(step, event)`` pairs, or None when this state keeps no events (search, simulation)."""
-    _codes_memo: tuple[int, list[int], bool] | None
+    _codes_memo: tuple[int, list[int], int] | None
+    """The integer API's memo of one position (see :meth:`_codes_here`)."""
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -62,6 +63,7 @@ class State(ABC):
         self.history = []
         self._undo_floor = 0
         self._events = None
+        self._codes_memo = None
 
     # ----------------------------------------------------------------- hooks
 
@@ -296,54 +298,75 @@ class State(ABC):
     # Player decisions are codes in the player space (``game.num_player_actions``),
     # chance outcomes codes in the chance space (``game.num_chance_outcomes``). The
     # legal codes of a position (player codes ascending, chance codes in the outcomes'
-    # order) are remembered with the history length they belong to (a state changes only
-    # through ``apply``), so a mask, the codes and ``apply_code`` of one position share
-    # one look-up, and ``apply_code`` of a code from that list skips the rule check the
-    # look-up already made.
+    # order) are remembered with the history length they belong to and the seat to move
+    # (a state changes only through ``apply``), so a mask, the codes and ``apply_code``
+    # of one position share one look-up, and ``apply_code`` of a code from that list
+    # skips the rule check the look-up already made. The memo's list is never handed
+    # out: callers get a copy, so nothing they do to it can make a code pass as legal.
 
-    def _memo(self) -> tuple[int, list[int], bool] | None:
-        try:
-            return self._codes_memo
-        except AttributeError:  # a state a game built without __init__ or clone
-            return None
-
-    def _legal_code_memo(self) -> tuple[list[int], bool]:
-        memo = self._memo()
+    def _codes_here(self) -> tuple[int, list[int], int]:
+        """This position's memo: (history length, legal codes, :meth:`current_player`)."""
         step = len(self.history)
+        try:
+            memo = self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            memo = None
         if memo is not None and memo[0] == step:
-            return memo[1], memo[2]
+            return memo
         actor = self.current_player()
-        if actor == TERMINAL:
-            codes: list[int] = []
-        elif actor == CHANCE:
-            codes = self.game._chance_codes_of([a for a, _ in self._chance_outcomes()])
-        else:
+        if actor >= 0:
             codes = self._legal_player_codes()
-        chance = actor == CHANCE
-        self._codes_memo = (step, codes, chance)
-        return codes, chance
+        elif actor == CHANCE:
+            codes = self._chance_outcome_codes()[0]
+        else:
+            codes = []
+        memo = self._codes_memo = (step, codes, actor)
+        return memo
+
+    def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
+        """At a chance node: the outcomes' chance codes, and (code, probability) pairs,
+        in :meth:`_chance_outcomes` order. Both may be shared: callers never change them.
+
+        A game whose rules can list them without building actions may override this; the
+        test kit checks the pairs against :meth:`chance_outcomes` at every chance node.
+        """
+        return self.game._chance_code_pairs(self._chance_outcomes())
 
     def legal_action_codes(self) -> list[int]:
         """The legal codes, ascending: player codes at a decision, chance codes at a
         chance node, none at the end."""
-        codes, chance = self._legal_code_memo()
+        # _codes_here written out: this runs once per position of every coded playout.
+        step = len(self.history)
+        try:
+            memo = self._codes_memo
+        except AttributeError:  # a state a game built without __init__ or clone
+            memo = None
+        if memo is None or memo[0] != step:
+            actor = self.current_player()
+            if actor >= 0:
+                codes = self._legal_player_codes()
+                self._codes_memo = (step, codes, actor)
+                return codes.copy()  # ascending from the rules
+            memo = self._codes_here()  # a chance node or the end: the general way
         # Player codes come ascending from the rules; chance codes in the outcomes' order.
-        return sorted(codes) if chance else codes.copy()
+        return sorted(memo[1]) if memo[2] == CHANCE else memo[1].copy()
 
     def legal_action_mask(self) -> list[bool]:
         """One flag per code of the space in play: ``game.num_player_actions`` long at a
         decision (and at the end, all false), ``game.num_chance_outcomes`` at a chance node."""
-        codes, chance = self._legal_code_memo()
+        _, codes, actor = self._codes_here()
         game = self.game
-        mask = [False] * (game.num_chance_outcomes if chance else game.num_player_actions)
+        mask = [False] * (game.num_chance_outcomes if actor == CHANCE else game.num_player_actions)
         for code in codes:
             mask[code] = True
         return mask
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
-        codes, pairs = self.game._chance_code_pairs(self.chance_outcomes())
-        self._codes_memo = (len(self.history), codes, True)
+        if self.current_player() != CHANCE:
+            raise IllegalAction("not a chance node: nobody rolls or draws now")
+        codes, pairs = self._chance_outcome_codes()
+        self._codes_memo = (len(self.history), codes, CHANCE)
         return pairs.copy()
 
     def apply_code(self, code: int) -> None:
@@ -357,14 +380,15 @@ class State(ABC):
             memo = None
         if (
             memo is not None
-            and type(code) is int
             and memo[0] == len(self.history)
+            and type(code) is int
             and code in memo[1]
         ):
             # Known legal: the memo's look-up went through the rules for this position.
+            actor = memo[2]
             game = self.game
-            action = (game._chance_actions if memo[2] else game._player_actions)[code]
-            self._apply_legal(self.current_player(), action)
+            action = (game._chance_actions if actor == CHANCE else game._player_actions)[code]
+            self._apply_legal(actor, action)
             return
         actor = self.current_player()
         if actor == TERMINAL:

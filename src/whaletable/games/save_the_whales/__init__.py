@@ -20,7 +20,7 @@ from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
-from whaletable.games.save_the_whales import words
+from whaletable.games.save_the_whales import codes, words
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -154,6 +154,19 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
     @cache  # noqa: B019 - one game object lives as long as the program
     def dice_odds(self, ship_face: str) -> tuple[tuple[ThrowDice, float], ...]:
         return dice_odds(dice_faces(self.components.dice_numbers, ship_face))
+
+    @cache  # noqa: B019 - one game object lives as long as the program
+    def dice_codes(self, ship_face: str) -> tuple[list[int], list[tuple[int, float]]]:
+        """The throws' chance codes and (code, probability) pairs: shared, never changed."""
+        return codes.dice_codes(self.dice_odds(ship_face), self)
+
+    @cached_property
+    def draw_codes(self) -> tuple[tuple[int, ...], ...]:
+        return codes.draw_codes(self)
+
+    @cached_property
+    def player_codes(self) -> codes.PlayerCodes:
+        return codes.player_codes(self, MAX_SEATS)
 
     @cache  # noqa: B019 - one game object lives as long as the program
     def dice_set(self, ship_face: str) -> frozenset[ThrowDice]:

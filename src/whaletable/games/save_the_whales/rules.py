@@ -833,6 +833,61 @@ class SaveTheWhalesState(State):
         out.append(_DONE)
         return out
 
+    def _legal_player_codes(self) -> list[int]:
+        """The codes of :meth:`_list_legal`'s decisions, ascending, named straight from
+        the rules without building actions (the integer API's hook; the test kit holds
+        it to the actions at every position it visits)."""
+        codes = self.game.player_codes
+        phase = self.phase
+        if phase == CHOOSE:
+            status = self.status
+            return [codes.choose[w] for w in range(NUM_WHALES) if status[w] == BOX]
+        if phase == TURN:
+            if self.whale_of[self.turn_seat] < 0:
+                out = [codes.name[w] for w in self.active_whales()]
+            else:
+                out = [codes.roll]
+            if self.protection_act():
+                pool = self.pool()
+                values = self.components.values
+                out.extend([codes.save[w] for w in self.active_whales() if values[w] <= pool])
+            return out
+        if phase == PAY:
+            assert self.payment is not None
+            w, amount, _, is_save, may_save = self.payment
+            may_refuse = not is_save and self.paid == 0
+            save_instead = may_refuse and may_save and self._may_save_instead(w)
+            # The codes ascend save < contribute < refuse: a save instead comes first here.
+            out = [codes.save[w]] if save_instead else []
+            if amount > 0 and self.pool() >= amount - self.paid:
+                sp = self.sp
+                out.extend([codes.contribute[s] for s in range(self.num_players) if sp[s] > 0])
+            if may_refuse:
+                out.append(codes.refuse)
+            return out
+        if phase == OWN_SPACE:
+            here = self.pos[self.mover]
+            out = [codes.collect]
+            out.extend([c for s, c in enumerate(codes.move_anywhere) if s != here])
+            return out
+        if phase == BARNACLE:
+            table = codes.pass_barnacle
+        else:
+            table = codes.leave_path if phase == LEAVE_PATH else codes.trade_places
+        out = [table[w] for w in self.offer]  # offers list whales ascending
+        out.append(codes.done)
+        return out
+
+    def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
+        """:meth:`_chance_outcomes` as chance codes, without building the pairs of actions."""
+        if self.phase == ROLL:
+            return self.game.dice_codes(self.options.ship_face)
+        left = self.left[self.drawing]
+        row = self.game.draw_codes[self.drawing]
+        p = 1.0 / len(left)
+        codes = [row[i] for i in left]
+        return codes, [(c, p) for c in codes]
+
     def _may_save_instead(self, w: int) -> bool:
         """ "If a Whale lands on a space such as RADIOACTIVE WASTE or IWC (while another
         Whale occupies MARINE MAMMAL PROTECTION ACT), the Whale in danger may be

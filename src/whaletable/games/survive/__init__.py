@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from whaletable.core.action import Action
@@ -20,7 +21,7 @@ from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
-from whaletable.games.survive import words
+from whaletable.games.survive import codes, words
 from whaletable.games.survive.actions import (
     ACTION_TYPES,
     LayTile,
@@ -101,6 +102,11 @@ class Survive(Game[SurviveState]):
 
     def _all_actions(self) -> list[Action]:
         return all_actions()
+
+    @cached_property
+    def player_codes(self) -> codes.PlayerCodes:
+        """The rules' action tables as player codes (for listing legal codes directly)."""
+        return codes.player_codes(self.player_code)
 
     def _check_options(self, num_players: int, options: SurviveOptions) -> None:
         if options.squids_replace_whales and not options.giant_squid:

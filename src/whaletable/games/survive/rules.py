@@ -550,6 +550,110 @@ class SurviveState(State):
             return [_BOARD[e] for e in self.swimmers_at(self.revealing)]
         return []
 
+    def _legal_player_codes(self) -> list[int]:
+        """The codes of :meth:`_generate`'s decisions, ascending, named straight from the
+        rules without building actions (the integer API's hook; the test kit holds it to
+        the actions at every position it visits). Rare decisions take the base's way."""
+        phase = self.phase
+        if phase == MOVE:
+            return self._movement_codes()
+        k = self.game.player_codes
+        if phase == PLACE_EXPLORERS:
+            values = sorted(set(self.values_left(self.to_move)))
+            out: list[int] = []
+            for h in self.placement_spaces():
+                row = k.place_explorer[h]
+                out.extend([row[v] for v in values])
+            return out
+        if phase == SINK:
+            return [k.sink[h] for h in self.sinkable()]
+        if phase == MOVE_CREATURE:
+            return [k.move_creature[h] for h in self.creature_destinations(self.p_creature)]
+        if phase == PICK_CREATURE:
+            # Dolphins' picks are numbered after the other creatures' moves: sort the picks.
+            picks = sorted([k.pick[c] for c in self.movable_creatures()])
+            for b in self.movable_empty_boats():
+                steps = k.move_empty_boat[b]
+                picks.extend([steps[h] for h in self.empty_boat_destinations(b)])
+            return picks
+        if phase == PLACE_BOATS:
+            taken = self._taken()
+            return [k.place_boat[h] for h in NEAR_ISLAND if h not in taken]
+        if phase == PLACE_SQUID:
+            return [k.place_squid[h] for h in self.squid_spaces()]
+        return super()._legal_player_codes()
+
+    def _movement_codes(self) -> list[int]:
+        """:meth:`_movement_actions` as codes, ascending: the player space numbers explorer
+        moves, boardings, jumps, landings, boat moves, the end and then red tiles, so each
+        kind is gathered on its own (explorers and directions ascending) and joined."""
+        k = self.game.player_codes
+        move_explorer = k.move_explorer
+        seat = self.active
+        terrain = self.terrain
+        st, hx = self.ex_status, self.ex_hex
+        bh, bp = self.boat_hex, self.boat_pass
+        isle = ISLE_AT[self.options.landing]
+        room = {bh[b] for b in range(NUM_BOATS) if bh[b] >= 0 and len(bp[b]) < CAPACITY}
+        swam = self.swam
+        out: list[int] = []
+        boards: list[int] = []
+        jumps: list[int] = []
+        ashore: list[int] = []
+        for e in self.explorers_of(seat):
+            s = st[e]
+            if s == LAND:
+                out.extend(move_explorer[e])  # island slots are inland: all six exist
+            elif s == SWIM:
+                h = hx[e]
+                if not swam >> e & 1:
+                    moves = move_explorer[e]
+                    out.extend([moves[d] for d, to in _DIRS[h] if not terrain[to]])
+                if h in room:
+                    boards.append(k.board[e])
+                if isle[h] >= 0:
+                    ashore.append(k.ashore[e])
+            elif s == BOAT:
+                h = hx[e]
+                jumps.append(k.jump[e])
+                moves = move_explorer[e]
+                out.extend([moves[d] for d, to in _DIRS[h] if to in room])
+                if isle[h] >= 0:
+                    ashore.append(k.ashore[e])
+        if boards:
+            out += boards
+        if jumps:
+            out += jumps
+        if ashore:
+            out += ashore
+        spaces = set(bh)
+        squids = self.cr_hex[Q0:Q1]
+        per = EXPLORERS_PER_SEAT
+        move_boat = k.move_boat
+        for b in range(NUM_BOATS):
+            h = bh[b]
+            if h < 0:
+                continue
+            aboard = bp[b]
+            if aboard:
+                mine = sum(1 for e in aboard if e // per == seat)
+                if not mine or (len(aboard) > 1 and not self.controls(seat, b)):
+                    continue
+            steps = move_boat[b]
+            out.extend(
+                [
+                    steps[d]
+                    for d, to in _DIRS[h]
+                    if not terrain[to] and to not in spaces and not (aboard and to in squids)
+                ]
+            )
+        out.append(k.end)
+        if self.moves_left == MOVE_POINTS and not self.tile_played and self.hands[seat]:
+            playable = self.playable_tiles(seat)
+            hand = self.hands[seat]
+            out.extend(sorted([k.play[e][i] for i, (_, e, _) in enumerate(hand) if e in playable]))
+        return out
+
     def _placement_actions(self) -> list[Action]:
         """Setup 5: one explorer at a time on an unoccupied tile (Rule 1: two inland)."""
         seat = self.to_move

@@ -1,0 +1,98 @@
+"""Save the Whales' decisions and chance outcomes as integer codes, made once per game.
+
+The integer API asks the rules for a position's legal codes; with these tables the
+rules name codes directly instead of building the actions and looking each one up
+(``SaveTheWhalesState._legal_player_codes`` and ``_chance_outcome_codes``). Every
+code is the game's own (``game.player_code`` / ``game.chance_code`` of the action), so
+the tables can never disagree with the codec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from whaletable.core.action import Action
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.board import DECKS, WHALES
+
+if TYPE_CHECKING:
+    from whaletable.games.save_the_whales import SaveTheWhales
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCodes:
+    """The player code of every decision, per whale (``WHALES`` order), seat or space.
+
+    The player space numbers the action types in this order (choose, name, roll, save,
+    contribute, refuse, collect, move anywhere, pass, leave, trade, done), which is
+    what lets the rules list a decision's codes ascending without sorting them.
+    """
+
+    choose: tuple[int, ...]
+    name: tuple[int, ...]
+    roll: int
+    save: tuple[int, ...]
+    contribute: tuple[int, ...]
+    refuse: int
+    collect: int
+    move_anywhere: tuple[int, ...]
+    pass_barnacle: tuple[int, ...]
+    leave_path: tuple[int, ...]
+    trade_places: tuple[int, ...]
+    done: int
+
+
+def player_codes(game: SaveTheWhales, seats: int) -> PlayerCodes:
+    """The player codes of ``game``'s decisions (for up to ``seats`` seats)."""
+    code = game.player_code
+
+    def per_whale(kind: Callable[[str], Action]) -> tuple[int, ...]:
+        return tuple(code(kind(w)) for w in WHALES)
+
+    return PlayerCodes(
+        choose=per_whale(ChooseWhale),
+        name=per_whale(NameWhale),
+        roll=code(Roll()),
+        save=per_whale(SaveWhale),
+        contribute=tuple(code(Contribute(s)) for s in range(seats)),
+        refuse=code(Refuse()),
+        collect=code(CollectSurvivalPoints()),
+        move_anywhere=tuple(code(a) for a in game.move_anywhere),
+        pass_barnacle=per_whale(PassBarnacle),
+        leave_path=per_whale(LeavePath),
+        trade_places=per_whale(TradePlaces),
+        done=code(Done()),
+    )
+
+
+def draw_codes(game: SaveTheWhales) -> tuple[tuple[int, ...], ...]:
+    """Per deck (``DECKS`` order), the chance code of drawing each of its cards."""
+    cards = game.components.cards
+    return tuple(
+        tuple(game.chance_code(DrawCard(d, i)) for i in range(len(cards[d]))) for d in DECKS
+    )
+
+
+def dice_codes(
+    odds: tuple[tuple[ThrowDice, float], ...], game: SaveTheWhales
+) -> tuple[list[int], list[tuple[int, float]]]:
+    """The chance codes of a throw's outcomes, and (code, probability) pairs, in ``odds``
+    order."""
+    codes = [game.chance_code(a) for a, _ in odds]
+    return codes, [(c, p) for c, (_, p) in zip(codes, odds, strict=True)]
