@@ -19,7 +19,7 @@ import functools
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from whaletable.core.action import Action
 from whaletable.core.result import Ranking, Result, Standing, rank
@@ -515,17 +515,6 @@ class WhaleRidersState(State):
             p = 1.0 / len(codes)
             return codes, [(code, p) for code in codes]
         return self.game._chance_code_pairs(self._chance_outcomes())
-
-    def chance_outcome_codes(self) -> list[tuple[int, float]]:
-        """The draws from the bag and the pile through :meth:`_chance_outcome_codes`."""
-        if self.phase not in _DRAW_PHASES:
-            return super().chance_outcome_codes()
-        codes, pairs = self._chance_outcome_codes()
-        # The base class's memo of this position's codes, as its own method keeps it. Its
-        # last field says "a chance node": CHANCE says so whether the base reads the field
-        # as a flag (CHANCE is true) or as the actor to move (it is CHANCE).
-        self._codes_memo = (len(self.history), codes, cast("bool", CHANCE))
-        return pairs
 
     # ------------------------------------------------------------- legal actions
 
