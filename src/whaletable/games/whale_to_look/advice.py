@@ -54,23 +54,26 @@ def advise(
     rng = random.Random(f"advice/{seed}")
     samples = sample_fish(obs["fish"], deck, areas, rng, max(budget, 1))
     odds = odds_of(samples)
+    # Counted, not summed share by share, so a certainty is exactly 1.
+    whale = [sum(1 for s in samples if s.whale == a) / len(samples) for a in range(NUM_AREAS)]
+    orca = [sum(1 for s in samples if s.orca == a) / len(samples) for a in range(NUM_AREAS)]
     rows: list[Row] = []
-    scoring = odds.scoring
     for a in sorted(range(NUM_AREAS), key=lambda p: areas[p]):
         rows.append(
             Row(
                 "area {number}",
                 (
-                    Figure("whale", odds.whale[a], "probability"),
-                    Figure("orca", odds.orca[a], "probability"),
+                    Figure("whale", whale[a], "probability"),
+                    Figure("orca", orca[a], "probability"),
                 ),
-                heat=min(scoring[a], 1.0),
+                heat=min(whale[a] + orca[a], 1.0),
                 spot=f"area:{a}",
                 params=(("number", areas[a]),),
             )
         )
     for f in range(NUM_FISH):
-        p = min(sum(odds.whale[a] for a in FISH_AREAS[f]), 1.0)
+        near = set(FISH_AREAS[f])
+        p = sum(1 for s in samples if s.whale in near) / len(samples)
         rows.append(
             Row(
                 "F{number}",
