@@ -50,3 +50,12 @@ def test_no_advice_turns_the_command_off(cli) -> None:
     assert run.code == 0
     assert "advice is turned off at this table" in run.out
     assert "Where the whale and the orca surface" not in run.out
+
+
+def test_advice_speaks_the_language_asked_for(cli) -> None:
+    run = cli(
+        ["play", "whale-to-look", "--seats", "human,random", "--seed", "3", "--lang", "vi"],
+        ["a", "q"],
+    )
+    assert "Cá voi và cá voi sát thủ nổi lên ở đâu" in run.out
+    assert "Where the whale and the orca surface" not in run.out
