@@ -26,6 +26,7 @@ from whaletable.games.whale_to_look.actions import MoveBoat
 from whaletable.games.whale_to_look.board import FISH_AREAS, NUM_AREAS, NUM_FISH
 from whaletable.games.whale_to_look.bots import (
     Fleet,
+    WhaleHeuristic,
     expected_points,
     move_worth,
     odds_of,
@@ -107,7 +108,9 @@ def advise(
                     params=(("tourists", TOURISTS[m.boat]), ("number", areas[m.area])),
                 )
             )
-        turns = max(me["markers_left"], 0)
+        # Turns left after this one, as the heuristic counts them: a marker in hand and
+        # a card still to look at for each.
+        turns = min(me["markers_left"], WhaleHeuristic._unseen_unmarked(obs, seat))
         suggestion = max(
             moves, key=lambda m: (move_worth(fleet, m, odds, trend, turns), -m.boat, -m.area)
         )
