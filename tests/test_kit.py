@@ -13,6 +13,7 @@ import pytest
 from whaletable import games
 from whaletable.core.testing import (
     Sample,
+    check_advice,
     check_clone_independence,
     check_codec,
     check_illegal_actions,
@@ -115,6 +116,14 @@ def test_spectator_view_survives_redrawing_the_hidden_part(game_id: str) -> None
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_advice_is_the_same_in_every_determinization_and_sound(game_id: str) -> None:
+    picked = samples(game_id)
+    live = [s for s in picked if not s.state.is_terminal()]
+    assert check_advice(picked, rngs=2) == sum(s.state.num_players for s in live)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_undo_restores_the_earlier_state_and_follows_the_policy(game_id: str) -> None:
     stats = check_undo(games.get(game_id), games=UNDO_GAMES, seed=2024, max_steps=MAX_STEPS)
     assert stats.games == UNDO_GAMES
@@ -132,3 +141,4 @@ def test_every_check_passes_a_few_games(game_id: str) -> None:
     assert stats["clones"] == stats["records"] == 8
     assert stats["coded_games"] == 2
     assert stats["tensor_views"] >= 8 * games.get(game_id).spec.min_players
+    assert stats["advice_views"] >= games.get(game_id).spec.min_players

@@ -120,6 +120,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
         input_fn=input_fn,
         record_path=record,
         tr=i18n.translator(args.lang),
+        advice=args.advice,
     )
 
 
@@ -675,6 +676,12 @@ def build_parser() -> argparse.ArgumentParser:
     play_p.add_argument("--seed", type=int, help="seed for chance and bots (default: a new one)")
     play_p.add_argument(
         "--record", metavar="FILE", help="save the game record (JSON) here at the end or on Ctrl-C"
+    )
+    play_p.add_argument(
+        "--advice",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="let a human seat type 'a' for advice from what it sees (default: on)",
     )
     play_p.add_argument(
         "--lang",

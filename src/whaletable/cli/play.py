@@ -19,7 +19,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from whaletable.cli.render import BadCommand, GameView, seat_colour, seat_label, view_for
+from whaletable.cli.render.advice import advice_table, advice_word_of
 from whaletable.core.action import Action
+from whaletable.core.advice import advise
 from whaletable.core.agent import SeatView
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
@@ -48,8 +50,10 @@ class PlaySession:
         input_fn: InputFn,
         record_path: Path | None = None,
         tr: Translate = english,
+        advice: bool = True,
     ) -> None:
         self.game = game
+        self.advice = advice  # whether a human may ask for advice ("a") at this table
         self.tr = tr  # the language of the log and the result (the game's words)
         self.specs = specs
         # The log names each seat as the screens do: "Seat 2 (random)", so that two
@@ -190,6 +194,11 @@ class PlaySession:
             raise Quit
         if text.lower() in ("h", "help", "?"):
             self.console.print(self.view.short_forms())
+            if self.advice:
+                self.console.print("a (advice: what your seat can tell from what it sees)")
+            return None
+        if text.lower() in ("a", "advice"):
+            self.show_advice(legal, obs)
             return None
         if not text:
             self.complain(f"choose one of the actions 1–{len(legal)} (or type 'help')")
@@ -213,6 +222,28 @@ class PlaySession:
             return None
         return action
 
+    def show_advice(self, legal: list[Action], obs: dict[str, Any]) -> None:
+        """The advisor's figures for the seat to move, from its observation only."""
+        if not self.advice:
+            self.complain("advice is turned off at this table")
+            return
+        seat = self.state.current_player()
+        found = advise(
+            self.game,
+            self.state.options,
+            seat,
+            obs,
+            legal,
+            seed=self.seed + len(self.state.history),
+        )
+        if found is None:
+            self.complain(f"{self.game.spec.title} has no advisor")
+            return
+        word = advice_word_of(self.game)
+        self.console.print(advice_table(found, word, self.tr))
+        if found.suggestion is not None:
+            self.console.print(Text(f"→ {self.view.choice(found.suggestion, obs)}", style="bold"))
+
     def why_not(self, action: Action) -> str:
         """The rules engine's own reason, asked of a copy so nothing can change."""
         try:
@@ -235,6 +266,7 @@ def play(
     input_fn: InputFn,
     record_path: Path | None = None,
     tr: Translate = english,
+    advice: bool = True,
 ) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
@@ -247,5 +279,6 @@ def play(
         input_fn=input_fn,
         record_path=record_path,
         tr=tr,
+        advice=advice,
     )
     return session.run()

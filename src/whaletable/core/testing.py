@@ -1181,6 +1181,7 @@ def run_all(
     result["coded_games"] = coded.games
     if game.tensor is not None:
         result["tensor_views"] = check_observation_tensors(picked, rngs=1)
+    result["advice_views"] = check_advice(picked, rngs=1)
     return result
 
 
@@ -1349,7 +1350,87 @@ def check_observation_tensors(samples: Sequence[Sample], *, rngs: int = 2) -> in
     return checked
 
 
+# ------------------------------------------------------------------------------ advice
+
+
+def check_advisor_signature(advisor: Any) -> None:
+    """An advisor takes the seat's observation and legal actions, never a state: its
+    parameters are exactly :data:`advice.ADVISOR_PARAMETERS`, none of them a State."""
+    import inspect
+    import typing
+
+    from whaletable.core.advice import ADVISOR_PARAMETERS
+
+    names = tuple(inspect.signature(advisor).parameters)
+    if names != ADVISOR_PARAMETERS:
+        raise AssertionError(
+            f"advisor {advisor!r} takes {names}, not {ADVISOR_PARAMETERS}: "
+            "it must be handed only what the seat sees"
+        )
+    hints = typing.get_type_hints(advisor)
+    for name, hint in hints.items():
+        if isinstance(hint, type) and issubclass(hint, State):
+            raise AssertionError(f"advisor {advisor!r}: parameter {name!r} is a State")
+
+
+def _advice_of(advisor: Any, state: State, seat: int, seed: int) -> dict[str, Any]:
+    legal = state.legal_actions() if state.current_player() == seat else []
+    advice = advisor(
+        state.game, state.options, seat, state.observation(seat), legal, seed, ADVICE_BUDGET
+    )
+    return dict(advice.to_json(), _advice=advice)
+
+
+ADVICE_BUDGET = 60
+"""Samples the kit grants an advisor: the check compares answers, not their precision."""
+
+
+def check_advice(samples: Sequence[Sample], *, rngs: int = 2, advisor: Any = None) -> int:
+    """The game's advisor reads only what the seat sees, and its figures are sound.
+
+    For every sampled state and seat, the advice (same seed) is the same in every
+    determinization for that seat — the seat cannot tell those states apart, so
+    neither may its advice — and its signature takes no state. Every figure is finite,
+    every probability lies in [0, 1], and every promised distribution adds up to 1.
+    ``advisor`` overrides the registered one (for the kit's own tests). Returns the
+    number of (state, seat) pairs checked; 0 for a game that registers no advisor.
+    """
+    from whaletable.core.advice import advisor_of, check_figures
+
+    checked = 0
+    for sample in samples:
+        state, where = sample.state, sample.where()
+        found = advisor if advisor is not None else advisor_of(state.game.spec.id)
+        if found is None:
+            return 0
+        check_advisor_signature(found)
+        if state.is_terminal():
+            continue
+        for seat in range(state.num_players):
+            seed = sample.step * 31 + seat
+            truth = _advice_of(found, state, seat, seed)
+            try:
+                check_figures(truth.pop("_advice"))
+            except ValueError as err:
+                raise AssertionError(f"{where}: seat {seat}'s advice: {err}") from None
+            _json_round_trip(truth, where, f"seat {seat}'s advice")
+            for r in range(rngs):
+                rng = random.Random(f"advice/{sample.setup.seed}/{sample.step}/{seat}/{r}")
+                twin = state.determinize(seat, rng)
+                other = _advice_of(found, twin, seat, seed)
+                other.pop("_advice")
+                if other != truth:
+                    diff = _first_difference(truth, other)
+                    raise AssertionError(
+                        f"{where}: leak through advice: seat {seat}'s advice changes in a "
+                        f"determinization, at {diff}: it reads what the seat cannot see"
+                    )
+            checked += 1
+    return checked
+
+
 __all__ = [
+    "ADVICE_BUDGET",
     "DEFAULT_MAX_STEPS",
     "IntegerApiStats",
     "PlayoutStats",
@@ -1357,6 +1438,8 @@ __all__ = [
     "Setup",
     "UndoStats",
     "changes",
+    "check_advice",
+    "check_advisor_signature",
     "check_clone_independence",
     "check_codec",
     "check_events",

@@ -196,4 +196,5 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
 
 
 GAME = register(SaveTheWhales())
+from whaletable.games.save_the_whales import advice as advice  # noqa: E402 - registers the advisor
 from whaletable.games.save_the_whales import bots as bots  # noqa: E402 - registers the heuristic bot

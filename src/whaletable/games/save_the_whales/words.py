@@ -330,3 +330,21 @@ __all__ = [
     "space_words",
     "whale_name",
 ]
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
+    words = {
+        "Which whale is most at risk": tr("Which whale is most at risk"),
+        "{whale} ({status})": tr("{whale} ({status})"),
+        "risk": tr("risk"),
+        "track": tr("on the track"),
+        "path": tr("on the path"),
+        "Risk: the chance the next throw sends it onto the path or into extinction.": tr(
+            "Risk: the chance the next throw sends it onto the path or into extinction."
+        ),
+    }
+    if key in words:
+        return words[key]
+    named = whale_name(key, tr)
+    return named if named != key else tr(key)

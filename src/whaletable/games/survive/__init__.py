@@ -124,4 +124,5 @@ class Survive(Game[SurviveState]):
 
 
 GAME = register(Survive())
+from whaletable.games.survive import advice as advice  # noqa: E402 - registers the advisor
 from whaletable.games.survive import bots as bots  # noqa: E402 - registers the heuristic bot

@@ -453,3 +453,32 @@ __all__ = [
     "space_name",
     "terrain_name",
 ]
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
+    words = {
+        "How safe your explorers are": tr("How safe your explorers are"),
+        "creature die: {face}": tr("creature die: {face}"),
+        "dive die: {face}": tr("dive die: {face}"),
+        "move die: {face}": tr("move die: {face}"),
+        "explorer {number} ({status})": tr("explorer {number} ({status})"),
+        "die": tr("die"),
+        "dive piece": tr("dive piece"),
+        "move die": tr("move die"),
+        "safety": tr("safety"),
+        "swimming": tr("swimming"),
+        "boat": tr("in a boat"),
+        "land": tr("on land"),
+        "safe": tr("safe"),
+        "Safety: the chance the next creature roll brings nothing that can harm it.": tr(
+            "Safety: the chance the next creature roll brings nothing that can harm it."
+        ),
+    }
+    if key in words:
+        return words[key]
+    if key in ("serpent", "shark", "whale", "squid", "dolphin"):
+        return kind_name(key, tr)
+    if key in ("starfish", "dive"):
+        return dive_piece_name(key, tr) if key == "starfish" else dive_face_name(key, tr)
+    return tr(key)

@@ -162,4 +162,5 @@ class WhaleRiders(Game[WhaleRidersState]):
 
 
 GAME = register(WhaleRiders())
+from whaletable.games.whale_riders import advice as advice  # noqa: E402 - registers the advisor
 from whaletable.games.whale_riders import bots as bots  # noqa: E402 - registers the heuristic bot

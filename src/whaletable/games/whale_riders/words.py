@@ -332,3 +332,21 @@ __all__ = [
     "power_text",
     "tile_name",
 ]
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
+    return {
+        "What your contracts are worth": tr("What your contracts are worth"),
+        "contract {number} ({where})": tr("contract {number} ({where})"),
+        "hand": tr("in hand"),
+        "offer": tr("on offer"),
+        "coins": tr("coins"),
+        "pearls": tr("pearls"),
+        "missing": tr("goods missing"),
+        "chance": tr("chance"),
+        "expected": tr("expected"),
+        "Expected: the chance of filling it times what it pays (a pearl as 2.5 coins).": tr(
+            "Expected: the chance of filling it times what it pays (a pearl as 2.5 coins)."
+        ),
+    }.get(key) or tr(key)

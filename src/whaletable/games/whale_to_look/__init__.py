@@ -158,4 +158,5 @@ class WhaleToLook(Game[WhaleToLookState]):
 
 
 GAME = register(WhaleToLook())
+from whaletable.games.whale_to_look import advice as advice  # noqa: E402 - registers the advisor
 from whaletable.games.whale_to_look import bots as bots  # noqa: E402 - registers the heuristic bot

@@ -181,3 +181,24 @@ __all__ = [
     "trend_rule",
     "winner_sentence",
 ]
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
+    return {
+        "Where the whale and the orca surface": tr("Where the whale and the orca surface"),
+        "area {number}": tr("area {number}"),
+        "F{number}": tr("F{number}"),
+        "whale": tr("whale"),
+        "orca": tr("orca"),
+        "whale nearby": tr("whale nearby"),
+        "boat {tourists} to area {number}": tr("boat {tourists} to area {number}"),
+        "boat {tourists} to area {number} (anchor)": tr(
+            "boat {tourists} to area {number} (anchor)"
+        ),
+        "expected points": tr("expected points"),
+        "The areas are not laid yet.": tr("The areas are not laid yet."),
+        "From {samples} deals of the cards you have not seen.": tr(
+            "From {samples} deals of the cards you have not seen."
+        ),
+    }.get(key) or tr(key)
