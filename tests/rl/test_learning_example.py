@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -20,6 +21,7 @@ def load_example() -> ModuleType:
     spec = importlib.util.spec_from_file_location("learn_whale_to_look", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up by name
     spec.loader.exec_module(module)
     return module
 
@@ -40,6 +42,11 @@ def test_learning_example_runs_end_to_end_on_the_reduced_table(
     assert [p["episodes"] for p in result["curve"]] == [0, 2, 4]
     assert all(p["win_rate"] in (0.0, 1 / 3, 2 / 3, 1.0) for p in result["curve"])
     assert 0.0 <= result["random_win_rate"] <= 1.0
+    for play in result["play"].values():  # random, untrained, trained
+        assert 0.0 <= play["boats_out_per_round"] <= 3.0
+        assert 0.0 <= play["boats_scoring_share"] <= 1.0
+        assert play["points"] >= 0.0
+    assert result["play"]["trained"]["win_rate"] == result["curve"][-1]["win_rate"]
     assert result["seconds"] >= result["training_seconds"] > 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "after 4 episodes" in capsys.readouterr().out
@@ -54,7 +61,10 @@ def test_learning_example_policy_learns_from_one_batch() -> None:
     policy = example.Policy(
         env.observation_space.shape[0], int(env.action_space.n), 8, np.random.default_rng(1)
     )
-    steps, _, _ = example.episode(env, policy, seed=3, greedy=False)
+    game = example.episode(env, policy, seed=3, greedy=False)
+    steps = game.steps
+    assert len(game.rounds) == len(steps) and set(game.rounds) == {0, 1}
+    assert len(game.margins) == 2
 
     def log_likelihood() -> float:
         return sum(
@@ -62,6 +72,6 @@ def test_learning_example_policy_learns_from_one_batch() -> None:
         )
 
     before = log_likelihood()
-    policy.add_episode(steps, advantage=1.0)
+    policy.add_episode(steps, advantage=np.ones(len(steps)))
     policy.step(0.01)
     assert log_likelihood() > before
