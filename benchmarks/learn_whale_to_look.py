@@ -21,17 +21,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from whaletable.agents import make_agent
+from whaletable.core.action import Action
+from whaletable.core.agent import SeatView
+from whaletable.core.state import State
+from whaletable.games.whale_to_look.actions import Finish
 from whaletable.rl.gymnasium_env import SeatEnv
 
 GAME = "whale-to-look"
+FINISH = Finish()
 EVAL_SEED = 10_000_000  # evaluation games use seeds from here on, never met in training
 
 MARGIN_SCALE = 10.0  # points; a round scores about that much
@@ -138,14 +145,30 @@ class Episode:
         return np.asarray(after[self.rounds])
 
 
-def episode(env: SeatEnv, policy: Policy, seed: int, *, greedy: bool) -> Episode:
+Pick = Callable[[State], Action]
+"""A scripted player for seat 0 (a yardstick): the action to take in a state."""
+
+
+def episode(
+    env: SeatEnv,
+    policy: Policy | None,
+    seed: int,
+    *,
+    greedy: bool,
+    pick: Pick | None = None,
+) -> Episode:
+    """One game of seat 0, played by ``policy`` or, for a yardstick, by ``pick``."""
     layout = env.game.observation_layout(env.num_players, env.options)
     obs, info = env.reset(seed=seed)
     game = Episode([], [], 0.0, [])
     done = False
     while not done:
         x = scaled(obs)
-        action = policy.act(x, info["action_mask"], greedy=greedy)
+        if pick is not None:
+            action = env.game.player_code(pick(env.state))
+        else:
+            assert policy is not None
+            action = policy.act(x, info["action_mask"], greedy=greedy)
         game.steps.append((x, info["action_mask"], action))
         game.rounds.append(int(np.argmax(layout.view(obs, "round"))))  # one-hot: round 1, 2
         obs, r, terminated, truncated, info = env.step(action)
@@ -173,6 +196,7 @@ def train(
     hidden: int = 0,
     batch: int = 16,
     signal: str = "margin",
+    yardsticks: bool = False,
 ) -> dict[str, Any]:
     options = {"table": table}
     env = SeatEnv(GAME, seat=0, num_players=2, opponents="random", options=options)
@@ -183,13 +207,14 @@ def train(
     baselines = np.full(2, 0.5 if signal == "win" else 0.0)  # per round: a running mean
     curve: list[dict[str, float]] = []
     eval_seconds = 0.0
+    others: dict[str, dict[str, float]] = {}
 
-    def evaluate(*, greedy: bool) -> dict[str, float]:
+    def evaluate(*, greedy: bool, pick: Pick | None = None) -> dict[str, float]:
         """Seat 0's play in the evaluation games: win rate, points, boats."""
         nonlocal eval_seconds
         began = time.perf_counter()
         played = [
-            episode(eval_env, policy, EVAL_SEED + seed * 100_000 + i, greedy=greedy)
+            episode(eval_env, policy, EVAL_SEED + seed * 100_000 + i, greedy=greedy, pick=pick)
             for i in range(eval_games)
         ]
         eval_seconds += time.perf_counter() - began
@@ -204,7 +229,21 @@ def train(
     def win_rate(*, greedy: bool) -> float:
         return evaluate(greedy=greedy)["win_rate"]
 
+    if yardsticks:
+        # Two more: a random player that never says "Done!" while it may go on, and the
+        # game's heuristic bot, in the same evaluation games.
+        chooser = random.Random(seed)
+        others["keeps playing"] = evaluate(
+            greedy=False,
+            pick=lambda state: chooser.choice(
+                [a for a in state.legal_actions() if a != FINISH] or state.legal_actions()
+            ),
+        )
+        bot = make_agent("heuristic", env.game, seed=seed)
+        others["heuristic bot"] = evaluate(greedy=False, pick=lambda s: bot.act(SeatView(s, 0)))
+
     start, cpu_start = time.perf_counter(), time.process_time()
+    eval_seconds = 0.0
     # The yardstick: seat 0 playing uniformly at random (the untrained policy, sampled)
     # in the same evaluation games.
     random_play = evaluate(greedy=False)
@@ -245,7 +284,12 @@ def train(
         "seed": seed,
         "random_win_rate": random_play["win_rate"],
         # Seat 0's play in the evaluation games: at random, untrained (greedy), trained.
-        "play": {"random": random_play, "untrained": untrained_play, "trained": trained_play},
+        "play": {
+            "random": random_play,
+            "untrained": untrained_play,
+            "trained": trained_play,
+            **others,
+        },
         "seconds": seconds,
         "cpu_seconds": cpu_seconds,
         "training_seconds": seconds - eval_seconds,
@@ -295,6 +339,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=64, help="tanh units; 0 for linear")
     parser.add_argument("--table", choices=("reduced", "standard"), default="reduced")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--yardsticks",
+        action="store_true",
+        help="also play the evaluation games never saying Done! early, and with the heuristic bot",
+    )
     parser.add_argument("--plot", metavar="PNG", help="write the learning curve here")
     parser.add_argument("--json", metavar="FILE", help="write the curve as JSON here")
     args = parser.parse_args(argv)
@@ -308,6 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         hidden=args.hidden,
         batch=args.batch,
         signal=args.reward,
+        yardsticks=args.yardsticks,
     )
     if args.plot:
         plot(result, args.plot)

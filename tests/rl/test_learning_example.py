@@ -26,15 +26,16 @@ def load_example() -> ModuleType:
     return module
 
 
-@pytest.mark.slow  # about 5 s, most of it importing matplotlib
-@pytest.mark.parametrize("hidden", [0, 8])
+@pytest.mark.slow  # 5–15 s: importing matplotlib, and the heuristic bot's games
+@pytest.mark.parametrize(("hidden", "yardsticks"), [(0, True), (8, False)])
 def test_learning_example_runs_end_to_end_on_the_reduced_table(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], hidden: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], hidden: int, yardsticks: bool
 ) -> None:
     example = load_example()
     png, out = tmp_path / "curve.png", tmp_path / "curve.json"
     args = ["--episodes", "4", "--eval-every", "2", "--eval-games", "3", "--batch", "2"]
     args += ["--hidden", str(hidden), "--reward", "margin", "--plot", str(png), "--json", str(out)]
+    args += ["--yardsticks"] if yardsticks else []
     assert example.main(args) == 0
     result = json.loads(out.read_text(encoding="utf-8"))
     assert result["options"] == {"table": "reduced"}
@@ -42,7 +43,11 @@ def test_learning_example_runs_end_to_end_on_the_reduced_table(
     assert [p["episodes"] for p in result["curve"]] == [0, 2, 4]
     assert all(p["win_rate"] in (0.0, 1 / 3, 2 / 3, 1.0) for p in result["curve"])
     assert 0.0 <= result["random_win_rate"] <= 1.0
-    for play in result["play"].values():  # random, untrained, trained
+    played = {"random", "untrained", "trained"}
+    if yardsticks:
+        played |= {"keeps playing", "heuristic bot"}
+    assert set(result["play"]) == played
+    for play in result["play"].values():
         assert 0.0 <= play["boats_out_per_round"] <= 3.0
         assert 0.0 <= play["boats_scoring_share"] <= 1.0
         assert play["points"] >= 0.0
