@@ -73,11 +73,12 @@ class Board:
     rows: int
     markers: int
 
-    @property
+    # Cached: the rules read these on every legal-move query.
+    @cached_property
     def num_areas(self) -> int:
         return self.columns * self.rows
 
-    @property
+    @cached_property
     def num_fish(self) -> int:
         return (self.columns + 1) * (self.rows + 1)
 
