@@ -26,13 +26,16 @@ def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None
     assert run.out.count("Round 1 is scored: the whale surfaced at area") == 1  # the log
     final = Record.load(path).replay()
     assert final.is_terminal()
-    totals = ", ".join(
-        f"Seat {s + 1} ({name}) {int(score)}"
-        for s, (name, score) in enumerate(
-            zip(["human", "random", "random"], final.scores(), strict=True)
-        )
-    )
-    assert f"Final scores: {totals}" in run.out
+    # The result table: one row per seat, in final order, its total last.
+    assert "Final scores" in run.out
+    rows = re.findall(r"│ (Seat \d \(\w+\))( ★)? *│.*│ +(\d+) │", run.out)
+    result = final.result()
+    assert result is not None
+    assert [(name, bool(star), int(total)) for name, star, total in rows] == [
+        (f"Seat {s.seat + 1} ({['human', 'random', 'random'][s.seat]})", s.winner, s.score)
+        for s in result.standings
+    ]
+    assert [s.score for s in result.standings] == sorted(final.scores(), reverse=True)
     assert "Seat 2 (random) investigated fish card F" in run.out  # bots' moves are logged
 
 
@@ -149,6 +152,34 @@ def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -
     assert said > 20
     first = next(line for line in run.out.splitlines() if line.startswith("· "))
     assert first not in english.out  # the same step in English reads otherwise
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_the_result_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -> None:
+    """The result table at the end is the rules' result in the game's words, in the
+    reader's language: its title, headings, headline and the ranking rule."""
+    path = tmp_path / "game.json"
+    args = [*GAME, "--seats", "random,random,random", "--seed", "4", "--record", str(path)]
+    run = cli([*args, "--lang", lang])
+    assert run.code == 0, run.err
+    tr = i18n.translator(lang)
+    result = Record.load(path).replay().result()
+    assert result is not None
+    shown = " ".join(run.out.replace("│", " ").split())  # the console wraps long lines
+    for english in ("Game over", "Final scores", "Player", "Round 1", "Round 2", "Total"):
+        assert tr(english) != english and tr(english) in shown, english
+    winner = result.winners[0]
+    seat = tr("Seat {number}").format(number=winner + 1)
+    headline = tr("Game over: {name} wins with {points} points.").format(
+        name=f"{seat} (random)", points=result.standing(winner).score
+    )
+    assert headline in shown
+    rule = tr(
+        "The most points wins; ties go to the higher round 2 score, then to whoever took "
+        "their turn later in round 2."
+    )
+    assert " ".join(rule.split()) in shown
+    assert "Final scores" not in run.out and "Player" not in run.out
 
 
 def test_the_reduced_table_is_drawn_two_by_two_and_plays_to_the_end(cli, tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ def test_record_then_replay_to_the_end(cli, tmp_path: Path) -> None:
     assert "viewing as spectator" in run.out
     winner = record.replay().winner()
     assert winner is not None
-    assert f"Winner: Seat {winner + 1}" in run.out
+    assert re.search(rf"Game over: Seat {winner + 1} \(\w+\) wins with \d+ points\.", run.out)
+    assert re.search(rf"│ Seat {winner + 1} \(\w+\) ★", run.out)  # first in the result table
 
 
 def test_replay_steps_forward_back_and_jumps(cli, tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from toy_game import TOY_ID, Deal, Pass, Peek, Step, ToyGame, ToyState, play_to_
 
 from whaletable.core import registry
 from whaletable.core.errors import BadOption, IllegalAction
+from whaletable.core.result import Result
 from whaletable.core.spec import Utility
 from whaletable.core.testing import (
     check_clone_independence,
@@ -138,6 +139,34 @@ class CrashingState(ToyState):
 def test_playouts_name_the_step_where_the_engine_crashed() -> None:
     with pytest.raises(AssertionError, match=r"seed 0, game \d+ .*, step \d+: KeyError: 'tracks'"):
         random_playouts(Crashing(), games=20, seed=0)
+
+
+class TieCalledAWin(ToyGame):
+    def _new_state(self, num_players: int, options: Any) -> ToyState:
+        return TieCalledAWinState(self, num_players, options)
+
+
+class TieCalledAWinState(ToyState):
+    """Its result calls a tie a shared win, though a tie pays nobody."""
+
+    __slots__ = ()
+
+    def _result(self) -> Result:
+        result = super()._result()
+        return dataclasses.replace(
+            result,
+            standings=tuple(dataclasses.replace(s, winner=s.place == 1) for s in result.standings),
+        )
+
+
+def test_playouts_catch_a_result_naming_a_winner_that_returns_do_not_pay() -> None:
+    with pytest.raises(
+        AssertionError,
+        match=r"step \d+: the result contradicts .* seat \d+ "
+        r"is a winner but its return is 0.0",
+    ):
+        random_playouts(TieCalledAWin(), games=60, seed=1)
+    random_playouts(ToyGame(), games=60, seed=1)  # the sound toy: the fault is caught
 
 
 class SharedClone(ToyGame):

@@ -10,6 +10,7 @@ covered by registering.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from functools import cache
@@ -21,6 +22,7 @@ from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
 from whaletable.core.game import Game
+from whaletable.core.result import Result
 from whaletable.core.state import State
 from whaletable.core.testing import (
     Sample,
@@ -30,6 +32,7 @@ from whaletable.core.testing import (
     check_spectator_privacy,
     check_undo,
     option_sets,
+    random_playouts,
     sample_states,
     setups,
 )
@@ -193,6 +196,20 @@ class UndoesAnything(KeepsItsClass):
         return state
 
 
+class LosersCalledWinners(KeepsItsClass):
+    """Its result calls every loser a winner and every winner a loser, so it names
+    winners that ``returns()`` does not pay (or drops those it pays)."""
+
+    __slots__ = ()
+
+    def _result(self) -> Result:
+        result: Result = super()._result()  # type: ignore[misc]
+        return dataclasses.replace(
+            result,
+            standings=tuple(dataclasses.replace(s, winner=not s.winner) for s in result.standings),
+        )
+
+
 def broken_copy(game_id: str, fault: type, **settings: Any) -> Game[Any]:
     """The registered game, its states built with ``fault`` mixed in (and ``settings`` set)."""
     game = games.get(game_id)
@@ -303,6 +320,14 @@ def test_kit_catches_an_undo_across_a_barrier(game_id: str) -> None:
     copy = broken_copy(game_id, UndoesAnything)
     with pytest.raises(AssertionError, match="undo is offered across"):
         check_undo(copy, games=2, seed=SEED, max_steps=MAX_STEPS)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_kit_catches_a_result_whose_winners_returns_do_not_pay(game_id: str) -> None:
+    copy = broken_copy(game_id, LosersCalledWinners)
+    caught = r"the result contradicts .*(winner but its return is|not exactly the seats in first)"
+    with pytest.raises(AssertionError, match=caught):
+        random_playouts(copy, games=4, seed=SEED, max_steps=MAX_STEPS)
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ import pytest
 
 from whaletable.core import CHANCE, TERMINAL, Action, Game, GameSpec, State, Utility, registry
 from whaletable.core.event import Event
+from whaletable.core.result import Ranking, Result, Standing, rank
 
 TOY_ID = "secret-steps-test-only"
 SECRETS = (0, 1, 2)
@@ -238,11 +239,31 @@ class ToyState(State):
     def scores(self) -> list[float]:
         return [float(t + max(s, 0)) for t, s in zip(self.tracks, self.secrets, strict=True)]
 
+    def ranking(self) -> Ranking:
+        return rank([(int(score),) for score in self.scores()])
+
     def returns(self) -> list[float]:
         if self.to_move != TERMINAL:
             return [0.0, 0.0]
-        a, b = self.scores()
-        return [float(a > b), float(b > a)]
+        first = self.ranking().first
+        return [float(first == [s]) for s in (0, 1)]
+
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        shared = len(ranking.first) > 1  # a tie pays nobody
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1 and not shared,
+                    score=int(self.scores()[s]),
+                    breakdown=(("track", self.tracks[s]), ("secret", self.secrets[s])),
+                )
+                for s in ranking.order
+            ),
+            score="steps",
+        )
 
 
 class ToyGame(Game[ToyState]):

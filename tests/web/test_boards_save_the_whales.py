@@ -32,6 +32,7 @@ from board_support import (
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
 from whaletable.core import CHANCE, Action, play_match
+from whaletable.core.result import Result, Standing, Team
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -463,6 +464,15 @@ def test_all_eight_saved_is_a_win_for_every_seat() -> None:
     obs["saved"] = list(WHALES)
     for whale in obs["whales"]:
         whale["status"] = "saved"
+    # The result the rules make of it (the board draws the result, never re-derives it).
+    obs["result"] = Result(
+        standings=tuple(
+            Standing(seat=s, place=1, winner=True, score=8, breakdown=(("sp_left", 0),))
+            for s in range(3)
+        ),
+        score="whales_saved",
+        team=Team(won=True, tally=(("whales_saved", 8), ("whales_lost", 0))),
+    ).to_json()
     result = BOARD.result(obs, NAMES, tr)
     assert result is not None
     assert result["headline"] == "All 8 whales are saved: the team wins!"

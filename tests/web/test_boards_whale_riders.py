@@ -7,6 +7,7 @@ the board never sees.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -20,6 +21,7 @@ from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr
 from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
 from whaletable.core import CHANCE, play_match
+from whaletable.core.result import Result
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -32,6 +34,7 @@ from whaletable.games.whale_riders.actions import (
     TakeCoin,
 )
 from whaletable.games.whale_riders.words import contract_text
+from whaletable.web import i18n
 from whaletable.web.boards import board_for, seat_colour
 from whaletable.web.boards.whale_riders import game_over_line
 
@@ -325,7 +328,7 @@ def test_result_rows_at_the_end_add_up_to_the_pearls() -> None:
         obs = match.state.observation(None)
         result = BOARD.result(obs, NAMES, tr)
         assert result is not None
-        assert result["columns"] == ["Coins", "Tiles", "Pearls"]
+        assert result["columns"] == ["Coins", "Tiles", "Contracts fulfilled", "Pearls"]
         assert result["headline"] == game_over_line(obs, NAMES, tr)
         rows = result["rows"]
         assert sorted(r["seat"] for r in rows) == list(range(n))
@@ -333,13 +336,36 @@ def test_result_rows_at_the_end_add_up_to_the_pearls() -> None:
             p = obs["players"][row["seat"]]
             on_tiles = sum(t["count"] for t in p["tiles"] if t["good"] == "pearl")
             on_cards = sum(c["pearls"] for c in p["fulfilled"])
-            assert row["cells"] == [p["coins"], len(p["tiles"]), p["pearls"]]
+            assert row["cells"] == [p["coins"], len(p["tiles"]), len(p["fulfilled"]), p["pearls"]]
             assert on_tiles + on_cards == p["pearls"] == row["total"] == match.scores[row["seat"]]
             assert row["name"] == NAMES[row["seat"]]
             assert row["winner"] == (row["seat"] in obs["winners"])
         assert rows[0]["winner"]
         keys = [(-r["total"], -r["cells"][0], -r["cells"][1]) for r in rows]
         assert keys == sorted(keys)
+
+
+def test_result_note_says_which_tie_break_settled_first_place() -> None:
+    """The board draws the rules' result as it is, and words the tie-break that decided
+    ("tie broken by most coins") in the viewer's language; no note when none decided."""
+    agents = [RandomAgent(GAME, seed=s) for s in range(3)]
+    obs = play_match(GAME, agents, seed=4).state.observation(None)
+    result = Result.from_observation(obs)
+    assert result is not None
+    assert [r["seat"] for r in BOARD.result(obs, NAMES, tr)["rows"]] == [
+        s.seat for s in result.standings
+    ]
+    for decided_by, english in (
+        ("coins", "Tie on pearls broken by the most coins."),
+        ("tiles", "Tie on pearls and coins broken by the most tiles."),
+    ):
+        obs["result"] = dataclasses.replace(result, decided_by=decided_by).to_json()
+        assert BOARD.result(obs, NAMES, tr)["note"] == english
+        for lang in ("vi", "fa"):
+            words = i18n.translator(lang)
+            assert BOARD.result(obs, NAMES, words)["note"] == words(english) != english
+    obs["result"] = dataclasses.replace(result, decided_by=None).to_json()
+    assert BOARD.result(obs, NAMES, tr)["note"] is None
 
 
 def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:

@@ -680,7 +680,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=i18n.CODES,
         default=i18n.DEFAULT,
-        help="the language of the log (default: en)",
+        help="the language of the log and the result (default: en)",
     )
 
     replay_p = sub.add_parser(

@@ -50,7 +50,7 @@ class PlaySession:
         tr: Translate = english,
     ) -> None:
         self.game = game
-        self.tr = tr  # the language of the log (the game's words)
+        self.tr = tr  # the language of the log and the result (the game's words)
         self.specs = specs
         # The log names each seat as the screens do: "Seat 2 (random)", so that two
         # seats played by the same kind of player are never mistaken for each other.
@@ -96,7 +96,7 @@ class PlaySession:
         self.show_new_rounds(final)
         self.flush_log()
         self.console.print(self.view.board(final, self.specs))
-        self.console.print(self.view.final(final, self.specs))
+        self.console.print(self.view.final(final, self.specs, self.tr))
         self.save()
         return 0
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, Self
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
+from whaletable.core.result import Result
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.tensor import Tensor, TensorWriter
 
@@ -110,6 +111,13 @@ class State(ABC):
     @abstractmethod
     def returns(self) -> list[float]:
         """Each seat's payoff for bots: 1 for the winner, 0 otherwise (shared if cooperative)."""
+
+    @abstractmethod
+    def _result(self) -> Result:
+        """How the finished game came out (called only at the end, by :meth:`result`).
+
+        Built from the same ranking as :meth:`returns`, so the two cannot disagree.
+        """
 
     def _legal_player_codes(self) -> list[int]:
         """The legal player codes of a decision, ascending (see "Integer API" below).
@@ -229,7 +237,28 @@ class State(ABC):
         see the game only through this (or through :meth:`determinize`).
         """
         self._check_seat(seat)
-        return self._observation(seat)
+        observation = self._observation(seat)
+        # Every game's observation carries its result, the same for every viewer (a
+        # finished game hides nothing its result shows).
+        result = self.result()
+        observation["result"] = None if result is None else result.to_json()
+        return observation
+
+    def result(self) -> Result | None:
+        """How the game came out, or None until the end.
+
+        The one source of a finished game's standings, tie-break and breakdowns: every
+        interface draws it. The base holds every game's result to the same invariants
+        (each seat once, places in order and shared only on ties, the winners exactly
+        the first place or nobody, winners exactly the seats with a positive return,
+        scores as :meth:`scores` says) and raises
+        :class:`~whaletable.core.result.InconsistentResult` when one breaks.
+        """
+        if self.current_player() != TERMINAL:
+            return None
+        result = self._result()
+        result.check(self.scores(), self.returns(), self.game.spec.cooperative)
+        return result
 
     def step_events(self, seat: int | None, step: int) -> list[Event]:
         """The events of one step (the action at ``history[step]``) as ``seat`` may know them."""

@@ -26,6 +26,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, IllegalAction, WhaletableError
 from whaletable.core.game import Game
 from whaletable.core.record import Record
+from whaletable.core.result import InconsistentResult, Result
 from whaletable.core.spec import CHANCE, TERMINAL, GameSpec, Utility
 from whaletable.core.state import State
 
@@ -146,7 +147,10 @@ def _check_node(state: State, where: str) -> None:
         if len(scores) != n:
             raise AssertionError(f"{where}: scores {scores} do not have one entry per seat")
         check_final_returns(state.game.spec, returns, where)
+        check_result(state, where)
         return
+    if state.result() is not None:
+        raise AssertionError(f"{where}: result() is not None before the end")
     if any(r != 0 for r in returns):
         raise AssertionError(
             f"{where}: returns {returns} before the end: returns are final utilities, "
@@ -191,6 +195,32 @@ def check_final_returns(spec: GameSpec, returns: Sequence[float], where: str) ->
         raise AssertionError(
             f"{where}: returns {list(returns)} differ, but the game declares them identical"
         )
+
+
+def check_result(state: State, where: str) -> Result:
+    """A finished game's result holds the invariants of ``State.result()`` (each seat
+    once, places in order, the winners the first place or nobody and exactly the seats
+    with a positive return, the scores of ``scores()``), round-trips through JSON, and is
+    what every viewer's observation carries."""
+    try:
+        result = state.result()
+    except InconsistentResult as e:
+        raise AssertionError(f"{where}: the result contradicts itself or the game: {e}") from e
+    if result is None:
+        raise AssertionError(f"{where}: the game is over but result() is None")
+    data = result.to_json()
+    if Result.from_json(json.loads(json.dumps(data))) != result:
+        raise AssertionError(f"{where}: the result does not round-trip through JSON: {data}")
+    for seat in [None, *range(state.num_players)]:
+        if state.observation(seat)["result"] != data:
+            raise AssertionError(
+                f"{where}: {_viewer_name(seat)}'s observation does not carry the result"
+            )
+    return result
+
+
+def _viewer_name(seat: int | None) -> str:
+    return "the spectator" if seat is None else f"seat {seat}"
 
 
 _UTILITY_TOLERANCE = 1e-9

@@ -13,9 +13,13 @@ from collections.abc import Callable, Sequence
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
+from whaletable.core.result import Result, Standing
 
 Translate = Callable[[str], str]
 """gettext for the reader's language."""
+
+PartWord = Callable[[str, Translate], str]
+"""A game's name for a key of its result (a part of a seat's line, or the score)."""
 
 
 def english(text: str) -> str:
@@ -55,4 +59,43 @@ def plain_action(action: Action, actor: int, names: Sequence[str], tr: Translate
     return f"{seat_name(names, actor, tr)}: {action}"
 
 
-__all__ = ["Translate", "english", "plain_action", "plain_event", "seat_name"]
+def result_columns(result: Result, word: PartWord, tr: Translate) -> list[str]:
+    """The columns of a result table after the player's name: each part of a seat's line,
+    then the score, named by the game's ``word``."""
+    parts = result.standings[0].breakdown if result.standings else ()
+    return [word(name, tr) for name, _ in parts] + [word(result.score, tr)]
+
+
+def result_cells(standing: Standing) -> list[int]:
+    """One seat's line of a result table, lined up with :func:`result_columns`."""
+    return [value for _, value in standing.breakdown] + [standing.score]
+
+
+def result_heading(tr: Translate) -> str:
+    """The title of the result table."""
+    return tr("Final scores")
+
+
+def game_over_heading(tr: Translate) -> str:
+    """The title over a finished game's result."""
+    return tr("Game over")
+
+
+def player_heading(tr: Translate) -> str:
+    """The heading of the column of players' names."""
+    return tr("Player")
+
+
+__all__ = [
+    "PartWord",
+    "Translate",
+    "english",
+    "game_over_heading",
+    "plain_action",
+    "plain_event",
+    "player_heading",
+    "result_cells",
+    "result_columns",
+    "result_heading",
+    "seat_name",
+]

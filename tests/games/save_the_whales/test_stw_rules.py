@@ -823,7 +823,11 @@ def test_game_ends_when_every_whale_is_saved_or_extinct(table: Table) -> None:
     assert state.phase == OVER and state.is_terminal()
     assert state.scores() == [8.0, 8.0]
     assert state.returns() == [1.0, 1.0]
-    assert state.observation(None)["result"] == {"whales_saved": 8, "all_saved": True}
+    result = state.result()
+    assert result is not None and result.team is not None
+    assert result.team.won and result.winners == (0, 1)
+    assert dict(result.team.tally) == {"whales_saved": 8, "whales_lost": 0}
+    assert state.observation(None)["result"] == result.to_json()
 
 
 def test_team_shares_the_score(table: Table) -> None:

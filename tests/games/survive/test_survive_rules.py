@@ -463,6 +463,37 @@ def test_option_tie_break(table: Table) -> None:
         assert state.returns() == expected
 
 
+def test_survive_tie_shared_or_broken_by_most_explorers_saved(table: Table) -> None:
+    """§12.2 through the result every interface draws: no tie-breaker is printed, so a tie
+    on values shares first place; option ``tie_break = "most-saved"`` breaks it by the
+    explorers saved and says so."""
+    for rule in ("shared", "most-saved"):
+        state = quiet(table, tie_break=rule)
+        state.ex_value[0], state.ex_value[10], state.ex_value[11] = 4, 2, 2
+        for e in (0, 10, 11):
+            state.ex_status[e] = R.SAFE
+        state.phase = R.OVER
+        lost = [
+            sum(1 for e in state.explorers_of(s) if state.ex_status[e] == R.LOST) for s in (0, 1)
+        ]
+        result = state.result()
+        assert result is not None and result.score == "score"
+        assert dict(result.standing(0).breakdown) == {"saved": 1, "values": 4, "lost": lost[0]}
+        assert dict(result.standing(1).breakdown) == {"saved": 2, "values": 4, "lost": lost[1]}
+        if rule == "shared":
+            assert result.tie_breaks == () and result.decided_by is None
+            assert [(s.seat, s.place, s.winner) for s in result.standings] == [
+                (0, 1, True),
+                (1, 1, True),
+            ]
+        else:
+            assert result.tie_breaks == ("saved",) and result.decided_by == "saved"
+            assert [(s.seat, s.place, s.winner) for s in result.standings] == [
+                (1, 1, True),
+                (0, 2, False),
+            ]
+
+
 def test_option_landing_touching(table: Table) -> None:
     """§12.1 (option ``landing = "touching"``): the board-edge spaces by an isle also land."""
     edge = hx(0, 0)

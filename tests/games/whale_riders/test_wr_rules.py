@@ -447,6 +447,44 @@ def test_ties_most_money_then_most_tiles(table: Table) -> None:
     assert state.winners() == [1]
 
 
+def test_whale_riders_tie_broken_by_most_coins_then_most_tiles(table: Table) -> None:
+    """End, through the result every interface draws: "Ties: the tied player with the most
+    money left wins; if still tied, the tied player with the most tiles left wins."""
+    state = table.new(3)
+    state.phase = 10  # score a finished table directly
+    for seat in range(3):
+        state.tiles[seat * 18 + 15] = 1  # a 1-pearl tile each
+    state.tiles[0 * 18 + 16] = 1  # seat 0: a 2-pearl tile as well, the most pearls
+    state.coins = [0, 7, 7]
+    state.tiles[0 * 18 + 16] = 0
+    state.coins = [5, 7, 7]
+    state.tiles[2 * 18 + 0] = 1  # seat 2 also holds a shell: more tiles
+    result = state.result()
+    assert result is not None
+    assert [(s.seat, s.place, s.winner) for s in result.standings] == [
+        (2, 1, True),
+        (1, 2, False),
+        (0, 3, False),
+    ]
+    assert result.score == "pearls" and result.tie_breaks == ("coins", "tiles")
+    assert result.decided_by == "tiles"  # coins left seats 1 and 2 tied
+    assert dict(result.standing(2).breakdown) == {"coins": 7, "tiles": 2, "contracts": 0}
+    state.coins = [5, 8, 7]  # money comes before tiles
+    result = state.result()
+    assert result is not None and result.winners == (1,) and result.decided_by == "coins"
+    state.coins = [5, 7, 7]
+    state.tiles[2 * 18 + 0] = 0  # seats 1 and 2 tied on all three: they share the win
+    result = state.result()
+    assert result is not None and result.winners == (1, 2) and result.decided_by == "coins"
+    assert [s.place for s in result.standings] == [1, 1, 3]
+    state.coins = [7, 7, 7]  # all three tied on all three: no tie-break decided anything
+    result = state.result()
+    assert result is not None and result.winners == (0, 1, 2) and result.decided_by is None
+    state.tiles[0 * 18 + 16] = 1  # the most pearls: the score alone decides
+    result = state.result()
+    assert result is not None and result.winners == (0,) and result.decided_by is None
+
+
 # ------------------------------------------------------- readings (rules.md)
 
 

@@ -345,6 +345,21 @@ def test_capacity_counts_boats_moving_from_another_area(table: Table) -> None:
     assert "holds 2 boats" in table.refuses(state, MoveBoat(1, 0, False))
 
 
+def test_full_area_takes_a_boat_again_once_one_has_left(table: Table) -> None:
+    """en: "The maximum number of boats ... in one area ... is equal to the total number of
+    players": a limit on the boats there now, so a boat moving out makes room."""
+    state = table.new(CLEAR_LAYOUT, players=2)
+    table.turn(state, 0, 0)
+    table.turn(state, 0, 0)  # seat 1: a0 is full
+    state.apply(Investigate(1))
+    assert 0 not in table.moves_of(state, 1)
+    state.apply(MoveBoat(0, 1, False))  # seat 0's boat 0 leaves a0
+    state.apply(Investigate(2))  # seat 1
+    assert 0 in table.moves_of(state, 1)
+    state.apply(MoveBoat(1, 0, False))
+    assert [p["boats"] for p in table.obs(state)["players"]] == [[1, -1, -1], [0, 0, -1]]
+
+
 def test_own_boats_may_share_an_area(table: Table) -> None:
     """en: "(Several boats of the same colour may be placed in the same area.)" """
     state = table.new(CLEAR_LAYOUT)
@@ -857,7 +872,7 @@ def test_orca_watching_season_once_per_player(table: Table) -> None:
 # --------------------------------------------------------------- end of game
 
 
-def test_final_tie_round_two_score(table: Table) -> None:
+def test_whale_to_look_tie_broken_by_round_two_score(table: Table) -> None:
     """en: "In case of a tie, the player with the higher score in round 2 is the winner."
     (3 players; the round-2 winner plays earlier in round 2 than the player it ties with)"""
     state = table.new(CLEAR_LAYOUT)  # whale a0, orca a2
@@ -879,13 +894,24 @@ def test_final_tie_round_two_score(table: Table) -> None:
     assert table.round_points(state, 2) == [3, 0, 3 + 2 + 1]
     assert state.scores() == [6.0, 5.0, 6.0]
     assert state.returns() == [0.0, 0.0, 1.0]
+    # The result every interface draws says the same, and which tie-break decided.
+    result = state.result()
+    assert result is not None
+    assert [(s.seat, s.place, s.winner) for s in result.standings] == [
+        (2, 1, True),
+        (0, 2, False),
+        (1, 3, False),
+    ]
+    assert result.score == "total" and result.tie_breaks == ("round_2", "later_turn")
+    assert result.decided_by == "round_2"
+    assert dict(result.standing(2).breakdown) == {"round_1": 0, "round_2": 6}
 
 
 @pytest.mark.parametrize(
     ("first_start", "second_start", "tied", "winner"),
     [(0, 2, (1, 2), 1), (1, 0, (0, 2), 2)],
 )
-def test_final_tie_later_turn_order(
+def test_whale_to_look_tie_broken_by_later_turn_in_round_two(
     table: Table, first_start: int, second_start: int, tied: tuple[int, int], winner: int
 ) -> None:
     """en: "If it is still a tie, the player who took their turn later wins." vi: "the player
@@ -907,6 +933,10 @@ def test_final_tie_later_turn_order(
     assert [table.round_points(state, 2)[s] for s in tied] == [3, 3]
     assert state.returns() == [1.0 if s == winner else 0.0 for s in range(3)]
     assert table.obs(state)["winner"] == winner
+    result = state.result()
+    assert result is not None and result.winners == (winner,)
+    assert result.decided_by == "later_turn"
+    assert [s.place for s in result.standings] == [1, 2, 3]  # the turn order ranks every seat
 
 
 # ------------------------------------------------------------ setup and options

@@ -10,14 +10,29 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.panel import Panel
 from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
 
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
+from whaletable.core.result import Result
+from whaletable.core.words import (
+    PartWord,
+    Translate,
+    english,
+    game_over_heading,
+    player_heading,
+    result_cells,
+    result_columns,
+    result_heading,
+)
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
 
@@ -51,8 +66,10 @@ class GameView(Protocol):
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         """One renderable per finished round (public once the round is scored)."""
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        """The result of a finished game."""
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        """The result of a finished game, drawn from ``obs["result"]`` in ``tr``'s language."""
 
     def short_forms(self) -> str:
         """One line telling a player the short commands."""
@@ -81,11 +98,58 @@ class GenericView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        return Pretty(obs)
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        result = Result.from_observation(obs)
+        if result is None:
+            return Pretty(obs)
+        # A game without words of its own: its result's keys as they are.
+        return result_panel(result, names, tr, lambda key, _: key, headline=None)
 
     def short_forms(self) -> str:
         return "type the number of an action, or an action as JSON"
+
+
+def seat_words(seat: int, names: Sequence[str], tr: Translate) -> str:
+    """A seat as the terminal names it, "Seat 2 (random)", in the reader's language."""
+    label = tr("Seat {number}").format(number=seat + 1)
+    return f"{label} ({names[seat]})" if seat < len(names) and names[seat] else label
+
+
+def result_panel(
+    result: Result,
+    names: Sequence[str],
+    tr: Translate,
+    word: PartWord,
+    *,
+    headline: str | None,
+    notes: Sequence[str] = (),
+    extra: Sequence[RenderableType] = (),
+) -> Panel:
+    """A finished game's result as the rules made it: the headline, a table of every
+    seat's line in final order (winners starred), what ``extra`` the game adds, and
+    ``notes`` (the tie-break that decided, how the game ranks)."""
+    table = Table(title=result_heading(tr), padding=(0, 1))
+    table.add_column(player_heading(tr), justify="left")
+    for column in result_columns(result, word, tr):
+        table.add_column(column, justify="right")
+    for standing in result.standings:
+        star = " ★" if standing.winner else ""
+        table.add_row(
+            Text(
+                seat_words(standing.seat, names, tr) + star,
+                style=f"bold {seat_colour(standing.seat)}",
+            ),
+            *(str(value) for value in result_cells(standing)),
+        )
+    parts: list[RenderableType] = []
+    if headline:
+        parts.append(Text(headline, style="bold"))
+    parts.append(table)
+    parts.extend(extra)
+    parts.extend(Text(note, style="dim") for note in notes)
+    return Panel(Group(*parts), title=game_over_heading(tr))
 
 
 def view_for(game: Game[Any]) -> GameView:
@@ -103,7 +167,9 @@ __all__ = [
     "BadCommand",
     "GameView",
     "GenericView",
+    "result_panel",
     "seat_colour",
     "seat_label",
+    "seat_words",
     "view_for",
 ]

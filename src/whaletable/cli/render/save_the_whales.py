@@ -17,8 +17,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, seat_colour, seat_label
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label
 from whaletable.core.action import Action
+from whaletable.core.result import Result
+from whaletable.core.words import Translate, english
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -36,6 +38,13 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.board import WHALES, layout
+from whaletable.games.save_the_whales.words import headline as team_headline
+from whaletable.games.save_the_whales.words import (
+    ranking_rule,
+    result_word,
+    whales_lines,
+)
+from whaletable.games.save_the_whales.words import whale_name as whale_words
 
 WHALE_NAMES = {
     "gray": "Gray Whale",
@@ -101,13 +110,6 @@ def where(whale: dict[str, Any]) -> str:
 
 def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
     return next(w for w in obs["whales"] if w["name"] == name)
-
-
-def headline(obs: dict[str, Any]) -> str:
-    total = len(obs["whales"])
-    if obs["whales_saved"] == total:
-        return f"All {total} whales are saved: the team wins!"
-    return f"The team saved {obs['whales_saved']} of {total} whales."
 
 
 class SaveTheWhalesView:
@@ -330,17 +332,24 @@ class SaveTheWhalesView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        saved = ", ".join(whale_name(w) for w in obs["saved"]) or "none"
-        extinct = ", ".join(whale_name(w) for w in obs["extinct"]) or "none"
-        text = Text(f"{headline(obs)}\n", style="bold")
-        text.append(f"Saved: {saved}\nExtinct: {extinct}\n", style="")
-        players = ", ".join(f"{seat_label(s)} ({names[s]})" for s in range(obs["num_players"]))
-        if obs["result"] is not None and obs["result"]["all_saved"]:
-            text.append(f"Everyone wins: {players}", style="bold")
-        else:
-            text.append(f"The team ({players}) did not save every whale this time.")
-        return Panel(text, title="Game over")
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        result = Result.from_observation(obs)
+        if result is None or result.team is None:
+            return Text(tr("Game over."))
+        tally = dict(result.team.tally)
+        saved = [whale_words(w, tr) for w in obs["saved"]]
+        lost = [whale_words(w, tr) for w in obs["extinct"]]
+        return result_panel(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=team_headline(tally["whales_saved"], len(obs["whales"]), tr),
+            extra=[Text("\n".join(whales_lines(saved, lost, tr)))],
+            notes=[ranking_rule(result, tr)],
+        )
 
     def short_forms(self) -> str:
         return (

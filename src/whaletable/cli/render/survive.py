@@ -23,12 +23,13 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, seat_colour, seat_label
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label, seat_words
 from whaletable.core.action import Action
+from whaletable.core.result import Result
+from whaletable.core.words import Translate, english
 from whaletable.games.survive.actions import (
     EFFECTS,
     BoardBoat,
@@ -49,6 +50,13 @@ from whaletable.games.survive.actions import (
     TakePerson,
 )
 from whaletable.games.survive.board import BOARD, DIRECTIONS
+from whaletable.games.survive.words import (
+    game_over_words,
+    ranking_rule,
+    result_word,
+    saved_line,
+    tie_break_line,
+)
 
 ROW_LETTERS = "ABCDEFGHIJKLM"
 EXPLORER_LETTERS = "abcdefghij"
@@ -641,23 +649,30 @@ class SurviveView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        scores = obs["scores"] or [0] * obs["num_players"]
-        totals = ", ".join(
-            f"{seat_label(s)} ({names[s]}) {number(scores[s])}" for s in range(obs["num_players"])
-        )
-        unit = "explorers saved" if obs.get("options", {}).get("everyone_is_equal") else "points"
-        text = Text(f"Final scores ({unit}): {totals}\n")
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        result = Result.from_observation(obs)
+        if result is None:
+            return Text(tr("Game over."))
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        equal = bool(obs.get("options", {}).get("everyone_is_equal"))
+        scores = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
+        lines = []
         for seat in range(obs["num_players"]):
-            saved = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
-            tags = " ".join(explorer_tag(e) for e in saved) or "nobody"
-            text.append(f"{seat_label(seat)} saved: {tags}\n")
-        winners = obs["winners"] or []
-        if winners:
-            who = ", ".join(f"{seat_label(w)} ({names[w]})" for w in winners)
-            label = "Winner" if len(winners) == 1 else "Winners (shared)"
-            text.append(f"{label}: {who}", style="bold")
-        return Panel(text, title="Game over")
+            mine = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
+            lines.append(saved_line(labels[seat], " ".join(explorer_tag(e) for e in mine), tr))
+        saved = Text("\n".join(lines))
+        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        return result_panel(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=game_over_words(result.winners, scores, equal, labels, tr),
+            extra=[saved],
+            notes=[note for note in notes if note],
+        )
 
     def short_forms(self) -> str:
         return (

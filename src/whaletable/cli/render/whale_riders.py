@@ -15,8 +15,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, seat_colour, seat_label
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label, seat_words
 from whaletable.core.action import Action
+from whaletable.core.result import Result
+from whaletable.core.words import Translate, english
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -26,6 +28,12 @@ from whaletable.games.whale_riders.actions import (
     FulfilContracts,
     Move,
     TakeCoin,
+)
+from whaletable.games.whale_riders.words import (
+    game_over_words,
+    ranking_rule,
+    result_word,
+    tie_break_line,
 )
 
 PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
@@ -361,40 +369,24 @@ class WhaleRidersView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        table = Table(padding=(0, 1))
-        for column in ("player", "pearls", "coins", "tiles", "contracts fulfilled"):
-            table.add_column(column, justify="left" if column == "player" else "right")
-        order = sorted(
-            range(obs["num_players"]),
-            key=lambda s: (
-                -obs["players"][s]["pearls"],
-                -obs["players"][s]["coins"],
-                -len(obs["players"][s]["tiles"]),
-                s,
-            ),
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        result = Result.from_observation(obs)
+        if result is None:
+            return Text(tr("Game over."))
+        labels = [seat_words(s, names, tr) for s in range(len(result.standings))]
+        winners = result.winners
+        pearls = result.standing(winners[0]).score if winners else 0
+        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        return result_panel(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=game_over_words(winners, pearls, labels, tr),
+            notes=[note for note in notes if note],
         )
-        for seat in order:
-            p = obs["players"][seat]
-            star = " ★" if seat in obs["winners"] else ""
-            table.add_row(
-                Text(seat_name(seat, names) + star, style=f"bold {seat_colour(seat)}"),
-                str(p["pearls"]),
-                str(p["coins"]),
-                str(len(p["tiles"])),
-                str(len(p["fulfilled"])),
-            )
-        winners = obs["winners"]
-        if len(winners) == 1:
-            line = Text(f"Winner: {seat_name(winners[0], names)}", style="bold")
-        elif winners:
-            line = Text(
-                "Shared win: " + ", ".join(seat_name(s, names) for s in winners), style="bold"
-            )
-        else:
-            line = Text("No winner")
-        note = Text("most pearls wins; ties: most coins, then most tiles", style="dim")
-        return Panel(Group(table, line, note), title="Game over")
 
     def short_forms(self) -> str:
         return (

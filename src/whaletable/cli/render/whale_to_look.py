@@ -16,8 +16,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, seat_colour, seat_label
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label, seat_words
 from whaletable.core.action import Action
+from whaletable.core.result import Result
+from whaletable.core.words import Translate, english
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     Finish,
@@ -26,6 +28,12 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.board import board_with_areas
+from whaletable.games.whale_to_look.words import (
+    ranking_rule,
+    result_word,
+    tie_break_line,
+    winner_sentence,
+)
 
 DOCK = -1
 TREND_NAMES = {
@@ -251,15 +259,22 @@ class WhaleToLookView:
             lines.append(f"\nTrending card: {TREND_NAMES.get(result['trend'], result['trend'])}")
         return Panel(Group(table, lines), title=f"Round {result['round']} scored")
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        winner = obs["winner"]
-        totals = ", ".join(
-            f"{seat_label(s)} ({names[s]}) {sum(p['points'])}" for s, p in enumerate(obs["players"])
+    def final(
+        self, obs: dict[str, Any], names: list[str], tr: Translate = english
+    ) -> RenderableType:
+        result = Result.from_observation(obs)
+        if result is None:
+            return Text(tr("Game over."))
+        winner = result.standings[0]
+        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        return result_panel(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=winner_sentence(seat_words(winner.seat, names, tr), winner.score, tr),
+            notes=[note for note in notes if note],
         )
-        text = Text(f"Final scores: {totals}\n")
-        if winner is not None:
-            text.append(f"Winner: {seat_label(winner)} ({names[winner]})", style="bold")
-        return Panel(text, title="Game over")
 
     def short_forms(self) -> str:
         return (

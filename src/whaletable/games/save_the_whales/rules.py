@@ -20,6 +20,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Result, Standing, Team
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.save_the_whales.actions import (
@@ -1104,6 +1105,25 @@ class SaveTheWhalesState(State):
             return [0.0] * self.num_players
         return [team_return(self.whales_saved())] * self.num_players
 
+    def _result(self) -> Result:
+        """The team's result: every seat shares first place, and wins only with all eight
+        whales saved ("The only way you can really "win" this game is to save all eight")."""
+        saved = self.whales_saved()
+        won = saved == NUM_WHALES
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s, place=1, winner=won, score=saved, breakdown=(("sp_left", self.sp[s]),)
+                )
+                for s in range(self.num_players)
+            ),
+            score="whales_saved",
+            team=Team(
+                won=won,
+                tally=(("whales_saved", saved), ("whales_lost", len(self.extinct_order))),
+            ),
+        )
+
     # -------------------------------------------------------------- observation
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
@@ -1163,7 +1183,6 @@ class SaveTheWhalesState(State):
                 ),
             }
         cp = self.current_player()
-        over = self.phase == OVER
         return {
             "game": "save-the-whales",
             "seat": seat,
@@ -1196,12 +1215,4 @@ class SaveTheWhalesState(State):
             "saved": [WHALES[w] for w in self.saved_order],
             "extinct": [WHALES[w] for w in self.extinct_order],
             "whales_saved": self.whales_saved(),
-            "result": (
-                {
-                    "whales_saved": self.whales_saved(),
-                    "all_saved": self.whales_saved() == NUM_WHALES,
-                }
-                if over
-                else None
-            ),
         }

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from whaletable.core.event import Event
+from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.save_the_whales.board import layout
 from whaletable.games.save_the_whales.events import (
@@ -152,6 +153,36 @@ def headline(saved: int, total: int, tr: Translate) -> str:
     if saved == total:
         return tr("All {total} whales are saved: the team wins!").format(total=total)
     return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
+
+
+def result_word(key: str, tr: Translate) -> str:
+    """A column of the result table (a part of a seat's line, or the team's score), or a
+    line of the team's tally."""
+    words = {
+        "sp_left": tr("SP left"),
+        "whales_saved": tr("Whales saved by the team"),
+        "whales_lost": tr("Whales lost"),
+    }
+    return words.get(key, key)
+
+
+def whales_lines(saved: Sequence[str], lost: Sequence[str], tr: Translate) -> list[str]:
+    """The whales the team saved and those that became extinct, already named."""
+    none = tr("none")
+    return [
+        tr("Saved: {whales}").format(whales=", ".join(saved) or none),
+        tr("Extinct: {whales}").format(whales=", ".join(lost) or none),
+    ]
+
+
+def tie_break_line(result: Result, tr: Translate) -> str | None:
+    """A cooperative game breaks no tie."""
+    return None
+
+
+def ranking_rule(result: Result, tr: Translate) -> str:
+    """How the team wins."""
+    return tr("The team wins only by saving every whale; its score is the whales saved.")
 
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:

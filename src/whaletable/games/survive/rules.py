@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.survive import layout
@@ -1702,22 +1703,60 @@ class SurviveState(State):
                 )
         return out
 
+    def tie_breaks(self) -> tuple[str, ...]:
+        """§12.2 prints no tie-breaker: a tie is shared, unless option ``tie_break`` is
+        ``most-saved`` (reading 2 in rules.md)."""
+        return ("saved",) if self.options.tie_break == "most-saved" else ()
+
+    def ranking(self) -> Ranking:
+        """The highest score wins; then the tie-breaks; a tie after those is shared."""
+        scores = self.scores()
+        most_saved = bool(self.tie_breaks())
+        return rank(
+            [
+                (int(scores[s]), self.saved(s)) if most_saved else (int(scores[s]),)
+                for s in range(self.num_players)
+            ]
+        )
+
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []
-        scores = self.scores()
-        best = max(scores)
-        tied = [s for s in range(self.num_players) if scores[s] == best]
-        if self.options.tie_break == "most-saved" and len(tied) > 1:
-            most = max(self.saved(s) for s in tied)
-            tied = [s for s in tied if self.saved(s) == most]
-        return tied
+        return self.ranking().first
 
     def returns(self) -> list[float]:
         w = self.winners()
         if not w:
             return [0.0] * self.num_players
         return [1.0 / len(w) if s in w else 0.0 for s in range(self.num_players)]
+
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        scores = self.scores()
+        tie_breaks = self.tie_breaks()
+        lost = [
+            sum(1 for e in self.explorers_of(s) if self.ex_status[e] == LOST)
+            for s in range(self.num_players)
+        ]
+        values = [
+            sum(self.ex_value[e] for e in self.explorers_of(s) if self.ex_status[e] == SAFE)
+            for s in range(self.num_players)
+        ]
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1,
+                    score=int(scores[s]),
+                    breakdown=(("saved", self.saved(s)), ("values", values[s]), ("lost", lost[s])),
+                )
+                for s in ranking.order
+            ),
+            score="score",
+            tie_breaks=tie_breaks,
+            decided_by=None if ranking.decided_by is None else tie_breaks[ranking.decided_by - 1],
+        )
 
     # ============================================================ observation
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.event import Event
+from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.survive.actions import GREEN_EFFECTS
 from whaletable.games.survive.board import BOARD
@@ -197,6 +198,35 @@ def game_over_words(
     else:
         text = tr("Game over: {names} share the win with {points} points each.")
     return text.format(names=joined, points=points)
+
+
+def result_word(key: str, tr: Translate) -> str:
+    """A column of the result table: a part of a seat's line, or the score."""
+    words = {
+        "saved": tr("Saved"),
+        "values": tr("Values"),
+        "lost": tr("Lost"),
+        "score": tr("Score"),
+    }
+    return words.get(key, key)
+
+
+def saved_line(name: str, explorers: str, tr: Translate) -> str:
+    """Whom a seat saved (explorers already named), or nobody."""
+    return tr("{name} saved: {explorers}").format(name=name, explorers=explorers or tr("nobody"))
+
+
+def tie_break_line(result: Result, tr: Translate) -> str | None:
+    """Which tie-break settled first place, if one did (option ``tie_break``)."""
+    words = {"saved": tr("Tie on the score broken by the most explorers saved.")}
+    return None if result.decided_by is None else words.get(result.decided_by)
+
+
+def ranking_rule(result: Result, tr: Translate) -> str:
+    """How the game ranks the players under its options."""
+    if result.tie_breaks:
+        return tr("The highest score wins; a tie goes to the most explorers saved.")
+    return tr("The highest score wins; a tie is shared.")
 
 
 def _direction(origin: int, to: int) -> int:

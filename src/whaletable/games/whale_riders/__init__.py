@@ -48,7 +48,10 @@ from whaletable.games.whale_riders.rules import (
     FULFIL_CONTRACTS,
     MOVE,
     TAKE_COIN,
+    CodeTables,
     WhaleRidersState,
+    pack_goods,
+    price_rows,
 )
 from whaletable.games.whale_riders.tensor import TENSOR
 
@@ -130,7 +133,10 @@ class WhaleRiders(Game[WhaleRidersState]):
         self.reveal_decree = tuple(RevealDecree(d.id) for d in c.decrees)
         self.power_index = {p.id: i for i, p in enumerate(c.powers)}
         self.decree_index = {d.id: i for i, d in enumerate(c.decrees)}
+        self.needs = tuple(pack_goods(card.needs) for card in c.contracts)
+        self.price_rows = price_rows(c)
         super().__init__()
+        self.codes = CodeTables(self)
 
     @cached_property
     def components(self) -> Components:

@@ -18,9 +18,11 @@ from __future__ import annotations
 import functools
 import random
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from whaletable.core.action import Action
+from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.whale_riders.actions import (
@@ -82,6 +84,28 @@ from whaletable.games.whale_riders.events import (
 
 if TYPE_CHECKING:
     from whaletable.games.whale_riders import WhaleRiders, WhaleRidersOptions
+    from whaletable.games.whale_riders.components import Components
+
+T = TypeVar("T")
+
+# --- Goods packed in one int, a field of GOOD_BITS bits a paying good -----------------
+GOOD_BITS = 16
+"""Bits of one good's field: far more goods than the bag's tiles can ever show."""
+GOOD_FIELD = (1 << GOOD_BITS) - 1
+GUARDS = sum(1 << (GOOD_BITS * g + GOOD_BITS - 1) for g in range(PAYING))
+"""The top bit of every field. ``((have | GUARDS) - needs) & GUARDS == GUARDS`` says
+whether ``have`` covers ``needs`` good by good in one subtraction: a field whose
+goods fall short borrows its guard bit, and no field borrows from its neighbour."""
+
+
+def pack_goods(counts: Sequence[int]) -> int:
+    """Counts by paying good as one int (see :data:`GUARDS`)."""
+    return sum(n << (GOOD_BITS * g) for g, n in enumerate(counts))
+
+
+def unpack_goods(packed: int) -> list[int]:
+    return [(packed >> (GOOD_BITS * g)) & GOOD_FIELD for g in range(PAYING)]
+
 
 # --- The players' kit (Setup 4-5, Playing) ----------------------------------------
 HAND_SIZE = 3  # "deal 3 to each player"
@@ -123,6 +147,8 @@ PHASE_NAMES = (
 _CHANCE_PHASES = frozenset((SETUP_COAST, SETUP_DEAL, SETUP_POWERS, SETUP_DECREES, SETUP_START,
                             REFILL_SPACE, DRAW_HAND))  # fmt: skip
 
+_DRAW_PHASES = frozenset((SETUP_COAST, REFILL_SPACE, SETUP_DEAL, DRAW_HAND))
+
 REDEAL_TRIES = 1000
 """Redeals tried for a determinization that must give a player a card it can pay for."""
 
@@ -143,6 +169,76 @@ DRAW_TILE = tuple(
 )  # indexed by face
 FACE_OF = {(a.good, a.count): f for f, a in enumerate(DRAW_TILE)}
 RESTRICTED = tuple(is_restricted(f) for f in range(NUM_FACES))
+ALL_FACES = tuple(range(NUM_FACES))
+SLOTS = tuple(range(SPACES))
+UNRESTRICTED_FACES = tuple(f for f in ALL_FACES if not RESTRICTED[f])
+
+
+def price_rows(c: Components) -> tuple[tuple[int, ...], ...]:
+    """Every price a space can have, made once: row ``4*sun + 2*homecoming + bargain``
+    holds a port's prices by space for a seat with those powers (the bargain unused).
+
+    "Homecoming" makes the Sun Port's pearls 1 cheaper, "bargain" one purchase a turn
+    1 cheaper; no price falls below 0.
+    """
+    rows = []
+    for sun in (False, True):
+        for homecoming in (False, True):
+            for bargain in (False, True):
+                row = []
+                for price in c.sun_prices if sun else c.goods_prices:
+                    if sun and homecoming:
+                        price -= 1
+                    if price > 0 and bargain:
+                        price -= 1
+                    row.append(max(price, 0))
+                rows.append(tuple(row))
+    return tuple(rows)
+
+
+class CodeTables:
+    """The integer codes of the actions the rules offer, read once from the game's code
+    spaces, so the rules list a decision's codes (and chance's) without building actions.
+
+    The rules list a decision's actions in code order (move, the spaces, the coin, burn,
+    fulfil; cards by number; done last), so the codes come out ascending unsorted.
+    """
+
+    __slots__ = (
+        "burn",
+        "burn_contracts",
+        "buy",
+        "contract",
+        "done",
+        "fulfil",
+        "fulfil_contracts",
+        "move",
+        "take_coin",
+        "tile",
+    )
+
+    def __init__(self, game: WhaleRiders) -> None:
+        code = game.player_code
+        self.move = code(MOVE)
+        self.buy = tuple(map(code, BUY))
+        self.take_coin = code(TAKE_COIN)
+        self.burn_contracts = code(BURN_CONTRACTS)
+        self.fulfil_contracts = code(FULFIL_CONTRACTS)
+        self.burn = tuple(map(code, game.burn))
+        self.fulfil = tuple(map(code, game.fulfil))
+        self.done = code(DONE)
+        self.tile = tuple(map(game.chance_code, DRAW_TILE))
+        self.contract = tuple(map(game.chance_code, game.draw_contract))
+        action_order = [self.move, *self.buy, self.take_coin, self.burn_contracts]
+        for order in (
+            [*action_order, self.fulfil_contracts],
+            [*self.burn, self.done],
+            [*self.fulfil, self.done],
+            list(self.tile),
+            list(self.contract),
+        ):
+            if order != sorted(order):
+                raise ValueError(f"whale-riders: the rules list codes out of order: {order}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -184,11 +280,13 @@ class WhaleRidersState(State):
         "coins",
         "current_cards",
         "deck",
+        "deck_codes",
         "decree_pearls",
         "decrees",
         "draw_seat",
         "draw_then",
         "fulfilled",
+        "goods_held",
         "hand_drawn_at",
         "hands",
         "pearls_left",
@@ -234,10 +332,14 @@ class WhaleRidersState(State):
         self.steps = [0] * n
         self.coins = [START_COINS] * n
         self.tiles = [0] * (n * HELD)
+        # What each seat's tiles show, kept with them: paying goods packed (pack_goods).
+        self.goods_held = [0] * n
         self.hands: list[tuple[int, ...]] = [()] * n
         self.hand_drawn_at: list[tuple[int, ...]] = [()] * n
         self.fulfilled: list[tuple[int, ...]] = [()] * n
-        self.deck: tuple[int, ...] = tuple(range(len(c.contracts)))  # the draw pile, as a set
+        self.deck: tuple[int, ...] = ()  # the draw pile, as a set
+        self.deck_codes: tuple[int, ...] = ()  # the chance codes of drawing each card of it
+        self._set_deck(tuple(range(len(c.contracts))))
         self.burned: tuple[int, ...] = ()
         self.reshuffles: tuple[int, ...] = ()  # history index of each new pile's first draw
         self.draw_seat = 0
@@ -253,49 +355,37 @@ class WhaleRidersState(State):
 
     # ------------------------------------------------------------ price and goods
 
+    def prices(self, seat: int, port: int) -> tuple[int, ...]:
+        """What each space of ``port`` costs this seat now (the variant powers may lower it)."""
+        row = 4 if port == SUN_PORT else 0
+        power = self.powers[seat]
+        if power >= 0:
+            index = self.game.power_index
+            if power == index["homecoming"]:
+                row += 2
+            elif power == index["bargain"] and not self.bargain_used:
+                row += 1
+        return self.game.price_rows[row]
+
     def space_price(self, seat: int, port: int, slot: int) -> int:
-        """What the space costs this seat now (the variant powers may lower it)."""
-        c = self.game.components
-        if port == SUN_PORT:
-            price = c.sun_prices[slot]
-            if self.powers[seat] == self.game.power_index["homecoming"]:
-                price -= 1
-        else:
-            price = c.goods_prices[slot]
-        if (
-            price > 0
-            and not self.bargain_used
-            and self.powers[seat] == self.game.power_index["bargain"]
-        ):
-            price -= 1
-        return max(price, 0)
+        """What the space costs this seat now."""
+        return self.prices(seat, port)[slot]
 
     def goods(self, seat: int) -> list[int]:
         """How many of each paying good (shell ... crystal) the seat's tiles show."""
-        t = self.tiles
-        base = seat * HELD
-        return [
-            t[base + g * 3] + 2 * t[base + g * 3 + 1] + 3 * t[base + g * 3 + 2]
-            for g in range(PAYING)
-        ]
+        return unpack_goods(self.goods_held[seat])
 
     def can_pay(self, seat: int, card: int) -> bool:
-        have = self.goods(seat)
-        needs = self.game.components.contracts[card].needs
-        return all(h >= n for h, n in zip(have, needs, strict=True))
+        return ((self.goods_held[seat] | GUARDS) - self.game.needs[card]) & GUARDS == GUARDS
 
     def payable(self, seat: int) -> list[int]:
         """The cards in the seat's hand its tiles could pay for now."""
         hand = self.hands[seat]
         if not hand:
             return []
-        have = self.goods(seat)
-        contracts = self.game.components.contracts
-        return [
-            card
-            for card in hand
-            if all(h >= n for h, n in zip(have, contracts[card].needs, strict=True))
-        ]
+        have = self.goods_held[seat] | GUARDS
+        needs = self.game.needs
+        return [card for card in hand if (have - needs[card]) & GUARDS == GUARDS]
 
     def pearls(self, seat: int) -> int:
         """End of the game: pearls on tiles and on fulfilled contracts (and decrees)."""
@@ -317,21 +407,23 @@ class WhaleRidersState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == OVER:
-            return TERMINAL
-        if phase in _CHANCE_PHASES:
-            return CHANCE
-        return self.to_move
+        if ACTION <= phase <= FULFILLING:  # the seat's phases lie together: one test
+            return self.to_move
+        return TERMINAL if phase == OVER else CHANCE
+
+    TIE_BREAKS = ("coins", "tiles")
+    """End: "the player with the most money wins; if still tied, the most tiles left"."""
+
+    def ranking(self) -> Ranking:
+        """Most pearls; ties: most coins, then most tiles; a tie after that is shared."""
+        return rank(
+            [(self.pearls(s), self.coins[s], self.tile_count(s)) for s in range(self.num_players)]
+        )
 
     def winners(self) -> list[int]:
-        """Most pearls; ties: most coins, then most tiles; a tie after that is shared."""
         if self.phase != OVER:
             return []
-        keys = [
-            (self.pearls(s), self.coins[s], self.tile_count(s)) for s in range(self.num_players)
-        ]
-        best = max(keys)
-        return [s for s in range(self.num_players) if keys[s] == best]
+        return self.ranking().first
 
     def scores(self) -> list[float]:
         return [float(self.pearls(s)) for s in range(self.num_players)]
@@ -340,17 +432,48 @@ class WhaleRidersState(State):
         won = self.winners()
         return [1.0 / len(won) if s in won else 0.0 for s in range(self.num_players)]
 
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1,
+                    score=self.pearls(s),
+                    breakdown=(
+                        ("coins", self.coins[s]),
+                        ("tiles", self.tile_count(s)),
+                        ("contracts", len(self.fulfilled[s])),
+                    ),
+                )
+                for s in ranking.order
+            ),
+            score="pearls",
+            tie_breaks=self.TIE_BREAKS,
+            decided_by=None
+            if ranking.decided_by is None
+            else self.TIE_BREAKS[ranking.decided_by - 1],
+        )
+
     # ------------------------------------------------------------------ chance
 
-    def _tile_outcomes(self) -> list[tuple[Action, float]]:
+    def _restricted_draw(self) -> bool:
+        """Setup 3: a restricted tile drawn for the first three ports goes back and another
+        is drawn, so the tile that stays comes from the bag without the restricted ones."""
+        return self.phase == SETUP_COAST and self.setup_space < RESTRICTED_PORTS * SPACES
+
+    def _tile_faces(self) -> tuple[list[int], int]:
+        """The faces chance may draw from the bag now, and how many tiles show them."""
         bag = self.bag
-        if self.phase == SETUP_COAST and self.setup_space < RESTRICTED_PORTS * SPACES:
-            # Setup 3: a restricted tile drawn here goes back and another is drawn,
-            # so the tile that stays comes from the bag without the restricted ones.
-            faces = [f for f in range(NUM_FACES) if bag[f] and not RESTRICTED[f]]
-        else:
-            faces = [f for f in range(NUM_FACES) if bag[f]]
-        total = sum(bag[f] for f in faces)
+        if self._restricted_draw():
+            faces = [f for f in UNRESTRICTED_FACES if bag[f]]
+            return faces, sum([bag[f] for f in faces])
+        return [f for f in ALL_FACES if bag[f]], self.bag_total
+
+    def _tile_outcomes(self) -> list[tuple[Action, float]]:
+        faces, total = self._tile_faces()
+        bag = self.bag
         return [(DRAW_TILE[f], bag[f] / total) for f in faces]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -372,6 +495,38 @@ class WhaleRidersState(State):
         left = [i for i in range(len(self.game.components.decrees)) if i not in self.decrees]
         return [(self.game.reveal_decree[i], 1.0 / len(left)) for i in left]
 
+    def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
+        """At a chance node: the outcomes' chance codes and (code, probability) pairs in
+        :meth:`_chance_outcomes` order, the draws from the bag and the pile straight from
+        the rules (the setup's other chance nodes, once a game, through their actions)."""
+        phase = self.phase
+        if phase in (SETUP_COAST, REFILL_SPACE):
+            tile = self.game.codes.tile
+            if self._restricted_draw():
+                faces, total = self._tile_faces()
+                bag = self.bag
+                pairs = [(tile[f], bag[f] / total) for f in faces]
+            else:  # every face in the bag may come: one pass over it
+                total = self.bag_total
+                pairs = [(tile[f], n / total) for f, n in enumerate(self.bag) if n]
+            return [code for code, _ in pairs], pairs
+        if phase in (SETUP_DEAL, DRAW_HAND):
+            codes = list(self.deck_codes)
+            p = 1.0 / len(codes)
+            return codes, [(code, p) for code in codes]
+        return self.game._chance_code_pairs(self._chance_outcomes())
+
+    def chance_outcome_codes(self) -> list[tuple[int, float]]:
+        """The draws from the bag and the pile through :meth:`_chance_outcome_codes`."""
+        if self.phase not in _DRAW_PHASES:
+            return super().chance_outcome_codes()
+        codes, pairs = self._chance_outcome_codes()
+        # The base class's memo of this position's codes, as its own method keeps it. Its
+        # last field says "a chance node": CHANCE says so whether the base reads the field
+        # as a flag (CHANCE is true) or as the actor to move (it is CHANCE).
+        self._codes_memo = (len(self.history), codes, cast("bool", CHANCE))
+        return pairs
+
     # ------------------------------------------------------------- legal actions
 
     def _legal_actions(self) -> list[Action]:
@@ -388,36 +543,67 @@ class WhaleRidersState(State):
             return out
         # ACTION: "two actions from the five below".
         out = [MOVE] if self.steps[seat] < HOME else []
-        out.extend(BUY[k] for k in self._buyable(seat))
+        out += self._buyable(seat, BUY)
         out.append(TAKE_COIN)
-        if self.hands[seat]:
+        hand = self.hands[seat]
+        if hand:
             out.append(BURN_CONTRACTS)
             if self.payable(seat):
                 out.append(FULFIL_CONTRACTS)
         return out
 
-    def _buyable(self, seat: int) -> list[int]:
-        """The spaces of the rider's port whose tile the seat may buy now."""
+    def _legal_player_codes(self) -> list[int]:
+        """:meth:`_legal_actions` of a decision as codes, listed in code order (see
+        :class:`CodeTables`): the hand's cards by number, so no other sort is needed."""
+        seat = self.to_move
+        codes = self.game.codes
+        phase = self.phase
+        if phase == ACTION:
+            out = [codes.move] if self.steps[seat] < HOME else []
+            out += self._buyable(seat, codes.buy)
+            out.append(codes.take_coin)
+            hand = self.hands[seat]
+            if hand:
+                out.append(codes.burn_contracts)
+                if self.payable(seat):
+                    out.append(codes.fulfil_contracts)
+            return out
+        # A hand is kept in the order it was drawn: its cards are sorted to list codes.
+        if phase == BURNING:
+            out = [codes.burn[c] for c in sorted(self.hands[seat])]
+        else:
+            out = [codes.fulfil[c] for c in sorted(self.payable(seat))]
+        if self.current_cards:
+            out.append(codes.done)
+        return out
+
+    def _buyable(self, seat: int, by_space: Sequence[T]) -> list[T]:
+        """The spaces of the rider's port whose tile the seat may buy now, each given as
+        ``by_space[space]`` (the space's action, or its code): one rule for both lists."""
         step = self.steps[seat]
         port = PORT_AT[step]
         coins = self.coins[seat]
-        out = []
         if port == SUN_PORT:
             # "A rider that has come home may buy these pearls in the usual way."
-            if step == HOME:
-                for k in range(SUN_SPACES):
-                    if self.sun[k] and self.space_price(seat, SUN_PORT, k) <= coins:
-                        out.append(k)
-            return out
+            if step != HOME:
+                return []
+            prices = self.prices(seat, port)
+            sun = self.sun
+            return [by_space[k] for k in range(SUN_SPACES) if sun[k] and prices[k] <= coins]
+        # Most seats hold no power: their prices are the printed ones.
+        prices = self.game.price_rows[0] if self.powers[seat] < 0 else self.prices(seat, port)
         base = (port - 1) * SPACES
-        for k in range(SPACES):
-            f = self.spaces[base + k]
-            if f == EMPTY:
-                continue  # a gap (until the end of the turn) or a space the bag left empty
-            if f == STORM and not self._may_clear_storms(seat):
-                continue
-            if self.space_price(seat, port, k) <= coins:
-                out.append(k)
+        spaces = self.spaces
+        out = []
+        for k in SLOTS:
+            f = spaces[base + k]
+            # Faces below STORM are goods; EMPTY (a gap, or a space the bag left empty)
+            # is below 0; a storm may be bought only where storms can be cleared.
+            if 0 <= f < STORM:
+                if prices[k] <= coins:
+                    out.append(by_space[k])
+            elif f == STORM and prices[k] <= coins and self._may_clear_storms(seat):
+                out.append(by_space[k])
         return out
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -527,55 +713,60 @@ class WhaleRidersState(State):
     # ------------------------------------------------------------------ apply
 
     def _apply(self, action: Action) -> None:
-        phase = self.phase
-        kind = type(action)
-        if phase in (REFILL_SPACE, SETUP_COAST):
-            assert isinstance(action, DrawTile)
-            self._place_drawn_tile(FACE_OF[action.good, action.count])
-        elif phase in (DRAW_HAND, SETUP_DEAL):
-            assert isinstance(action, DrawContract)
-            self._draw_contract(action.card)
-        elif kind is Move:
-            self._move()
-        elif kind is Buy:
-            assert isinstance(action, Buy)
-            self._buy(action.slot)
-        elif kind is TakeCoin:
-            self._take_coin()
-        elif kind is Burn:
-            assert isinstance(action, Burn)
-            self._burn(action.card)
-        elif kind is Fulfil:
-            assert isinstance(action, Fulfil)
-            self._fulfil(action.card)
-        elif kind is Done:
-            self._end_card_action()
-        elif kind is BurnContracts:
-            self._begin_action()
-            self.phase = BURNING
-        elif kind is FulfilContracts:
-            self._begin_action()
-            self.phase = FULFILLING
-        elif kind is PickStartPlayer:
-            assert isinstance(action, PickStartPlayer)
-            self.start = self.to_move = action.seat
-            self._emit(StartPlayerPicked, action.seat)
-            self._next_turn(first=True)
-        elif kind is DealPower:
-            assert isinstance(action, DealPower)
-            seat = self.powers.index(-1)
-            self.powers[seat] = self.game.power_index[action.power]
-            self._emit(PowerDealt, seat, action.power)
-            if seat == self.num_players - 1:
-                self._after_powers()
-        else:
-            assert isinstance(action, RevealDecree)
-            index = self.game.decree_index[action.decree]
-            self._emit(DecreeRevealed, action.decree)
-            self.decrees = (*self.decrees, index)
-            self.claims = (*self.claims, ())
-            if len(self.decrees) == self.game.components.decrees_revealed:
-                self.phase = SETUP_START
+        # Each action type means one thing whatever the phase: one look-up finds it.
+        _APPLY[type(action)](self, action)
+
+    def _apply_draw_tile(self, action: DrawTile) -> None:
+        self._place_drawn_tile(FACE_OF[action.good, action.count])
+
+    def _apply_draw_contract(self, action: DrawContract) -> None:
+        self._draw_contract(action.card)
+
+    def _apply_move(self, action: Move) -> None:
+        self._move()
+
+    def _apply_buy(self, action: Buy) -> None:
+        self._buy(action.slot)
+
+    def _apply_take_coin(self, action: TakeCoin) -> None:
+        self._take_coin()
+
+    def _apply_burn(self, action: Burn) -> None:
+        self._burn(action.card)
+
+    def _apply_fulfil(self, action: Fulfil) -> None:
+        self._fulfil(action.card)
+
+    def _apply_done(self, action: Done) -> None:
+        self._end_card_action()
+
+    def _apply_burn_contracts(self, action: BurnContracts) -> None:
+        self._begin_action()
+        self.phase = BURNING
+
+    def _apply_fulfil_contracts(self, action: FulfilContracts) -> None:
+        self._begin_action()
+        self.phase = FULFILLING
+
+    def _apply_pick_start_player(self, action: PickStartPlayer) -> None:
+        self.start = self.to_move = action.seat
+        self._emit(StartPlayerPicked, action.seat)
+        self._next_turn(first=True)
+
+    def _apply_deal_power(self, action: DealPower) -> None:
+        seat = self.powers.index(-1)
+        self.powers[seat] = self.game.power_index[action.power]
+        self._emit(PowerDealt, seat, action.power)
+        if seat == self.num_players - 1:
+            self._after_powers()
+
+    def _apply_reveal_decree(self, action: RevealDecree) -> None:
+        index = self.game.decree_index[action.decree]
+        self._emit(DecreeRevealed, action.decree)
+        self.decrees = (*self.decrees, index)
+        self.claims = (*self.claims, ())
+        if len(self.decrees) == self.game.components.decrees_revealed:
+            self.phase = SETUP_START
 
     # --- Setup ------------------------------------------------------------------------
 
@@ -638,7 +829,7 @@ class WhaleRidersState(State):
             if not self.deck and self.burned:
                 if self._events is not None:
                     self._emit(PileReshuffled, len(self.burned))
-                self.deck = tuple(sorted(self.burned))
+                self._set_deck(tuple(sorted(self.burned)))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
                 self.reshuffles = (*self.reshuffles, len(self.history) + 1)
@@ -653,10 +844,18 @@ class WhaleRidersState(State):
         else:
             self._next_turn()
 
+    def _set_deck(self, cards: tuple[int, ...]) -> None:
+        """A new draw pile; its chance codes are kept beside it, card for card, so the
+        pile's draws are listed as codes without a look-up per card."""
+        self.deck = cards
+        contract = self.game.codes.contract
+        self.deck_codes = tuple([contract[k] for k in cards])
+
     def _draw_contract(self, card: int) -> None:
         seat = self.draw_seat
         i = self.deck.index(card)
         self.deck = self.deck[:i] + self.deck[i + 1 :]
+        self.deck_codes = self.deck_codes[:i] + self.deck_codes[i + 1 :]
         self.hands[seat] = (*self.hands[seat], card)
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
         if self._events is not None:
@@ -698,7 +897,10 @@ class WhaleRidersState(State):
         # End of the turn: close the gaps ("at the end of a turn"), refill the goods
         # ports from the bag, then draw back up to three.
         if self.options.gaps == "end_of_turn":
-            self._gaps_closed(self._close_sun_gaps() + self._close_coast_gaps())
+            slid = self._close_coast_gaps()
+            if 0 in self.sun:  # a pearl has been bought: there may be a gap to close
+                slid = self._close_sun_gaps() + slid
+            self._gaps_closed(slid)
             self._refill_gaps()
             return
         self._draw_up(self.to_move, THEN_NEXT_TURN)
@@ -729,7 +931,8 @@ class WhaleRidersState(State):
         if not self.tide_used and self.powers[seat] == self.game.power_index["tide_tax"]:
             gain, self.tide_used = 2, True
         self.coins[seat] += gain
-        self._emit(CoinTaken, seat, gain, self.coins[seat])
+        if self._events is not None:
+            self._emit(CoinTaken, seat, gain, self.coins[seat])
         self._after_action()
 
     # "Buy a tile": from the rider's port, paying the space's printed price.
@@ -763,6 +966,9 @@ class WhaleRidersState(State):
             self._emit(TileBought, seat, port, slot, face_name(f), face_count(f), price)
         if f != STORM:  # a cleared storm goes to the box
             self.tiles[seat * HELD + f] += 1
+            good = f // MAX_COUNT
+            if good < PAYING:
+                self.goods_held[seat] += (f % MAX_COUNT + 1) << (GOOD_BITS * good)
             if self.decrees:
                 if self._base_price(port, slot) == 3:
                     self.top_buys[seat] += 1
@@ -799,6 +1005,8 @@ class WhaleRidersState(State):
         """
         spaces = self.spaces
         slid: list[int] = []
+        if EMPTY not in spaces:  # no purchase this turn and a bag that filled every space
+            return slid
         for base in range(0, COAST_SPACES, SPACES):
             column = spaces[base : base + SPACES]
             if EMPTY in column:
@@ -819,11 +1027,11 @@ class WhaleRidersState(State):
         Used tiles never go back in the bag, so an empty space is either a gap opened
         this turn (or by this purchase) or one the empty bag could not fill before.
         """
-        try:
-            at = self.spaces.index(EMPTY)
-        except ValueError:
+        spaces = self.spaces
+        if EMPTY not in spaces:  # the usual end of a turn: no space to fill
             self._after_refills()
             return
+        at = spaces.index(EMPTY)
         if self.bag_total == 0:
             self._bag_ran_out()
             return
@@ -863,7 +1071,8 @@ class WhaleRidersState(State):
     def _burn(self, card: int) -> None:
         seat = self.to_move
         self._remove_from_hand(seat, card)
-        self._emit(ContractBurned, seat, card)
+        if self._events is not None:
+            self._emit(ContractBurned, seat, card)
         self.burned = (*self.burned, card)
         self.current_cards = (*self.current_cards, card)
         if not self.hands[seat]:
@@ -908,6 +1117,11 @@ class WhaleRidersState(State):
             surplus = pay[0] + 2 * pay[1] + 3 * pay[2] - need
             if surplus and self.options.surplus == "kept":
                 t[at + surplus - 1] += 1
+            shown = t[at] + 2 * t[at + 1] + 3 * t[at + 2]
+            field = GOOD_BITS * g
+            self.goods_held[seat] += (
+                shown - ((self.goods_held[seat] >> field) & GOOD_FIELD)
+            ) << field
 
     def _end_card_action(self) -> None:
         """The burn or fulfil action in progress is over."""
@@ -955,8 +1169,7 @@ class WhaleRidersState(State):
     def _is_barrier(self, action: Action) -> bool:
         # Burned and fulfilled cards are turned face up, and beginning to fulfil shows that
         # the hand holds a card the tiles pay for: a reveal is never taken back.
-        kind = type(action)
-        return kind is Burn or kind is Fulfil or kind is FulfilContracts
+        return type(action) in _BARRIERS
 
     # ----------------------------------------------------------------- copies
 
@@ -981,10 +1194,12 @@ class WhaleRidersState(State):
         new.steps = self.steps.copy()
         new.coins = self.coins.copy()
         new.tiles = self.tiles.copy()
+        new.goods_held = self.goods_held.copy()
         new.hands = self.hands.copy()
         new.hand_drawn_at = self.hand_drawn_at.copy()
         new.fulfilled = self.fulfilled.copy()
         new.deck = self.deck
+        new.deck_codes = self.deck_codes
         new.burned = self.burned
         new.reshuffles = self.reshuffles
         new.draw_seat = self.draw_seat
@@ -1052,7 +1267,7 @@ class WhaleRidersState(State):
                 new.history[self.hand_drawn_at[other][pos]] = draw[card]
             deck.extend(pool[len(slots[pile]) :])
         new.hands = [tuple(h) for h in hands]
-        new.deck = tuple(sorted(deck))
+        new._set_deck(tuple(sorted(deck)))
         return new
 
     # ----------------------------------------------------------- observation
@@ -1136,5 +1351,24 @@ class WhaleRidersState(State):
             "winners": self.winners(),
         }
 
+
+_APPLY: dict[type[Action], Callable[[WhaleRidersState, Any], None]] = {
+    DrawTile: WhaleRidersState._apply_draw_tile,
+    DrawContract: WhaleRidersState._apply_draw_contract,
+    Move: WhaleRidersState._apply_move,
+    Buy: WhaleRidersState._apply_buy,
+    TakeCoin: WhaleRidersState._apply_take_coin,
+    Burn: WhaleRidersState._apply_burn,
+    Fulfil: WhaleRidersState._apply_fulfil,
+    Done: WhaleRidersState._apply_done,
+    BurnContracts: WhaleRidersState._apply_burn_contracts,
+    FulfilContracts: WhaleRidersState._apply_fulfil_contracts,
+    PickStartPlayer: WhaleRidersState._apply_pick_start_player,
+    DealPower: WhaleRidersState._apply_deal_power,
+    RevealDecree: WhaleRidersState._apply_reveal_decree,
+}
+"""What applying each action type does (the rules' own dispatch, by type)."""
+
+_BARRIERS = frozenset((Burn, Fulfil, FulfilContracts))
 
 __all__ = ["GOODS", "HOME", "PORT_AT", "TURN_STEP", "WhaleRidersState", "best_payment"]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from whaletable.core.event import Event
+from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_riders.components import Components
 from whaletable.games.whale_riders.events import (
@@ -162,6 +163,34 @@ def game_over_words(
         names=", ".join(seat_name(names, s, tr) for s in winners),
         pearls=pearls_text(pearls, tr),
     )
+
+
+# --- The result --------------------------------------------------------------------------
+
+
+def result_word(key: str, tr: Translate) -> str:
+    """A column of the result table: a part of a seat's line, or the score."""
+    words = {
+        "coins": tr("Coins"),
+        "tiles": tr("Tiles"),
+        "contracts": tr("Contracts fulfilled"),
+        "pearls": tr("Pearls"),
+    }
+    return words.get(key, key)
+
+
+def tie_break_line(result: Result, tr: Translate) -> str | None:
+    """Which of the rulebook's tie-breaks settled first place, if one did."""
+    words = {
+        "coins": tr("Tie on pearls broken by the most coins."),
+        "tiles": tr("Tie on pearls and coins broken by the most tiles."),
+    }
+    return None if result.decided_by is None else words.get(result.decided_by)
+
+
+def ranking_rule(result: Result, tr: Translate) -> str:
+    """How the rulebook ranks the players."""
+    return tr("The most pearls wins; ties go to the most coins, then the most tiles.")
 
 
 # --- The log -----------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from whaletable.games.whale_to_look.board import (
     Components,
     load_components,
 )
+from whaletable.games.whale_to_look.codes import CodeBook
 from whaletable.games.whale_to_look.events import EVENT_TYPES
 from whaletable.games.whale_to_look.rules import (
     BOATS,
@@ -137,7 +138,14 @@ class WhaleToLook(Game[WhaleToLookState]):
         """The area cards' numbers in reading order when ``area_layout`` is ``ordered``."""
         return self._area_cards[board.name][1]
 
+    @cached_property
+    def code_book(self) -> CodeBook:
+        """The player codes the rules list a decision's legal codes from (``codes.py``)."""
+        return CodeBook(self.player_code)
+
     def _all_actions(self) -> list[Action]:
+        # The player actions' order is the order the rules list a decision's legal
+        # codes in (CodeBook refuses any other), so those lists need no sorting.
         c = self.components
         out: list[Action] = [PickStartPlayer(s) for s in range(SPEC.max_players)]
         out += [RevealTrend(t) for t in TRENDS]

@@ -98,6 +98,14 @@ class Board:
         return tuple(_adjacent(a, self.columns, self.rows) for a in range(self.num_areas))
 
     @cached_property
+    def reach(self) -> tuple[int, ...]:
+        """Bitmask of the areas a boat may move to from each area; the last entry (index
+        ``-1``, a boat's place in the dock) is every area, so ``reach[at]`` needs no test
+        for the dock."""
+        every = (1 << self.num_areas) - 1
+        return (*(sum(1 << a for a in near) for near in self.adjacent), every)
+
+    @cached_property
     def fish_areas(self) -> tuple[tuple[int, ...], ...]:
         """The areas whose sum each fish card counts in (1, 2 or 4)."""
         return tuple(
@@ -129,6 +137,10 @@ AREA_FISH: tuple[tuple[int, int, int, int], ...] = STANDARD.area_fish
 
 ADJACENT: tuple[tuple[int, ...], ...] = STANDARD.adjacent
 """The areas a boat may move to from each area (the full table)."""
+
+REACH: tuple[int, ...] = STANDARD.reach
+"""Bitmask of the areas a boat may move to from each area, then from the dock (the full
+table)."""
 
 FISH_AREAS: tuple[tuple[int, ...], ...] = STANDARD.fish_areas
 """The areas whose sum each fish card counts in (1, 2 or 4; the full table)."""

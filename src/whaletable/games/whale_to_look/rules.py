@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, ParamSpec
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
+from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
 from whaletable.games.whale_to_look.actions import (
@@ -105,6 +106,8 @@ MOVE = 6  # after investigating: radar or move a boat
 OVER = 7
 PHASE_NAMES = ("start", "trending", "lay_areas", "deal_fish", "fisher", "turn", "move", "over")
 
+ALL_AREAS = (1 << NUM_AREAS) - 1  # bitmask of every area position
+
 _FINISH = Finish()
 _INVESTIGATE = tuple(Investigate(f) for f in range(NUM_FISH))
 _RADAR = tuple(UseRadar(f) for f in range(NUM_FISH))
@@ -129,6 +132,20 @@ _MOVE = tuple(
 _FISHER = tuple(ChooseFisherBoat(b) for b in range(BOATS))
 
 
+# Chance outcomes are handed out as the same few objects again and again, so that the
+# integer API finds their codes by identity, and each list of odds is worked out once.
+
+
+@functools.cache
+def _fish_card(value: int) -> DealFish:
+    return DealFish(value)
+
+
+@functools.cache
+def _area_card(number: int) -> LayArea:
+    return LayArea(number)
+
+
 @functools.lru_cache(maxsize=4096)
 def _deal_odds(deck: tuple[int, ...], dealt: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
     """The odds of the next fish card, given the deck and the values dealt so far.
@@ -141,7 +158,26 @@ def _deal_odds(deck: tuple[int, ...], dealt: tuple[int, ...]) -> tuple[tuple[Act
         if v >= 0:
             left.remove(v)
     total = len(left)
-    return tuple((DealFish(v), left.count(v) / total) for v in sorted(set(left)))
+    return tuple((_fish_card(v), left.count(v) / total) for v in sorted(set(left)))
+
+
+@functools.lru_cache(maxsize=256)
+def _lay_odds(numbers: tuple[int, ...], laid: tuple[int, ...]) -> tuple[tuple[Action, float], ...]:
+    """The odds of the next area card: each card not laid yet (in ``numbers``' order)
+    alike. Which cards are laid decides them, so ``laid`` comes sorted."""
+    left = [n for n in numbers if n not in laid]
+    return tuple((_area_card(n), 1.0 / len(left)) for n in left)
+
+
+@functools.cache
+def _start_odds(num_players: int) -> tuple[tuple[Action, float], ...]:
+    p = 1.0 / num_players
+    return tuple((PickStartPlayer(s), p) for s in range(num_players))
+
+
+_TREND_ODDS: tuple[tuple[Action, float], ...] = tuple(
+    (RevealTrend(t), 1.0 / len(TRENDS)) for t in TRENDS
+)
 
 
 class WhaleToLookState(State):
@@ -152,6 +188,7 @@ class WhaleToLookState(State):
     """
 
     __slots__ = (
+        "anchor_areas",
         "anchor_boat",
         "anchor_used",
         "areas",
@@ -162,6 +199,7 @@ class WhaleToLookState(State):
         "fish",
         "fish_deal_start",
         "fisher_boat",
+        "full_areas",
         "marked",
         "phase",
         "points",
@@ -196,6 +234,10 @@ class WhaleToLookState(State):
         self.boat_at = [DOCK] * (n * BOATS)
         self.anchor_boat = [-1] * n  # which boat sits on the seat's anchor
         self.anchor_used = [False] * n
+        # Kept as boats move, since every decision asks: which areas hold an anchor,
+        # and which hold as many boats as there are players (bitmasks of positions).
+        self.anchor_areas = 0
+        self.full_areas = 0
         self.radars = [0] * n
         self.radar_this_turn = False
         self.finished = [False] * n
@@ -221,6 +263,8 @@ class WhaleToLookState(State):
         self.boat_at = [DOCK] * (n * BOATS)
         self.anchor_boat = [-1] * n
         self.anchor_used = [False] * n
+        self.anchor_areas = 0
+        self.full_areas = 0
         self.radars = [RADARS_TWO_PLAYERS if n == 2 else RADARS] * n
         self.finished = [False] * n
         self.revealed = 0
@@ -372,13 +416,30 @@ class WhaleToLookState(State):
 
     def can_enter(self, seat: int, boat: int, area: int) -> bool:
         """Area capacity (= number of players) and, in vi, one fisher boat per area."""
-        if self.boat_at.count(area) >= self.num_players:
+        if self.full_areas >> area & 1:
             return False
         if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
-            for s, fb in enumerate(self.fisher_boat):
-                if fb >= 0 and self.boat_at[s * BOATS + fb] == area:
-                    return False
+            return not self._fisher_areas() >> area & 1
         return True
+
+    def _fisher_areas(self) -> int:
+        """Bitmask of the areas that hold a fisher boat (vi: one per area)."""
+        mask = 0
+        boat_at = self.boat_at
+        for s, fb in enumerate(self.fisher_boat):
+            if fb >= 0 and (at := boat_at[s * BOATS + fb]) != DOCK:
+                mask |= 1 << at
+        return mask
+
+    def _open_areas(self, seat: int, boat: int) -> int:
+        """Bitmask of the areas ``boat`` may move into now: reachable (not anchored; any
+        area from the dock, an adjacent one otherwise) and enterable (as can_enter)."""
+        if self.anchor_boat[seat] == boat:
+            return 0  # "A boat that has been anchored may no longer be moved."
+        open_areas = self.board.reach[self.boat_at[seat * BOATS + boat]] & ~self.full_areas
+        if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
+            open_areas &= ~self._fisher_areas()
+        return open_areas
 
     def can_anchor(self, seat: int, boat: int, area: int) -> bool:
         """Once per round; one anchor per area; vi: never under the fisher boat."""
@@ -392,11 +453,7 @@ class WhaleToLookState(State):
 
     def _anchored_areas(self) -> int:
         """Bitmask of the areas that already hold an anchor (one anchor per area)."""
-        mask = 0
-        for s, ab in enumerate(self.anchor_boat):
-            if ab >= 0 and (at := self.boat_at[s * BOATS + ab]) != DOCK:
-                mask |= 1 << at
-        return mask
+        return self.anchor_areas
 
     def _reachable(self, seat: int, boat: int) -> Sequence[int]:
         """Any area from the dock, an adjacent area otherwise (before capacity)."""
@@ -406,14 +463,17 @@ class WhaleToLookState(State):
         return range(self.board.num_areas) if at == DOCK else self.board.adjacent[at]
 
     def boat_destinations(self, seat: int, boat: int) -> list[int]:
-        """Where a boat may go: a reachable area it may enter."""
-        return [a for a in self._reachable(seat, boat) if self.can_enter(seat, boat, a)]
+        """Where a boat may go: a reachable area it may enter (in ``_reachable``'s order)."""
+        open_areas = self._open_areas(seat, boat)
+        return [a for a in self._reachable(seat, boat) if open_areas >> a & 1]
 
     def can_move_a_boat(self, seat: int) -> bool:
-        # Stops at the first boat and area found, without listing every destination.
-        return any(
-            self.can_enter(seat, b, a) for b in range(BOATS) for a in self._reachable(seat, b)
-        )
+        # Stops at the first boat that may move, without listing its destinations; a loop,
+        # not any(), since a generator costs more than the test on this hot path.
+        for b in range(BOATS):  # noqa: SIM110
+            if self._open_areas(seat, b):
+                return True
+        return False
 
     def markers_left(self, seat: int) -> int:
         return self.board.markers - self.marked[seat].bit_count()
@@ -457,16 +517,43 @@ class WhaleToLookState(State):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
-        if phase == START:
-            p = 1.0 / self.num_players
-            return [(PickStartPlayer(s), p) for s in range(self.num_players)]
-        if phase == TRENDING:
-            return [(RevealTrend(t), 1.0 / len(TRENDS)) for t in TRENDS]
+        if phase == DEAL_FISH:
+            # The next card comes from what is left of the deck.
+            return list(_deal_odds(self.game.components.fish_values, tuple(sorted(self.fish))))
         if phase == LAY_AREAS:
-            left = [n for n in self.game.area_numbers(self.board) if n not in self.areas]
-            return [(LayArea(n), 1.0 / len(left)) for n in left]
-        # DEAL_FISH: the next card comes from what is left of the deck.
-        return list(_deal_odds(self.game.components.fish_values, tuple(sorted(self.fish))))
+            laid = tuple(sorted(self.areas))
+            return list(_lay_odds(self.game.area_numbers(self.board), laid))
+        if phase == START:
+            return list(_start_odds(self.num_players))
+        return list(_TREND_ODDS)
+
+    def _legal_player_codes(self) -> list[int]:
+        """``_legal_actions``' codes, ascending, listed from the bitmasks (``codes.py``):
+        the code book numbers decisions in the order they are concatenated here."""
+        book = self.game.code_book
+        phase = self.phase
+        if phase == FISHER:
+            return list(book.fisher)
+        seat = self.to_move
+        face_down = self.board.all_fish & ~self.revealed
+        if phase == TURN:
+            if not self._may_investigate_and_move(seat):
+                return [book.finish]
+            out = list(book.investigations[face_down & ~self.marked[seat]])
+            if self._may_use_radar(seat):
+                out += book.radars[face_down]
+            if not self.radar_this_turn:
+                out.append(book.finish)
+            return out
+        # MOVE: radars (coded below every move), then each boat's moves.
+        out = list(book.radars[face_down]) if self._may_use_radar(seat) else []
+        unanchored = ALL_AREAS & ~self.anchor_areas  # open_areas keeps to this board
+        for b in range(BOATS):
+            open_areas = self._open_areas(seat, b)
+            if open_areas:
+                anchorable = open_areas & unanchored if self._may_anchor_boat(seat, b) else 0
+                out += book.moves(b, open_areas, anchorable)
+        return out
 
     def _legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -562,17 +649,69 @@ class WhaleToLookState(State):
 
     def _apply(self, action: Action) -> None:
         phase = self.phase
+        if phase < FISHER:
+            self._apply_chance(phase, action)
+            return
+        # Player decisions, the commonest first. Events are built only by a state that
+        # keeps them (the test is spelled out: search and playouts pay for no call).
+        seat = self.to_move
+        if isinstance(action, MoveBoat):
+            area = action.area
+            boat_at = self.boat_at
+            slot = seat * BOATS + action.boat
+            origin = boat_at[slot]
+            boat_at[slot] = area
+            n = self.num_players
+            if origin != DOCK and boat_at.count(origin) < n:
+                self.full_areas &= ~(1 << origin)
+            if boat_at.count(area) >= n:
+                self.full_areas |= 1 << area
+            if action.anchor:
+                self.anchor_used[seat] = True
+                self.anchor_boat[seat] = action.boat
+                self.anchor_areas |= 1 << area
+            if self._events is not None:
+                self._emit(
+                    BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
+                )
+            self._next_turn()
+        elif isinstance(action, Investigate):
+            self.marked[seat] |= 1 << action.fish
+            self.phase = MOVE
+            if self._events is not None:
+                # Only the investigator learns the value (Investigated.seen_by blanks it).
+                self._emit(Investigated, seat, action.fish, self.fish[action.fish])
+        elif isinstance(action, Finish):
+            self.finished[seat] = True
+            if self._events is not None:
+                self._emit(SaidDone, seat)
+            self._next_turn()
+        elif isinstance(action, UseRadar):
+            self.revealed |= 1 << action.fish
+            self.radars[seat] -= 1
+            self.radar_this_turn = True
+            self._emit(RadarUsed, seat, action.fish, self.fish[action.fish])
+        else:
+            assert isinstance(action, ChooseFisherBoat)
+            self.fisher_boat[seat] = action.boat
+            self._emit(FisherPlaced, seat, action.boat)
+            self.to_move = (seat + 1) % self.num_players
+            if self.to_move == self.start:
+                self.phase = TURN
+
+    def _apply_chance(self, phase: int, action: Action) -> None:
         if phase == DEAL_FISH:
             assert isinstance(action, DealFish)
-            p = self.fish.index(-1)
+            fish = self.fish
+            p = fish.index(-1)
             if p == 0:
                 if not self.history and self.options.start_player is not None:
                     self._announce_fixed_setup()
                 self.fish_deal_start = len(self.history)  # where this action will be appended
-            self.fish[p] = action.value
-            if p == len(self.fish) - 1:
+            fish[p] = action.value
+            if p == len(fish) - 1:
                 # Face down: the event says that the cards lie there, never what they are.
-                self._emit(FishDealt, self.round, len(self.fish))
+                self._emit(FishDealt, self.round, len(fish))
                 self._after_setup()
         elif phase == LAY_AREAS:
             assert isinstance(action, LayArea)
@@ -588,51 +727,11 @@ class WhaleToLookState(State):
             self.first_start = self.start = self.to_move = action.seat
             self._emit(StartPlayerChosen, action.seat)
             self._begin_round()
-        elif phase == TRENDING:
+        else:
             assert isinstance(action, RevealTrend)
             self.trend = action.trend
             self._emit(TrendRevealed, action.trend)
             self._lay_areas()
-        elif phase == FISHER:
-            assert isinstance(action, ChooseFisherBoat)
-            self.fisher_boat[self.to_move] = action.boat
-            self._emit(FisherPlaced, self.to_move, action.boat)
-            self.to_move = (self.to_move + 1) % self.num_players
-            if self.to_move == self.start:
-                self.phase = TURN
-        elif isinstance(action, UseRadar):
-            self.revealed |= 1 << action.fish
-            self.radars[self.to_move] -= 1
-            self.radar_this_turn = True
-            self._emit(RadarUsed, self.to_move, action.fish, self.fish[action.fish])
-        elif isinstance(action, Investigate):
-            self.marked[self.to_move] |= 1 << action.fish
-            self.phase = MOVE
-            # Only the investigator learns the value (Investigated.seen_by blanks it).
-            self._emit(Investigated, self.to_move, action.fish, self.fish[action.fish])
-        elif isinstance(action, MoveBoat):
-            seat = self.to_move
-            slot = seat * BOATS + action.boat
-            origin = self.boat_at[slot]
-            self.boat_at[slot] = action.area
-            if action.anchor:
-                self.anchor_used[seat] = True
-                self.anchor_boat[seat] = action.boat
-            self._emit(
-                BoatMoved,
-                seat,
-                action.boat,
-                origin,
-                action.area,
-                self.areas[action.area],
-                action.anchor,
-            )
-            self._next_turn()
-        else:
-            assert isinstance(action, Finish)
-            self.finished[self.to_move] = True
-            self._emit(SaidDone, self.to_move)
-            self._next_turn()
 
     def _announce_fixed_setup(self) -> None:
         """Say what the options fixed before the first action (a chance action: the first
@@ -666,6 +765,8 @@ class WhaleToLookState(State):
         new.boat_at = self.boat_at.copy()
         new.anchor_boat = self.anchor_boat.copy()
         new.anchor_used = self.anchor_used.copy()
+        new.anchor_areas = self.anchor_areas
+        new.full_areas = self.full_areas
         new.radars = self.radars.copy()
         new.radar_this_turn = self.radar_this_turn
         new.finished = self.finished.copy()
@@ -696,17 +797,45 @@ class WhaleToLookState(State):
     def scores(self) -> list[float]:
         return [float(self.points[0][s] + self.points[1][s]) for s in range(self.num_players)]
 
-    def winner(self) -> int | None:
+    TIE_BREAKS = ("round_2", "later_turn")
+    """6. "the player with the higher score in round 2 ... the player who took their turn
+    later" (later in round 2's turn order, which begins at its start player)."""
+
+    def ranking(self) -> Ranking:
         """6. Most points; then the higher round-2 score; then whoever played later."""
+        n = self.num_players
+        p1, p2 = self.points
+        return rank([(p1[s] + p2[s], p2[s], (s - self.start) % n) for s in range(n)])
+
+    def winner(self) -> int | None:
         if self.phase != OVER:
             return None
-        n = self.num_players
-        total = self.scores()
-        return max(range(n), key=lambda s: (total[s], self.points[1][s], (s - self.start) % n))
+        return self.ranking().order[0]
 
     def returns(self) -> list[float]:
         w = self.winner()
         return [1.0 if s == w else 0.0 for s in range(self.num_players)]
+
+    def _result(self) -> Result:
+        ranking = self.ranking()
+        p1, p2 = self.points
+        return Result(
+            standings=tuple(
+                Standing(
+                    seat=s,
+                    place=ranking.places[s],
+                    winner=ranking.places[s] == 1,
+                    score=p1[s] + p2[s],
+                    breakdown=(("round_1", p1[s]), ("round_2", p2[s])),
+                )
+                for s in ranking.order
+            ),
+            score="total",
+            tie_breaks=self.TIE_BREAKS,
+            decided_by=None
+            if ranking.decided_by is None
+            else self.TIE_BREAKS[ranking.decided_by - 1],
+        )
 
     # ----------------------------------------------------------- observation
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.event import Event
+from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_to_look.events import (
     AreasLaid,
@@ -85,6 +86,29 @@ def scored_sentence(
 
 def winner_sentence(name: str, points: int, tr: Translate) -> str:
     return tr("Game over: {name} wins with {points} points.").format(name=name, points=points)
+
+
+def result_word(key: str, tr: Translate) -> str:
+    """A column of the result table: a part of a seat's line, or the score."""
+    words = {"round_1": tr("Round 1"), "round_2": tr("Round 2"), "total": tr("Total")}
+    return words.get(key, key)
+
+
+def tie_break_line(result: Result, tr: Translate) -> str | None:
+    """Which of the rulebook's tie-breaks settled first place, if one did."""
+    words = {
+        "round_2": tr("Tie on points broken by the higher round 2 score."),
+        "later_turn": tr("Tie on points and round 2 score broken by the later turn in round 2."),
+    }
+    return None if result.decided_by is None else words.get(result.decided_by)
+
+
+def ranking_rule(result: Result, tr: Translate) -> str:
+    """How the rulebook ranks the players."""
+    return tr(
+        "The most points wins; ties go to the higher round 2 score, then to whoever took "
+        "their turn later in round 2."
+    )
 
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:

@@ -17,7 +17,8 @@ from typing import Any, Protocol
 
 from whaletable.core.action import Action
 from whaletable.core.errors import UnknownGame
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.result import Result
+from whaletable.core.words import PartWord, Translate, result_cells, result_columns, seat_name
 
 SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
 """Six seat colours from the Okabe–Ito palette, told apart with any colour vision
@@ -54,12 +55,14 @@ class BoardView(Protocol):
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
-        """At the end, the result table; otherwise None.
+        """At the end, the result table drawn from ``obs["result"]``; otherwise None.
 
-        ``{"headline": str | None, "columns": [header, ...], "rows": [row, ...]}``, rows in
-        final order, each ``{"seat", "name", "cells", "total", "winner"}``: ``cells`` line
-        up with ``columns`` (the page puts the name first), ``total`` is the seat's score
-        and ``winner`` marks the winners (every seat of a winning team in a cooperative game).
+        ``{"headline": str | None, "note": str | None, "columns": [header, ...],
+        "rows": [row, ...]}`` (:func:`result_table`), rows in final order, each
+        ``{"seat", "name", "place", "cells", "total", "winner"}``: ``cells`` line up with
+        ``columns`` (the page puts the name first), ``total`` is the seat's score and
+        ``winner`` marks the winners (every seat of a winning team in a cooperative game).
+        ``note`` says which tie-break settled first place, if one did.
         """
 
 
@@ -171,6 +174,35 @@ class Svg:
         )
 
 
+def result_table(
+    result: Result,
+    names: Sequence[str],
+    tr: Translate,
+    word: PartWord,
+    *,
+    headline: str | None,
+    note: str | None,
+) -> dict[str, Any]:
+    """The page's result table: the game's result as it stands, its parts named by the
+    game's ``word`` (see :meth:`BoardView.result`)."""
+    return {
+        "headline": headline,
+        "note": note,
+        "columns": result_columns(result, word, tr),
+        "rows": [
+            {
+                "seat": s.seat,
+                "name": seat_name(names, s.seat, tr),
+                "place": s.place,
+                "cells": result_cells(s),
+                "total": s.score,
+                "winner": s.winner,
+            }
+            for s in result.standings
+        ],
+    }
+
+
 def plain_choice(choice: Any, tr: Translate) -> str:
     """An option value with no words of its own: none means drawn at random, yes or no."""
     if choice is None:
@@ -223,6 +255,7 @@ __all__ = [
     "board_for",
     "esc",
     "plain_choice",
+    "result_table",
     "seat_colour",
     "seat_name",
 ]

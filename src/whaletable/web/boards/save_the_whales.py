@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Result
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -46,8 +47,10 @@ from whaletable.games.save_the_whales.words import (
     die_words,
     named_words,
     path_space_name,
+    result_word,
     space_name,
     space_words,
+    tie_break_line,
     whale_name,
 )
 from whaletable.games.save_the_whales.words import headline as team_headline
@@ -58,6 +61,7 @@ from whaletable.web.boards import (
     Translate,
     esc,
     plain_choice,
+    result_table,
     seat_colour,
     seat_name,
 )
@@ -1133,25 +1137,17 @@ class SaveTheWhalesBoard:
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
-        if obs["phase"] != "over":
+        result = Result.from_observation(obs)
+        if result is None:
             return None
-        saved = obs["whales_saved"]
-        won = saved == len(obs["whales"])
-        rows = [
-            {
-                "seat": seat,
-                "name": seat_name(names, seat, tr),
-                "cells": [player["sp"], saved],
-                "total": saved,
-                "winner": won,
-            }
-            for seat, player in enumerate(obs["players"])
-        ]
-        return {
-            "headline": headline(obs, tr),
-            "columns": [tr("SP left"), tr("Whales saved by the team")],
-            "rows": rows,
-        }
+        return result_table(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=headline(obs, tr),
+            note=tie_break_line(result, tr),
+        )
 
 
 @cache

@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Result
 from whaletable.games.survive.actions import (
     BoardBoat,
     Decline,
@@ -60,8 +61,10 @@ from whaletable.games.survive.words import (
     isle_name,
     kind_name,
     number,
+    result_word,
     space_name,
     terrain_name,
+    tie_break_line,
 )
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -70,6 +73,7 @@ from whaletable.web.boards import (
     Translate,
     esc,
     plain_choice,
+    result_table,
     seat_colour,
     seat_name,
 )
@@ -1253,33 +1257,17 @@ class SurviveBoard:
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
-        if obs["phase"] != "over":
+        result = Result.from_observation(obs)
+        if result is None:
             return None
-        scores = obs.get("scores") or [0] * obs["num_players"]
-        winners = set(obs.get("winners") or [])
-        rows: list[dict[str, Any]] = []
-        for seat in range(obs["num_players"]):
-            mine = [e for e in obs["explorers"] if e["seat"] == seat]
-            saved = [e for e in mine if e["status"] == "safe"]
-            values = sum(e["value"] or 0 for e in saved)
-            lost = sum(1 for e in mine if e["status"] == "lost")
-            raw = scores[seat] if seat < len(scores) and scores[seat] is not None else 0
-            score = int(raw) if isinstance(raw, float) and raw.is_integer() else raw
-            rows.append(
-                {
-                    "seat": seat,
-                    "name": seat_name(names, seat, tr),
-                    "cells": [len(saved), values, lost, score],
-                    "total": score,
-                    "winner": seat in winners,
-                }
-            )
-        rows.sort(key=lambda r: (not r["winner"], -r["total"], -r["cells"][0], r["seat"]))
-        return {
-            "headline": game_over_line(obs, names, tr),
-            "columns": [tr("Saved"), tr("Values"), tr("Lost"), tr("Score")],
-            "rows": rows,
-        }
+        return result_table(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=game_over_line(obs, names, tr),
+            note=tie_break_line(result, tr),
+        )
 
 
 def _dive_faces(die: str) -> str:

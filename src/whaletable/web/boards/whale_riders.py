@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Result
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -45,6 +46,8 @@ from whaletable.games.whale_riders.words import (
     port_name,
     power_name,
     power_text,
+    result_word,
+    tie_break_line,
     tile_name,
 )
 from whaletable.web.boards import (
@@ -54,6 +57,7 @@ from whaletable.web.boards import (
     Translate,
     esc,
     plain_choice,
+    result_table,
     seat_colour,
     seat_name,
 )
@@ -154,15 +158,6 @@ def goods_held(tiles: list[dict[str, Any]]) -> dict[str, int]:
 def pays_for(contract: dict[str, Any], tiles: list[dict[str, Any]]) -> bool:
     have = goods_held(tiles)
     return all(have.get(g, 0) >= n for g, n in contract["needs"].items())
-
-
-def ranking(obs: dict[str, Any]) -> list[int]:
-    """Seats in the rulebook's order: most pearls, then most money, then most tiles."""
-    players = obs["players"]
-    return sorted(
-        range(obs["num_players"]),
-        key=lambda s: (-players[s]["pearls"], -players[s]["coins"], -len(players[s]["tiles"]), s),
-    )
 
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
@@ -738,23 +733,17 @@ class WhaleRidersBoard:
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
-        if obs["phase"] != "over":
+        result = Result.from_observation(obs)
+        if result is None:
             return None
-        # The rulebook's order: most pearls, ties to the most money, then the most tiles.
-        columns = [tr("Coins"), tr("Tiles"), tr("Pearls")]
-        rows = []
-        for seat in ranking(obs):
-            p = obs["players"][seat]
-            rows.append(
-                {
-                    "seat": seat,
-                    "name": seat_name(names, seat, tr),
-                    "cells": [p["coins"], len(p["tiles"]), p["pearls"]],
-                    "total": p["pearls"],
-                    "winner": seat in obs["winners"],
-                }
-            )
-        return {"headline": game_over_line(obs, names, tr), "columns": columns, "rows": rows}
+        return result_table(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=game_over_line(obs, names, tr),
+            note=tie_break_line(result, tr),
+        )
 
 
 Board = WhaleRidersBoard

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.result import Result
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     DealFish,
@@ -41,7 +42,9 @@ from whaletable.games.whale_to_look.words import (
     area_name,
     boat_name,
     fish_name,
+    result_word,
     scored_sentence,
+    tie_break_line,
     trend_name,
     trend_rule,
     winner_sentence,
@@ -53,6 +56,7 @@ from whaletable.web.boards import (
     Translate,
     esc,
     plain_choice,
+    result_table,
     seat_colour,
     seat_name,
 )
@@ -712,30 +716,17 @@ class WhaleToLookBoard:
     def result(
         self, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> dict[str, Any] | None:
-        if obs["phase"] != "over":
+        result = Result.from_observation(obs)
+        if result is None:
             return None
-        n = obs["num_players"]
-        start = obs["start_player"] or 0
-        rows = []
-        for seat, player in enumerate(obs["players"]):
-            r1, r2 = player["points"]
-            rows.append(
-                {
-                    "seat": seat,
-                    "name": seat_name(names, seat, tr),
-                    "cells": [r1, r2, r1 + r2],
-                    "total": r1 + r2,
-                    "winner": seat == obs["winner"],
-                }
-            )
-        # The rulebook's order: most points, then the higher round-2 score, then whoever
-        # took their turn later in round 2 (the same order that chose the winner).
-        rows.sort(key=lambda r: (-r["total"], -r["cells"][1], -((r["seat"] - start) % n)))
-        return {
-            "headline": game_over_line(obs, names, tr),
-            "columns": [tr("Round 1"), tr("Round 2"), tr("Total")],
-            "rows": rows,
-        }
+        return result_table(
+            result,
+            names,
+            tr,
+            result_word,
+            headline=game_over_line(obs, names, tr),
+            note=tie_break_line(result, tr),
+        )
 
 
 Board = WhaleToLookBoard

@@ -16,6 +16,7 @@
   var conn = document.getElementById("conn");
   var result = document.getElementById("result");
   var headline = document.getElementById("result-headline");
+  var note = document.getElementById("result-note");
   var again = document.getElementById("again");
   var handover = document.getElementById("handover");
   var handoverText = document.getElementById("handover-text");
@@ -176,6 +177,8 @@
     });
     headline.textContent = msg.result.headline || "";
     headline.hidden = !msg.result.headline;
+    note.textContent = msg.result.note || "";
+    note.hidden = !msg.result.note;
     again.action = "/games/" + encodeURIComponent(msg.key) + "/again";
     result.hidden = false;
   }
