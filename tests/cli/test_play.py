@@ -180,3 +180,17 @@ def test_the_result_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str
     )
     assert " ".join(rule.split()) in shown
     assert "Final scores" not in run.out and "Player" not in run.out
+
+
+def test_the_reduced_table_is_drawn_two_by_two_and_plays_to_the_end(cli, tmp_path: Path) -> None:
+    """The research table (option table=reduced) is drawn with its nine fish cards and four
+    areas, and a fish card beyond F9 is refused by name."""
+    path = tmp_path / "game.json"
+    args = [*GAME, "--option", "table=reduced", "--seats", "human,heuristic", "--seed", "4"]
+    run = cli([*args, "--record", str(path)], ["i 10", *["1"] * 200])
+    assert run.code == 0, run.out[-2000:]
+    assert "with a fish card N from 1 to 9" in run.out
+    assert "F9 " in run.out and "F10 " not in run.out
+    assert "Game over" in run.out
+    final = Record.load(path).replay()
+    assert final.is_terminal() and final.options.table == "reduced"

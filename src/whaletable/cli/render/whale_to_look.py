@@ -1,10 +1,10 @@
 """Whale to Look in the terminal: the table drawn from one seat's observation.
 
 Names on screen are the ones players use at the table: fish cards ``F1``–``F12``
-in reading order, areas by the number printed on their card, boats by how many
-tourists they carry (1, 2, 3), seats from 1. A fish card reads ``F5 [3]`` when the
-viewer knows its value and ``F5 [?]`` when not: nothing else on screen shows a
-fish value, so the board shows exactly what the observation says.
+(``F9`` on the reduced table) in reading order, areas by the number printed on their
+card, boats by how many tourists they carry (1, 2, 3), seats from 1. A fish card reads
+``F5 [3]`` when the viewer knows its value and ``F5 [?]`` when not: nothing else on
+screen shows a fish value, so the board shows exactly what the observation says.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import AREA_FISH, COLUMNS, NUM_FISH, ROWS
+from whaletable.games.whale_to_look.board import board_with_areas
 from whaletable.games.whale_to_look.words import (
     ranking_rule,
     result_word,
@@ -93,7 +93,8 @@ def area_panel(obs: dict[str, Any], position: int) -> Panel:
             body.append(label, style=f"bold {seat_colour(seat)}")
     if not body:
         body.append("—", style="dim")
-    known = [obs["fish"][f] for f in AREA_FISH[position] if obs["fish"][f] is not None]
+    area_fish = board_with_areas(len(obs["areas"])).area_fish[position]
+    known = [obs["fish"][f] for f in area_fish if obs["fish"][f] is not None]
     hidden = 4 - len(known)
     hint = f"seen {sum(known)}" + (f" +{hidden}?" if hidden else " (all)")
     body.append(f"\n{count}/{obs['num_players']} boats\n{hint}", style="dim")
@@ -102,17 +103,19 @@ def area_panel(obs: dict[str, Any], position: int) -> Panel:
 
 def board_grid(obs: dict[str, Any]) -> Table:
     """Fish rows and area rows interleave, so each area sits between its four fish."""
+    board = board_with_areas(len(obs["areas"]))
+    columns = board.columns
     grid = Table.grid(padding=(0, 1))
-    for _ in range(2 * COLUMNS + 1):
+    for _ in range(2 * columns + 1):
         grid.add_column(justify="center", vertical="middle")
-    width = COLUMNS + 1
-    for row in range(2 * ROWS + 1):
+    width = columns + 1
+    for row in range(2 * board.rows + 1):
         cells: list[RenderableType] = []
-        for col in range(2 * COLUMNS + 1):
+        for col in range(2 * columns + 1):
             if row % 2 == 0 and col % 2 == 0:
                 cells.append(fish_card(obs, (row // 2) * width + col // 2))
             elif row % 2 == 1 and col % 2 == 1:
-                cells.append(area_panel(obs, (row // 2) * COLUMNS + col // 2))
+                cells.append(area_panel(obs, (row // 2) * columns + col // 2))
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
@@ -200,8 +203,9 @@ class WhaleToLookView:
         except ValueError:
             raise BadCommand(f"{text!r}: expected numbers after {verb!r}") from None
         if verb in ("i", "r"):
-            if len(args) != 1 or len(numbers) != 1 or not 1 <= numbers[0] <= NUM_FISH:
-                raise BadCommand(f"write '{verb} N' with a fish card N from 1 to {NUM_FISH}")
+            cards = len(obs["fish"])
+            if len(args) != 1 or len(numbers) != 1 or not 1 <= numbers[0] <= cards:
+                raise BadCommand(f"write '{verb} N' with a fish card N from 1 to {cards}")
             fish = numbers[0] - 1
             return Investigate(fish) if verb == "i" else UseRadar(fish)
         if verb == "c":
@@ -225,11 +229,12 @@ class WhaleToLookView:
     def _round_summary(self, result: dict[str, Any], names: list[str]) -> RenderableType:
         areas, sums = result["areas"], result["sums"]
         whale, orca = result["whale"], result["orca"]
+        area_fish = board_with_areas(len(areas)).area_fish
         table = Table(padding=(0, 1))
         for header_text in ("area", "fish around it", "sum", "surfaced", "boats"):
             table.add_column(header_text)
         for position in sorted(range(len(areas)), key=lambda p: areas[p]):
-            fish = " + ".join(str(result["fish"][f]) for f in AREA_FISH[position])
+            fish = " + ".join(str(result["fish"][f]) for f in area_fish[position])
             mark = "WHALE" if position == whale else "orca" if position == orca else ""
             boats = []
             for slot, at in enumerate(result["boats"]):

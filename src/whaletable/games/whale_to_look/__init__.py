@@ -33,12 +33,18 @@ from whaletable.games.whale_to_look.actions import (
     RevealTrend,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH, Components, load_components
+from whaletable.games.whale_to_look.board import (
+    BOARDS,
+    NUM_AREAS,
+    NUM_FISH,
+    Board,
+    Components,
+    load_components,
+)
 from whaletable.games.whale_to_look.codes import CodeBook
 from whaletable.games.whale_to_look.events import EVENT_TYPES
 from whaletable.games.whale_to_look.rules import (
     BOATS,
-    MARKERS,
     RADARS_TWO_PLAYERS,
     ROUNDS,
     TRENDS,
@@ -59,6 +65,9 @@ class WhaleToLookOptions:
     ``anchor_without_tourists``: an anchored boat with no tourist left (the fisher
     took the only one) on a scoring area gains the anchor's +2 (``bonus``), or
     nothing, since it scores no tourists (``nothing``).
+    ``table``: the rulebooks' table (``standard``), or a smaller one for research
+    (``reduced``: four areas, nine fish cards, four markers; 2–4 players). It is not
+    a rulebook variant: ``rules.md`` says what it keeps and why.
     """
 
     edition: Literal["en", "vi"] = "en"
@@ -68,7 +77,11 @@ class WhaleToLookOptions:
     ] = "random"
     start_player: int | None = None
     anchor_without_tourists: Literal["bonus", "nothing"] = "bonus"
+    table: Literal["standard", "reduced"] = "standard"
 
+
+REDUCED_MAX_PLAYERS = 4
+"""The reduced table has four areas: in the Vietnamese edition each holds one fisher boat."""
 
 SPEC = GameSpec(
     id="whale-to-look",
@@ -113,6 +126,19 @@ class WhaleToLook(Game[WhaleToLookState]):
         return load_components()
 
     @cached_property
+    def _area_cards(self) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+        c = self.components
+        return {name: (c.numbers_on(b), c.ordered_on(b)) for name, b in BOARDS.items()}
+
+    def area_numbers(self, board: Board) -> tuple[int, ...]:
+        """The printed numbers of the area cards laid on ``board``."""
+        return self._area_cards[board.name][0]
+
+    def ordered_layout(self, board: Board) -> tuple[int, ...]:
+        """The area cards' numbers in reading order when ``area_layout`` is ``ordered``."""
+        return self._area_cards[board.name][1]
+
+    @cached_property
     def code_book(self) -> CodeBook:
         """The player codes the rules list a decision's legal codes from (``codes.py``)."""
         return CodeBook(self.player_code)
@@ -139,18 +165,27 @@ class WhaleToLook(Game[WhaleToLookState]):
 
     def _max_game_length(self, num_players: int, options: WhaleToLookOptions) -> int:
         """A seat decides at most, per round: the fisher's boat (1), an investigation and a
-        move per marker (2 × 5), its radars (2 at most) and "Done!" (1)."""
-        return ROUNDS * num_players * (1 + 2 * MARKERS + RADARS_TWO_PLAYERS + 1)
+        move per marker (2 × 5; 2 × 4 on the reduced table), its radars (2 at most) and
+        "Done!" (1)."""
+        markers = BOARDS[options.table].markers
+        return ROUNDS * num_players * (1 + 2 * markers + RADARS_TWO_PLAYERS + 1)
 
     def _max_chance_nodes(self, num_players: int, options: WhaleToLookOptions) -> int:
         """The start player, the trending card, and per round every area and fish card."""
-        return 2 + ROUNDS * (NUM_AREAS + NUM_FISH)
+        board = BOARDS[options.table]
+        return 2 + ROUNDS * (board.num_areas + board.num_fish)
 
     def _check_options(self, num_players: int, options: WhaleToLookOptions) -> None:
         sp = options.start_player
         if sp is not None and not 0 <= sp < num_players:
             raise BadOption(
                 f"option 'start_player' must be a seat 0..{num_players - 1} or null; got {sp}"
+            )
+        if options.table == "reduced" and num_players > REDUCED_MAX_PLAYERS:
+            raise BadOption(
+                f"option 'table' = 'reduced' is for 2–{REDUCED_MAX_PLAYERS} players, not "
+                f"{num_players}: its four areas leave a fifth fisher boat (Vietnamese "
+                "edition, Fishing season) no area to stand on"
             )
 
     def _new_state(self, num_players: int, options: WhaleToLookOptions) -> WhaleToLookState:

@@ -30,7 +30,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import AREA_FISH, FISH_AREAS, NUM_AREAS, NUM_FISH
+from whaletable.games.whale_to_look.board import NUM_AREAS, board_with_areas
 from whaletable.games.whale_to_look.rules import (
     ANCHOR_BONUS,
     BOATS,
@@ -84,9 +84,10 @@ class Odds:
 
 def surfacing(fish: Sequence[int], areas: Sequence[int]) -> tuple[int, int]:
     """Where the whale and the orca surface (ties by printed number, as the rulebook says)."""
-    sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in AREA_FISH]
-    whale = max(range(NUM_AREAS), key=lambda p: (sums[p], areas[p]))
-    orca = min(range(NUM_AREAS), key=lambda p: (sums[p], areas[p]))
+    area_fish = board_with_areas(len(areas)).area_fish
+    sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in area_fish]
+    whale = max(range(len(areas)), key=lambda p: (sums[p], areas[p]))
+    orca = min(range(len(areas)), key=lambda p: (sums[p], areas[p]))
     return whale, orca
 
 
@@ -102,7 +103,7 @@ def sample_fish(
     for value in known:
         if value is not None:
             pool.remove(value)
-    unknown = [f for f in range(NUM_FISH) if known[f] is None]
+    unknown = [f for f, value in enumerate(known) if value is None]
     base = [v if v is not None else 0 for v in known]
     out = []
     for _ in range(count):
@@ -116,6 +117,7 @@ def sample_fish(
 
 
 def odds_of(samples: Sequence[Sample]) -> Odds:
+    # Sized for the full table: on a smaller one the positions it lacks keep odds 0.
     whale = [0.0] * NUM_AREAS
     orca = [0.0] * NUM_AREAS
     both = [[0.0] * NUM_AREAS for _ in range(NUM_AREAS)]
@@ -326,7 +328,7 @@ class WhaleHeuristic:
     @staticmethod
     def _unseen_unmarked(obs: dict[str, Any], seat: int) -> int:
         return sum(
-            1 for f in range(NUM_FISH) if not obs["revealed"][f] and seat not in obs["markers"][f]
+            1 for f, up in enumerate(obs["revealed"]) if not up and seat not in obs["markers"][f]
         )
 
     def _radar(
@@ -360,10 +362,11 @@ class WhaleHeuristic:
         moves = [a for a in probe.legal_actions() if isinstance(a, MoveBoat)]
         trend = obs["trend"]
         turns = min(obs["players"][view.seat]["markers_left"] - 1, len(looks) - 1)
+        fish_areas = board_with_areas(len(obs["areas"])).fish_areas
         worth, _, _, pick = max(
             (
                 look_ahead(fleet, moves, samples, a.fish, trend, turns),
-                len(FISH_AREAS[a.fish]),
+                len(fish_areas[a.fish]),
                 -a.fish,
                 a,
             )

@@ -43,7 +43,8 @@ class AreasLaid(Event):
 
 @dataclass(frozen=True, slots=True)
 class FishDealt(Event):
-    """The twelve fish cards were dealt face down (no value is told to anyone)."""
+    """The fish cards were dealt face down, ``count`` of them (twelve; nine on the reduced
+    table): no value is told to anyone."""
 
     kind: ClassVar[str] = "fish_dealt"
     round: int

@@ -40,11 +40,9 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.board import (
-    ADJACENT,
-    AREA_FISH,
+    BOARDS,
     NUM_AREAS,
     NUM_FISH,
-    REACH,
 )
 from whaletable.games.whale_to_look.events import (
     AreasLaid,
@@ -68,7 +66,6 @@ P = ParamSpec("P")  # the fields of an event, checked against its class where it
 # --- The player's kit (Setup 1–2) -------------------------------------------------
 BOATS = 3
 TOURISTS = (1, 2, 3)  # boat 0, 1, 2
-MARKERS = 5
 RADARS = 1
 RADARS_TWO_PLAYERS = 2  # "In a 2-player game, take 2."
 ROUNDS = 2
@@ -109,7 +106,6 @@ MOVE = 6  # after investigating: radar or move a boat
 OVER = 7
 PHASE_NAMES = ("start", "trending", "lay_areas", "deal_fish", "fisher", "turn", "move", "over")
 
-ALL_FISH = (1 << NUM_FISH) - 1  # bitmask of every fish card position
 ALL_AREAS = (1 << NUM_AREAS) - 1  # bitmask of every area position
 
 _FINISH = Finish()
@@ -196,6 +192,7 @@ class WhaleToLookState(State):
         "anchor_boat",
         "anchor_used",
         "areas",
+        "board",
         "boat_at",
         "finished",
         "first_start",
@@ -222,14 +219,15 @@ class WhaleToLookState(State):
     def __init__(self, game: WhaleToLook, num_players: int, options: WhaleToLookOptions) -> None:
         super().__init__(game, num_players, options)
         n = num_players
+        self.board = BOARDS[options.table]  # the table's shape: positions, markers
         self.round = 1
         self.phase = START
         self.to_move = 0
         self.start = 0
         self.first_start = 0
         self.trend: str | None = None
-        self.areas = [-1] * NUM_AREAS  # printed number at each position; -1 = not laid
-        self.fish = [-1] * NUM_FISH  # value at each position; -1 = not dealt
+        self.areas = [-1] * self.board.num_areas  # printed number at each position; -1 = not laid
+        self.fish = [-1] * self.board.num_fish  # value at each position; -1 = not dealt
         self.fish_deal_start = 0  # history index of this round's first fish deal
         self.revealed = 0  # bitmask: fish turned face up by a radar
         self.marked = [0] * n  # bitmask per seat: fish carrying that seat's marker
@@ -270,8 +268,8 @@ class WhaleToLookState(State):
         self.radars = [RADARS_TWO_PLAYERS if n == 2 else RADARS] * n
         self.finished = [False] * n
         self.revealed = 0
-        self.areas = [-1] * NUM_AREAS
-        self.fish = [-1] * NUM_FISH
+        self.areas = [-1] * self.board.num_areas
+        self.fish = [-1] * self.board.num_fish
         self.to_move = self.start
         if self.round == 2 and self.options.trending != "none":
             if self.options.trending == "random":
@@ -283,7 +281,7 @@ class WhaleToLookState(State):
 
     def _lay_areas(self) -> None:
         if self.options.area_layout == "ordered":
-            self.areas = list(self.game.components.ordered_layout)
+            self.areas = list(self.game.ordered_layout(self.board))
             self._emit(AreasLaid, self.round, tuple(self.areas))
             self._deal_fish()
         else:
@@ -398,9 +396,9 @@ class WhaleToLookState(State):
         Ties: the whale goes to the higher printed number, the orca to the lower.
         """
         fish = self.fish
-        sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in AREA_FISH]
+        sums = [fish[a] + fish[b] + fish[c] + fish[d] for a, b, c, d in self.board.area_fish]
         areas = self.areas
-        positions = range(NUM_AREAS)
+        positions = range(len(areas))
         whale = max(positions, key=lambda p: (sums[p], areas[p]))
         orca = min(positions, key=lambda p: (sums[p], areas[p]))
         return whale, orca, sums
@@ -438,7 +436,7 @@ class WhaleToLookState(State):
         area from the dock, an adjacent one otherwise) and enterable (as can_enter)."""
         if self.anchor_boat[seat] == boat:
             return 0  # "A boat that has been anchored may no longer be moved."
-        open_areas = REACH[self.boat_at[seat * BOATS + boat]] & ~self.full_areas
+        open_areas = self.board.reach[self.boat_at[seat * BOATS + boat]] & ~self.full_areas
         if self.options.edition == "vi" and self.fisher_boat[seat] == boat:
             open_areas &= ~self._fisher_areas()
         return open_areas
@@ -462,7 +460,7 @@ class WhaleToLookState(State):
         if self.anchor_boat[seat] == boat:
             return ()  # "A boat that has been anchored may no longer be moved."
         at = self.boat_at[seat * BOATS + boat]
-        return range(NUM_AREAS) if at == DOCK else ADJACENT[at]
+        return range(self.board.num_areas) if at == DOCK else self.board.adjacent[at]
 
     def boat_destinations(self, seat: int, boat: int) -> list[int]:
         """Where a boat may go: a reachable area it may enter (in ``_reachable``'s order)."""
@@ -478,11 +476,11 @@ class WhaleToLookState(State):
         return False
 
     def markers_left(self, seat: int) -> int:
-        return MARKERS - self.marked[seat].bit_count()
+        return self.board.markers - self.marked[seat].bit_count()
 
     def _investigable(self, seat: int) -> int:
         """Bitmask of fish this seat may investigate: face down, not yet marked by it."""
-        return ALL_FISH & ~self.revealed & ~self.marked[seat]
+        return self.board.all_fish & ~self.revealed & ~self.marked[seat]
 
     def _may_investigate_and_move(self, seat: int) -> bool:
         """False means the player "must choose [B. Finish]"."""
@@ -524,7 +522,7 @@ class WhaleToLookState(State):
             return list(_deal_odds(self.game.components.fish_values, tuple(sorted(self.fish))))
         if phase == LAY_AREAS:
             laid = tuple(sorted(self.areas))
-            return list(_lay_odds(self.game.components.area_numbers, laid))
+            return list(_lay_odds(self.game.area_numbers(self.board), laid))
         if phase == START:
             return list(_start_odds(self.num_players))
         return list(_TREND_ODDS)
@@ -537,7 +535,7 @@ class WhaleToLookState(State):
         if phase == FISHER:
             return list(book.fisher)
         seat = self.to_move
-        face_down = ALL_FISH & ~self.revealed
+        face_down = self.board.all_fish & ~self.revealed
         if phase == TURN:
             if not self._may_investigate_and_move(seat):
                 return [book.finish]
@@ -549,7 +547,7 @@ class WhaleToLookState(State):
             return out
         # MOVE: radars (coded below every move), then each boat's moves.
         out = list(book.radars[face_down]) if self._may_use_radar(seat) else []
-        unanchored = ALL_AREAS & ~self.anchor_areas
+        unanchored = ALL_AREAS & ~self.anchor_areas  # open_areas keeps to this board
         for b in range(BOATS):
             open_areas = self._open_areas(seat, b)
             if open_areas:
@@ -565,7 +563,7 @@ class WhaleToLookState(State):
         if phase == FISHER:
             return list(_FISHER)
         out: list[Action] = []
-        face_down = ((1 << NUM_FISH) - 1) & ~self.revealed
+        face_down = self.board.all_fish & ~self.revealed
         if phase == TURN:
             if not self._may_investigate_and_move(seat):
                 return [_FINISH]
@@ -604,7 +602,7 @@ class WhaleToLookState(State):
                 return "you have no radar left this round"
             if not self._may_use_radar(seat):
                 return "the radar may be used only once per turn"
-            if not 0 <= action.fish < NUM_FISH:
+            if not 0 <= action.fish < self.board.num_fish:
                 return f"there is no fish card {action.fish}"
             if self.revealed >> action.fish & 1:
                 return "that fish card is already face up"
@@ -617,7 +615,7 @@ class WhaleToLookState(State):
                     return "you may finish only at the start of your turn, before using the radar"
                 return None
             if isinstance(action, Investigate):
-                if not 0 <= action.fish < NUM_FISH:
+                if not 0 <= action.fish < self.board.num_fish:
                     return f"there is no fish card {action.fish}"
                 if self.revealed >> action.fish & 1:
                     return "that fish card is face up already"
@@ -630,12 +628,12 @@ class WhaleToLookState(State):
             return "after investigating you must move a boat"
         if not 0 <= action.boat < BOATS:
             return f"there is no boat {action.boat}"
-        if not 0 <= action.area < NUM_AREAS:
+        if not 0 <= action.area < self.board.num_areas:
             return f"there is no area {action.area}"
         if self.anchor_boat[seat] == action.boat:
             return "an anchored boat may no longer be moved"
         at = self.boat_at[seat * BOATS + action.boat]
-        if at != DOCK and action.area not in ADJACENT[at]:
+        if at != DOCK and action.area not in self.board.adjacent[at]:
             return "a boat in an area moves only to an adjacent area (no diagonals)"
         if not self.can_enter(seat, action.boat, action.area):
             if self.boats_in(action.area) >= self.num_players:
@@ -711,9 +709,9 @@ class WhaleToLookState(State):
                     self._announce_fixed_setup()
                 self.fish_deal_start = len(self.history)  # where this action will be appended
             fish[p] = action.value
-            if p == NUM_FISH - 1:
+            if p == len(fish) - 1:
                 # Face down: the event says that the cards lie there, never what they are.
-                self._emit(FishDealt, self.round, NUM_FISH)
+                self._emit(FishDealt, self.round, len(fish))
                 self._after_setup()
         elif phase == LAY_AREAS:
             assert isinstance(action, LayArea)
@@ -721,7 +719,7 @@ class WhaleToLookState(State):
             if p == 0 and not self.history and self.options.start_player is not None:
                 self._announce_fixed_setup()
             self.areas[p] = action.number
-            if p == NUM_AREAS - 1:
+            if p == len(self.areas) - 1:
                 self._emit(AreasLaid, self.round, tuple(self.areas))
                 self._deal_fish()
         elif phase == START:
@@ -752,6 +750,7 @@ class WhaleToLookState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.options = self.options
+        new.board = self.board
         new.round = self.round
         new.phase = self.phase
         new.to_move = self.to_move
@@ -779,11 +778,11 @@ class WhaleToLookState(State):
     def _determinize(self, seat: int, rng: random.Random) -> WhaleToLookState:
         """Redeal the dealt fish cards ``seat`` has not seen from the cards it cannot place."""
         new = self.clone()
-        unknown = [p for p in range(NUM_FISH) if self.fish[p] >= 0 and not self.knows(seat, p)]
+        unknown = [p for p, v in enumerate(self.fish) if v >= 0 and not self.knows(seat, p)]
         if not unknown:
             return new
         pool = list(self.game.components.fish_values)
-        for p in range(NUM_FISH):
+        for p in range(len(self.fish)):
             if self.fish[p] >= 0 and p not in unknown:
                 pool.remove(self.fish[p])
         rng.shuffle(pool)
@@ -868,9 +867,11 @@ class WhaleToLookState(State):
             "start_player": self.start if self.phase != START else None,
             "trend": self.trend if self.round == 2 else None,
             "areas": [a if a >= 0 else None for a in self.areas],
-            "fish": [self.fish[f] if self.knows(seat, f) else None for f in range(NUM_FISH)],
-            "revealed": [bool(self.revealed >> f & 1) for f in range(NUM_FISH)],
-            "markers": [[s for s in range(n) if self.marked[s] >> f & 1] for f in range(NUM_FISH)],
+            "fish": [self.fish[f] if self.knows(seat, f) else None for f in range(len(self.fish))],
+            "revealed": [bool(self.revealed >> f & 1) for f in range(len(self.fish))],
+            "markers": [
+                [s for s in range(n) if self.marked[s] >> f & 1] for f in range(len(self.fish))
+            ],
             "radar_used_this_turn": self.radar_this_turn,
             "players": seats,
             "results": [

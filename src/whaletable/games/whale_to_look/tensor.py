@@ -3,7 +3,8 @@
 Written from ``observation(seat)`` alone (so a fish card's value is there only when
 the seat has looked at it, or a radar turned it up). Seats are relative: row 0 of every
 per-seat field is the observer. Round 1's results are left out: the points they gave
-are in ``points``, and round 2 lays new cards.
+are in ``points``, and round 2 lays new cards. The per-area and per-fish fields are as
+long as the table of option ``table`` (six areas and twelve fish cards, or four and nine).
 """
 
 from __future__ import annotations
@@ -12,18 +13,34 @@ from collections.abc import Mapping
 from typing import Any
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
-from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH, load_components
+from whaletable.games.whale_to_look.board import (
+    BOARDS,
+    STANDARD,
+    Board,
+    board_with_areas,
+    load_components,
+)
 from whaletable.games.whale_to_look.rules import BOATS, PHASE_NAMES, ROUNDS, TRENDS
 
 _COMPONENTS = load_components()
-AREA_NUMBERS: tuple[int, ...] = _COMPONENTS.area_numbers
 FISH_VALUES: tuple[int, ...] = tuple(sorted(set(_COMPONENTS.fish_values)))
-PLACES: tuple[int, ...] = (-1, *range(NUM_AREAS))  # -1: in the dock
 BOAT_OR_NONE: tuple[int, ...] = (-1, *range(BOATS))
+
+
+def area_numbers(board: Board) -> tuple[int, ...]:
+    """The printed numbers of the area cards on ``board``."""
+    return _COMPONENTS.numbers_on(board)
+
+
+def places(board: Board) -> tuple[int, ...]:
+    """Where a boat may be: -1 (the dock) or an area position."""
+    return (-1, *range(board.num_areas))
 
 
 def layout(num_players: int, options: Any = None) -> TensorLayout:
     n = num_players
+    board = STANDARD if options is None else BOARDS[options.table]
+    num_areas, num_fish = board.num_areas, board.num_fish
     return TensorLayout(
         (
             Field("round", (ROUNDS,), "one-hot: round 1 or 2"),
@@ -33,13 +50,17 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
             Field(
                 "trend", (len(TRENDS),), "one-hot trending card of round 2: " + ", ".join(TRENDS)
             ),
-            Field("areas", (NUM_AREAS, len(AREA_NUMBERS)), "per position: one-hot printed number"),
-            Field("fish", (NUM_FISH, len(FISH_VALUES)), "per fish card: one-hot value, if known"),
-            Field("fish_known", (NUM_FISH,), "1 where the observer knows the card's value"),
-            Field("revealed", (NUM_FISH,), "1 where a radar turned the card face up"),
-            Field("markers", (NUM_FISH, n), "1 where a relative seat's marker lies by the card"),
+            Field(
+                "areas",
+                (num_areas, len(area_numbers(board))),
+                "per position: one-hot printed number",
+            ),
+            Field("fish", (num_fish, len(FISH_VALUES)), "per fish card: one-hot value, if known"),
+            Field("fish_known", (num_fish,), "1 where the observer knows the card's value"),
+            Field("revealed", (num_fish,), "1 where a radar turned the card face up"),
+            Field("markers", (num_fish, n), "1 where a relative seat's marker lies by the card"),
             Field("radar_used_this_turn", (1,), "1 after a radar this turn"),
-            Field("boats", (n, BOATS, len(PLACES)), "per seat, boat: one-hot dock or area"),
+            Field("boats", (n, BOATS, len(places(board))), "per seat, boat: one-hot dock or area"),
             Field("anchored_boat", (n, len(BOAT_OR_NONE)), "per seat: none or the boat anchored"),
             Field("anchor_used", (n,), "1 once the seat has dropped its anchor"),
             Field("radars", (n,), "radars the seat has left"),
@@ -53,6 +74,9 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
 
 def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
     n = obs["num_players"]
+    board = board_with_areas(len(obs["areas"]))
+    numbers = area_numbers(board)
+    where = places(board)
 
     def rel(s: int | None) -> int | None:
         return None if s is None else relative(s, seat, n)
@@ -63,7 +87,7 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
     out.one_hot("start_player", rel(obs["start_player"]), range(n))
     out.one_hot("trend", obs["trend"], TRENDS)
     for position, number in enumerate(obs["areas"]):
-        out.one_hot("areas", number, AREA_NUMBERS, (position,))
+        out.one_hot("areas", number, numbers, (position,))
     for card, value in enumerate(obs["fish"]):
         out.one_hot("fish", value, FISH_VALUES, (card,))
         out.put("fish_known", value is not None, (card,))
@@ -75,7 +99,7 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
     for s, p in enumerate(obs["players"]):
         r = relative(s, seat, n)
         for boat, place in enumerate(p["boats"]):
-            out.one_hot("boats", place, PLACES, (r, boat))
+            out.one_hot("boats", place, where, (r, boat))
         out.one_hot("anchored_boat", p["anchored_boat"], BOAT_OR_NONE, (r,))
         out.put("anchor_used", p["anchor_used"], (r,))
         out.put("radars", p["radars"], (r,))

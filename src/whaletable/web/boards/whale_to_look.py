@@ -1,7 +1,8 @@
 """Whale to Look on the web table: the board as SVG, drawn from one observation.
 
 The table is laid out as in the box: six dark-blue diamond area cards in a 3×2
-grid, twelve light fish cards in the gaps at their corners. A fish card shows its
+grid, twelve light fish cards in the gaps at their corners (the reduced research table:
+four areas in a 2×2 grid, nine fish cards, drawn the same way from the left). A fish card shows its
 value only when the observation gives it (the viewer investigated it, a radar
 turned it up, or the round was scored); otherwise it shows "?". Every fish label
 is an element ``<text class="fish-value" data-fish="i">`` and no other element
@@ -31,9 +32,9 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.board import (
-    NUM_AREAS,
-    NUM_FISH,
+    COLUMNS,
     area_xy,
+    board_with_areas,
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
@@ -82,18 +83,23 @@ FACE_UP_FILL = "#fff1b8"
 _SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
 
 
-def fish_xy_px(fish: int) -> tuple[int, int]:
-    c, r = fish_xy(fish)
+def fish_xy_px(fish: int, columns: int = COLUMNS) -> tuple[int, int]:
+    c, r = fish_xy(fish, columns)
     return FISH_X0 + c * DX, FISH_Y0 + r * DY
 
 
-def area_xy_px(area: int) -> tuple[int, int]:
-    c, r = area_xy(area)
+def area_xy_px(area: int, columns: int = COLUMNS) -> tuple[int, int]:
+    c, r = area_xy(area, columns)
     return FISH_X0 + c * DX + DX // 2, FISH_Y0 + r * DY + DY // 2
 
 
-def diamond_points(area: int) -> str:
-    cx, cy = area_xy_px(area)
+def columns_of(areas: Sequence[int | None]) -> int:
+    """The table's columns of areas: three, or two on the reduced research table."""
+    return board_with_areas(len(areas)).columns
+
+
+def diamond_points(area: int, columns: int = COLUMNS) -> str:
+    cx, cy = area_xy_px(area, columns)
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
 
 
@@ -148,8 +154,8 @@ def _table_of(obs: dict[str, Any]) -> _Table:
         return _Table(
             areas=list(r["areas"]),
             fish=list(r["fish"]),
-            revealed=list(obs["revealed"]) if same_round else [False] * NUM_FISH,
-            markers=[list(m) for m in obs["markers"]] if same_round else [[]] * NUM_FISH,
+            revealed=list(obs["revealed"]) if same_round else [False] * len(r["fish"]),
+            markers=[list(m) for m in obs["markers"]] if same_round else [[]] * len(r["fish"]),
             boats=[list(r["boats"][s * BOATS : (s + 1) * BOATS]) for s in range(n)],
             anchored=list(r["anchors"]),
             fisher=list(r["fisher_boats"]),
@@ -184,12 +190,12 @@ class WhaleToLookBoard:
         svg.open("whale-to-look", WIDTH, height, label, OCEAN)
         self._header(svg, obs, table, names, tr)
         moves = [a for a in legal if isinstance(a, MoveBoat)]
-        for area in range(NUM_AREAS):
+        for area in range(len(table.areas)):
             self._area(svg, table, area, tr)
         self._move_targets(svg, obs, moves, tr)
-        for area in range(NUM_AREAS):
+        for area in range(len(table.areas)):
             self._boats_on_area(svg, obs, table, area, moves, names, tr)
-        for fish in range(NUM_FISH):
+        for fish in range(len(table.fish)):
             self._fish(svg, obs, table, fish, legal, names, tr)
         self._controls(svg, obs, legal, moves, tr)
         self._legend(svg, obs, table, moves, names, tr)
@@ -229,11 +235,12 @@ class WhaleToLookBoard:
             svg.text(16, 42, tr("No trending card this round."), size=12)
 
     def _area(self, svg: Svg, table: _Table, area: int, tr: Translate) -> None:
-        cx, cy = area_xy_px(area)
+        columns = columns_of(table.areas)
+        cx, cy = area_xy_px(area, columns)
         number = table.areas[area]
         fill = AREA_FILL if number is not None else AREA_EMPTY
         svg.add(
-            f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area)}" '
+            f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area, columns)}" '
             f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
         )
         if number is not None:
@@ -292,7 +299,8 @@ class WhaleToLookBoard:
         for move in moves:
             title = self.label(move, obs, (), tr)
             data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
-            cx, cy = area_xy_px(move.area)
+            columns = columns_of(obs["areas"])
+            cx, cy = area_xy_px(move.area, columns)
             if move.anchor:
                 svg.open_act(move, title, "move-target anchor-target", data)
                 svg.add(
@@ -303,7 +311,7 @@ class WhaleToLookBoard:
             else:
                 svg.open_act(move, title, "move-target", data)
                 svg.add(
-                    f'<polygon points="{diamond_points(move.area)}" fill="#ffffff" '
+                    f'<polygon points="{diamond_points(move.area, columns)}" fill="#ffffff" '
                     f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
                     f'stroke-dasharray="12 6"/>'
                 )
@@ -387,7 +395,7 @@ class WhaleToLookBoard:
             for boat, at in enumerate(boats)
             if at == area
         ]
-        cx, cy = area_xy_px(area)
+        cx, cy = area_xy_px(area, columns_of(obs["areas"]))
         rows = [here[:3], here[3:]]
         for row, ys in zip(rows, (cy - 10, cy + 24), strict=True):
             for i, (seat, boat) in enumerate(row):
@@ -406,7 +414,7 @@ class WhaleToLookBoard:
         names: Sequence[str],
         tr: Translate,
     ) -> None:
-        x, y = fish_xy_px(fish)
+        x, y = fish_xy_px(fish, columns_of(obs["areas"]))
         investigate = Investigate(fish)
         radar = UseRadar(fish)
         value = table.fish[fish]
@@ -682,6 +690,7 @@ class WhaleToLookBoard:
             "trending": tr("Trending card in round 2"),
             "start_player": tr("Start player"),
             "anchor_without_tourists": tr("An anchored boat with no tourist on it"),
+            "table": tr("Table"),
         }
         return labels.get(name, name)
 
@@ -697,6 +706,8 @@ class WhaleToLookBoard:
             "none": tr("none"),
             "bonus": tr("still gains the anchor’s +2"),
             "nothing": tr("gains nothing"),
+            "standard": tr("as in the rulebooks"),
+            "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
         }
         if isinstance(choice, str):
             return labels.get(choice) or trend_name(choice, tr)
