@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 import json
 import pkgutil
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 from whaletable.core.action import Action
@@ -70,6 +70,18 @@ HIGHLIGHT = "#d55e00"
 """Vermillion: what the viewer may click."""
 
 
+PIECES_KEPT = 20_000
+"""Drawn pieces kept (a few hundred bytes each); past it the oldest is forgotten first."""
+
+_pieces: dict[tuple[Hashable, ...], str] = {}
+KEEP_PIECES = True  # False draws every piece afresh (tests compare the two)
+
+
+def forget_pieces() -> None:
+    """Forget every kept piece (tests; a language's catalog reloaded)."""
+    _pieces.clear()
+
+
 class Svg:
     """An SVG drawing built from fragments; every text goes through :func:`esc`."""
 
@@ -78,6 +90,28 @@ class Svg:
         self.text_size = text_size
 
     def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def piece(self, draw: Callable[..., None], *args: Hashable) -> None:
+        """Add what ``draw(svg, *args)`` draws, drawn once and then kept for the same
+        ``draw`` and ``args``.
+
+        Most of a board is the same from one step to the next (the cards nobody touched,
+        the seats that did not move), so each piece is drawn once per look it can have.
+        ``draw`` must draw from its arguments alone (and constants): they are the whole
+        key, so a piece drawn for one viewer is handed to another only where everything
+        it shows is the same. Pass the translator itself, never the language's name.
+        """
+        key = (draw, self.text_size, *args)
+        fragment = _pieces.get(key) if KEEP_PIECES else None
+        if fragment is None:
+            sub = Svg(self.text_size)
+            draw(sub, *args)
+            fragment = "".join(sub.parts)
+            if KEEP_PIECES:
+                if len(_pieces) >= PIECES_KEPT:
+                    del _pieces[next(iter(_pieces))]
+                _pieces[key] = fragment
         self.parts.append(fragment)
 
     def open(
@@ -222,6 +256,7 @@ __all__ = [
     "action_attr",
     "board_for",
     "esc",
+    "forget_pieces",
     "plain_choice",
     "seat_colour",
     "seat_name",
