@@ -127,6 +127,59 @@ def radar_label(fish: int, tr: Translate) -> str:
     )
 
 
+def _boat_at(obs: dict[str, Any], boat: int) -> int:
+    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if seat is not None and 0 <= seat < len(obs["players"]):
+        at: int = obs["players"][seat]["boats"][boat]
+        return at
+    return DOCK
+
+
+def move_label(
+    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
+) -> str:
+    """A boat's move in words, from where it is (``at``) to ``area``."""
+    to = area_name(areas, area, tr)
+    name = boat_name(boat, tr)
+    if at == DOCK:
+        if anchor:
+            text = tr("Move {boat} from the dock to {area} and drop the anchor")
+        else:
+            text = tr("Move {boat} from the dock to {area}")
+        return text.format(boat=name, area=to)
+    origin = area_name(areas, at, tr)
+    if anchor:
+        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
+    else:
+        text = tr("Move {boat} from {origin} to {area}")
+    return text.format(boat=name, origin=origin, area=to)
+
+
+def _move_target(
+    svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
+) -> None:
+    """A legal move's target, hidden until its boat is selected."""
+    title = move_label(move.boat, move.area, move.anchor, at, areas, tr)
+    data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
+    cx, cy = area_xy_px(move.area)
+    if move.anchor:
+        svg.open_act(move, title, "move-target anchor-target", data)
+        svg.add(
+            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+        svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
+    else:
+        svg.open_act(move, title, "move-target", data)
+        svg.add(
+            f'<polygon points="{diamond_points(move.area)}" fill="#ffffff" '
+            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
+            f'stroke-dasharray="12 6"/>'
+        )
+    svg.add("</g>")
+
+
 # --- Pieces of the drawing ----------------------------------------------------------------
 # Each is drawn from its arguments alone, so Svg.piece keeps it by them (see there).
 
@@ -627,25 +680,9 @@ class WhaleToLookBoard:
         self, svg: Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
     ) -> None:
         """One hidden target per legal move; table.js shows those of the selected boat."""
+        areas = tuple(obs["areas"])
         for move in moves:
-            title = self.label(move, obs, (), tr)
-            data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
-            cx, cy = area_xy_px(move.area)
-            if move.anchor:
-                svg.open_act(move, title, "move-target anchor-target", data)
-                svg.add(
-                    f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
-                    f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-                )
-                svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
-            else:
-                svg.open_act(move, title, "move-target", data)
-                svg.add(
-                    f'<polygon points="{diamond_points(move.area)}" fill="#ffffff" '
-                    f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
-                    f'stroke-dasharray="12 6"/>'
-                )
-            svg.add("</g>")
+            svg.piece(_move_target, move, _boat_at(obs, move.boat), areas, tr)
 
     def _controls(
         self,
@@ -688,24 +725,8 @@ class WhaleToLookBoard:
         if isinstance(action, UseRadar):
             return radar_label(action.fish, tr)
         if isinstance(action, MoveBoat):
-            seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-            at = DOCK
-            if seat is not None and 0 <= seat < len(obs["players"]):
-                at = obs["players"][seat]["boats"][action.boat]
-            area = area_name(obs["areas"], action.area, tr)
-            boat = boat_name(action.boat, tr)
-            if at == DOCK:
-                if action.anchor:
-                    text = tr("Move {boat} from the dock to {area} and drop the anchor")
-                else:
-                    text = tr("Move {boat} from the dock to {area}")
-                return text.format(boat=boat, area=area)
-            origin = area_name(obs["areas"], at, tr)
-            if action.anchor:
-                text = tr("Move {boat} from {origin} to {area} and drop the anchor")
-            else:
-                text = tr("Move {boat} from {origin} to {area}")
-            return text.format(boat=boat, origin=origin, area=area)
+            at = _boat_at(obs, action.boat)
+            return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
         if isinstance(action, Finish):
             return tr('Finish: say "Done!" and take no more turns this round')
         if isinstance(action, ChooseFisherBoat):
