@@ -236,3 +236,40 @@ def _stored(game_id: str, state: Any) -> StoredTable:
         seed=1,
         actions=[a.to_json() for a in state.history],
     )
+
+
+def test_a_step_taken_back_drops_its_log_lines_in_every_language_without_a_replay() -> None:
+    game = games.get("whale-to-look")
+    langs = {lang: translator(lang) for lang in LANGS}
+    taken = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        live = LiveTable(_stored(game.spec.id, game.new_state(3, {})))
+        kept = {lang: live.log_lines(lang, tr) for lang, tr in langs.items()}
+        logs = dict(live._log)
+        while not live.finished:
+            if live.state.current_player() == CHANCE:
+                live._advance(live.state.sample_chance(rng))
+                continue
+            legal = live.state.legal_actions()
+            undoable = [a for a in legal if _undoable(live.state, a)]
+            if not undoable:
+                live._advance(rng.choice(legal))
+                continue
+            live._advance(undoable[0], ("{name} was quick", {"name": "x"}))
+            before = {lang: live.log_lines(lang, tr) for lang, tr in langs.items()}
+            live.take_back()
+            taken += 1
+            for lang, tr in langs.items():
+                assert live._log[lang] is logs[lang]  # kept, not rebuilt from the record
+                assert live.log_lines(lang, tr) == live.describe(0, len(live.state.history), tr)
+                assert len(live.log_lines(lang, tr)) < len(before[lang])
+            live._advance(rng.choice(legal))
+        assert all(len(live.log_lines(lang, tr)) > len(kept[lang]) for lang, tr in langs.items())
+    assert taken >= 6
+
+
+def _undoable(state: Any, action: Any) -> bool:
+    trial = state.clone()
+    trial.apply(action)
+    return bool(trial.can_undo())

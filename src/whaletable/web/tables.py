@@ -174,6 +174,24 @@ class Viewer:
     send_latest: SendLatest | None = None
 
 
+@dataclass
+class Log:
+    """A table's log in one language, and where each step's lines end (so that taking a
+    step back drops its lines instead of replaying the game)."""
+
+    tr: Callable[[str], str]
+    lines: list[str] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)  # len(lines) after each step
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.ends.append(len(self.lines))
+
+    def take_back(self) -> None:
+        self.ends.pop()
+        del self.lines[self.ends[-1] if self.ends else 0 :]
+
+
 class LiveTable:
     """One game in play (or finished, for replays) and the pages watching it."""
 
@@ -195,7 +213,7 @@ class LiveTable:
         self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
         # The log of each language a page reads, extended as steps are added; rebuilt
         # from the record for a language not seen yet (no view is kept per step).
-        self._log: dict[str, tuple[Callable[[str], str], list[str]]] = {}
+        self._log: dict[str, Log] = {}
         # The drawings of the current state, one per thing a page may see (see drawing()),
         # kept while ``changes`` and the names stay what they were when drawn.
         self.changes = 0
@@ -237,16 +255,16 @@ class LiveTable:
         step = len(self.state.history) - 1
         if note is not None:
             self.notes[step] = note
-        if self._log:
-            for tr, lines in self._log.values():
-                lines.extend(self._lines(self.state, step, action, actor, tr))
+        for log in self._log.values():
+            log.add(self._lines(self.state, step, action, actor, log.tr))
 
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
         self.state = self.state.undo()
         self.changes += 1
         self.notes.pop(len(self.state.history), None)
-        self._log.clear()
+        for log in self._log.values():
+            log.take_back()
 
     def record(self) -> Record:
         return Record.of(self.state, seats=self.names, table=self.key)
@@ -272,11 +290,15 @@ class LiveTable:
 
     def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
         """The log in one language (kept per language in use, not per step)."""
-        cached = self._log.get(lang)
-        if cached is None:
-            cached = (tr, self.describe(0, len(self.state.history), tr))
-            self._log[lang] = cached
-        return list(cached[1])
+        log = self._log.get(lang)
+        if log is None:
+            log = self._log[lang] = Log(tr)
+            state = self.game.new_state(self.state.num_players, self.options, events=True)
+            for step, action in enumerate(self.state.history):
+                actor = state.current_player()
+                state.apply(action)
+                log.add(self._lines(state, step, action, actor, tr))
+        return list(log.lines)
 
     def describe(self, start: int, stop: int, tr: Callable[[str], str]) -> list[str]:
         """The log lines of steps ``start``..``stop``, replayed from the record."""
@@ -905,7 +927,8 @@ class Tables:
     def _quick_move(table: LiveTable, seat: int, seed: int) -> dict[str, Any]:
         """A random legal move, made here: it needs no search, so it cannot overrun."""
         agent = make_agent(QUICK_BOT, table.game, seed)
-        return agent.act(SeatView(table.state.clone(), seat)).to_json()
+        # No copy of the state: a SeatView only reads it (a determinization is a new state).
+        return agent.act(SeatView(table.state, seat)).to_json()
 
     def close(self) -> None:
         if self.sweeper is not None:
