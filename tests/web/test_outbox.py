@@ -98,3 +98,16 @@ def test_a_full_queue_still_drops_a_page_that_owes_a_state() -> None:
         assert outbox.dropped == "2 messages waited for it"
 
     asyncio.run(main())
+
+
+def test_a_page_whose_socket_takes_no_message_is_dropped_after_the_send_timeout() -> None:
+    async def main() -> None:
+        socket = SlowSocket()  # its gate never opens
+        outbox = Outbox(socket, send_timeout=0.05)  # type: ignore[arg-type]
+        outbox.start()
+        outbox.send_latest(drawing(1, []))
+        await asyncio.wait_for(outbox.task, 1)  # type: ignore[arg-type]
+        assert outbox.dropped == "a message took more than 0.05 s to leave"
+        assert socket.sent == []
+
+    asyncio.run(main())

@@ -138,9 +138,9 @@ class Outbox:
                     return
                 if not isinstance(message, dict):  # LATEST: draw the state as it is now
                     message = self.drawn()
-                await asyncio.wait_for(
-                    self.websocket.send_text(json_text(message)), self.send_timeout
-                )
+                # A timeout scope, not wait_for: wait_for wraps each send in a task of its own.
+                async with asyncio.timeout(self.send_timeout):
+                    await self.websocket.send_text(json_text(message))
             except TimeoutError:
                 self.drop(f"a message took more than {self.send_timeout:g} s to leave")
             except PageDropped:
