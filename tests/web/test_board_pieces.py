@@ -273,3 +273,20 @@ def _undoable(state: Any, action: Any) -> bool:
     trial = state.clone()
     trial.apply(action)
     return bool(trial.can_undo())
+
+
+def test_the_piece_used_longest_ago_is_forgotten_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(boards, "PIECES_KEPT", 2)
+    boards.forget_pieces()
+    drawn: list[str] = []
+
+    def card(svg: boards.Svg, name: str) -> None:
+        drawn.append(name)
+        svg.add(f"<g>{name}</g>")
+
+    svg = boards.Svg()
+    for name in ("a", "b", "a", "c", "a", "b"):  # "b" goes when "c" comes; "a" stays in use
+        svg.piece(card, name)
+    assert drawn == ["a", "b", "c", "b"]
+    assert svg.close() == "<g>a</g><g>b</g><g>a</g><g>c</g><g>a</g><g>b</g></svg>"
+    boards.forget_pieces()

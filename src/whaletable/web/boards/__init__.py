@@ -12,6 +12,7 @@ import importlib
 import importlib.util
 import json
 import pkgutil
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
@@ -70,10 +71,11 @@ HIGHLIGHT = "#d55e00"
 """Vermillion: what the viewer may click."""
 
 
-PIECES_KEPT = 20_000
-"""Drawn pieces kept (a few hundred bytes each); past it the oldest is forgotten first."""
+PIECES_KEPT = 10_000
+"""Drawn pieces kept (about 1 KB each with its key); past it the one unused longest goes:
+enough for the pieces a few hundred tables show at once."""
 
-_pieces: dict[tuple[Hashable, ...], str] = {}
+_pieces: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
 KEEP_PIECES = True  # False draws every piece afresh (tests compare the two)
 
 
@@ -104,13 +106,15 @@ class Svg:
         """
         key = (draw, self.text_size, *args)
         fragment = _pieces.get(key) if KEEP_PIECES else None
-        if fragment is None:
+        if fragment is not None:
+            _pieces.move_to_end(key)  # now the most recently used
+        else:
             sub = Svg(self.text_size)
             draw(sub, *args)
             fragment = "".join(sub.parts)
             if KEEP_PIECES:
                 if len(_pieces) >= PIECES_KEPT:
-                    del _pieces[next(iter(_pieces))]
+                    _pieces.popitem(last=False)
                 _pieces[key] = fragment
         self.parts.append(fragment)
 
