@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from whaletable import games
-from whaletable.agents import UnknownAgent, available, make_agent
+from whaletable.agents import UnknownAgent, available, has_agent, make_agent
 from whaletable.agents.mcts import MctsAgent
+from whaletable.core.game import Game
 from whaletable.games.whale_to_look.bots import WhaleHeuristic, finish_round
 
 GAME = games.get("whale-to-look")
@@ -15,6 +18,13 @@ GAME = games.get("whale-to-look")
 def test_builtin_bots_are_available() -> None:
     make_agent("random", GAME)  # loads the built-in bots
     assert {"random", "mcts", "heuristic"} <= set(available(GAME))
+
+
+@pytest.mark.parametrize("game", games.all(), ids=lambda g: g.spec.id)
+def test_a_bot_plays_a_game_exactly_when_it_is_listed_for_it(game: Game[Any]) -> None:
+    listed = set(available(game))
+    for name in listed | {"heuristic", "alphawhale", ""}:
+        assert has_agent(game, name) == (name in listed), name
 
 
 def test_unknown_bot_lists_the_available_ones() -> None:

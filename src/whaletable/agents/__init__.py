@@ -43,6 +43,13 @@ def available(game: Game[Any]) -> list[str]:
     return sorted(names)
 
 
+def has_agent(game: Game[Any], name: str) -> bool:
+    """Whether bot ``name`` plays ``game``: :func:`available` without listing them all
+    (asked at every move of a web table's bot)."""
+    _load_builtin()
+    return name in _GENERIC or (game.spec.id, name) in _PER_GAME
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.partition(":")
     params: dict[str, str] = {}
@@ -80,4 +87,12 @@ def _load_builtin() -> None:
     import whaletable.agents.random_agent  # noqa: F401
 
 
-__all__ = ["Agent", "UnknownAgent", "available", "make_agent", "parse_spec", "register_agent"]
+__all__ = [
+    "Agent",
+    "UnknownAgent",
+    "available",
+    "has_agent",
+    "make_agent",
+    "parse_spec",
+    "register_agent",
+]

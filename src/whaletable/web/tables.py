@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from whaletable import games
-from whaletable.agents import available, make_agent, parse_spec
+from whaletable.agents import has_agent, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
@@ -149,12 +149,13 @@ class SeatConfig:
 def bot_spec(game_id: str, level: str) -> str:
     """The bot behind a level, falling back to MCTS for games without a heuristic."""
     spec = BOT_LEVELS[level]
-    if parse_spec(spec)[0] not in available(games.get(game_id)):
+    if not has_agent(games.get(game_id), parse_spec(spec)[0]):
         spec = BOT_LEVELS["hard"]
     return spec
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+SendLatest = Callable[[Callable[[], dict[str, Any]]], None]
 
 
 @dataclass(eq=False)
@@ -168,6 +169,27 @@ class Viewer:
     seats: frozenset[int]  # the seats this page may act for
     showing: int | None = None  # the seat whose view the page shows
     pending: int | None = None  # hot-seat: waiting for this seat to take the device
+    # Where the page's writer takes the state lazily (a socket's outbox): it is drawn when
+    # the page is ready for it, the latest one only. Without it each state is drawn and sent.
+    send_latest: SendLatest | None = None
+
+
+@dataclass
+class Log:
+    """A table's log in one language, and where each step's lines end (so that taking a
+    step back drops its lines instead of replaying the game)."""
+
+    tr: Callable[[str], str]
+    lines: list[str] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)  # len(lines) after each step
+
+    def add(self, lines: list[str]) -> None:
+        self.lines.extend(lines)
+        self.ends.append(len(self.lines))
+
+    def take_back(self) -> None:
+        self.ends.pop()
+        del self.lines[self.ends[-1] if self.ends else 0 :]
 
 
 class LiveTable:
@@ -191,7 +213,12 @@ class LiveTable:
         self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
         # The log of each language a page reads, extended as steps are added; rebuilt
         # from the record for a language not seen yet (no view is kept per step).
-        self._log: dict[str, tuple[Callable[[str], str], list[str]]] = {}
+        self._log: dict[str, Log] = {}
+        # The drawings of the current state, one per thing a page may see (see drawing()),
+        # kept while ``changes`` and the names stay what they were when drawn.
+        self.changes = 0
+        self._drawn: dict[tuple[Any, ...], Shared] = {}
+        self._drawn_for: tuple[Any, ...] = ()
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -224,18 +251,20 @@ class LiveTable:
             self.state.apply(action)
         else:
             self.state = after
+        self.changes += 1
         step = len(self.state.history) - 1
         if note is not None:
             self.notes[step] = note
-        if self._log:
-            for tr, lines in self._log.values():
-                lines.extend(self._lines(self.state, step, action, actor, tr))
+        for log in self._log.values():
+            log.add(self._lines(self.state, step, action, actor, log.tr))
 
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
         self.state = self.state.undo()
+        self.changes += 1
         self.notes.pop(len(self.state.history), None)
-        self._log.clear()
+        for log in self._log.values():
+            log.take_back()
 
     def record(self) -> Record:
         return Record.of(self.state, seats=self.names, table=self.key)
@@ -261,11 +290,15 @@ class LiveTable:
 
     def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
         """The log in one language (kept per language in use, not per step)."""
-        cached = self._log.get(lang)
-        if cached is None:
-            cached = (tr, self.describe(0, len(self.state.history), tr))
-            self._log[lang] = cached
-        return list(cached[1])
+        log = self._log.get(lang)
+        if log is None:
+            log = self._log[lang] = Log(tr)
+            state = self.game.new_state(self.state.num_players, self.options, events=True)
+            for step, action in enumerate(self.state.history):
+                actor = state.current_player()
+                state.apply(action)
+                log.add(self._lines(state, step, action, actor, tr))
+        return list(log.lines)
 
     def describe(self, start: int, stop: int, tr: Callable[[str], str]) -> list[str]:
         """The log lines of steps ``start``..``stop``, replayed from the record."""
@@ -307,13 +340,28 @@ class LiveTable:
             "you": seat if acting else None,
         }
 
-    async def show(
-        self, viewer: Viewer, drawn: dict[tuple[Any, ...], dict[str, Any]] | None = None
-    ) -> None:
+    def drawing(self, viewer: Viewer) -> Shared:
+        """What ``viewer`` may see now, drawn once for every page that sees the same.
+
+        Pages see the same when they show the same seat (or none), may act for it or not
+        alike, and read one language: nothing else of a page goes into its message. The
+        drawings are kept for the current state and names only.
+        """
+        now = (self.changes, *self.names)
+        if now != self._drawn_for:
+            self._drawn.clear()
+            self._drawn_for = now
+        same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
+        message = self._drawn.get(same)
+        if message is None:
+            message = self._drawn[same] = Shared(self.message_for(viewer))
+        return message
+
+    async def show(self, viewer: Viewer) -> None:
         """Send ``viewer`` what it may see now, handing a shared device over first if needed.
 
-        ``drawn`` shares one drawing between pages that see the same thing (spectators,
-        pages in one language), so a broadcast draws each view once.
+        A page with a writer of its own is owed the latest state, drawn when its writer
+        sends it (a page that falls behind skips states instead of piling them up).
         """
         self.last_used = time.monotonic()
         to_move = self.state.current_player()
@@ -322,25 +370,20 @@ class LiveTable:
             viewer.pending = to_move
             await viewer.send({"type": "handover", "to": to_move, "name": self.names[to_move]})
             return
-        if drawn is None:
-            await viewer.send(self.message_for(viewer))
-            return
-        same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
-        message = drawn.get(same)
-        if message is None:
-            message = drawn[same] = Shared(self.message_for(viewer))
-        await viewer.send(message)
+        if viewer.send_latest is not None:
+            viewer.send_latest(lambda: self.drawing(viewer))
+        else:
+            await viewer.send(self.drawing(viewer))
 
     async def broadcast(self, first: Viewer | None = None) -> None:
         """Show every page the new state; ``first`` (the page that moved) hears first."""
-        drawn: dict[tuple[Any, ...], dict[str, Any]] = {}
         viewers = list(self.viewers)
         if first in self.viewers:
             viewers.remove(first)
             viewers.insert(0, first)
         for viewer in viewers:
             try:
-                await self.show(viewer, drawn)
+                await self.show(viewer)
             except Exception:  # a page that went away; its socket handler cleans up
                 log.info("a page of table %s stopped listening", self.key, exc_info=True)
                 self.viewers.discard(viewer)
@@ -884,7 +927,8 @@ class Tables:
     def _quick_move(table: LiveTable, seat: int, seed: int) -> dict[str, Any]:
         """A random legal move, made here: it needs no search, so it cannot overrun."""
         agent = make_agent(QUICK_BOT, table.game, seed)
-        return agent.act(SeatView(table.state.clone(), seat)).to_json()
+        # No copy of the state: a SeatView only reads it (a determinization is a new state).
+        return agent.act(SeatView(table.state, seat)).to_json()
 
     def close(self) -> None:
         if self.sweeper is not None:

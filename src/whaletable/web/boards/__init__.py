@@ -12,7 +12,8 @@ import importlib
 import importlib.util
 import json
 import pkgutil
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
 from whaletable.core.action import Action
@@ -73,6 +74,19 @@ HIGHLIGHT = "#d55e00"
 """Vermillion: what the viewer may click."""
 
 
+PIECES_KEPT = 10_000
+"""Drawn pieces kept (about 1 KB each with its key); past it the one unused longest goes:
+enough for the pieces a few hundred tables show at once."""
+
+_pieces: OrderedDict[tuple[Hashable, ...], str] = OrderedDict()
+KEEP_PIECES = True  # False draws every piece afresh (tests compare the two)
+
+
+def forget_pieces() -> None:
+    """Forget every kept piece (tests; a language's catalog reloaded)."""
+    _pieces.clear()
+
+
 class Svg:
     """An SVG drawing built from fragments; every text goes through :func:`esc`."""
 
@@ -81,6 +95,30 @@ class Svg:
         self.text_size = text_size
 
     def add(self, fragment: str) -> None:
+        self.parts.append(fragment)
+
+    def piece(self, draw: Callable[..., None], *args: Hashable) -> None:
+        """Add what ``draw(svg, *args)`` draws, drawn once and then kept for the same
+        ``draw`` and ``args``.
+
+        Most of a board is the same from one step to the next (the cards nobody touched,
+        the seats that did not move), so each piece is drawn once per look it can have.
+        ``draw`` must draw from its arguments alone (and constants): they are the whole
+        key, so a piece drawn for one viewer is handed to another only where everything
+        it shows is the same. Pass the translator itself, never the language's name.
+        """
+        key = (draw, self.text_size, *args)
+        fragment = _pieces.get(key) if KEEP_PIECES else None
+        if fragment is not None:
+            _pieces.move_to_end(key)  # now the most recently used
+        else:
+            sub = Svg(self.text_size)
+            draw(sub, *args)
+            fragment = "".join(sub.parts)
+            if KEEP_PIECES:
+                if len(_pieces) >= PIECES_KEPT:
+                    _pieces.popitem(last=False)
+                _pieces[key] = fragment
         self.parts.append(fragment)
 
     def open(
@@ -254,6 +292,7 @@ __all__ = [
     "action_attr",
     "board_for",
     "esc",
+    "forget_pieces",
     "plain_choice",
     "result_table",
     "seat_colour",

@@ -152,6 +152,46 @@ _LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 ISLE_R = 34
 
 
+def _space(
+    svg: Svg,
+    space: int,
+    terrain: str | None,
+    threatened: bool,
+    on_space: Action | None,
+    act_title: str,
+    tr: Translate,
+) -> None:
+    """One space of the board: its terrain, a landing ring, a threat; clickable when
+    ``on_space`` is the viewer's move there (``act_title`` its words)."""
+    fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
+    title = space_words(space, tr)
+    if terrain:
+        title += " · " + terrain_name(terrain, tr)
+    if on_space is not None:
+        svg.open_act(on_space, act_title, "space-act", f' data-hex="{space}"')
+        stroke, width = HIGHLIGHT, 3.0
+    else:
+        svg.add(f'<g class="space" data-hex="{space}"><title>{esc(title)}</title>')
+        stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
+    terrain_attr = f' data-terrain="{terrain}"' if terrain else ""
+    svg.add(
+        f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
+        f'stroke="{stroke}" stroke-width="{width}"{terrain_attr}/>'
+    )
+    if space in _LANDING:
+        svg.add(
+            f'<polygon points="{hex_points(space, 3.5)}" fill="none" stroke="{LANDING}" '
+            f'stroke-width="3" pointer-events="none"/>'
+        )
+    if threatened:
+        svg.add(
+            f'<polygon class="threat" points="{hex_points(space, 2.5)}" fill="none" '
+            f'stroke="#c00000" stroke-width="3" stroke-dasharray="5 3" '
+            f'pointer-events="none"/>'
+        )
+    svg.add("</g>")
+
+
 # --- Words (shared with the log: whaletable.games.survive.words) ---------------------------
 
 
@@ -423,42 +463,13 @@ class SurviveBoard:
                 direct[action.to] = action
         threat = (obs.get("pending") or {}).get("threat")
         threat_hex = threat.get("hex") if isinstance(threat, dict) else None
-        landing = _LANDING
         for space in range(NUM_SPACES):
-            terrain = obs["terrain"][space]
-            fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
             on_space = direct.get(space)
-            title = space_words(space, tr)
-            if terrain:
-                title += " · " + terrain_name(terrain, tr)
-            if on_space is not None:
-                svg.open_act(
-                    on_space,
-                    self.label(on_space, obs, (), tr),
-                    "space-act",
-                    f' data-hex="{space}"',
-                )
-                stroke, width = HIGHLIGHT, 3.0
-            else:
-                svg.add(f'<g class="space" data-hex="{space}"><title>{esc(title)}</title>')
-                stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
-            terrain_attr = f' data-terrain="{terrain}"' if terrain else ""
-            svg.add(
-                f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="{width}"{terrain_attr}/>'
+            title = "" if on_space is None else self.label(on_space, obs, (), tr)
+            # Kept by all it shows: most spaces look the same from one step to the next.
+            svg.piece(
+                _space, space, obs["terrain"][space], space == threat_hex, on_space, title, tr
             )
-            if space in landing:
-                svg.add(
-                    f'<polygon points="{hex_points(space, 3.5)}" fill="none" stroke="{LANDING}" '
-                    f'stroke-width="3" pointer-events="none"/>'
-                )
-            if space == threat_hex:
-                svg.add(
-                    f'<polygon class="threat" points="{hex_points(space, 2.5)}" fill="none" '
-                    f'stroke="#c00000" stroke-width="3" stroke-dasharray="5 3" '
-                    f'pointer-events="none"/>'
-                )
-            svg.add("</g>")
 
     def _isles(
         self,

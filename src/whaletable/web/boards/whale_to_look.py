@@ -127,6 +127,452 @@ def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> 
     return winner_sentence(seat_name(names, winner, tr), points, tr)
 
 
+def investigate_label(fish: int, tr: Translate) -> str:
+    return tr("Investigate fish card {fish} (a secret look)").format(fish=fish_name(fish, tr))
+
+
+def radar_label(fish: int, tr: Translate) -> str:
+    return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
+        fish=fish_name(fish, tr)
+    )
+
+
+def _boat_at(obs: dict[str, Any], boat: int) -> int:
+    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if seat is not None and 0 <= seat < len(obs["players"]):
+        at: int = obs["players"][seat]["boats"][boat]
+        return at
+    return DOCK
+
+
+def move_label(
+    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
+) -> str:
+    """A boat's move in words, from where it is (``at``) to ``area``."""
+    to = area_name(areas, area, tr)
+    name = boat_name(boat, tr)
+    if at == DOCK:
+        if anchor:
+            text = tr("Move {boat} from the dock to {area} and drop the anchor")
+        else:
+            text = tr("Move {boat} from the dock to {area}")
+        return text.format(boat=name, area=to)
+    origin = area_name(areas, at, tr)
+    if anchor:
+        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
+    else:
+        text = tr("Move {boat} from {origin} to {area}")
+    return text.format(boat=name, origin=origin, area=to)
+
+
+def _move_target(
+    svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
+) -> None:
+    """A legal move's target, hidden until its boat is selected."""
+    title = move_label(move.boat, move.area, move.anchor, at, areas, tr)
+    data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
+    columns = columns_of(areas)
+    cx, cy = area_xy_px(move.area, columns)
+    if move.anchor:
+        svg.open_act(move, title, "move-target anchor-target", data)
+        svg.add(
+            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+        svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
+    else:
+        svg.open_act(move, title, "move-target", data)
+        svg.add(
+            f'<polygon points="{diamond_points(move.area, columns)}" fill="#ffffff" '
+            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
+            f'stroke-dasharray="12 6"/>'
+        )
+    svg.add("</g>")
+
+
+# --- Pieces of the drawing ----------------------------------------------------------------
+# Each is drawn from its arguments alone, so Svg.piece keeps it by them (see there).
+
+ScoredKey = tuple[tuple[int | None, ...], tuple[int, ...], int, int, int]
+"""A scored round as a piece is drawn from it: areas, sums, whale, orca, round."""
+
+
+def _scored_key(result: dict[str, Any]) -> ScoredKey:
+    return (
+        tuple(result["areas"]),
+        tuple(result["sums"]),
+        result["whale"],
+        result["orca"],
+        result["round"],
+    )
+
+
+def _header(
+    svg: Svg,
+    rnd: int,
+    seat: int | None,
+    trend: str | None,
+    scored: ScoredKey | None,
+    names: tuple[str, ...],
+    tr: Translate,
+) -> None:
+    first = tr("Round {round} of {rounds}").format(round=rnd, rounds=ROUNDS)
+    if seat is None:
+        first += " · " + tr("spectator view: public information only")
+    else:
+        first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+    svg.text(16, 22, first, size=15, weight="bold")
+    if scored is not None:
+        areas, sums, whale, orca, scored_round = scored
+        result = {"areas": areas, "sums": sums, "whale": whale, "orca": orca}
+        svg.text(16, 42, scored_line({**result, "round": scored_round}, tr), size=12)
+        return
+    if trend is not None:
+        name = trend_name(trend, tr)
+        width = 16 + 7 * len(name)
+        svg.add(
+            f'<g class="trend" data-trend="{esc(trend)}">'
+            f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
+            f'stroke="{INK}" stroke-width="1.2"/>'
+        )
+        svg.text(22, 43, name, size=12, weight="bold")
+        svg.text(width + 22, 43, trend_rule(trend, tr), size=12)
+        svg.add("</g>")
+    elif rnd == 2:
+        svg.text(16, 42, tr("No trending card this round."), size=12)
+
+
+def _area(
+    svg: Svg,
+    area: int,
+    columns: int,
+    number: int | None,
+    scored: tuple[int, bool, bool] | None,
+    tr: Translate,
+) -> None:
+    """An area card; ``scored`` is its sum and whether the whale or the orca surfaced."""
+    cx, cy = area_xy_px(area, columns)
+    fill = AREA_FILL if number is not None else AREA_EMPTY
+    svg.add(
+        f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area, columns)}" '
+        f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
+    )
+    if number is not None:
+        svg.text(
+            cx,
+            cy - 48,
+            str(number),
+            size=24,
+            fill="#ffffff",
+            anchor="middle",
+            weight="bold",
+            extra=' class="area-number" pointer-events="none"',
+        )
+    if scored is not None:
+        total, whale, orca = scored
+        svg.add(
+            f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
+            f'fill="#ffffff" stroke="{INK}"/>'
+        )
+        svg.text(
+            cx,
+            cy + 62,
+            "Σ " + str(total),
+            size=14,
+            anchor="middle",
+            weight="bold",
+            extra=' class="area-sum"',
+        )
+        if whale:
+            _token(svg, cx + 86, cy, whale=True, tr=tr)
+        if orca:
+            _token(svg, cx + 86, cy, whale=False, tr=tr)
+    svg.add("</g>")
+
+
+def _token(svg: Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
+    """The whale (light) or the orca (black and white) surfacing on an area."""
+    body, belly, cls = ("#9ecae1", "#ffffff", "whale") if whale else ("#111111", "#f5f5f5", "orca")
+    title = tr("The whale surfaces here") if whale else tr("The orca surfaces here")
+    svg.add(
+        f'<g class="token {cls}"><title>{esc(title)}</title>'
+        f'<circle cx="{x}" cy="{y}" r="17" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
+        f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>'
+        f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" '
+        f'stroke="{INK}"/>'
+        f'<ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>'
+        f'<circle cx="{x - 8}" cy="{y - 1}" r="1.2" fill="{belly if not whale else INK}"/>'
+        "</g>"
+    )
+
+
+def _boat(
+    svg: Svg,
+    x: float,
+    y: float,
+    seat: int,
+    boat: int,
+    *,
+    fisher: bool,
+    anchored: bool,
+    selectable: bool,
+    title: str,
+) -> None:
+    colour = seat_colour(seat)
+    cls = "boat selectable" if selectable else "boat"
+    events = ' tabindex="0" role="button"' if selectable else ' pointer-events="none"'
+    svg.add(
+        f'<g class="{cls}" data-seat="{seat}" data-boat="{boat}"{events}>'
+        f"<title>{esc(title)}</title>"
+    )
+    if selectable:
+        svg.add(
+            f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
+        )
+    if fisher:
+        svg.add(
+            f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
+            f'stroke="{INK}" stroke-width="1.5"/>'
+            f'<path d="M {x - 9} {y - 22} L {x + 3} {y - 18} L {x - 9} {y - 14} Z" '
+            f'fill="#ffffff" stroke="{INK}"/></g>'
+        )
+    svg.add(
+        f'<path class="hull" d="M {x - 21} {y - 7} L {x + 21} {y - 7} L {x + 14} {y + 8} '
+        f'L {x - 14} {y + 8} Z" fill="{colour}" stroke="{INK}" stroke-width="1.4"/>'
+    )
+    svg.text(x, y + 5, str(TOURISTS[boat]), size=13, anchor="middle", weight="bold")
+    if anchored:
+        svg.add(
+            f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
+            f'stroke="{INK}"/>'
+        )
+        svg.text(x + 21, y + 11, "⚓", size=11, anchor="middle")
+        svg.add("</g>")
+    svg.add("</g>")
+
+
+def _boat_title(
+    seat: int, boat: int, fisher: bool, anchored: bool, names: Sequence[str], tr: Translate
+) -> str:
+    title = tr("{name}: {boat}").format(name=seat_name(names, seat, tr), boat=boat_name(boat, tr))
+    if fisher:
+        title += " · " + tr("fisher on board")
+    if anchored:
+        title += " · " + tr("anchored")
+    return title
+
+
+BoatHere = tuple[int, int, bool, bool, bool]
+"""A boat as a piece is drawn from it: seat, boat, fisher on board, anchored, selectable."""
+
+
+def _boats_on_area(
+    svg: Svg,
+    area: int,
+    columns: int,
+    here: tuple[BoatHere, ...],
+    names: tuple[str, ...],
+    tr: Translate,
+) -> None:
+    cx, cy = area_xy_px(area, columns)
+    rows = [here[:3], here[3:]]
+    for row, y in zip(rows, (cy - 10, cy + 24), strict=True):
+        for i, (seat, boat, fisher, anchored, selectable) in enumerate(row):
+            x = cx + (i - (len(row) - 1) / 2) * BOAT_GAP
+            title = _boat_title(seat, boat, fisher, anchored, names, tr)
+            _boat(
+                svg,
+                x,
+                y,
+                seat,
+                boat,
+                fisher=fisher,
+                anchored=anchored,
+                selectable=selectable,
+                title=title,
+            )
+
+
+def _fish(
+    svg: Svg,
+    fish: int,
+    columns: int,
+    value: int | None,
+    face_up: bool,
+    seen: bool,
+    clickable: bool,
+    radar: bool,
+    markers: tuple[int, ...],
+    names: tuple[str, ...],
+    tr: Translate,
+) -> None:
+    """A fish card: ``seen`` by the viewer alone, or ``face_up`` for everyone; ``clickable``
+    to investigate and ``radar`` to turn up when those are the viewer's moves."""
+    x, y = fish_xy_px(fish, columns)
+    if clickable:
+        svg.open_act(
+            Investigate(fish), investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
+        )
+    else:
+        svg.add(f'<g class="fish" data-fish="{fish}">')
+    fill = FACE_UP_FILL if face_up else CARD_FILL
+    stroke, width = (
+        (HIGHLIGHT, 3) if clickable else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
+    )
+    svg.add(
+        f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
+        f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+    )
+    if face_up:
+        svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
+    elif seen:
+        svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
+    shown = "?" if value is None else str(value)
+    svg.text(
+        x,
+        y + 10,
+        shown,
+        size=30,
+        anchor="middle",
+        weight="bold",
+        fill="#8c8c8c" if value is None else INK,
+        extra=f' class="fish-value" data-fish="{fish}"',
+    )
+    svg.text(x, y + CARD_H // 2 - 6, fish_name(fish, tr), size=10, anchor="middle", fill="#666")
+    for i, seat in enumerate(markers):
+        mx = x + (i - (len(markers) - 1) / 2) * 16
+        my = y + CARD_H // 2 + 10
+        by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
+        svg.add(
+            f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>'
+            f'<circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
+            f'stroke="{INK}" stroke-width="1.2"/>'
+        )
+        svg.text(mx, my + 3, str(seat + 1), size=9, anchor="middle", weight="bold")
+        svg.add("</g>")
+    svg.add("</g>")
+    if radar:
+        rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
+        svg.open_act(UseRadar(fish), radar_label(fish, tr), "radar-act", f' data-fish="{fish}"')
+        svg.add(
+            f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
+            f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
+            f'<circle cx="{rx}" cy="{ry}" r="1.8" fill="{INK}"/>'
+            f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" y2="{ry - 6}" stroke="{INK}" '
+            f'stroke-width="1.5"/>'
+        )
+        svg.add("</g>")
+
+
+def _legend_head(svg: Svg, tr: Translate) -> None:
+    columns = (
+        (44, tr("Player")),
+        (222, tr("Dock")),
+        (380, tr("Markers")),
+        (496, tr("Radar")),
+        (556, tr("Anchor")),
+        (626, tr("Finished")),
+    )
+    head_y = LEGEND_Y - 8
+    for x, title in columns:
+        svg.text(x, head_y, title, size=11, fill="#44546a")
+    svg.text(WIDTH - 14, head_y, tr("Points"), size=11, fill="#44546a", anchor="end")
+
+
+def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
+    """A seat's row of the legend opened, marked when the seat is to move."""
+    top = LEGEND_Y + seat * ROW_H
+    mid = top + ROW_H / 2
+    colour = seat_colour(seat)
+    svg.add(f'<g class="seat" data-seat="{seat}">')
+    svg.add(
+        f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
+        f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
+        f'stroke="{colour if to_move else "#c4d6de"}" '
+        f'stroke-width="{3 if to_move else 1}"/>'
+    )
+    if to_move:
+        svg.text(14, mid + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
+
+
+def _seat_row(
+    svg: Svg,
+    seat: int,
+    you: bool,
+    boats: tuple[int, ...],
+    fisher: int,
+    anchored: int,
+    selectable: tuple[int, ...],
+    markers_left: int,
+    radars: int,
+    anchor_used: bool,
+    finished: bool,
+    points: tuple[int, int],
+    names: tuple[str, ...],
+    tr: Translate,
+) -> None:
+    """The rest of a seat's row (after its frame): its boats in the dock, markers, radars,
+    anchor, points; it closes the row."""
+    top = LEGEND_Y + seat * ROW_H
+    mid = top + ROW_H / 2
+    colour = seat_colour(seat)
+    svg.add(
+        f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
+    )
+    svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+    name = seat_name(names, seat, tr)
+    if len(name) > 16:
+        name = name[:15] + "…"
+    svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
+    if you:
+        svg.text(50, mid + 13, tr("you"), size=11, fill="#44546a")
+    for boat in range(BOATS):
+        bx = 246 + boat * BOAT_GAP
+        if boats[boat] == DOCK:
+            on_board, anchor = fisher == boat, anchored == boat
+            _boat(
+                svg,
+                bx,
+                mid + 3,
+                seat,
+                boat,
+                fisher=on_board,
+                anchored=anchor,
+                selectable=boat in selectable,
+                title=_boat_title(seat, boat, on_board, anchor, names, tr),
+            )
+        else:
+            svg.add(
+                f'<path d="M {bx - 21} {mid - 4} L {bx + 21} {mid - 4} L {bx + 14} '
+                f'{mid + 11} L {bx - 14} {mid + 11} Z" fill="none" stroke="#9fb3bf" '
+                f'stroke-dasharray="3 3"/>'
+            )
+    svg.text(380, mid + 5, str(markers_left), size=14, weight="bold")
+    for i in range(5):
+        filled = colour if i < markers_left else "none"
+        svg.add(
+            f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
+            f'stroke="{INK}" stroke-width="1"/>'
+        )
+    svg.text(506, mid + 5, str(radars), size=14, weight="bold")
+    svg.text(556, mid + 5, tr("used") if anchor_used else tr("ready"), size=13)
+    if finished:
+        svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
+    r1, r2 = points
+    svg.text(
+        WIDTH - 14,
+        mid + 5,
+        f"{r1} + {r2} = {r1 + r2}",
+        size=15,
+        weight="bold",
+        anchor="end",
+        extra=' class="points"',
+    )
+    svg.add("</g>")
+
+
 # --- What the board shows ---------------------------------------------------------------
 
 
@@ -188,297 +634,80 @@ class WhaleToLookBoard:
         svg = Svg()
         label = tr("Whale to Look table")
         svg.open("whale-to-look", WIDTH, height, label, OCEAN)
-        self._header(svg, obs, table, names, tr)
+        # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
+        # the cards, boats and seats it changed.
+        names = tuple(names)
+        scored = None if table.scored is None else _scored_key(table.scored)
+        svg.piece(_header, obs["round"], obs["seat"], obs["trend"], scored, names, tr)
         moves = [a for a in legal if isinstance(a, MoveBoat)]
-        for area in range(len(table.areas)):
-            self._area(svg, table, area, tr)
-        self._move_targets(svg, obs, moves, tr)
-        for area in range(len(table.areas)):
-            self._boats_on_area(svg, obs, table, area, moves, names, tr)
-        for fish in range(len(table.fish)):
-            self._fish(svg, obs, table, fish, legal, names, tr)
-        self._controls(svg, obs, legal, moves, tr)
-        self._legend(svg, obs, table, moves, names, tr)
-        return svg.close()
-
-    def _header(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        table: _Table,
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        seat = obs["seat"]
-        first = tr("Round {round} of {rounds}").format(round=obs["round"], rounds=ROUNDS)
-        if seat is None:
-            first += " · " + tr("spectator view: public information only")
-        else:
-            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
-        svg.text(16, 22, first, size=15, weight="bold")
-        if table.scored is not None:
-            svg.text(16, 42, scored_line(table.scored, tr), size=12)
-            return
-        trend = obs["trend"]
-        if trend is not None:
-            name = trend_name(trend, tr)
-            width = 16 + 7 * len(name)
-            svg.add(
-                f'<g class="trend" data-trend="{esc(trend)}">'
-                f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
-                f'stroke="{INK}" stroke-width="1.2"/>'
-            )
-            svg.text(22, 43, name, size=12, weight="bold")
-            svg.text(width + 22, 43, trend_rule(trend, tr), size=12)
-            svg.add("</g>")
-        elif obs["round"] == 2:
-            svg.text(16, 42, tr("No trending card this round."), size=12)
-
-    def _area(self, svg: Svg, table: _Table, area: int, tr: Translate) -> None:
+        areas = len(table.areas)
         columns = columns_of(table.areas)
-        cx, cy = area_xy_px(area, columns)
-        number = table.areas[area]
-        fill = AREA_FILL if number is not None else AREA_EMPTY
-        svg.add(
-            f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area, columns)}" '
-            f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
-        )
-        if number is not None:
-            svg.text(
-                cx,
-                cy - 48,
-                str(number),
-                size=24,
-                fill="#ffffff",
-                anchor="middle",
-                weight="bold",
-                extra=' class="area-number" pointer-events="none"',
+        for area in range(areas):
+            on_area = None
+            if scored is not None:
+                _, sums, whale, orca, _ = scored
+                on_area = (sums[area], area == whale, area == orca)
+            svg.piece(_area, area, columns, table.areas[area], on_area, tr)
+        self._move_targets(svg, obs, moves, tr)
+        selectable = {m.boat for m in moves} if obs["seat"] is not None else set()
+        mine = obs["seat"]
+        on_areas: list[list[BoatHere]] = [[] for _ in range(areas)]
+        for seat, boats in enumerate(table.boats):
+            fisher, anchored = table.fisher[seat], table.anchored[seat]
+            for boat, at in enumerate(boats):
+                if at != DOCK:
+                    mark = seat == mine and boat in selectable
+                    on_areas[at].append((seat, boat, fisher == boat, anchored == boat, mark))
+        for area in range(areas):
+            svg.piece(_boats_on_area, area, columns, tuple(on_areas[area]), names, tr)
+        investigable = {a.fish for a in legal if isinstance(a, Investigate)}
+        radar = {a.fish for a in legal if isinstance(a, UseRadar)}
+        for fish in range(len(table.fish)):
+            value = table.fish[fish]
+            markers = tuple(table.markers[fish])
+            svg.piece(
+                _fish,
+                fish,
+                columns,
+                value,
+                table.revealed[fish],
+                value is not None and table.scored is None,
+                fish in investigable,
+                fish in radar,
+                markers,
+                names if markers else (),
+                tr,
             )
-        scored = table.scored
-        if scored is not None:
-            svg.add(
-                f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
-                f'fill="#ffffff" stroke="{INK}"/>'
+        self._controls(svg, obs, legal, moves, tr)
+        svg.piece(_legend_head, tr)
+        for seat, player in enumerate(obs["players"]):
+            # The row's frame shows whose turn it is, so its body stays drawn turn to turn.
+            svg.piece(_seat_row_frame, seat, obs["to_move"] == seat)
+            svg.piece(
+                _seat_row,
+                seat,
+                seat == mine,
+                tuple(table.boats[seat]),
+                table.fisher[seat],
+                table.anchored[seat],
+                tuple(sorted(selectable)) if seat == mine else (),
+                player["markers_left"],
+                player["radars"],
+                player["anchor_used"],
+                player["finished"],
+                tuple(player["points"]),
+                names,
+                tr,
             )
-            svg.text(
-                cx,
-                cy + 62,
-                "Σ " + str(scored["sums"][area]),
-                size=14,
-                anchor="middle",
-                weight="bold",
-                extra=' class="area-sum"',
-            )
-            if area == scored["whale"]:
-                self._token(svg, cx + 86, cy, whale=True, tr=tr)
-            if area == scored["orca"]:
-                self._token(svg, cx + 86, cy, whale=False, tr=tr)
-        svg.add("</g>")
-
-    def _token(self, svg: Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
-        """The whale (light) or the orca (black and white) surfacing on an area."""
-        body, belly, cls = (
-            ("#9ecae1", "#ffffff", "whale") if whale else ("#111111", "#f5f5f5", "orca")
-        )
-        title = tr("The whale surfaces here") if whale else tr("The orca surfaces here")
-        svg.add(
-            f'<g class="token {cls}"><title>{esc(title)}</title>'
-            f'<circle cx="{x}" cy="{y}" r="17" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
-            f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>'
-            f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" '
-            f'stroke="{INK}"/>'
-            f'<ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>'
-            f'<circle cx="{x - 8}" cy="{y - 1}" r="1.2" fill="{belly if not whale else INK}"/>'
-            "</g>"
-        )
+        return svg.close()
 
     def _move_targets(
         self, svg: Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
     ) -> None:
         """One hidden target per legal move; table.js shows those of the selected boat."""
+        areas = tuple(obs["areas"])
         for move in moves:
-            title = self.label(move, obs, (), tr)
-            data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
-            columns = columns_of(obs["areas"])
-            cx, cy = area_xy_px(move.area, columns)
-            if move.anchor:
-                svg.open_act(move, title, "move-target anchor-target", data)
-                svg.add(
-                    f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
-                    f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-                )
-                svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
-            else:
-                svg.open_act(move, title, "move-target", data)
-                svg.add(
-                    f'<polygon points="{diamond_points(move.area, columns)}" fill="#ffffff" '
-                    f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
-                    f'stroke-dasharray="12 6"/>'
-                )
-            svg.add("</g>")
-
-    def _boat(
-        self,
-        svg: Svg,
-        x: float,
-        y: float,
-        seat: int,
-        boat: int,
-        table: _Table,
-        *,
-        selectable: bool,
-        title: str,
-    ) -> None:
-        colour = seat_colour(seat)
-        cls = "boat selectable" if selectable else "boat"
-        events = ' tabindex="0" role="button"' if selectable else ' pointer-events="none"'
-        svg.add(
-            f'<g class="{cls}" data-seat="{seat}" data-boat="{boat}"{events}>'
-            f"<title>{esc(title)}</title>"
-        )
-        if selectable:
-            svg.add(
-                f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
-                f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
-            )
-        if table.fisher[seat] == boat:
-            svg.add(
-                f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
-                f'stroke="{INK}" stroke-width="1.5"/>'
-                f'<path d="M {x - 9} {y - 22} L {x + 3} {y - 18} L {x - 9} {y - 14} Z" '
-                f'fill="#ffffff" stroke="{INK}"/></g>'
-            )
-        svg.add(
-            f'<path class="hull" d="M {x - 21} {y - 7} L {x + 21} {y - 7} L {x + 14} {y + 8} '
-            f'L {x - 14} {y + 8} Z" fill="{colour}" stroke="{INK}" stroke-width="1.4"/>'
-        )
-        svg.text(x, y + 5, str(TOURISTS[boat]), size=13, anchor="middle", weight="bold")
-        if table.anchored[seat] == boat:
-            svg.add(
-                f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
-                f'stroke="{INK}"/>'
-            )
-            svg.text(x + 21, y + 11, "⚓", size=11, anchor="middle")
-            svg.add("</g>")
-        svg.add("</g>")
-
-    def _boat_title(
-        self, seat: int, boat: int, table: _Table, names: Sequence[str], tr: Translate
-    ) -> str:
-        title = tr("{name}: {boat}").format(
-            name=seat_name(names, seat, tr), boat=boat_name(boat, tr)
-        )
-        if table.fisher[seat] == boat:
-            title += " · " + tr("fisher on board")
-        if table.anchored[seat] == boat:
-            title += " · " + tr("anchored")
-        return title
-
-    def _selectable(self, obs: dict[str, Any], seat: int, moves: list[MoveBoat]) -> set[int]:
-        if seat != obs["seat"]:
-            return set()
-        return {m.boat for m in moves}
-
-    def _boats_on_area(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        table: _Table,
-        area: int,
-        moves: list[MoveBoat],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        here = [
-            (seat, boat)
-            for seat, boats in enumerate(table.boats)
-            for boat, at in enumerate(boats)
-            if at == area
-        ]
-        cx, cy = area_xy_px(area, columns_of(obs["areas"]))
-        rows = [here[:3], here[3:]]
-        for row, ys in zip(rows, (cy - 10, cy + 24), strict=True):
-            for i, (seat, boat) in enumerate(row):
-                x = cx + (i - (len(row) - 1) / 2) * BOAT_GAP
-                selectable = boat in self._selectable(obs, seat, moves)
-                title = self._boat_title(seat, boat, table, names, tr)
-                self._boat(svg, x, ys, seat, boat, table, selectable=selectable, title=title)
-
-    def _fish(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        table: _Table,
-        fish: int,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        x, y = fish_xy_px(fish, columns_of(obs["areas"]))
-        investigate = Investigate(fish)
-        radar = UseRadar(fish)
-        value = table.fish[fish]
-        face_up = table.revealed[fish]
-        clickable = investigate in legal
-        if clickable:
-            svg.open_act(
-                investigate,
-                self.label(investigate, obs, names, tr),
-                "fish-act",
-                f' data-fish="{fish}"',
-            )
-        else:
-            svg.add(f'<g class="fish" data-fish="{fish}">')
-        fill = FACE_UP_FILL if face_up else CARD_FILL
-        stroke, width = (
-            (HIGHLIGHT, 3) if clickable else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
-        )
-        svg.add(
-            f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
-            f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
-        )
-        if face_up:
-            svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
-        elif value is not None and table.scored is None:
-            svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
-        shown = "?" if value is None else str(value)
-        svg.text(
-            x,
-            y + 10,
-            shown,
-            size=30,
-            anchor="middle",
-            weight="bold",
-            fill="#8c8c8c" if value is None else INK,
-            extra=f' class="fish-value" data-fish="{fish}"',
-        )
-        svg.text(x, y + CARD_H // 2 - 6, fish_name(fish, tr), size=10, anchor="middle", fill="#666")
-        markers = table.markers[fish]
-        for i, seat in enumerate(markers):
-            mx = x + (i - (len(markers) - 1) / 2) * 16
-            my = y + CARD_H // 2 + 10
-            by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
-            svg.add(
-                f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>'
-                f'<circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
-                f'stroke="{INK}" stroke-width="1.2"/>'
-            )
-            svg.text(mx, my + 3, str(seat + 1), size=9, anchor="middle", weight="bold")
-            svg.add("</g>")
-        svg.add("</g>")
-        if radar in legal:
-            rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
-            svg.open_act(
-                radar, self.label(radar, obs, names, tr), "radar-act", f' data-fish="{fish}"'
-            )
-            svg.add(
-                f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
-                f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
-                f'<circle cx="{rx}" cy="{ry}" r="1.8" fill="{INK}"/>'
-                f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" y2="{ry - 6}" stroke="{INK}" '
-                f'stroke-width="1.5"/>'
-            )
-            svg.add("</g>")
+            svg.piece(_move_target, move, _boat_at(obs, move.boat), areas, tr)
 
     def _controls(
         self,
@@ -511,137 +740,18 @@ class WhaleToLookBoard:
             )
             svg.text(x, CONTROLS_Y + 24, hint, size=13, extra=' class="hint"')
 
-    def _legend(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        table: _Table,
-        moves: list[MoveBoat],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        columns = (
-            (44, tr("Player")),
-            (222, tr("Dock")),
-            (380, tr("Markers")),
-            (496, tr("Radar")),
-            (556, tr("Anchor")),
-            (626, tr("Finished")),
-        )
-        head_y = LEGEND_Y - 8
-        for x, title in columns:
-            svg.text(x, head_y, title, size=11, fill="#44546a")
-        svg.text(
-            WIDTH - 14,
-            head_y,
-            tr("Points"),
-            size=11,
-            fill="#44546a",
-            anchor="end",
-        )
-        for seat, player in enumerate(obs["players"]):
-            top = LEGEND_Y + seat * ROW_H
-            mid = top + ROW_H / 2
-            colour = seat_colour(seat)
-            to_move = obs["to_move"] == seat
-            svg.add(f'<g class="seat" data-seat="{seat}">')
-            svg.add(
-                f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
-                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-                f'stroke="{colour if to_move else "#c4d6de"}" '
-                f'stroke-width="{3 if to_move else 1}"/>'
-            )
-            if to_move:
-                svg.text(14, mid + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
-            svg.add(
-                f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
-                f'stroke-width="1.2"/>'
-            )
-            svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-            name = seat_name(names, seat, tr)
-            if len(name) > 16:
-                name = name[:15] + "…"
-            svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
-            if seat == obs["seat"]:
-                svg.text(50, mid + 13, tr("you"), size=11, fill="#44546a")
-            selectable = self._selectable(obs, seat, moves)
-            for boat in range(BOATS):
-                bx = 246 + boat * BOAT_GAP
-                if table.boats[seat][boat] == DOCK:
-                    title = self._boat_title(seat, boat, table, names, tr)
-                    self._boat(
-                        svg,
-                        bx,
-                        mid + 3,
-                        seat,
-                        boat,
-                        table,
-                        selectable=boat in selectable,
-                        title=title,
-                    )
-                else:
-                    svg.add(
-                        f'<path d="M {bx - 21} {mid - 4} L {bx + 21} {mid - 4} L {bx + 14} '
-                        f'{mid + 11} L {bx - 14} {mid + 11} Z" fill="none" stroke="#9fb3bf" '
-                        f'stroke-dasharray="3 3"/>'
-                    )
-            left = player["markers_left"]
-            svg.text(380, mid + 5, str(left), size=14, weight="bold")
-            for i in range(5):
-                filled = colour if i < left else "none"
-                svg.add(
-                    f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
-                    f'stroke="{INK}" stroke-width="1"/>'
-                )
-            svg.text(506, mid + 5, str(player["radars"]), size=14, weight="bold")
-            anchor = tr("used") if player["anchor_used"] else tr("ready")
-            svg.text(556, mid + 5, anchor, size=13)
-            if player["finished"]:
-                svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
-            r1, r2 = player["points"]
-            svg.text(
-                WIDTH - 14,
-                mid + 5,
-                f"{r1} + {r2} = {r1 + r2}",
-                size=15,
-                weight="bold",
-                anchor="end",
-                extra=' class="points"',
-            )
-            svg.add("</g>")
-
     # ---------------------------------------------------------------- words
 
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
         if isinstance(action, Investigate):
-            return tr("Investigate fish card {fish} (a secret look)").format(
-                fish=fish_name(action.fish, tr)
-            )
+            return investigate_label(action.fish, tr)
         if isinstance(action, UseRadar):
-            return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
-                fish=fish_name(action.fish, tr)
-            )
+            return radar_label(action.fish, tr)
         if isinstance(action, MoveBoat):
-            seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-            at = DOCK
-            if seat is not None and 0 <= seat < len(obs["players"]):
-                at = obs["players"][seat]["boats"][action.boat]
-            area = area_name(obs["areas"], action.area, tr)
-            boat = boat_name(action.boat, tr)
-            if at == DOCK:
-                if action.anchor:
-                    text = tr("Move {boat} from the dock to {area} and drop the anchor")
-                else:
-                    text = tr("Move {boat} from the dock to {area}")
-                return text.format(boat=boat, area=area)
-            origin = area_name(obs["areas"], at, tr)
-            if action.anchor:
-                text = tr("Move {boat} from {origin} to {area} and drop the anchor")
-            else:
-                text = tr("Move {boat} from {origin} to {area}")
-            return text.format(boat=boat, origin=origin, area=area)
+            at = _boat_at(obs, action.boat)
+            return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
         if isinstance(action, Finish):
             return tr('Finish: say "Done!" and take no more turns this round')
         if isinstance(action, ChooseFisherBoat):

@@ -77,6 +77,7 @@ async def accepted_socket(
     outbox = Outbox(websocket)
     viewer = Viewer(
         send=outbox.send,
+        send_latest=outbox.send_latest,
         tr=i18n.translator(lang),
         lang=lang,
         role=role,
