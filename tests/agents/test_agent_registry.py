@@ -63,6 +63,24 @@ def test_bad_parameter_is_named(spec: str, named: str) -> None:
     assert named in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("random:strength=9", "bot 'random': unknown parameter 'strength'; it takes none"),
+        (
+            "heuristic:speed=9",
+            "bot 'heuristic': unknown parameter 'speed'; parameters are: samples",
+        ),
+        ("random:seed=3", "bot 'random': unknown parameter 'seed'; it takes none"),
+        ("heuristic:game=x", "bot 'heuristic': unknown parameter 'game'; parameters are: samples"),
+    ],
+)
+def test_unknown_parameter_is_named_with_the_bots_own_parameters(spec: str, message: str) -> None:
+    with pytest.raises(UnknownAgent) as err:
+        make_agent(spec, GAME)
+    assert str(err.value) == message
+
+
 def test_mcts_parameters_from_a_spec() -> None:
     agent = make_agent("mcts:iterations=123,time=0.5,c=1.1,rollout=random", GAME, seed=4)
     assert isinstance(agent, MctsAgent)

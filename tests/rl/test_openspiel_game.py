@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
 import pytest
 
 from whaletable import games
+from whaletable.core.recall import canonical, observations
 from whaletable.core.spec import Utility
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -85,3 +87,17 @@ def test_clone_is_independent_and_keeps_the_history() -> None:
     assert twin.history() == state.history()
     twin.apply_action(twin.legal_actions()[0])
     assert len(twin.state.history) == len(state.state.history) + 1
+
+
+def test_information_state_has_perfect_recall_and_the_observation_string_is_the_present() -> None:
+    game = pyspiel.load_game("whaletable_whale_to_look")
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    for _ in range(50):
+        state.apply_action(rng.choice(state.legal_actions()))
+    ours = state.state
+    for seat in range(game.num_players()):
+        text = state.information_state_string(seat)
+        assert len(text.split("\n")) == len(ours.history) + 1
+        assert observations(text)[-1][1] == json.loads(state.observation_string(seat))
+        assert state.observation_string(seat) == canonical(ours.observation(seat))

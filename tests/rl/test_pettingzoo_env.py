@@ -57,3 +57,29 @@ def test_a_seat_not_to_move_sees_no_legal_action() -> None:
     waiting = next(a for a in e.agents if a != e.agent_selection)
     assert e.observe(waiting)["action_mask"].sum() == 0
     assert e.observe(e.agent_selection)["action_mask"].sum() > 0
+
+
+def test_the_agent_to_act_finds_its_information_state_in_its_infos() -> None:
+    e = env("whale-to-look", num_players=3, information_state=True)
+    e.reset(seed=2)
+    for agent in e.agent_iter():
+        _, _, terminated, truncated, info = e.last()
+        seat = e.possible_agents.index(agent)
+        assert info["information_state"] == e.state.information_state_string(seat)
+        assert info["information_state"] == e.information_state(agent)
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(e.observe(agent)["action_mask"])[0]))
+    assert e.state.is_terminal()
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_api_test_passes_with_information_states() -> None:
+    api_test(env("whale-to-look", information_state=True), num_cycles=50)
+
+
+def test_without_being_asked_the_infos_carry_no_information_state() -> None:
+    e = env("whale-to-look")
+    e.reset(seed=2)
+    assert "information_state" not in e.last()[4]

@@ -11,6 +11,7 @@ A bot spec is a name with optional parameters, e.g. ``"mcts"`` or
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -70,10 +71,29 @@ def make_agent(spec: str, game: Game[Any], seed: int = 0) -> Agent:
         raise UnknownAgent(
             f"unknown bot {name!r} for {game.spec.id}; bots are: {', '.join(available(game))}"
         )
-    try:
-        return factory(game, seed, **params)
-    except TypeError as e:
-        raise UnknownAgent(f"bot {name!r}: {e}") from e
+    _check_parameters(name, factory, params)
+    return factory(game, seed, **params)
+
+
+def _check_parameters(name: str, factory: AgentFactory, params: dict[str, str]) -> None:
+    """Refuse a parameter the bot does not take, naming it and the ones it does.
+
+    A factory taking ``**params`` checks its own (as ``mcts`` does); ``game`` and
+    ``seed`` are :func:`make_agent`'s to give, never a spec's.
+    """
+    signature = inspect.signature(factory)
+    taken = list(signature.parameters.values())[2:]  # after game and seed
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in taken):
+        return
+    accepted = [
+        p.name
+        for p in taken
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    ]
+    for key in params:
+        if key not in accepted:
+            takes = f"parameters are: {', '.join(accepted)}" if accepted else "it takes none"
+            raise UnknownAgent(f"bot {name!r}: unknown parameter {key!r}; {takes}")
 
 
 def _load_builtin() -> None:

@@ -9,7 +9,6 @@ crosses a chance outcome, a reveal of hidden information or another seat's actio
 
 from __future__ import annotations
 
-import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, Self
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
+from whaletable.core.recall import Recall, information_state_string
 from whaletable.core.result import Result
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.tensor import Tensor, TensorWriter
@@ -39,6 +39,7 @@ class State(ABC):
     __slots__ = (
         "_codes_memo",  # the integer API's memo (section "Integer API")
         "_events",
+        "_recall",  # information states with perfect recall (whaletable.core.recall)
         "_undo_floor",
         "game",
         "history",
@@ -55,6 +56,8 @@ class State(ABC):
     """``(step, event)`` pairs, or None when this state keeps no events (search, simulation)."""
     _codes_memo: tuple[int, list[int], int] | None
     """The integer API's memo of one position (see :meth:`_codes_here`)."""
+    _recall: Recall | None
+    """What seats asked about have seen so far, or None for a state never asked."""
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -64,6 +67,7 @@ class State(ABC):
         self._undo_floor = 0
         self._events = None
         self._codes_memo = None
+        self._recall = None
 
     # ----------------------------------------------------------------- hooks
 
@@ -204,6 +208,7 @@ class State(ABC):
         new.history = self.history.copy()
         new._undo_floor = self._undo_floor
         new._events = None if self._events is None else self._events.copy()
+        new._recall = self._recall  # immutable, so shared
         new._codes_memo = None  # a clone may be changed before it is applied to (determinize)
         return new
 
@@ -273,6 +278,8 @@ class State(ABC):
         sample = self._determinize(seat, rng)
         # The sample's own events would be made up; its true ones are hidden. Keep none.
         sample._events = None
+        # Its seats' past is its own history's: the source's record would be another's.
+        sample._recall = None
         return sample
 
     def can_undo(self) -> bool:
@@ -418,16 +425,18 @@ class State(ABC):
         return out.array
 
     def information_state_string(self, seat: int) -> str:
-        """What ``seat`` knows now, as text: its observation (canonical JSON) and the step.
+        """Everything ``seat`` has seen and done, with perfect recall: one line of
+        canonical JSON per step, its own decision and how its observation changed
+        (the format: :mod:`whaletable.core.recall`).
 
-        Observations keep what a seat has learned (a card looked at stays known), so two
-        positions with the same string are the same to that seat.
+        Two states give one string only when the seat saw the same at every step and
+        decided the same. The first call replays the history; later calls add the new
+        steps only, and clones share what was recorded.
         """
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise IllegalAction(f"an information state is a seat's: not {seat!r}")
-        observation = self.observation(seat)
-        text = json.dumps(observation, sort_keys=True, separators=(",", ":"))
-        return f"step {len(self.history)} {text}"
+        self._check_seat(seat)
+        return information_state_string(self, seat)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.num_players):

@@ -11,6 +11,9 @@ the legal actions are a mask of player codes, in ``info["action_mask"]`` and fro
 given at the end. An illegal code ends the episode with the game's least return
 (``info["illegal_action"]`` says so): learners that ignore the mask learn to read it.
 An episode reaching ``game.max_game_length`` decisions is truncated.
+``information_state()`` is the deciding seat's information state string, with perfect
+recall (``State.information_state_string``); with ``information_state=True`` every
+``info`` carries it too, under ``"information_state"``.
 
 >>> from whaletable.rl.gymnasium_env import TeamEnv
 >>> env = TeamEnv("save-the-whales", num_players=2)
@@ -45,6 +48,10 @@ def default_players(game: Game[Any]) -> int:
     return min(max(3, game.spec.min_players), game.spec.max_players)
 
 
+def _draw_seed(rng: np.random.Generator) -> int:
+    return int(rng.integers(2**63))
+
+
 class _WhaletableEnv(gym.Env[Observation, np.int64], ABC):
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own declaration
 
@@ -54,7 +61,9 @@ class _WhaletableEnv(gym.Env[Observation, np.int64], ABC):
         num_players: int | None,
         options: Any,
         render_mode: str | None,
+        information_state: bool = False,
     ) -> None:
+        self.with_information_state = information_state
         self.game: Game[Any] = games.get(game_id)
         self.num_players = default_players(self.game) if num_players is None else num_players
         self.options = self.game.make_options(options)
@@ -99,22 +108,32 @@ class _WhaletableEnv(gym.Env[Observation, np.int64], ABC):
         return mask
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
-        obs = self.state.observation_tensor(self._observer())
-        return obs, {"action_mask": self.action_masks(), "seat": self._observer()}
+        seat = self._observer()
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": seat}
+        if self.with_information_state:
+            info["information_state"] = self.state.information_state_string(seat)
+        return self.state.observation_tensor(seat), info
+
+    def information_state(self) -> str:
+        """What the deciding seat has seen at every step and done: its information state
+        string, with perfect recall."""
+        return self.state.information_state_string(self._observer())
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        # Every draw of the episode comes from np_random (Gymnasium's convention): a seed
+        # makes the episode reproducible, and without one each episode draws fresh seeds.
         super().reset(seed=seed)
-        self.rng = random.Random(seed)
-        self._reset_bots(seed)
+        self.rng = random.Random(_draw_seed(self.np_random))
+        self._reset_bots(self.np_random)
         self.state = self.game.new_state(self.num_players, self.options)
         self.decisions = 0
         self._play_others()
         return self._observe()
 
-    def _reset_bots(self, seed: int | None) -> None:
-        pass
+    def _reset_bots(self, seeds: np.random.Generator) -> None:
+        """New bots for an episode, their seeds drawn from ``seeds``."""
 
     def step(
         self, action: np.int64 | int
@@ -152,8 +171,9 @@ class SeatEnv(_WhaletableEnv):
         opponents: str | Sequence[str] = "random",
         options: Any = None,
         render_mode: str | None = None,
+        information_state: bool = False,
     ) -> None:
-        super().__init__(game_id, num_players, options, render_mode)
+        super().__init__(game_id, num_players, options, render_mode, information_state)
         if not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}, not {seat}")
         self.seat = seat
@@ -162,13 +182,14 @@ class SeatEnv(_WhaletableEnv):
         if len(names) != len(others):
             raise ValueError(f"{len(others)} opponents are needed, {len(names)} were named")
         self.opponent_names = dict(zip(others, names, strict=True))
-        self.bots: dict[int, Agent] = {}
-        self._reset_bots(0)
+        # Built now so that a bad bot name is refused here; reset() deals their seeds.
+        self.bots: dict[int, Agent] = {
+            s: make_agent(name, self.game) for s, name in self.opponent_names.items()
+        }
 
-    def _reset_bots(self, seed: int | None) -> None:
-        base = 0 if seed is None else seed
+    def _reset_bots(self, seeds: np.random.Generator) -> None:
         self.bots = {
-            s: make_agent(name, self.game, seed=base * 100 + s)
+            s: make_agent(name, self.game, seed=_draw_seed(seeds))
             for s, name in self.opponent_names.items()
         }
 
@@ -196,8 +217,9 @@ class TeamEnv(_WhaletableEnv):
         num_players: int | None = None,
         options: Any = None,
         render_mode: str | None = None,
+        information_state: bool = False,
     ) -> None:
-        super().__init__(game_id, num_players, options, render_mode)
+        super().__init__(game_id, num_players, options, render_mode, information_state)
         if self.game.spec.utility is not Utility.IDENTICAL:
             raise ValueError(f"{game_id} is not played as one team (its seats' returns differ)")
 

@@ -17,7 +17,6 @@ spaces are whaletable's own codes, so a policy trained here plays whaletable's g
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import numpy as np
@@ -25,6 +24,7 @@ import pyspiel
 
 from whaletable import games
 from whaletable.core.game import Game
+from whaletable.core.recall import canonical
 from whaletable.core.spec import CHANCE, TERMINAL, ChanceMode, Information, Utility
 from whaletable.core.state import State
 
@@ -145,11 +145,13 @@ class WhaletableState(pyspiel.State):  # type: ignore[misc]
         return self.state.returns()
 
     def __str__(self) -> str:
-        return json.dumps(self.state.observation(None), sort_keys=True)
+        return canonical(self.state.observation(None))
 
 
 class WhaletableObserver:
-    """OpenSpiel's Python observer: the seat's tensor, or its information state string."""
+    """OpenSpiel's Python observer: the seat's tensor and observation string (canonical
+    JSON of its observation), or with perfect recall its information state string
+    (``State.information_state_string``: every step's observation and its own actions)."""
 
     def __init__(self, game: Game[Any], players: int, *, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
@@ -168,7 +170,7 @@ class WhaletableObserver:
     def string_from(self, state: WhaletableState, player: int) -> str:
         if self.perfect_recall:
             return state.state.information_state_string(player)
-        return json.dumps(state.state.observation(player), sort_keys=True)
+        return canonical(state.state.observation(player))
 
 
 def _game_class(game: Game[Any]) -> type[WhaletableGame]:

@@ -11,6 +11,10 @@ seat's float32 tensor, ``game.observation_layout``) and ``action_mask`` (int8, o
 per player code). Chance is resolved inside the environment with the seed of
 ``reset``; rewards are the game's returns, given at the end. A game that reaches
 ``game.max_game_length`` decisions is truncated for every seat.
+
+``information_state(agent)`` is the seat's information state string, with perfect
+recall (``State.information_state_string``); with ``information_state=True`` the agent
+selected to act finds it in its ``infos`` too, under ``"information_state"``.
 """
 
 from __future__ import annotations
@@ -44,8 +48,10 @@ class WhaletableAECEnv(AECEnv):  # type: ignore[misc]
         num_players: int | None = None,
         options: Any = None,
         render_mode: str | None = None,
+        information_state: bool = False,
     ) -> None:
         super().__init__()
+        self.with_information_state = information_state
         self.game: Game[Any] = games.get(game_id)
         self.num_players = default_players(self.game) if num_players is None else num_players
         self.options = self.game.make_options(options)
@@ -92,7 +98,7 @@ class WhaletableAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.state.current_player())
+        self._select(self.state.current_player())
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
@@ -120,8 +126,24 @@ class WhaletableAECEnv(AECEnv):  # type: ignore[misc]
             seat = self.state.current_player()
         else:
             seat = self.state.current_player()
-        self.agent_selection = agent_name(seat)
+        self._select(seat)
         self._accumulate_rewards()
+
+    def _select(self, seat: int) -> None:
+        """Hand the turn to ``seat``; at the end every seat is told its last information
+        state, since PettingZoo then steps each out without coming back here."""
+        self.agent_selection = agent_name(seat)
+        if not self.with_information_state:
+            return
+        over = self.state.is_terminal() or any(self.truncations.values())
+        for told in range(self.num_players) if over else (seat,):
+            info = self.infos[agent_name(told)]
+            info["information_state"] = self.state.information_state_string(told)
+
+    def information_state(self, agent: str) -> str:
+        """What ``agent``'s seat has seen at every step and done: its information state
+        string, with perfect recall."""
+        return self.state.information_state_string(self.possible_agents.index(agent))
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":
