@@ -38,6 +38,30 @@ def test_players_parameter_sets_the_count_and_the_length_bound() -> None:
     assert game.max_game_length() == games.get("whale-to-look").max_game_length(5)
 
 
+def test_game_options_are_parameters_the_reduced_table_included() -> None:
+    wtl = games.get("whale-to-look")
+    game = pyspiel.load_game("whaletable_whale_to_look", {"players": 2, "table": "reduced"})
+    assert game.get_parameters()["table"] == "reduced"
+    assert game.new_initial_state().state.options.table == "reduced"
+    assert game.max_game_length() == wtl.max_game_length(2, {"table": "reduced"})
+    assert game.observation_tensor_shape() == [wtl.observation_layout(2, {"table": "reduced"}).size]
+    assert game.max_game_length() < wtl.max_game_length(2)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("params", "named"),
+    [
+        ({"players": 3, "table": "huge"}, "'huge'"),
+        ({"players": 5, "table": "reduced"}, "not 5"),
+        ({"players": 3, "tides": True}, "tides"),
+    ],
+)
+def test_a_bad_option_parameter_is_refused_by_name(params: dict[str, object], named: str) -> None:
+    with pytest.raises(Exception, match=named):
+        pyspiel.load_game("whaletable_whale_to_look", params)
+
+
 def test_game_type_follows_the_spec() -> None:
     stw = pyspiel.load_game("whaletable_save_the_whales").get_type()
     assert stw.utility == pyspiel.GameType.Utility.IDENTICAL

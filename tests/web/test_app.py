@@ -3,13 +3,16 @@ replays, and every way a page may try to cheat or send garbage."""
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from table_support import (
     HUMAN_AND_TWO_BOTS,
@@ -24,7 +27,7 @@ from table_support import (
 
 from whaletable import games
 from whaletable.core import IllegalAction, Record
-from whaletable.web.app import MAX_BODY, MAX_MESSAGE
+from whaletable.web.app import MAX_BODY, MAX_MESSAGE, create_app
 from whaletable.web.boards import board_for
 
 GAME = games.get("whale-to-look")
@@ -756,3 +759,14 @@ def test_play_again_gives_every_page_its_own_link_to_the_new_table(app: App) -> 
         assert again.headers["location"] == f"/t/{new.seats[0].token}"
     assert [s.name for s in new.seats] == ["Ana", "easy bot", "medium bot"]
     assert [s.token for s in new.seats] != [s.token for s in app.tables.tables[key].seats]
+
+
+def test_the_server_freezes_what_it_loaded_at_start_and_thaws_it_at_the_end(
+    tmp_path: Path,
+) -> None:
+    """Everything loaded at start lives as long as the server: kept out of the collector's
+    full passes (their pauses stop every table), and given back when the app stops."""
+    gc.unfreeze()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.db'}")):
+        assert gc.get_freeze_count() > 10_000  # the games, the web app, the resumed tables
+    assert gc.get_freeze_count() == 0

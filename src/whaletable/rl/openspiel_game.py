@@ -8,9 +8,15 @@
 >>> game.num_players(), game.num_distinct_actions()
 (3, 64)
 
-Names are ``whaletable_`` and the game id with ``_`` for ``-``. The only parameter is
-``players`` (default: the game's least count that is at least 3); the game is played
-with its default options. OpenSpiel's ``num_distinct_actions`` is whaletable's
+Names are ``whaletable_`` and the game id with ``_`` for ``-``. The parameters are
+``players`` (default: the game's least count that is at least 3) and the game's options
+by name, each defaulting to the rules' default (an option whose default is "none" is left
+out); a bad value is refused by the game's own check:
+
+>>> reduced = pyspiel.load_game("whaletable_whale_to_look", {"players": 2, "table": "reduced"})
+>>> reduced.new_initial_state().state.options.table
+'reduced'
+ OpenSpiel's ``num_distinct_actions`` is whaletable's
 ``num_player_actions`` and its ``max_chance_outcomes`` the chance space's size: both
 spaces are whaletable's own codes, so a policy trained here plays whaletable's games.
 """
@@ -55,6 +61,16 @@ def default_players(game: Game[Any]) -> int:
     return min(max(3, game.spec.min_players), game.spec.max_players)
 
 
+def option_parameters(game: Game[Any]) -> dict[str, Any]:
+    """The game's options OpenSpiel can carry (a bool, int, float or string default)."""
+    defaults = game.options_to_json(game.make_options())
+    return {
+        name: value
+        for name, value in defaults.items()
+        if isinstance(value, bool | int | float | str)
+    }
+
+
 def game_type(game: Game[Any]) -> pyspiel.GameType:
     spec = game.spec
     return pyspiel.GameType(
@@ -71,7 +87,7 @@ def game_type(game: Game[Any]) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=game.tensor is not None,
-        parameter_specification={"players": default_players(game)},
+        parameter_specification={"players": default_players(game), **option_parameters(game)},
     )
 
 
@@ -82,7 +98,10 @@ class WhaletableGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = self.wrapped
-        players = int((params or {}).get("players", default_players(game)))
+        given = dict(params or {})
+        players = int(given.pop("players", default_players(game)))
+        self.options = game.make_options(given)
+        game.new_state(players, self.options)  # refuses a bad count or combination by name
         spec = game.spec
         info = pyspiel.GameInfo(
             num_distinct_actions=game.num_player_actions,
@@ -91,13 +110,13 @@ class WhaletableGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=spec.min_utility,
             max_utility=spec.max_utility,
             utility_sum=spec.total_utility,
-            max_game_length=game.max_game_length(players),
+            max_game_length=game.max_game_length(players, self.options),
         )
         super().__init__(game_type(game), info, params or {})
         self.players = players
 
     def new_initial_state(self) -> WhaletableState:
-        return WhaletableState(self, self.wrapped.new_state(self.players))
+        return WhaletableState(self, self.wrapped.new_state(self.players, self.options))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -105,7 +124,9 @@ class WhaletableGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"whaletable observers take no parameters; got {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return WhaletableObserver(self.wrapped, self.players, perfect_recall=perfect_recall)
+        return WhaletableObserver(
+            self.wrapped, self.players, self.options, perfect_recall=perfect_recall
+        )
 
 
 class WhaletableState(pyspiel.State):  # type: ignore[misc]
@@ -153,13 +174,15 @@ class WhaletableObserver:
     JSON of its observation), or with perfect recall its information state string
     (``State.information_state_string``: every step's observation and its own actions)."""
 
-    def __init__(self, game: Game[Any], players: int, *, perfect_recall: bool) -> None:
+    def __init__(
+        self, game: Game[Any], players: int, options: Any, *, perfect_recall: bool
+    ) -> None:
         self.perfect_recall = perfect_recall
         if perfect_recall or game.tensor is None:
             self.tensor = np.zeros(0, np.float32)
             self.dict: dict[str, np.ndarray] = {}
             return
-        layout = game.observation_layout(players)
+        layout = game.observation_layout(players, options)
         self.tensor = np.zeros(layout.size, np.float32)
         self.dict = {f.name: layout.view(self.tensor, f.name) for f in layout.fields}
 
