@@ -16,7 +16,8 @@ out); a bad value is refused by the game's own check:
 >>> reduced = pyspiel.load_game("whaletable_whale_to_look", {"players": 2, "table": "reduced"})
 >>> reduced.new_initial_state().state.options.table
 'reduced'
- OpenSpiel's ``num_distinct_actions`` is whaletable's
+
+OpenSpiel's ``num_distinct_actions`` is whaletable's
 ``num_player_actions`` and its ``max_chance_outcomes`` the chance space's size: both
 spaces are whaletable's own codes, so a policy trained here plays whaletable's games.
 """

@@ -23,7 +23,7 @@ from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
 from whaletable.core.game import Game
 from whaletable.games.whale_to_look.actions import MoveBoat
-from whaletable.games.whale_to_look.board import FISH_AREAS, NUM_AREAS, NUM_FISH
+from whaletable.games.whale_to_look.board import board_with_areas
 from whaletable.games.whale_to_look.bots import (
     Fleet,
     WhaleHeuristic,
@@ -55,11 +55,12 @@ def advise(
     rng = random.Random(f"advice/{seed}")
     samples = sample_fish(obs["fish"], deck, areas, rng, max(budget, 1))
     odds = odds_of(samples)
+    board = board_with_areas(len(areas))  # the full table or the reduced one
     # Counted, not summed share by share, so a certainty is exactly 1.
-    whale = [sum(1 for s in samples if s.whale == a) / len(samples) for a in range(NUM_AREAS)]
-    orca = [sum(1 for s in samples if s.orca == a) / len(samples) for a in range(NUM_AREAS)]
+    whale = [sum(1 for s in samples if s.whale == a) / len(samples) for a in range(len(areas))]
+    orca = [sum(1 for s in samples if s.orca == a) / len(samples) for a in range(len(areas))]
     rows: list[Row] = []
-    for a in sorted(range(NUM_AREAS), key=lambda p: areas[p]):
+    for a in sorted(range(len(areas)), key=lambda p: areas[p]):
         rows.append(
             Row(
                 "area {number}",
@@ -72,8 +73,8 @@ def advise(
                 params=(("number", areas[a]),),
             )
         )
-    for f in range(NUM_FISH):
-        near = set(FISH_AREAS[f])
+    for f in range(len(obs["fish"])):
+        near = set(board.fish_areas[f])
         p = sum(1 for s in samples if s.whale in near) / len(samples)
         rows.append(
             Row(
