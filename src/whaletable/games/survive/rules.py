@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
@@ -233,6 +234,16 @@ _MOVE_BOAT = tuple(tuple(MoveBoat(b, d) for d in range(6)) for b in range(NUM_BO
 _END = EndMovement()
 MAX_HAND = sum(row[EFFECTS.index(e)] for row in COMPONENTS.backs for e in RED_EFFECTS)
 _PLAY = {e: tuple(PlayTile(e, i) for i in range(MAX_HAND)) for e in RED_EFFECTS}
+# The movement phase's actions, laid out as the game's player codes are (see _movement).
+_MOVEMENT_ACTIONS = SimpleNamespace(
+    move_explorer=_MOVE_EX,
+    board=_BOARD,
+    jump=_JUMP,
+    ashore=_ASHORE,
+    move_boat=_MOVE_BOAT,
+    end=_END,
+    play=_PLAY,
+)
 _DECLINE = Decline()
 _SINK = {h: SinkTile(h) for h in ISLAND}
 _PLACE_SQUID = {h: PlaceSquid(h) for h in SQUID_SPACES}
@@ -516,7 +527,7 @@ class SurviveState(State):
         if phase in _CHANCE_PHASES:
             return [a for a, _ in self._chance_outcomes()]
         if phase == MOVE:
-            return self._movement_actions()
+            return self._movement(_MOVEMENT_ACTIONS, in_code_order=False)
         if phase == MOVE_CREATURE:
             return [_MOVE_CR[h] for h in self.creature_destinations(self.p_creature)]
         if phase == SINK:
@@ -556,7 +567,7 @@ class SurviveState(State):
         the actions at every position it visits). Rare decisions take the base's way."""
         phase = self.phase
         if phase == MOVE:
-            return self._movement_codes()
+            return self._movement(self.game.player_codes, in_code_order=True)
         k = self.game.player_codes
         if phase == PLACE_EXPLORERS:
             values = sorted(set(self.values_left(self.to_move)))
@@ -582,77 +593,6 @@ class SurviveState(State):
         if phase == PLACE_SQUID:
             return [k.place_squid[h] for h in self.squid_spaces()]
         return super()._legal_player_codes()
-
-    def _movement_codes(self) -> list[int]:
-        """:meth:`_movement_actions` as codes, ascending: the player space numbers explorer
-        moves, boardings, jumps, landings, boat moves, the end and then red tiles, so each
-        kind is gathered on its own (explorers and directions ascending) and joined."""
-        k = self.game.player_codes
-        move_explorer = k.move_explorer
-        seat = self.active
-        terrain = self.terrain
-        st, hx = self.ex_status, self.ex_hex
-        bh, bp = self.boat_hex, self.boat_pass
-        isle = ISLE_AT[self.options.landing]
-        room = {bh[b] for b in range(NUM_BOATS) if bh[b] >= 0 and len(bp[b]) < CAPACITY}
-        swam = self.swam
-        out: list[int] = []
-        boards: list[int] = []
-        jumps: list[int] = []
-        ashore: list[int] = []
-        for e in self.explorers_of(seat):
-            s = st[e]
-            if s == LAND:
-                out.extend(move_explorer[e])  # island slots are inland: all six exist
-            elif s == SWIM:
-                h = hx[e]
-                if not swam >> e & 1:
-                    moves = move_explorer[e]
-                    out.extend([moves[d] for d, to in _DIRS[h] if not terrain[to]])
-                if h in room:
-                    boards.append(k.board[e])
-                if isle[h] >= 0:
-                    ashore.append(k.ashore[e])
-            elif s == BOAT:
-                h = hx[e]
-                jumps.append(k.jump[e])
-                moves = move_explorer[e]
-                out.extend([moves[d] for d, to in _DIRS[h] if to in room])
-                if isle[h] >= 0:
-                    ashore.append(k.ashore[e])
-        if boards:
-            out += boards
-        if jumps:
-            out += jumps
-        if ashore:
-            out += ashore
-        spaces = set(bh)
-        squids = self.cr_hex[Q0:Q1]
-        per = EXPLORERS_PER_SEAT
-        move_boat = k.move_boat
-        for b in range(NUM_BOATS):
-            h = bh[b]
-            if h < 0:
-                continue
-            aboard = bp[b]
-            if aboard:
-                mine = sum(1 for e in aboard if e // per == seat)
-                if not mine or (len(aboard) > 1 and not self.controls(seat, b)):
-                    continue
-            steps = move_boat[b]
-            out.extend(
-                [
-                    steps[d]
-                    for d, to in _DIRS[h]
-                    if not terrain[to] and to not in spaces and not (aboard and to in squids)
-                ]
-            )
-        out.append(k.end)
-        if self.moves_left == MOVE_POINTS and not self.tile_played and self.hands[seat]:
-            playable = self.playable_tiles(seat)
-            hand = self.hands[seat]
-            out.extend(sorted([k.play[e][i] for i, (_, e, _) in enumerate(hand) if e in playable]))
-        return out
 
     def _placement_actions(self) -> list[Action]:
         """Setup 5: one explorer at a time on an unoccupied tile (Rule 1: two inland)."""
@@ -682,12 +622,22 @@ class SurviveState(State):
                 left.remove(self.ex_value[e])
         return left
 
-    def _movement_actions(self) -> list[Action]:
+    def _movement(self, t: Any, in_code_order: bool) -> list[Any]:
+        """The movement phase's choices from the table ``t`` of them (the actions, or the
+        game's ``player_codes``): in the rules' order, or ``in_code_order``, ascending. The
+        code space numbers explorer moves, boardings, jumps, landings, boat moves, the end
+        and then red tiles, so in code order those kinds are gathered apart and joined."""
         seat = self.active
-        out: list[Action] = []
+        out: list[Any] = []
+        tiles: list[Any] = []
         if self.moves_left == MOVE_POINTS and not self.tile_played and self.hands[seat]:
             playable = self.playable_tiles(seat)
-            out.extend(_PLAY[e][i] for i, (_, e, _) in enumerate(self.hands[seat]) if e in playable)
+            hand = self.hands[seat]
+            tiles = [t.play[e][i] for i, (_, e, _) in enumerate(hand) if e in playable]
+            if not in_code_order:
+                out += tiles
+        # In the rules' order a boarding, a jump or a landing follows its explorer's moves.
+        boards, jumps, ashore = ([], [], []) if in_code_order else (out, out, out)
         terrain = self.terrain
         st, hx = self.ex_status, self.ex_hex
         bh, bp = self.boat_hex, self.boat_pass
@@ -696,24 +646,27 @@ class SurviveState(State):
         swam = self.swam
         for e in self.explorers_of(seat):
             s = st[e]
+            moves = t.move_explorer[e]
             if s == LAND:
-                out.extend(_MOVE_EX[e])  # island slots are inland: all six neighbours exist
+                out.extend(moves)  # island slots are inland: all six neighbours exist
             elif s == SWIM:
                 h = hx[e]
                 if not swam >> e & 1:
-                    moves = _MOVE_EX[e]
                     out.extend([moves[d] for d, to in _DIRS[h] if not terrain[to]])
                 if h in room:
-                    out.append(_BOARD[e])
+                    boards.append(t.board[e])
                 if isle[h] >= 0:
-                    out.append(_ASHORE[e])
+                    ashore.append(t.ashore[e])
             elif s == BOAT:
                 h = hx[e]
-                out.append(_JUMP[e])
-                moves = _MOVE_EX[e]
+                jumps.append(t.jump[e])
                 out.extend([moves[d] for d, to in _DIRS[h] if to in room])
                 if isle[h] >= 0:
-                    out.append(_ASHORE[e])
+                    ashore.append(t.ashore[e])
+        if in_code_order:
+            out += boards
+            out += jumps
+            out += ashore
         spaces = set(bh)
         squids = self.cr_hex[Q0:Q1]
         per = EXPLORERS_PER_SEAT
@@ -726,7 +679,7 @@ class SurviveState(State):
                 mine = sum(1 for e in aboard if e // per == seat)
                 if not mine or (len(aboard) > 1 and not self.controls(seat, b)):
                     continue
-            steps = _MOVE_BOAT[b]
+            steps = t.move_boat[b]
             out.extend(
                 [
                     steps[d]
@@ -734,7 +687,9 @@ class SurviveState(State):
                     if not terrain[to] and to not in spaces and not (aboard and to in squids)
                 ]
             )
-        out.append(_END)
+        out.append(t.end)
+        if in_code_order and tiles:
+            out += sorted(tiles)
         return out
 
     def _boat_steps(self, boat: int) -> list[MoveBoat]:
