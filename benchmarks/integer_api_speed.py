@@ -6,8 +6,8 @@ probabilities, a uniformly random legal choice otherwise, every applied action a
 
 * ``objects``: ``legal_actions()`` / ``chance_outcomes()`` and ``apply(action)``;
 * ``codes``: ``legal_action_codes()`` / ``chance_outcome_codes()`` and ``apply_code``;
-* ``masks``: ``legal_action_mask()`` read as a learner's policy reads it (the legal
-  codes are the true flags) and ``apply_code``.
+* ``masks``: ``legal_action_mask()`` read as a learner's policy reads it (NumPy finds
+  the true flags; the sampled NumPy integer goes to ``apply_code`` as it is).
 
 The paths (and OpenSpiel's game) take turns of 0.1 s until each has run ``--seconds``,
 so a change in the machine's load during the run touches them all alike.
@@ -57,8 +57,7 @@ def code_playouts(
             if state.is_chance_node():
                 state.apply_code(bench.pick(state.chance_outcome_codes(), rng))
             elif masks:
-                mask = state.legal_action_mask()
-                state.apply_code(choice([c for c, legal in enumerate(mask) if legal]))
+                state.apply_code(choice(state.legal_action_mask().nonzero()[0]))
             else:
                 state.apply_code(choice(state.legal_action_codes()))
             steps += 1
@@ -160,12 +159,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
         return 0
-    head = f"{'game':<16}{'objects/s':>11}{'codes/s':>11}{'masks/s':>11}{'codes÷obj':>11}"
+    head = f"{'game':<16}{'objects/s':>11}{'codes/s':>11}{'masks/s':>11}"
+    head += f"{'codes÷obj':>11}{'masks÷obj':>11}"
     print(head + (f"{'liars/s':>11}{'codes÷liars':>13}" if baseline else ""))
     for r in rows:
         line = (
             f"{r['game']:<16}{r['objects_steps_per_s']:>11,.0f}{r['codes_steps_per_s']:>11,.0f}"
             f"{r['masks_steps_per_s']:>11,.0f}{r['codes_vs_objects']:>10.2f}×"
+            f"{r['masks_vs_objects']:>10.2f}×"
         )
         if baseline:
             line += f"{r[BASELINE]:>11,.0f}{r[f'codes_vs_{BASELINE}']:>12.2f}×"

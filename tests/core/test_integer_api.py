@@ -60,6 +60,17 @@ def test_mask_has_one_flag_per_player_code_true_at_the_legal_ones() -> None:
     assert [c for c, legal in enumerate(mask) if legal] == state.legal_action_codes()
 
 
+def test_mask_is_a_read_only_numpy_bool_array_whose_sample_applies_as_its_code() -> None:
+    game, state = dealt_toy()
+    mask = state.legal_action_mask()
+    assert mask.dtype == np.bool_ and not mask.flags.writeable
+    twin = state.clone()
+    sample = mask.nonzero()[0][0]  # a NumPy integer, as a policy samples it
+    state.apply_code(sample)
+    twin.apply_code(int(sample))
+    assert views(state) == views(twin) and state.history == twin.history
+
+
 def test_chance_node_offers_chance_codes_with_their_probabilities() -> None:
     game = ToyGame()
     state = game.new_state(2)
@@ -290,7 +301,8 @@ def test_changing_the_codes_handed_out_cannot_make_a_code_legal() -> None:
     peek = game.player_code(Peek())
     assert peek not in codes
     codes.append(peek)  # the caller's copy: the position's own list is not touched
-    state.legal_action_mask()[peek] = True
+    with pytest.raises(ValueError, match="read-only"):
+        state.legal_action_mask()[peek] = True
     before = (views(state), list(state.history))
     with pytest.raises(IllegalAction, match="peeked already"):
         state.apply_code(peek)

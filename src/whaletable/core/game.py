@@ -10,6 +10,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, Self, TypeVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, BadPlayerCount, IllegalAction, WhaletableError
 from whaletable.core.event import Event
@@ -25,6 +28,9 @@ PINNED_ACTIONS = 20_000
 
 PINNED_CHANCE_LISTS = 256
 """The most lists of chance outcomes a game remembers by identity."""
+
+KEPT_MASK_BYTES = 1 << 20
+"""The most bytes of legal-action masks a game keeps to hand out again."""
 
 MAX_GAME_LENGTH = 10_000
 """The longest game the test kit allows (``testing.DEFAULT_MAX_STEPS``): the bound a game
@@ -224,6 +230,10 @@ class Game(ABC, Generic[S]):
             tuple[int, ...],
             tuple[list[int], list[tuple[int, float]], Sequence[tuple[Action, float]]],
         ] = {}
+        # Masks by their legal codes, for the player space and the chance space: a game
+        # meets the same few sets of legal codes again and again.
+        self._masks: tuple[dict[tuple[int, ...], NDArray[np.bool_]], ...] = ({}, {})
+        self._kept_mask_bytes = 0
 
     def _player_codes_of(self, actions: Sequence[Action]) -> list[int]:
         """The player codes of ``actions``, through the identity table where it knows them."""
@@ -258,6 +268,22 @@ class Game(ABC, Generic[S]):
         if len(self._chance_lists) < PINNED_CHANCE_LISTS:
             self._chance_lists[key] = (codes, pairs, outcomes)
         return codes, pairs
+
+    def _mask_of(self, codes: list[int], *, chance: bool) -> NDArray[np.bool_]:
+        """The read-only mask of ``codes`` in the chance or the player space, shared by
+        every position with these legal codes (up to :data:`KEPT_MASK_BYTES` of them)."""
+        masks = self._masks[chance]
+        mask = masks.get(key := tuple(codes))
+        if mask is None:
+            flags = bytearray(len(self._chance_actions if chance else self._player_actions))
+            for code in codes:  # a few codes: faster than NumPy's fancy indexing
+                flags[code] = 1
+            mask = np.frombuffer(flags, np.bool_)
+            mask.flags.writeable = False
+            if self._kept_mask_bytes + mask.nbytes <= KEPT_MASK_BYTES:
+                masks[key] = mask
+                self._kept_mask_bytes += mask.nbytes
+        return mask
 
     def _learn_code(self, action: Action, *, chance: bool) -> int:
         """The code of an action object seen for the first time, remembered by identity

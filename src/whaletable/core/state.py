@@ -14,6 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ParamSpec, Self
 
+import numpy as np
+from numpy.typing import NDArray
+
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
@@ -358,15 +361,18 @@ class State(ABC):
         # Player codes come ascending from the rules; chance codes in the outcomes' order.
         return sorted(memo[1]) if memo[2] == CHANCE else memo[1].copy()
 
-    def legal_action_mask(self) -> list[bool]:
-        """One flag per code of the space in play: ``game.num_player_actions`` long at a
-        decision (and at the end, all false), ``game.num_chance_outcomes`` at a chance node."""
-        _, codes, actor = self._codes_here()
-        game = self.game
-        mask = [False] * (game.num_chance_outcomes if actor == CHANCE else game.num_player_actions)
-        for code in codes:
-            mask[code] = True
-        return mask
+    def legal_action_mask(self) -> NDArray[np.bool_]:
+        """One flag per code of the space in play, as a read-only NumPy bool array (what
+        a learner's masked policy reads; positions with the same legal codes share it):
+        ``game.num_player_actions`` long at a decision (and at the end, all false),
+        ``game.num_chance_outcomes`` at a chance node."""
+        try:
+            memo = self._codes_memo
+        except AttributeError:
+            memo = None
+        if memo is None or memo[0] != len(self.history):
+            memo = self._codes_here()
+        return self.game._mask_of(memo[1], chance=memo[2] == CHANCE)
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
@@ -381,6 +387,8 @@ class State(ABC):
         otherwise. Any integer type is accepted (NumPy's included); a bool, a
         non-integer or a code outside the space raises :class:`IllegalAction`.
         """
+        if type(code) is not int and isinstance(code, np.integer):
+            code = int(code)  # a NumPy policy's sample takes the known-legal path too
         try:
             memo = self._codes_memo
         except AttributeError:  # a state a game built without __init__ or clone

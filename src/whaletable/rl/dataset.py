@@ -27,7 +27,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
@@ -94,8 +93,7 @@ def record_rows(record: Record, seed: int) -> dict[str, list[Any]]:
     for action in actions:
         seat = state.current_player()
         if seat >= 0:
-            mask = np.zeros(game.num_player_actions, np.bool_)
-            mask[state.legal_action_codes()] = True
+            mask = state.legal_action_mask()
             cols["step"].append(len(state.history))
             cols["seat"].append(seat)
             cols["observation"].append(state.observation_tensor(seat))

@@ -102,10 +102,8 @@ class _WhaletableEnv(gym.Env[Observation, np.int64], ABC):
                 self._bot_move()
 
     def action_masks(self) -> np.ndarray:
-        mask = np.zeros(self.game.num_player_actions, np.int8)
-        if not self.state.is_terminal():
-            mask[self.state.legal_action_codes()] = 1
-        return mask
+        # At the end the mask is the player space's, all false.
+        return self.state.legal_action_mask().astype(np.int8)
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         seat = self._observer()

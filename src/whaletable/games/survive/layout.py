@@ -70,7 +70,11 @@ def enclosed(terrain: int, around: Sequence[int], open_sea: bool) -> bool:
 
 
 def _slot_ok(laid: Sequence[int] | dict[int, int], j: int, centre: bool) -> bool:
-    return not enclosed(laid[j], [laid[k] for k in _NEAR[j]], _OPEN_SEA[centre][j])
+    # enclosed() written out: island building asks this hundreds of times per tile laid.
+    terrain = laid[j]
+    if (terrain != BEACH and terrain != FOREST) or _OPEN_SEA[centre][j]:
+        return True
+    return any(laid[k] <= terrain for k in _NEAR[j])
 
 
 def broken_tiles(terrain: Sequence[int], *, centre_is_sea: bool) -> list[int]:
