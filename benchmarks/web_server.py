@@ -21,8 +21,6 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from whaletable.web.app import MAX_MESSAGE, create_app
 from whaletable.web.bots import think
 from whaletable.web.limits import Limits
@@ -85,6 +83,8 @@ def start(
         args.append("--memory-route")
     if bots_only_pace is not None:
         args += ["--bots-only-pace", str(bots_only_pace)]
+    import httpx  # here: the server's bot workers run this module again, without needing it
+
     proc = subprocess.Popen(args)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -20,9 +20,10 @@ from whaletable.core import Record
 TIMEOUT = 60.0
 
 
-def bot_workers(server: int) -> list[int]:
-    """The bot worker processes of ``server`` (children started by multiprocessing)."""
-    found = []
+def helper_processes(server: int) -> list[int]:
+    """The processes multiprocessing started for ``server``: the fork server, the bot
+    workers forked from it, and anything else it started, at any depth."""
+    parents: dict[int, int] = {}
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -31,10 +32,17 @@ def bot_workers(server: int) -> list[int]:
             cmdline = (proc / "cmdline").read_bytes()
         except OSError:
             continue  # ended meanwhile
-        parent = int(stat.rpartition(")")[2].split()[1])
-        if parent == server and b"spawn_main" in cmdline:
-            found.append(int(proc.name))
-    return found
+        if b"multiprocessing" in cmdline:
+            parents[int(proc.name)] = int(stat.rpartition(")")[2].split()[1])
+
+    def descends(pid: int) -> bool:
+        while pid in parents:
+            pid = parents[pid]
+            if pid == server:
+                return True
+        return False
+
+    return [pid for pid in parents if descends(pid)]
 
 
 def alive(pid: int) -> bool:
@@ -124,8 +132,8 @@ def test_a_killed_server_resumes_the_game_where_it_was(server: Server, tmp_path:
     assert len(stored_before) == before["step"]
 
     assert server.proc is not None
-    workers = bot_workers(server.proc.pid)
-    assert workers, "the bots played, so the server has bot workers"
+    workers = helper_processes(server.proc.pid)
+    assert len(workers) >= 2, "the bots played, so the server has a fork server and workers"
     server.kill()
     # Workers of a killed server end by themselves instead of waiting for work forever.
     deadline = time.monotonic() + 15
