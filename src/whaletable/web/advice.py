@@ -75,17 +75,21 @@ def seat_to_advise(table: LiveTable, viewer: Viewer) -> int:
     """
     if not table.settings.advice:
         raise TableError("advice is turned off at this table")
-    if viewer.role == "spectator" or viewer.showing is None or viewer.showing not in viewer.seats:
+    if viewer.role not in ("seat", "hotseat") or not viewer.seats:
         raise TableError("advice is for a player's own page: a spectator cannot ask for it")
     if table.finished:
         raise TableError("the game is over: there is nothing left to advise")
+    seat = viewer.showing
     if viewer.role == "hotseat":
+        # The seat shown once its player has taken the device, if it is the one to move.
         to_move = table.state.current_player()
-        if viewer.pending is not None or to_move != viewer.showing:
+        if viewer.pending is not None or seat != to_move or seat not in viewer.seats:
             raise TableError(
                 "none of the seats this device plays is to move, so there is no one to advise"
             )
-    return viewer.showing
+    if seat is None or seat not in viewer.seats:
+        raise TableError("advice is for a player's own page: a spectator cannot ask for it")
+    return seat
 
 
 async def advice_message(table: LiveTable, viewer: Viewer, step: int) -> dict[str, Any]:
@@ -185,10 +189,9 @@ def panel(
                 labels.append(f.label)
     parts = [f'<h3 class="advice-title">{esc(word(advice.title, tr))}</h3>']
     if suggestion is not None:
-        parts.append(
-            f'<p class="advice-suggestion"><mark>'
-            f"{esc(tr('Suggested: {move}').format(move=suggestion))}</mark></p>"
-        )
+        # Worded outside the f-strings: the catalogs' extractor reads no call inside one.
+        suggested = tr("Suggested: {move}").format(move=suggestion)
+        parts.append(f'<p class="advice-suggestion"><mark>{esc(suggested)}</mark></p>')
     if advice.rows:
         parts.append(_table(advice, labels, word, tr, lang))
     if advice.note:
@@ -200,9 +203,10 @@ def panel(
 def _table(
     advice: Advice, labels: Sequence[str], word: Word, tr: Callable[[str], str], lang: str
 ) -> str:
-    head = [f'<th scope="col">{esc(tr("Subject"))}</th>']
+    subject, chart = tr("Subject"), tr("Chart")
+    head = [f'<th scope="col">{esc(subject)}</th>']
     head += [f'<th scope="col" class="num">{esc(word(label, tr))}</th>' for label in labels]
-    head.append(f'<th scope="col">{esc(tr("Chart"))}</th>')
+    head.append(f'<th scope="col">{esc(chart)}</th>')
     body: list[str] = []
     for row in advice.rows:
         params = {k: word(v, tr) if isinstance(v, str) else v for k, v in row.params}
