@@ -13,13 +13,15 @@ import html
 import json
 import re
 import sqlite3
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from table_support import HUMAN_AND_TWO_BOTS, App, Socket, create_table, token_of
+from sqlalchemy import create_engine, text
+from table_support import HUMAN_AND_TWO_BOTS, App, Postgres, Socket, create_table, token_of
 
 from whaletable import games
 from whaletable.core.advice import advisor_of
@@ -311,7 +313,9 @@ def test_the_panel_draws_a_bar_per_row_from_its_heat_and_marks_the_suggestion(
     assert "<mark>Suggested: " in drawn
     labels = {a["label"] for a in turn["actions"] if a["action"] == answer["suggestion"]}
     assert len(labels) == 1 and f"Suggested: {labels.pop()}" in drawn
-    assert "%" in drawn  # the odds carry their unit
+    assert re.search(r'<td class="num">\d+%</td>', drawn)  # the odds carry their unit
+    # An amount's unit heads its column, once.
+    assert 'expected points <span class="unit">in points</span></th>' in drawn
     assert "<script" not in drawn.lower() and not re.search(r"\son\w+=", drawn)
 
 
@@ -505,6 +509,39 @@ def test_a_table_stored_before_tables_had_settings_loads_with_advice_on(
             turn = sock.my_turn()
             sock.send({"type": "advice", "step": turn["step"]})
             assert sock.next_of("advice")["seat"] == 0
+
+
+def test_an_old_postgresql_database_gets_the_settings_column(postgres: Postgres) -> None:
+    key = f"old-{uuid.uuid4().hex[:8]}"
+    store = Store(postgres.url)
+    try:
+        store.add_table(
+            StoredTable(
+                key=key,
+                game="whale-to-look",
+                num_players=3,
+                options={},
+                seats=[{"kind": "human", "name": "A", "token": f"{key}-{i}"} for i in range(3)],
+                spectator_token=f"{key}-s",
+                hotseat_token=None,
+                seed=1,
+            )
+        )
+    finally:
+        store.close()
+    engine = create_engine(postgres.url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("ALTER TABLE tables DROP COLUMN settings"))
+    finally:
+        engine.dispose()
+    store = Store(postgres.url)
+    try:
+        stored = store.load(key)
+        assert stored is not None and stored.settings == {}
+        assert LiveTable(stored).settings.advice is True
+    finally:
+        store.close()
 
 
 def test_damaged_stored_settings_read_as_the_defaults(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
@@ -145,18 +145,24 @@ async def advice_message(table: LiveTable, viewer: Viewer, step: int) -> dict[st
 # ------------------------------------------------------------------------ the panel
 
 
-def figure_text(figure: Figure, tr: Callable[[str], str], lang: str) -> str:
-    """A figure with its unit, in the reader's number format."""
+def figure_text(figure: Figure, lang: str) -> str:
+    """A figure in the reader's number format: a probability as a percentage, an amount
+    as a number (its unit heads its column, see :func:`unit_text`)."""
     if figure.unit == "probability":
         return format_percent(figure.value, locale=lang)
-    value = format_decimal(figure.value, format="#,##0.##", locale=lang)
-    if figure.unit == "points":
-        return tr("{value} points").format(value=value)
-    if figure.unit == "coins":
-        return tr("{value} coins").format(value=value)
-    if figure.unit == "pearls":
-        return tr("{value} pearls").format(value=value)
-    return value  # a count: the subject says what is counted
+    return format_decimal(figure.value, format="#,##0.##", locale=lang)
+
+
+def unit_text(unit: str, tr: Callable[[str], str]) -> str:
+    """What a column's amounts are counted in, said once in its heading (so no figure
+    needs a plural of its own); a percentage and a count need none."""
+    if unit == "points":
+        return tr("in points")
+    if unit == "coins":
+        return tr("in coins")
+    if unit == "pearls":
+        return tr("in pearls")
+    return ""
 
 
 def bar(heat: float, tr: Callable[[str], str], lang: str) -> str:
@@ -182,11 +188,10 @@ def panel(
     suggestion: str | None,
 ) -> str:
     """The advice as HTML: its title, the suggestion, the figures and bars, the note."""
-    labels: list[str] = []
+    labels: dict[str, str] = {}  # each figure label and its unit, in order of appearance
     for row in advice.rows:
         for f in row.figures:
-            if f.label not in labels:
-                labels.append(f.label)
+            labels.setdefault(f.label, f.unit)
     parts = [f'<h3 class="advice-title">{esc(word(advice.title, tr))}</h3>']
     if suggestion is not None:
         # Worded outside the f-strings: the catalogs' extractor reads no call inside one.
@@ -201,16 +206,19 @@ def panel(
 
 
 def _table(
-    advice: Advice, labels: Sequence[str], word: Word, tr: Callable[[str], str], lang: str
+    advice: Advice, labels: dict[str, str], word: Word, tr: Callable[[str], str], lang: str
 ) -> str:
     subject, chart = tr("Subject"), tr("Chart")
     head = [f'<th scope="col">{esc(subject)}</th>']
-    head += [f'<th scope="col" class="num">{esc(word(label, tr))}</th>' for label in labels]
+    for label, unit in labels.items():
+        named = unit_text(unit, tr)
+        in_unit = f' <span class="unit">{esc(named)}</span>' if named else ""
+        head.append(f'<th scope="col" class="num">{esc(word(label, tr))}{in_unit}</th>')
     head.append(f'<th scope="col">{esc(chart)}</th>')
     body: list[str] = []
     for row in advice.rows:
         params = {k: word(v, tr) if isinstance(v, str) else v for k, v in row.params}
-        cells = {f.label: figure_text(f, tr, lang) for f in row.figures}
+        cells = {f.label: figure_text(f, lang) for f in row.figures}
         body.append(
             "<tr>"
             f'<th scope="row">{esc(word(row.subject, tr).format(**params))}</th>'
@@ -236,4 +244,5 @@ __all__ = [
     "figure_text",
     "panel",
     "seat_to_advise",
+    "unit_text",
 ]
