@@ -148,7 +148,11 @@ def _load(tmp_path: Path, name: str, old: str, new: str) -> str:
             r"\[path\] specials\[0\] above = 15: a whale slides down",
         ),
         ("fin = 10", "fin = 0", r"\[whales\] values fin must be at least 1"),
-        ("numbers = [1, 2, 3, 4, 5, 6]", "numbers = [1, 2, 3]", r"\[dice\] numbers must be six"),
+        (
+            "numbers = [1, 2, 3, 4, 5, 6]",
+            "numbers = [1, 2, 3]",
+            r"\[dice\] numbers must have 6 entries, not 3",
+        ),
         (
             'provenance = "reconstructed"\nreason = "the real layout',
             'provenance = "maybe"\nreason = "the real layout',

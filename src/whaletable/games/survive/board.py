@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whaletable.core.data import labelled_table, read_toml
+from whaletable.core.data import DataFile
 from whaletable.core.errors import DataFileError
 
 DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
@@ -86,28 +86,20 @@ def coordinates(hex_id: int) -> dict[str, int]:
     }
 
 
-def int_list(section: dict[str, Any], source: str, name: str, key: str) -> list[int]:
-    value = section.get(key)
-    if not isinstance(value, list) or not all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        raise DataFileError(f"{source}: [{name}] {key} must be a list of integers")
-    return value
-
-
 def load_board(path: str | Path | None = None) -> Board:
     """Load and validate the board; errors name the file and the key."""
-    data, source = read_toml(path, __package__, "board.toml")
-    grid = labelled_table(data, source, "grid")
-    lengths = int_list(grid, source, "grid", "row_lengths")
-    offsets = int_list(grid, source, "grid", "row_offsets")
+    data = DataFile.read(path, __package__, "board.toml")
+    source = data.source
+    grid = data.table("grid")
+    lengths = grid.integers("row_lengths")
+    offsets = grid.integers("row_offsets")
     if len(lengths) != 13 or sum(lengths) != 133:
-        raise DataFileError(
-            f"{source}: [grid] row_lengths must be 13 rows of 133 spaces in all; "
-            f"got {len(lengths)} rows, {sum(lengths)} spaces"
+        raise grid.fail(
+            f"must be 13 rows of 133 spaces in all; got {len(lengths)} rows, {sum(lengths)} spaces",
+            "row_lengths",
         )
     if len(offsets) != len(lengths):
-        raise DataFileError(f"{source}: [grid] row_offsets must have one entry per row")
+        raise grid.fail("must have one entry per row", "row_offsets")
     rows: list[int] = []
     idxs: list[int] = []
     x2s: list[int] = []
@@ -120,7 +112,7 @@ def load_board(path: str | Path | None = None) -> Board:
             x2s.append(offsets[row] + 2 * idx)
     axial = tuple(((x - row - 5) // 2, row - 6) for row, x in zip(rows, x2s, strict=True))
     if any((x - row - 5) % 2 for row, x in zip(rows, x2s, strict=True)):
-        raise DataFileError(f"{source}: [grid] row_offsets do not form a hex grid")
+        raise grid.fail("do not form a hex grid", "row_offsets")
     by_axial = {a: h for h, a in enumerate(axial)}
     step = tuple(
         tuple(by_axial.get((q + dq, r + dr), -1) for dq, dr in _AXIAL_STEPS) for q, r in axial
@@ -138,38 +130,38 @@ def load_board(path: str | Path | None = None) -> Board:
             raise DataFileError(f"{source}: [{name}] {key}: no space at {pair}")
         return where[(pair[0], pair[1])]
 
-    isl = labelled_table(data, source, "island")
-    isl_rows = int_list(isl, source, "island", "rows")
+    isl = data.table("island")
+    isl_rows = isl.integers("rows")
     slots = isl.get("slots")
     if not isinstance(slots, list) or len(slots) != len(isl_rows):
-        raise DataFileError(f"{source}: [island] slots must be one list of idx per row in rows")
+        raise isl.fail("must be one list of idx per row in rows", "slots")
     island: list[int] = []
     for row, idx_list in zip(isl_rows, slots, strict=True):
         if not isinstance(idx_list, list):
-            raise DataFileError(f"{source}: [island] slots: row {row} is not a list")
+            raise isl.fail(f"row {row} is not a list", "slots:")
         for idx in idx_list:
             island.append(space("island", "slots", [row, idx]))
     if len(island) != 40 or len(set(island)) != 40:
-        raise DataFileError(f"{source}: [island] slots must name 40 distinct spaces")
+        raise isl.fail("must name 40 distinct spaces", "slots")
 
-    serp = labelled_table(data, source, "serpents")
+    serp = data.table("serpents")
     starts_raw = serp.get("starts")
     if not isinstance(starts_raw, list) or len(starts_raw) != 5:
-        raise DataFileError(f"{source}: [serpents] starts must list 5 [row, idx] pairs")
+        raise serp.fail("must list 5 [row, idx] pairs", "starts")
     starts = tuple(space("serpents", "starts", p) for p in starts_raw)
     if any(h in island for h in starts):
-        raise DataFileError(f"{source}: [serpents] starts must be sea spaces, not island slots")
+        raise serp.fail("must be sea spaces, not island slots", "starts")
 
     def isles(name: str) -> tuple[tuple[int, ...], ...]:
-        section = labelled_table(data, source, name)
+        section = data.table(name)
         out = []
         for isle in ISLE_NAMES:
             pairs = section.get(isle)
             if not isinstance(pairs, list) or not pairs:
-                raise DataFileError(f"{source}: [{name}] {isle} must list [row, idx] pairs")
+                raise section.fail("must list [row, idx] pairs", isle)
             hexes = tuple(space(name, isle, p) for p in pairs)
             if any(h in island for h in hexes):
-                raise DataFileError(f"{source}: [{name}] {isle}: landing spaces must be sea")
+                raise section.fail("landing spaces must be sea", f"{isle}:")
             out.append(hexes)
         return tuple(out)
 

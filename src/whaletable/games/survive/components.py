@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from whaletable.core.data import labelled_table, read_toml
-from whaletable.core.errors import DataFileError
+from whaletable.core.data import DataFile
 from whaletable.games.survive.actions import (
     CREATURE_FACES,
     DIVE,
@@ -16,7 +14,6 @@ from whaletable.games.survive.actions import (
     EFFECTS,
     TERRAINS,
 )
-from whaletable.games.survive.board import int_list
 
 
 @dataclass(frozen=True)
@@ -45,96 +42,59 @@ class Components:
     source: str
 
 
-def _positive(section: dict[str, Any], source: str, name: str, key: str) -> int:
-    value = section.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise DataFileError(f"{source}: [{name}] {key} must be a whole number ≥ 0, not {value!r}")
-    return value
-
-
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    data, source = read_toml(path, __package__, "components.toml")
+    data = DataFile.read(path, __package__, "components.toml")
+    ex = data.table("explorers")
+    values = ex.integers("values", length=10, low=1)
 
-    ex = labelled_table(data, source, "explorers")
-    values = int_list(ex, source, "explorers", "values")
-    if len(values) != 10 or any(v < 1 for v in values):
-        raise DataFileError(f"{source}: [explorers] values must be 10 values ≥ 1: {values}")
-
-    boats = labelled_table(data, source, "boats")
-    per_player = _positive(boats, source, "boats", "per_player")
-    total = _positive(boats, source, "boats", "total")
-    capacity = _positive(boats, source, "boats", "capacity")
+    boats = data.table("boats")
+    per_player = boats.integer("per_player", low=0)
+    total = boats.integer("total", low=0)
+    capacity = boats.integer("capacity", low=1)
     if total < 4 * per_player:
-        raise DataFileError(f"{source}: [boats] total must cover 4 players' starting boats")
-    if capacity < 1:
-        raise DataFileError(f"{source}: [boats] capacity must be at least 1")
+        raise boats.fail("must cover 4 players' starting boats", "total")
 
-    cr = labelled_table(data, source, "creatures")
-    counts = {k: _positive(cr, source, "creatures", k) for k in ("serpents", "sharks", "whales")}
-    squids = _positive(cr, source, "creatures", "squids")
+    cr = data.table("creatures")
+    counts = {k: cr.integer(k, low=0) for k in ("serpents", "sharks", "whales")}
+    squids = cr.integer("squids", low=0)
     if counts["serpents"] != 5:
-        raise DataFileError(f"{source}: [creatures] serpents must be 5, one per serpent start")
+        raise cr.fail("must be 5, one per serpent start", "serpents")
 
-    mv = labelled_table(data, source, "moves")
-    moves = {k: _positive(mv, source, "moves", k) for k in ("serpent", "shark", "whale", "squid")}
+    mv = data.table("moves")
+    moves = {k: mv.integer(k, low=0) for k in ("serpent", "shark", "whale", "squid")}
+    faces = data.table("die").choices("faces", CREATURE_FACES)
 
-    die = labelled_table(data, source, "die")
-    faces = die.get("faces")
-    if not isinstance(faces, list) or not faces or any(f not in CREATURE_FACES for f in faces):
-        raise DataFileError(
-            f"{source}: [die] faces must be a list of {', '.join(CREATURE_FACES)}; got {faces!r}"
-        )
-
-    ter = labelled_table(data, source, "terrain")
+    ter = data.table("terrain")
     if ter.get("order") != list(TERRAINS):
-        raise DataFileError(f"{source}: [terrain] order must be {list(TERRAINS)}")
-    terrain_counts = tuple(_positive(ter, source, "terrain", t) for t in TERRAINS)
+        raise ter.fail(f"must be {list(TERRAINS)}", "order")
+    terrain_counts = tuple(ter.integer(t, low=0) for t in TERRAINS)
     if sum(terrain_counts) != 40:
-        raise DataFileError(f"{source}: [terrain] counts must add up to the 40 island slots")
+        raise ter.fail("must add up to the 40 island slots", "counts")
 
     backs: list[tuple[int, ...]] = []
     for t, count in zip(TERRAINS, terrain_counts, strict=True):
-        name = f"backs.{t}"
-        section = labelled_table(data, source, name)
-        for key in section:
+        section = data.table(f"backs.{t}")
+        for key in section.values:
             if key not in EFFECTS and key not in ("provenance", "reason"):
-                raise DataFileError(
-                    f"{source}: [{name}] {key} is not a tile back; backs are: {', '.join(EFFECTS)}"
-                )
-        row = tuple(_positive(section, source, name, e) if e in section else 0 for e in EFFECTS)
+                raise section.fail(f"is not a tile back; backs are: {', '.join(EFFECTS)}", key)
+        row = tuple(section.integer(e, low=0) if e in section else 0 for e in EFFECTS)
         if sum(row) != count:
-            raise DataFileError(
-                f"{source}: [{name}] backs add up to {sum(row)}, but there are {count} {t} tiles"
-            )
+            raise section.fail(f"backs add up to {sum(row)}, but there are {count} {t} tiles")
         backs.append(row)
     if sum(b[EFFECTS.index("volcano")] for b in backs) != 1:
-        raise DataFileError(f"{source}: [backs] there must be exactly one volcano")
+        raise data.fail("[backs]", "there must be exactly one volcano")
 
-    dolphins = _positive(labelled_table(data, source, "dolphins"), source, "dolphins", "count")
-    piece = labelled_table(data, source, "dive_dice.piece")
-    pieces = piece.get("faces")
-    if not isinstance(pieces, list) or not pieces or any(f not in DIVE_PIECES for f in pieces):
-        raise DataFileError(
-            f"{source}: [dive_dice.piece] faces must be a list of {', '.join(DIVE_PIECES)}; "
-            f"got {pieces!r}"
+    dolphins = data.table("dolphins").integer("count", low=0)
+    pieces = data.table("dive_dice.piece").choices("faces", DIVE_PIECES)
+    dive_moves = {
+        option: data.table(name).choices("faces", DIVE_MOVES, wording=f'"1" to "6" and "{DIVE}"')
+        for option, name in (
+            ("reconstructed", "dive_dice.movement"),
+            ("1986", "dive_dice.movement_1986"),
         )
-    dive_moves: dict[str, tuple[str, ...]] = {}
-    for option, name in (
-        ("reconstructed", "dive_dice.movement"),
-        ("1986", "dive_dice.movement_1986"),
-    ):
-        faces_m = labelled_table(data, source, name).get("faces")
-        if (
-            not isinstance(faces_m, list)
-            or not faces_m
-            or any(f not in DIVE_MOVES for f in faces_m)
-        ):
-            raise DataFileError(
-                f'{source}: [{name}] faces must be a list of "1" to "6" and "{DIVE}"; '
-                f"got {faces_m!r}"
-            )
-        dive_moves[option] = tuple(faces_m)
+    }
+    source = data.source
     return Components(
         explorer_values=tuple(sorted(values)),
         boats_per_player=per_player,
