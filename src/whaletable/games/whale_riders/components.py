@@ -12,6 +12,7 @@ A tile is a small int, its *face*: ``good * 3 + count - 1`` for a tile showing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,16 @@ DECREE_IDS = (
     "laden_return",
 )
 """The decrees of *The Clan's Decree* that rules.py knows how to check."""
+
+
+def missing_goods(needs: Mapping[str, int], goods: Mapping[str, int]) -> int:
+    """How many more goods a contract asking for ``needs`` wants beyond ``goods`` (both by
+    good name, as an observation shows them): 0 when the tiles pay for it.
+
+    >>> missing_goods({"shell": 2, "kelp": 1}, {"shell": 3})
+    1
+    """
+    return sum(max(0, n - goods.get(good, 0)) for good, n in needs.items())
 
 
 def face(good: int, count: int) -> int:

@@ -1271,6 +1271,16 @@ class WhaleRidersState(State):
             out.extend([self._tile_json(f)] * self.tiles[base + f])
         return out
 
+    def _goods_json(self, seat: int) -> dict[str, int]:
+        """How many of each good the seat's tiles show (goods it has none of left out)."""
+        out: dict[str, int] = {}
+        base = seat * HELD
+        for f in range(HELD):
+            if self.tiles[base + f]:
+                good = face_name(f)
+                out[good] = out.get(good, 0) + face_count(f) * self.tiles[base + f]
+        return out
+
     def _observation(self, seat: int | None) -> dict[str, Any]:
         c = self.game.components
         contracts = c.contracts
@@ -1297,15 +1307,21 @@ class WhaleRidersState(State):
         players = []
         for s in range(n):
             step = self.steps[s]
+            payable = set(self.payable(s)) if s == seat else set()
             players.append(
                 {
                     "step": step,
                     "port": PORT_AT[step],
+                    "next_port": PORT_AT[step + 1] if step < HOME else None,
                     "heading": "home" if step == HOME else "back" if step >= TURN_STEP else "out",
                     "coins": self.coins[s],
                     "tiles": self._held_json(s),
+                    "goods": self._goods_json(s),
                     "hand_size": len(self.hands[s]),
-                    "hand": [contracts[k].to_json(k) for k in self.hands[s]]
+                    # The seat's own contracts, each saying whether its tiles pay for it now.
+                    "hand": [
+                        {**contracts[k].to_json(k), "payable": k in payable} for k in self.hands[s]
+                    ]
                     if s == seat
                     else [None] * len(self.hands[s]),
                     "fulfilled": [contracts[k].to_json(k) for k in self.fulfilled[s]],
