@@ -265,17 +265,6 @@ def headline(obs: dict[str, Any], tr: Translate) -> str:
     return team_headline(obs["whales_saved"], len(obs["whales"]), tr)
 
 
-def leave_path_to(obs: dict[str, Any], whale: str) -> int:
-    """Where a whale coming out of the path goes: to join the whale that landed on ARCTIC
-    CIRCLE or ANTARCTICA, else (a card) down to the track space under it."""
-    moving = obs["moving_whale"]
-    if moving is not None:
-        mover = _whale(obs, moving)
-        if mover["status"] == "track" and _board()["track"][mover["space"]]["kind"] == "polar":
-            return int(mover["space"])
-    return int(_whale(obs, whale)["space"])
-
-
 def turn_number(obs: dict[str, Any]) -> int:
     """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
     one more."""
@@ -1057,7 +1046,7 @@ class SaveTheWhalesBoard:
         if isinstance(action, LeavePath):
             return tr("Bring the {whale} out of the path to {space}").format(
                 whale=whale_name(action.whale, tr),
-                space=space_name(leave_path_to(obs, action.whale), tr),
+                space=space_name(obs["leaving_to"][action.whale], tr),
             )
         if isinstance(action, TradePlaces):
             whale = _whale(obs, action.whale)
