@@ -49,7 +49,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import WHALES, default_components, layout
+from whaletable.games.save_the_whales.components import WHALES, default_components, layout
 from whaletable.games.save_the_whales.words import whale_name
 from whaletable.web.boards import board_for, seat_colour
 from whaletable.web.boards.save_the_whales import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from whaletable.core.errors import DataFileError
-from whaletable.games.save_the_whales.board import WHALES, layout, load_components
+from whaletable.games.save_the_whales.components import WHALES, layout, load_components
 
 
 def test_four_corners_and_eight_whale_spaces() -> None:

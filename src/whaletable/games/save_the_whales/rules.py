@@ -39,7 +39,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import DECKS, WHALES, Card, Components
+from whaletable.games.save_the_whales.components import DECKS, WHALES, Card, Components
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,

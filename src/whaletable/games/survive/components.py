@@ -1,11 +1,33 @@
-"""The pieces of Survive and the Giant Squid, loaded from ``data/components.toml``."""
+"""What is in the box of Survive and the Giant Squid: the board (``data/board.toml``: 133 hex
+spaces, 40 island slots, serpent starts, four safe isles) and the pieces
+(``data/components.toml``).
+
+Spaces are numbered 0..132 in reading order (row by row, left to right). Each
+space also has the printed-grid name ``(row, idx)`` and pointy-top axial
+coordinates ``(q, r)``; a drawing puts a space's centre at
+``x = size * sqrt(3) * (q + r / 2)``, ``y = size * 1.5 * r`` (or, equivalently,
+at half-hex column ``x2`` and row ``row``). Nothing here knows about pixels.
+
+Directions, for :class:`~whaletable.games.survive.actions.MoveExplorer` and
+:class:`~whaletable.games.survive.actions.MoveBoat`, are numbered
+0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east.
+
+>>> BOARD.num_hexes, len(BOARD.island), len(BOARD.serpent_starts)
+(133, 40, 5)
+>>> BOARD.hex_at(6, 5) == BOARD.serpent_starts[0]
+True
+>>> coordinates(BOARD.hex_at(6, 5))
+{'hex': 66, 'row': 6, 'idx': 5, 'q': 0, 'r': 0, 'x2': 11}
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whaletable.core.data import DataFile
+from whaletable.core.errors import DataFileError
 from whaletable.games.survive.actions import (
     CREATURE_FACES,
     DIVE,
@@ -14,6 +36,169 @@ from whaletable.games.survive.actions import (
     EFFECTS,
     TERRAINS,
 )
+
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")
+"""Direction names by number: the six neighbours of a pointy-top hex."""
+
+_AXIAL_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+ISLE_NAMES = ("NW", "NE", "SW", "SE")
+
+
+@dataclass(frozen=True)
+class Board:
+    """Board geometry loaded from ``data/board.toml``; every table is tuples of ints."""
+
+    row_lengths: tuple[int, ...]
+    row_offsets: tuple[int, ...]
+    rows: tuple[int, ...]
+    """Each space's row."""
+    idxs: tuple[int, ...]
+    """Each space's index within its row."""
+    axial: tuple[tuple[int, int], ...]
+    """Each space's axial ``(q, r)``; the centre hole is ``(0, 0)``."""
+    x2: tuple[int, ...]
+    """Each space's doubled-width column (half-hex units)."""
+    neighbours: tuple[tuple[int, ...], ...]
+    """The spaces adjacent to each space."""
+    step: tuple[tuple[int, ...], ...]
+    """``step[h][d]``: the neighbour of ``h`` in direction ``d``, or -1 off the board."""
+    island: tuple[int, ...]
+    """The 40 island slots, in reading order (terrain tiles are laid in this order)."""
+    serpent_starts: tuple[int, ...]
+    landing: tuple[tuple[int, ...], ...]
+    """The yellow landing spaces of each safe isle (NW, NE, SW, SE)."""
+    landing_wide: tuple[tuple[int, ...], ...]
+    """Every sea space touching each safe isle's art (option ``landing = "touching"``)."""
+    source: str
+
+    @property
+    def num_hexes(self) -> int:
+        return len(self.rows)
+
+    def hex_at(self, row: int, idx: int) -> int:
+        """The space number of printed-grid ``(row, idx)``."""
+        if not 0 <= row < len(self.row_lengths) or not 0 <= idx < self.row_lengths[row]:
+            raise ValueError(f"no space at row {row}, idx {idx}")
+        return sum(self.row_lengths[:row]) + idx
+
+
+def coordinates(hex_id: int) -> dict[str, int]:
+    """A space's coordinates for drawing: ``row``/``idx`` (offset), ``q``/``r`` (axial), ``x2``."""
+    q, r = BOARD.axial[hex_id]
+    return {
+        "hex": hex_id,
+        "row": BOARD.rows[hex_id],
+        "idx": BOARD.idxs[hex_id],
+        "q": q,
+        "r": r,
+        "x2": BOARD.x2[hex_id],
+    }
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    """Load and validate the board; errors name the file and the key."""
+    data = DataFile.read(path, __package__, "board.toml")
+    source = data.source
+    grid = data.table("grid")
+    lengths = grid.integers("row_lengths")
+    offsets = grid.integers("row_offsets")
+    if len(lengths) != 13 or sum(lengths) != 133:
+        raise grid.fail(
+            f"must be 13 rows of 133 spaces in all; got {len(lengths)} rows, {sum(lengths)} spaces",
+            "row_lengths",
+        )
+    if len(offsets) != len(lengths):
+        raise grid.fail("must have one entry per row", "row_offsets")
+    rows: list[int] = []
+    idxs: list[int] = []
+    x2s: list[int] = []
+    where: dict[tuple[int, int], int] = {}
+    for row, length in enumerate(lengths):
+        for idx in range(length):
+            where[(row, idx)] = len(rows)
+            rows.append(row)
+            idxs.append(idx)
+            x2s.append(offsets[row] + 2 * idx)
+    axial = tuple(((x - row - 5) // 2, row - 6) for row, x in zip(rows, x2s, strict=True))
+    if any((x - row - 5) % 2 for row, x in zip(rows, x2s, strict=True)):
+        raise grid.fail("do not form a hex grid", "row_offsets")
+    by_axial = {a: h for h, a in enumerate(axial)}
+    step = tuple(
+        tuple(by_axial.get((q + dq, r + dr), -1) for dq, dr in _AXIAL_STEPS) for q, r in axial
+    )
+    neighbours = tuple(tuple(n for n in s if n >= 0) for s in step)
+
+    def space(name: str, key: str, pair: Any) -> int:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+        ):
+            raise DataFileError(f"{source}: [{name}] {key}: {pair!r} is not a [row, idx] pair")
+        if tuple(pair) not in where:
+            raise DataFileError(f"{source}: [{name}] {key}: no space at {pair}")
+        return where[(pair[0], pair[1])]
+
+    isl = data.table("island")
+    isl_rows = isl.integers("rows")
+    slots = isl.get("slots")
+    if not isinstance(slots, list) or len(slots) != len(isl_rows):
+        raise isl.fail("must be one list of idx per row in rows", "slots")
+    island: list[int] = []
+    for row, idx_list in zip(isl_rows, slots, strict=True):
+        if not isinstance(idx_list, list):
+            raise isl.fail(f"row {row} is not a list", "slots:")
+        for idx in idx_list:
+            island.append(space("island", "slots", [row, idx]))
+    if len(island) != 40 or len(set(island)) != 40:
+        raise isl.fail("must name 40 distinct spaces", "slots")
+
+    serp = data.table("serpents")
+    starts_raw = serp.get("starts")
+    if not isinstance(starts_raw, list) or len(starts_raw) != 5:
+        raise serp.fail("must list 5 [row, idx] pairs", "starts")
+    starts = tuple(space("serpents", "starts", p) for p in starts_raw)
+    if any(h in island for h in starts):
+        raise serp.fail("must be sea spaces, not island slots", "starts")
+
+    def isles(name: str) -> tuple[tuple[int, ...], ...]:
+        section = data.table(name)
+        out = []
+        for isle in ISLE_NAMES:
+            pairs = section.get(isle)
+            if not isinstance(pairs, list) or not pairs:
+                raise section.fail("must list [row, idx] pairs", isle)
+            hexes = tuple(space(name, isle, p) for p in pairs)
+            if any(h in island for h in hexes):
+                raise section.fail("landing spaces must be sea", f"{isle}:")
+            out.append(hexes)
+        return tuple(out)
+
+    return Board(
+        row_lengths=tuple(lengths),
+        row_offsets=tuple(offsets),
+        rows=tuple(rows),
+        idxs=tuple(idxs),
+        axial=axial,
+        x2=tuple(x2s),
+        neighbours=neighbours,
+        step=step,
+        island=tuple(sorted(island)),
+        serpent_starts=starts,
+        landing=isles("safe_isles"),
+        landing_wide=isles("safe_isles_wide"),
+        source=source,
+    )
+
+
+BOARD = load_board()
+NUM_HEXES = BOARD.num_hexes
+CENTRE = BOARD.serpent_starts[0]
+"""The sea space in the middle of the island, where one serpent starts."""
+
+
+# --- The pieces ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)

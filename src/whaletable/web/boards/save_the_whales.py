@@ -41,7 +41,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import default_components, layout
+from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.words import (
     deck_name,
     die_words,
