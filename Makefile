@@ -8,8 +8,9 @@ STAMP  := $(VENV)/.installed
 
 install: $(STAMP)
 
-# A virtual environment with whaletable, its development tools and the learning
-# adapters (the `rl` extra: their tests run the ecosystems' own checkers). Debian's Python
+# A virtual environment with whaletable, its development tools, the learning adapters
+# (the `rl` extra: their tests run the ecosystems' own checkers) and Ray (the `cluster`
+# extra: the tests play batches on a local Ray as well as on processes). Debian's Python
 # needs python3-venv for this; install it when the first try fails.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 	  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && \
 	  $(PYTHON) -m venv $(VENV); }
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet --progress-bar on -e '.[dev,rl]'
+	$(BIN)/pip install --quiet --progress-bar on -e '.[dev,rl,cluster]'
 	@touch $(STAMP)
 
 lint: install
