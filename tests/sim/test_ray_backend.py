@@ -7,6 +7,8 @@ a :class:`RayRunner` (as the command line starts one) and shut down after them.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 
 from cli_run import run_cli
-from whaletable.sim.backends import BackendError, RayRunner, make_runner, runtime_env
+from whaletable.sim.backends import BackendError, RayRunner, make_runner, runtime_env, source_folder
 from whaletable.sim.batch import SeatPlan, simulate
 from whaletable.sim.runner import GameResult, GameTask, Runner, TaskList, chunks
 from whaletable.sim.tournament import tournament
@@ -196,4 +198,25 @@ def test_local_ray_workers_import_whaletable_from_where_this_process_did() -> No
 
     path = runtime_env(None)["env_vars"]["PYTHONPATH"].split(":")[0]
     assert Path(whaletable.__file__).resolve().is_relative_to(Path(path))
-    assert runtime_env("ray://head:10001") == {"py_modules": [whaletable]}
+    package = str(Path(whaletable.__file__).resolve().parent)
+    assert runtime_env("ray://head:10001") == {"py_modules": [package]}
+
+
+def test_an_address_ray_cannot_read_is_one_line_and_exit_code_2() -> None:
+    pytest.importorskip("ray")
+    # A process of its own: in this one the module's Ray may be running, and a runner
+    # entered inside a running Ray uses it without reading the address.
+    env = {**os.environ, "PYTHONPATH": source_folder()}
+    args = [*SIMULATE, "--backend", "ray", "--address", "no-such-address"]
+    run = subprocess.run(
+        [sys.executable, "-m", "whaletable.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip() == (
+        "whaletable: error: --address no-such-address: cannot join Ray: "
+        "Invalid address format: no-such-address"
+    )

@@ -592,7 +592,7 @@ def add_simulate_parser(
         help="play many bot games in parallel and print statistics",
         description="Play many seeded bot games across processes and print, per bot, wins, "
         "win rate with a 95% Wilson interval, and score mean and sd; plus mean game length. "
-        "The same seed gives the same results whatever --jobs is.",
+        "The same seed gives the same results whatever --jobs and --backend are.",
         epilog="Example: whaletable simulate whale-to-look --games 500 "
         "--seats heuristic,random,random --jobs 2 --seed 1",
     )
@@ -637,7 +637,7 @@ def add_tournament_parser(
         "model from each game's ranking. Prints ratings with their 95% interval and ordinal, "
         "win rates by seat position and head-to-head. In a team game (save-the-whales) each "
         "deal is one table per bot, on the same seed, ranked by the team's result. The same "
-        "seed gives the same results whatever --jobs is.",
+        "seed gives the same results whatever --jobs and --backend are.",
         epilog="Example: whaletable tournament whale-to-look --bots random,heuristic,mcts "
         "--games 1000 --jobs 2 --json wtl.json --plot wtl.png",
     )

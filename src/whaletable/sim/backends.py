@@ -74,7 +74,8 @@ def runtime_env(address: str | None) -> dict[str, Any]:
         inherited = os.environ.get("PYTHONPATH")
         path = source_folder() + (os.pathsep + inherited if inherited else "")
         return {"env_vars": {"PYTHONPATH": path}}
-    return {"py_modules": [whaletable]}
+    # The package's folder rather than the module: Ray Client (ray://) pickles the settings.
+    return {"py_modules": [str(Path(whaletable.__file__).resolve().parent)]}
 
 
 class RayRunner:
@@ -111,7 +112,9 @@ class RayRunner:
                     logging_level=logging.WARNING,
                     **cpus,
                 )
-            except ConnectionError as e:
+            except (ConnectionError, ValueError) as e:
+                # Ray says ValueError of an address it cannot read, ConnectionError of one
+                # where no cluster answers; either is the address's fault, not a crash.
                 raise BackendError(f"--address {self.address}: cannot join Ray: {e}") from None
             self._started = True
         if self._asked is None:

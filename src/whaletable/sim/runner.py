@@ -22,6 +22,10 @@ millisecond games. Forking is only safe before this process starts other threads
 thread holding a lock at the fork leaves it held forever in the child), so a
 :class:`Runner` starts its workers when it is entered: enter it before starting a
 progress bar, whose refresh runs in a thread.
+
+:class:`~whaletable.sim.backends.RayRunner` plays the same chunks of the same plan as Ray
+tasks (:func:`play_part`), so both give the same results; :class:`PlanRunner` is what the
+two have in common.
 """
 
 from __future__ import annotations
