@@ -40,9 +40,10 @@ system-deps:
 	fi
 
 # The full run: every test, the slow ones included (browser, golden transcripts, the
-# whole test kit on every game, long simulations).
+# whole test kit on every game, long simulations). Tests marked with one xdist_group run on
+# one worker (the Ray tests: one Ray started, not one per worker).
 test: lint typecheck system-deps
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 --dist loadgroup -q
 
 # The fast loop while working: every test not marked `slow` (pyproject.toml registers
 # the marker; a test taking more than a few seconds carries it). Run `make test`

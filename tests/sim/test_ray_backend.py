@@ -12,7 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -31,6 +31,14 @@ SIMULATE = [
 ]
 TIMED = ("seconds", "games_per_second", "jobs")
 """What may differ between two runs of the same batch: how long it took and on what."""
+
+Test = TypeVar("Test")
+
+
+def on_ray(test: Test) -> Test:
+    """A test that plays on the module's Ray: slow (Ray takes seconds to start), and kept on
+    one worker of a parallel run (``--dist loadgroup``) so that the run starts one Ray."""
+    return pytest.mark.slow(pytest.mark.xdist_group("ray")(test))
 
 
 def untimed(summary: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +61,7 @@ def no_ray(monkeypatch: pytest.MonkeyPatch) -> None:
 # ------------------------------------------------------------------ the same games
 
 
-@pytest.mark.slow
+@on_ray
 def test_ray_plays_the_same_simulation_as_local_processes(ray_runner: RayRunner) -> None:
     with Runner(2) as local:
         expected, expected_summary = simulate(
@@ -67,7 +75,7 @@ def test_ray_plays_the_same_simulation_as_local_processes(ray_runner: RayRunner)
     assert [r.scores for r in other] != [r.scores for r in results]
 
 
-@pytest.mark.slow
+@on_ray
 def test_ray_plays_the_same_tournament_as_local_processes(ray_runner: RayRunner) -> None:
     bots = ["random", "heuristic"]
     expected_results, expected = tournament("whale-to-look", bots, 12, seed=SEED, jobs=1)
@@ -77,7 +85,7 @@ def test_ray_plays_the_same_tournament_as_local_processes(ray_runner: RayRunner)
     assert result["players"] == [2, 3, 4, 5]
 
 
-@pytest.mark.slow
+@on_ray
 def test_ray_hands_over_each_chunk_as_its_task_finishes(ray_runner: RayRunner) -> None:
     seen: list[list[GameResult]] = []
     _, summary = simulate(
@@ -89,7 +97,7 @@ def test_ray_hands_over_each_chunk_as_its_task_finishes(ray_runner: RayRunner) -
     assert summary["games"] == GAMES
 
 
-@pytest.mark.slow
+@on_ray
 def test_a_ray_task_s_error_reaches_the_caller(ray_runner: RayRunner) -> None:
     fine = [plan_task(i, THREE) for i in range(4)]
     with pytest.raises(ValueError, match="no human seats"):
@@ -103,7 +111,7 @@ def plan_task(index: int, seats: list[str]) -> GameTask:
     return SeatPlan("whale-to-look", tuple(seats), index + 1, SEED).task(index)
 
 
-@pytest.mark.slow
+@on_ray
 def test_a_runner_entered_inside_a_running_ray_uses_it_and_leaves_it_running(
     ray_runner: RayRunner,
 ) -> None:
@@ -116,7 +124,7 @@ def test_a_runner_entered_inside_a_running_ray_uses_it_and_leaves_it_running(
 # ------------------------------------------------------------------ the command line
 
 
-@pytest.mark.slow
+@on_ray
 def test_simulate_command_on_ray_prints_the_same_json_as_on_local_processes(
     ray_runner: RayRunner,
 ) -> None:
@@ -128,7 +136,7 @@ def test_simulate_command_on_ray_prints_the_same_json_as_on_local_processes(
     assert f"{GAMES}/{GAMES}" in on_ray.err  # the progress bar reached the end
 
 
-@pytest.mark.slow
+@on_ray
 def test_tournament_command_on_ray_writes_the_same_json_as_on_local_processes(
     ray_runner: RayRunner, tmp_path: Path
 ) -> None:
