@@ -563,8 +563,8 @@ def add_batch_arguments(p: argparse.ArgumentParser, *, default_games: int) -> No
     p.add_argument(
         "--jobs",
         type=int,
-        help="worker processes (default: the number of CPUs; with --backend ray, the "
-        "cluster's: games played at once)",
+        help="worker processes, or with --backend ray chunks of games played at once "
+        "(default: the number of CPUs of this machine, or of the Ray cluster)",
     )
     p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
     p.add_argument(
