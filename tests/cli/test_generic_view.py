@@ -1,0 +1,77 @@
+"""``whaletable play`` of a game with no view of its own: the test kit's "Secret Steps",
+read from its observation field by field, its actions and events in plain words."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
+
+from toy_game import TOY_ID, ToyGame, toy
+
+from whaletable.core.record import Record
+
+__all__ = ["toy"]  # the fixture that registers Secret Steps
+
+GAME = ["play", TOY_ID, "--seats", "human,random"]
+
+
+def test_a_game_without_a_view_is_played_to_the_end_from_its_observation(
+    cli, toy: ToyGame, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    run = cli([*GAME, "--seed", "5", "--record", str(path)], ["1"] * 40)
+    assert run.code == 0, run.out[-2000:]
+    record = Record.load(path)
+    final = record.replay()
+    assert final.is_terminal()
+    mine, theirs = (action["value"] for action in record.actions[:2])  # the deals
+    # The human's first screen: whose turn, then every field as a row; its own secret
+    # only (the other is not known to it).
+    first = run.out.split("your move:")[0]
+    assert "Your turn" in first
+    assert re.search(rf"Secrets +{mine}, —", first)
+    assert re.search(r"Steps taken +0", first)
+    assert re.search(r"Tracks +0, 0", first)
+    assert f"—, {theirs}" not in first and f"{mine}, {theirs}" not in first
+    # Actions are offered in the game's words, never as JSON.
+    assert "1. Step (size 1)" in first and "3. Peek" in first
+    assert '{"type"' not in run.out
+    # The log says what happened in plain words, as the spectator may know it.
+    assert "· Seat 1 (human): Walked (squares 1)" in run.out
+    assert "· Seat 2 (random): Dealt (value —)" in run.out
+    assert re.search(r"· Tide rose \(pips [123]\)", run.out)
+    # The result, as the result says it.
+    result = final.result()
+    assert result is not None
+    assert "Game over" in run.out and "Final scores" in run.out
+    rows = re.findall(r"│ (Seat \d \(\w+\))( ★)? *│ +(\d+) │ +(\d+) │ +(\d+) │", run.out)
+    assert [(name, bool(star), int(total)) for name, star, _, _, total in rows] == [
+        (f"Seat {s.seat + 1} ({['human', 'random'][s.seat]})", s.winner, s.score)
+        for s in result.standings
+    ]
+    winners = [f"Seat {s + 1} ({['human', 'random'][s]})" for s in result.winners]
+    headline = f"Game over: {', '.join(winners)} won." if winners else "Game over: nobody won."
+    assert headline in run.out
+
+
+def test_an_action_typed_as_json_plays_it_and_a_bad_one_is_refused(
+    cli, toy: ToyGame, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    lines = [
+        '{"type": "step", "size": 9}',
+        '{"type": "step"',
+        '{"type": "step", "size": 3}',
+        '{"type": "step", "size": 2}',
+        "q",
+    ]
+    run = cli([*GAME, "--seed", "3", "--record", str(path)], lines)
+    assert run.code == 0
+    assert run.inputs_used == len(lines)
+    assert "✗ {'type': 'step', 'size': 9} is not an action of secret-steps-test-only" in run.out
+    assert "✗ Expecting ',' delimiter" in run.out
+    assert "✗ you cannot Step (size 3): a step is 1 or 2 squares" in run.out
+    assert Record.load(path).actions[2:] == [{"type": "step", "size": 2}]
