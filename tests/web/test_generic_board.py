@@ -18,6 +18,7 @@ from toy_game import TOY_ID, Deal, Pass, Peek, Roll, Step, ToyGame, play_to_turn
 
 from whaletable.core import UnknownGame
 from whaletable.core.record import Record
+from whaletable.i18n import translator
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.boards._generic import GenericBoard
 
@@ -100,7 +101,7 @@ def test_a_hostile_field_value_or_name_cannot_inject_markup(toy: ToyGame) -> Non
     svg = board_for(TOY_ID).svg(obs, [], [hostile, hostile], tr)
     root = ET.fromstring(svg)  # still one well-formed drawing
     tags = {el.tag.removeprefix(SVG_NS) for el in root.iter()}
-    assert tags <= {"svg", "rect", "text", "g", "title"}
+    assert tags <= {"svg", "rect", "line", "text", "g", "title"}
     assert not any("onload" in el.attrib for el in root.iter())
     assert "<script" not in svg
     rows = generic_rows(svg)
@@ -284,3 +285,14 @@ def test_the_log_says_the_toy_games_events_in_plain_words(toy: ToyGame) -> None:
         "Ana: Walked (squares 2)",
         "Ana: Peeked (value —)",
     ]
+
+
+def test_the_generic_board_speaks_the_viewers_language(toy: ToyGame) -> None:
+    board = board_for(TOY_ID)
+    state = play_to_turn(toy)
+    vietnamese, persian = translator("vi"), translator("fa")
+    assert board.status(state.observation(0), NAMES, vietnamese) == "Lượt của bạn"
+    assert board.status(state.observation(1), NAMES, persian) == "نوبت Ana"
+    assert "Lượt của bạn" in texts(board.svg(state.observation(0), [], NAMES, vietnamese))
+    labels = [board.label(a, state.observation(0), NAMES, vietnamese) for a in [Pass()]]
+    assert labels == ["Pass"]  # the game has no words of its own: its keys, humanised

@@ -54,13 +54,13 @@ class GenericBoard:
     ) -> str:
         model = screen(self.game, obs, legal, names, tr)
         body = Svg()
-        height = round(self._draw(body, model, tr))
+        height = round(self._draw(body, model))
         svg = Svg()
         svg.open("generic", WIDTH, height, model.title, BACKGROUND)
         svg.parts.extend(body.parts)
         return svg.close()
 
-    def _draw(self, svg: Svg, model: GenericScreen, tr: Translate) -> float:
+    def _draw(self, svg: Svg, model: GenericScreen) -> float:
         """Draw the title, the status, the rows and the buttons; the height they take."""
         y = 36.0
         svg.text(MARGIN, y, model.title, size=20, weight="bold")
@@ -77,9 +77,13 @@ class GenericBoard:
             y += LINE * (len(lines) - 1)
         if not model.choices:
             return y + MARGIN
-        y += LINE + 18
-        svg.text(MARGIN, y, tr("Your choices"), size=16, weight="bold")
-        y += 14
+        # The page titles the list of choices under the board: the buttons need no title.
+        y += LINE
+        svg.add(
+            f'<line x1="{MARGIN}" y1="{y}" x2="{WIDTH - MARGIN}" y2="{y}" '
+            'stroke="#c5d0de" stroke-width="1"/>'
+        )
+        y += LINE
         x = float(MARGIN)
         for choice in model.choices:
             text = _cut(choice.words, BUTTON_CHARS)
