@@ -54,10 +54,13 @@ def test_scores_name_their_seats_and_phase_and_turn_make_the_status() -> None:
 
 def test_a_long_list_shows_its_first_items_and_counts_the_rest() -> None:
     value = list(range(ITEMS_SHOWN + 5))
-    shown = plain_value(value, english)
-    assert shown.startswith(", ".join(str(i) for i in range(ITEMS_SHOWN)) + " … ")
-    assert str(ITEMS_SHOWN) not in shown.split(" … ")[0].split(", ")
-    assert shown.endswith(f"({ITEMS_SHOWN + 5} in all)")
+    first = ", ".join(str(i) for i in range(ITEMS_SHOWN))
+    assert plain_value(value, english) == f"{first} … ({ITEMS_SHOWN + 5} in all)"
+    assert plain_value(value[:ITEMS_SHOWN], english) == first  # no count when all are shown
+    many = {f"k{i}": i for i in range(ITEMS_SHOWN + 1)}
+    assert plain_value(many, english).endswith(
+        f"k{ITEMS_SHOWN - 1} {ITEMS_SHOWN - 1} … ({ITEMS_SHOWN + 1} in all)"
+    )
 
 
 def test_nested_values_stay_on_one_short_line() -> None:

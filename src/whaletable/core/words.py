@@ -86,17 +86,22 @@ def plain_value(value: Any, tr: Translate, depth: int = 0) -> str:
             f"{humanise(str(key)).lower()} {plain_value(item, tr, depth + 1)}"
             for key, item in list(value.items())[:ITEMS_SHOWN]
         ]
-        text = "; ".join(entries)
+        text = "; ".join(entries) + _rest(len(value), tr)
         return text if depth == 0 else "{" + text + "}"
     if isinstance(value, (list, tuple)):
         if depth >= DEPTH_SHOWN:
             return "[…]"
         items = [plain_value(item, tr, depth + 1) for item in value[:ITEMS_SHOWN]]
-        text = ", ".join(items)
-        if len(value) > ITEMS_SHOWN:
-            text += " … " + tr("({count} in all)").format(count=len(value))
+        text = ", ".join(items) + _rest(len(value), tr)
         return text if depth == 0 else "[" + text + "]"
     return str(value)
+
+
+def _rest(count: int, tr: Translate) -> str:
+    """What follows the items shown of ``count``: how many there are, if some are not shown."""
+    if count <= ITEMS_SHOWN:
+        return ""
+    return " … " + tr("({count} in all)").format(count=count)
 
 
 def _plain_fields(kind: str, fields: Sequence[tuple[str, Any]], tr: Translate) -> str:
