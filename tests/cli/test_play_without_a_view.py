@@ -3,15 +3,27 @@ read from its observation field by field, its actions and events in plain words.
 
 from __future__ import annotations
 
+import io
+import random
 import re
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
 from toy_game import TOY_ID, ToyGame, toy
 
+from whaletable import games
+from whaletable.cli.render import GenericView
+from whaletable.core import CHANCE
+from whaletable.core.game import Game
+from whaletable.core.generic_view import observation_rows
 from whaletable.core.record import Record
+from whaletable.core.words import english
 
 __all__ = ["toy"]  # the fixture that registers Secret Steps
 
@@ -75,3 +87,25 @@ def test_an_action_typed_as_json_plays_it_and_a_bad_one_is_refused(
     assert "✗ Expecting ',' delimiter" in run.out
     assert "✗ you cannot Step (size 3): a step is 1 or 2 squares" in run.out
     assert Record.load(path).actions[2:] == [{"type": "step", "size": 2}]
+
+
+@pytest.mark.parametrize("game", games.all(), ids=lambda g: g.spec.id)
+def test_every_installed_game_could_be_read_by_the_generic_view(game: Game[Any]) -> None:
+    """Not only the toy: any game's observation is a table of its fields, and its actions
+    are worded, never JSON."""
+    view = GenericView(game)
+    state = game.new_state(game.spec.min_players)
+    rng = random.Random(2)
+    while state.current_player() == CHANCE:
+        state.apply(state.sample_chance(rng))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(view.board(obs, ["a", "b", "c"]))
+    screen = out.getvalue()
+    assert "Your turn" in screen
+    for row in observation_rows(obs, ["a", "b", "c"], english):
+        assert row.label in screen
+    for action in state.legal_actions():
+        assert view.choice(action, obs) == game.describe_action(action, english)
+        assert not view.choice(action, obs).startswith("{")

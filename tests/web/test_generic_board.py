@@ -7,6 +7,7 @@ The test kit's "Secret Steps" has no board module: every test here draws it thro
 
 from __future__ import annotations
 
+import itertools
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -16,7 +17,9 @@ from board_support import SVG_NS, acts, classes, generic_rows, legal_for, tr, vi
 from table_support import App, Socket, token_of
 from toy_game import TOY_ID, Deal, Pass, Peek, Roll, Step, ToyGame, play_to_turn, toy
 
+from whaletable import games
 from whaletable.core import UnknownGame
+from whaletable.core.game import Game
 from whaletable.core.record import Record
 from whaletable.i18n import translator
 from whaletable.web.boards import BoardView, board_for
@@ -296,3 +299,17 @@ def test_the_generic_board_speaks_the_viewers_language(toy: ToyGame) -> None:
     assert "Lượt của bạn" in texts(board.svg(state.observation(0), [], NAMES, vietnamese))
     labels = [board.label(a, state.observation(0), NAMES, vietnamese) for a in [Pass()]]
     assert labels == ["Pass"]  # the game has no words of its own: its keys, humanised
+
+
+@pytest.mark.parametrize("game", games.all(), ids=lambda g: g.spec.id)
+def test_every_installed_game_could_be_played_on_the_generic_board(game: Game[Any]) -> None:
+    """Not only the toy: any game's observations draw, and every legal action is a button."""
+    board = GenericBoard(game)
+    names = [*NAMES, "Chi", "Dara", "Eve"]
+    players = min(game.spec.max_players, 3)
+    for snap in itertools.islice(walk(game, players, 1, {}), 0, 150, 3):
+        state = snap.state
+        for seat in viewers(state):
+            legal = legal_for(state, seat)
+            root = ET.fromstring(board.svg(state.observation(seat), legal, names, tr))
+            assert [game.action_from_json(data) for _, data in acts(root)] == legal
