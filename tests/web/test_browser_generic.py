@@ -138,8 +138,6 @@ def test_secret_steps_is_played_to_the_end_by_clicking_the_generic_board(
         assert page.locator("#board svg .act title").all_text_contents() == offered
         button = buttons.nth(rng.randrange(buttons.count()))
         action = json.loads(button.get_attribute("data-action") or "")
-        if len(clicked) == 3:
-            page.screenshot(path="/tmp/generic-board.png", full_page=True)
         button.click()
         clicked.append(action)
         page.wait_for_function(MOVED_ON, arg=step, timeout=TURN_TIMEOUT)

@@ -70,7 +70,7 @@ class GenericBoard:
         for row in model.rows:
             lines = textwrap.wrap(row.value, VALUE_CHARS) or [""]
             y += LINE
-            svg.add(f'<g class="field" data-lines="{len(lines)}">')
+            svg.add('<g class="field">')
             svg.text(MARGIN, y, _cut(row.label, LABEL_CHARS), weight="bold")
             svg.lines(VALUE_X, y, lines, size=14, step=LINE, extra=' class="value"')
             svg.add("</g>")
