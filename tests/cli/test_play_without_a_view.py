@@ -109,3 +109,10 @@ def test_every_installed_game_could_be_read_by_the_generic_view(game: Game[Any])
     for action in state.legal_actions():
         assert view.choice(action, obs) == game.describe_action(action, english)
         assert not view.choice(action, obs).startswith("{")
+
+
+def test_a_field_that_looks_like_markup_is_shown_as_it_is(toy: ToyGame) -> None:
+    obs = {"seat": 0, "to_move": 0, "result": None, "note": "[bold]x[/bold] [link=y]z"}
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(GenericView(toy).board(obs, ["a"]))
+    assert "[bold]x[/bold] [link=y]z" in out.getvalue()
