@@ -8,8 +8,9 @@ STAMP  := $(VENV)/.installed
 
 install: $(STAMP)
 
-# A virtual environment with whaletable, its development tools and the learning
-# adapters (the `rl` extra: their tests run the ecosystems' own checkers). Debian's Python
+# A virtual environment with whaletable, its development tools, the learning adapters
+# (the `rl` extra: their tests run the ecosystems' own checkers) and Ray (the `cluster`
+# extra: the tests play batches on a local Ray as well as on processes). Debian's Python
 # needs python3-venv for this; install it when the first try fails.
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 	  apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null && \
 	  $(PYTHON) -m venv $(VENV); }
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet --progress-bar on -e '.[dev,rl]'
+	$(BIN)/pip install --quiet --progress-bar on -e '.[dev,rl,cluster]'
 	@touch $(STAMP)
 
 lint: install
@@ -39,9 +40,10 @@ system-deps:
 	fi
 
 # The full run: every test, the slow ones included (browser, golden transcripts, the
-# whole test kit on every game, long simulations).
+# whole test kit on every game, long simulations). Tests marked with one xdist_group run on
+# one worker (the Ray tests: one Ray started, not one per worker).
 test: lint typecheck system-deps
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 --dist loadgroup -q
 
 # The fast loop while working: every test not marked `slow` (pyproject.toml registers
 # the marker; a test taking more than a few seconds carries it). Run `make test`

@@ -11,7 +11,6 @@ from whale_positions import GAME, KNOWS_WHALE_AT_4, WHALE_AT_4, dealt, played
 from whaletable.agents import make_agent
 from whaletable.core import SeatView
 from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat
-from whaletable.games.whale_to_look.board import load_components
 from whaletable.games.whale_to_look.bots import (
     Fleet,
     WhaleHeuristic,
@@ -21,6 +20,7 @@ from whaletable.games.whale_to_look.bots import (
     sample_fish,
     surfacing,
 )
+from whaletable.games.whale_to_look.components import load_components
 from whaletable.games.whale_to_look.rules import DOCK
 
 DECK = load_components().fish_values

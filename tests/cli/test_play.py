@@ -194,3 +194,20 @@ def test_the_reduced_table_is_drawn_two_by_two_and_plays_to_the_end(cli, tmp_pat
     assert "Game over" in run.out
     final = Record.load(path).replay()
     assert final.is_terminal() and final.options.table == "reduced"
+
+
+@pytest.mark.parametrize(
+    ("seats", "told"), [("human,random", True), ("human,human", False)], ids=["alone", "hot-seat"]
+)
+def test_the_log_tells_a_lone_human_what_it_saw_and_nobody_else(
+    cli, seats: str, told: bool
+) -> None:
+    args = [*GAME, "--seats", seats, "--seed", "9", "--option", "start_player=0"]
+    handover = [] if told else [""]  # Enter at each hand-over of the shared device
+    run = cli(args, [*handover, "i 1", "m 1 0", *handover, "q"], terminal=True)
+    assert run.code == 0
+    line = re.search(r"Seat 1 \(human\) investigated fish card F1( and saw (\d+))?\.", run.out)
+    assert line is not None, run.out[-2000:]
+    # Alone at the screen the human reads its own card's value; at a shared screen the
+    # log says only what every player may know.
+    assert (line.group(1) is not None) == told

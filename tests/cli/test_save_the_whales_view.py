@@ -34,7 +34,7 @@ from whaletable.games.save_the_whales.actions import (
     SaveWhale,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import WHALES, default_components
+from whaletable.games.save_the_whales.components import WHALES, default_components
 
 GAME = games.get("save-the-whales")
 VIEW = view_for(GAME)

@@ -25,7 +25,7 @@ from whaletable.games.survive.actions import (
     PlayTile,
     RevealBack,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 
 GAME = games.get("survive")
 VIEW = SurviveView()
@@ -217,7 +217,9 @@ def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
     command = f"place {space_name(place.hex).lower()} {place.value}"
     run = cli([*args, "--record", str(path)], [command, "q"])
     assert run.code == 0
-    assert f"Seat 1 (human) placed an explorer on {space_name(place.hex)}." in run.out
+    # Alone at the screen, the human's log names the value it placed.
+    placed = f"placed an explorer worth {place.value} on {space_name(place.hex)}."
+    assert f"Seat 1 (human) {placed}" in run.out
     actions = Record.load(path).actions
     assert actions[len(state.history)] == place.to_json()
 

@@ -121,7 +121,7 @@ def test_event_json_names_its_kind_and_blanks_what_is_hidden() -> None:
 
 def test_a_game_without_words_says_each_event_plainly(toy: ToyGame) -> None:
     lines = toy.step_lines([Walked(1, 2), TideRose(3)], Step(2), 1, ["Ann", "Bao"], english)
-    assert lines == ["Bao: walked(seat=1, squares=2)", "tide_rose(pips=3)"]
+    assert lines == ["Bao: Walked (squares 2)", "Tide rose (pips 3)"]
 
 
 def test_a_game_without_events_says_each_seats_action_and_keeps_chance_quiet() -> None:
@@ -129,7 +129,7 @@ def test_a_game_without_events_says_each_seats_action_and_keeps_chance_quiet() -
         event_types = ()
 
     game = Mute()
-    assert game.step_lines([], Step(2), 0, ["Ann", "Bao"], english) == ["Ann: step(size=2)"]
+    assert game.step_lines([], Step(2), 0, ["Ann", "Bao"], english) == ["Ann: Step (size 2)"]
     assert game.step_lines([], Deal(1), -1, ["Ann", "Bao"], english) == []
 
 

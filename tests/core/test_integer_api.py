@@ -61,7 +61,7 @@ def test_mask_has_one_flag_per_player_code_true_at_the_legal_ones() -> None:
 
 
 def test_mask_is_a_read_only_numpy_bool_array_whose_sample_applies_as_its_code() -> None:
-    game, state = dealt_toy()
+    _, state = dealt_toy()
     mask = state.legal_action_mask()
     assert mask.dtype == np.bool_ and not mask.flags.writeable
     twin = state.clone()

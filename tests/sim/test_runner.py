@@ -15,6 +15,7 @@ from whaletable.sim.runner import (
     Runner,
     TaskList,
     chunks,
+    gather,
     make_seats,
     portable,
     run_plan,
@@ -56,6 +57,15 @@ def test_results_stream_chunk_by_chunk_as_they_finish() -> None:
     assert len(seen) == len(chunks(20, 2))
     assert sorted(r.index for chunk in seen for r in chunk) == list(range(20))
     assert results == sorted((r for chunk in seen for r in chunk), key=lambda r: r.index)
+
+
+def test_results_come_back_in_index_order_whatever_order_the_chunks_finish() -> None:
+    batch = SeatPlan("whale-to-look", ("random", "random"), 9, seed=3)
+    played = run_plan(batch)
+    parts = [played[6:9], played[0:4], played[4:6]]  # as a backend's tasks might end
+    seen: list[list[GameResult]] = []
+    assert gather(iter(parts), seen.append) == played
+    assert seen == parts  # handed over as they came, for a progress bar
 
 
 def test_one_runner_plays_several_batches_on_the_same_workers() -> None:

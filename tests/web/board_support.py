@@ -101,6 +101,18 @@ def classes(element: ET.Element) -> set[str]:
     return set(element.attrib.get("class", "").split())
 
 
+def generic_rows(svg: str) -> dict[str, str]:
+    """The rows of a generic board: each field's name and its value (lines joined)."""
+    rows: dict[str, str] = {}
+    for field in ET.fromstring(svg).iter(f"{SVG_NS}g"):
+        if "field" not in classes(field):
+            continue
+        label, *lines = (text.text or "" for text in field.iter(f"{SVG_NS}text"))
+        assert label not in rows, f"the field {label!r} is drawn twice"
+        rows[label] = " ".join(lines)
+    return rows
+
+
 __all__ = [
     "SVG_NS",
     "Choose",
@@ -108,6 +120,7 @@ __all__ = [
     "Snapshot",
     "acts",
     "classes",
+    "generic_rows",
     "legal_for",
     "tr",
     "uniformly",

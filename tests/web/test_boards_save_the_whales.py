@@ -49,13 +49,12 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import WHALES, default_components, layout
+from whaletable.games.save_the_whales.components import WHALES, default_components, layout
 from whaletable.games.save_the_whales.words import whale_name
 from whaletable.web.boards import board_for, seat_colour
 from whaletable.web.boards.save_the_whales import (
     headline,
     inner_edge,
-    leave_path_to,
     path_point,
     track_box,
 )
@@ -404,7 +403,9 @@ def test_a_whale_leaving_the_path_goes_where_its_label_says(
         if not isinstance(snap.action, LeavePath):
             continue
         obs = before.state.observation(snap.actor)
-        to = leave_path_to(obs, snap.action.whale)
+        to = obs["leaving_to"][snap.action.whale]
+        after = {w["name"]: w for w in snap.state.observation(None)["whales"]}
+        assert after[snap.action.whale]["space"] == to  # the rules' fact is where it went
         label = BOARD.label(snap.action, obs, NAMES, tr)
         assert label.endswith(f"(space {to})"), label
         whale = whale_name(snap.action.whale, tr)

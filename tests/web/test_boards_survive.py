@@ -36,7 +36,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.web.boards import board_for
 from whaletable.web.boards.survive import game_over_line, hex_xy, space_name
 

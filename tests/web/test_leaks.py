@@ -5,7 +5,8 @@ Whole games of 2–5 seats are played over WebSockets (humans acting through the
 bots on the server) with a spectator and a hot-seat device watching; every message to
 every socket is kept. Afterwards each state message is matched with the true state at
 its step: a fish card whose value the seat does not know must show "?", every card must
-show exactly what the seat's observation allows, and the log must be the public log.
+show exactly what the seat's observation allows, and the log must be the seat's own: the
+public log with what that seat alone saw.
 """
 
 from __future__ import annotations
@@ -100,23 +101,23 @@ def states_of(table: LiveTable) -> list[WhaleToLookState]:
 
 
 @cache
-def public_steps(table: LiveTable) -> list[tuple[Action, int, list[Event]]]:
-    """Every step as everyone may know it: (action, actor, the spectator's events of it),
-    from a fresh replay of the game's actions."""
+def steps_as(table: LiveTable, seat: int | None) -> list[tuple[Action, int, list[Event]]]:
+    """Every step as ``seat`` may know it (``None``: everyone): (action, actor, the
+    seat's events of it), from a fresh replay of the game's actions."""
     state: State = GAME.new_state(table.state.num_players, table.options, events=True)
     out: list[tuple[Action, int, list[Event]]] = []
     for step, action in enumerate(table.state.history):
         actor = state.current_player()
         state.apply(action)
-        out.append((action, actor, state.step_events(None, step)))
+        out.append((action, actor, state.step_events(seat, step)))
     return out
 
 
-def expected_log(table: LiveTable, step: int, lang: str) -> list[str]:
+def expected_log(table: LiveTable, step: int, lang: str, seat: int | None) -> list[str]:
     tr = i18n.translator(lang)
     return [
         line
-        for action, actor, events in public_steps(table)[:step]
+        for action, actor, events in steps_as(table, seat)[:step]
         for line in GAME.step_lines(events, action, actor, table.names, tr)
     ]
 
@@ -143,7 +144,8 @@ def check_message(
                 hidden += 1
             elif value >= 0 and seat is not None and true.knows(seat, f):
                 assert shown[f] == str(value)
-    assert message["log"] == expected_log(table, message["step"], lang)
+    # A seat's log tells it its own secrets (what it saw when investigating), no others.
+    assert message["log"] == expected_log(table, message["step"], lang, seat)
     if seat is None:
         assert message["you"] is None
         assert message["actions"] == []
@@ -229,8 +231,11 @@ def test_no_message_or_page_shows_a_seat_what_it_may_not_know(app: App, setup: S
             assert m["type"] in ("state", "handover"), m
             if m["type"] == "state":
                 hidden += check_message(m, seat, states[m["step"]], table, setup.lang)
-    # The checks had secrets to guard: cards were dealt and hidden from someone.
+    # The checks had secrets to guard: cards were dealt and hidden from someone, and
+    # some seat's log told it a value the public log does not.
     assert hidden > 0
+    public = expected_log(table, len(states) - 1, setup.lang, None)
+    assert any(expected_log(table, len(states) - 1, setup.lang, s) != public for s in socks)
     assert check_dealing_is_silent(table, setup.lang) == 2 * NUM_FISH
     handovers = [m for m in hotseat.messages if m["type"] == "handover"]
     assert handovers, "the hot-seat device was never asked to hand over"

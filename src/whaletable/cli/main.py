@@ -34,10 +34,14 @@ from whaletable.core import registry
 from whaletable.core.errors import BadOption, WhaletableError
 from whaletable.core.game import Game
 from whaletable.sim import (
+    BACKENDS,
     HUMAN,
+    LOCAL,
+    RAY,
     GameResult,
-    Runner,
+    PlanRunner,
     bench,
+    make_runner,
     make_seats,
     picture_formats,
     rating_plot,
@@ -130,11 +134,13 @@ def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) ->
 
 
 def check_batch(args: argparse.Namespace) -> None:
-    """The checks every batch command makes of ``--games`` and ``--jobs``."""
+    """The checks every batch command makes of ``--games``, ``--jobs`` and ``--address``."""
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, not {args.games}")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.address is not None and args.backend != RAY:
+        raise CommandError("--address joins a Ray cluster: use it with --backend ray")
 
 
 def export_folder(path: str | None) -> Path | None:
@@ -183,12 +189,16 @@ def output_file(flag: str, path: str | None, *, picture: bool = False) -> None:
 @contextlib.contextmanager
 def running(
     args: argparse.Namespace, err: Console, verb: str
-) -> Iterator[tuple[Runner, Callable[[list[GameResult]], None]]]:
-    """A batch's runner and the progress bar its finished chunks advance.
+) -> Iterator[tuple[PlanRunner, Callable[[list[GameResult]], None]]]:
+    """A batch's runner on its ``--backend`` and the progress bar its finished chunks advance.
 
     The workers start before the progress bar's thread (see :class:`whaletable.sim.Runner`).
+    Locally ``--jobs`` defaults to this machine's CPUs, on Ray to the cluster's.
     """
-    with Runner(min(args.jobs, args.games)) as runner, progress_bar(err, verb) as bar:
+    jobs = args.jobs
+    if args.backend == LOCAL:
+        jobs = min(jobs or os.cpu_count() or 1, args.games)
+    with make_runner(args.backend, jobs, args.address) as runner, progress_bar(err, verb) as bar:
         task = bar.add_task("games", total=args.games)
         yield runner, lambda chunk: bar.advance(task, len(chunk))
 
@@ -215,6 +225,11 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
     game.new_state(len(specs), options)
     make_seats(game, specs, args.seed)
     output_file("--plot", args.plot, picture=True)
+    if args.export is not None and args.address is not None:
+        raise CommandError(
+            "--export writes each shard on the machine that played it: with --address those "
+            "are the cluster's; export with a local backend"
+        )
     export = export_folder(args.export)
 
     with running(args, err, "simulating") as (runner, advance):
@@ -235,7 +250,7 @@ def cmd_simulate(args: argparse.Namespace, console: Console, err: Console) -> in
         "seed": args.seed,
         "rotate": args.rotate,
         "options": game.options_to_json(game.make_options(options)),
-        "jobs": args.jobs,
+        "jobs": runner.jobs,
         **summary,
     }
     if args.plot:
@@ -337,7 +352,7 @@ def cmd_tournament(args: argparse.Namespace, console: Console, err: Console) -> 
             on_results=advance,
             runner=runner,
         )
-    result["jobs"] = args.jobs
+    result["jobs"] = runner.jobs
     if args.plot:
         rating_plot(result, Path(args.plot))
         result["plot"] = args.plot
@@ -548,10 +563,24 @@ def add_batch_arguments(p: argparse.ArgumentParser, *, default_games: int) -> No
     p.add_argument(
         "--jobs",
         type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: the number of CPUs)",
+        help="worker processes, or with --backend ray chunks of games played at once "
+        "(default: the number of CPUs of this machine, or of the Ray cluster)",
     )
     p.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default=LOCAL,
+        help="where the games are played: this machine's processes (local, the default) or "
+        "Ray (ray: a local Ray, or the cluster at --address; needs whaletable[cluster]); "
+        "the same seed gives the same results on either",
+    )
+    p.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray, join the Ray cluster at ADDR (e.g. ray://head:10001 or "
+        "auto) instead of starting a local one",
+    )
 
 
 def add_simulate_parser(
@@ -563,7 +592,7 @@ def add_simulate_parser(
         help="play many bot games in parallel and print statistics",
         description="Play many seeded bot games across processes and print, per bot, wins, "
         "win rate with a 95% Wilson interval, and score mean and sd; plus mean game length. "
-        "The same seed gives the same results whatever --jobs is.",
+        "The same seed gives the same results whatever --jobs and --backend are.",
         epilog="Example: whaletable simulate whale-to-look --games 500 "
         "--seats heuristic,random,random --jobs 2 --seed 1",
     )
@@ -608,7 +637,7 @@ def add_tournament_parser(
         "model from each game's ranking. Prints ratings with their 95% interval and ordinal, "
         "win rates by seat position and head-to-head. In a team game (save-the-whales) each "
         "deal is one table per bot, on the same seed, ranked by the team's result. The same "
-        "seed gives the same results whatever --jobs is.",
+        "seed gives the same results whatever --jobs and --backend are.",
         epilog="Example: whaletable tournament whale-to-look --bots random,heuristic,mcts "
         "--games 1000 --jobs 2 --json wtl.json --plot wtl.png",
     )

@@ -69,6 +69,9 @@ class PlaySession:
         self.humans = [s for s, a in enumerate(self.agents) if a is None]
         self.chance_rng = random.Random(seed)
         self.pending: list[str] = []
+        # The log tells a lone human what it alone saw; with several at one screen, or
+        # none, it tells only what everyone may know.
+        self.log_seat = self.humans[0] if len(self.humans) == 1 else None
         self.rounds_shown = 0
         self.last_human: int | None = None
 
@@ -119,7 +122,7 @@ class PlaySession:
                     raise IllegalAction(f"bot {agent.name} in {seat_label(seat)} chose {action}")
         step = len(state.history)
         state.apply(action)
-        events = state.step_events(None, step)
+        events = state.step_events(self.log_seat, step)
         self.pending.extend(self.game.step_lines(events, action, seat, self.log_names, self.tr))
         self.show_new_rounds(state.observation(None))
 

@@ -19,7 +19,7 @@ from whaletable.core.event import Event
 from whaletable.core.spec import ChanceMode, GameSpec
 from whaletable.core.state import State
 from whaletable.core.tensor import ObservationTensor, TensorLayout
-from whaletable.core.words import Translate, plain_action, plain_event
+from whaletable.core.words import Translate, plain_action, plain_action_words, plain_event
 
 S = TypeVar("S", bound=State)
 
@@ -145,6 +145,15 @@ class Game(ABC, Generic[S]):
         A game words its events in its ``words.py``; this plain form is the fallback.
         """
         return plain_event(event, names, tr)
+
+    def describe_action(self, action: Action, tr: Translate) -> str:
+        """``action`` in words, as a player choosing it reads it, in the reader's language.
+
+        Drawn by the generic board and view of a game that has none of its own; a game's
+        hand-made board and view word actions with what their viewer sees. This plain form
+        (the action's kind and fields) is the fallback.
+        """
+        return plain_action_words(action, tr)
 
     def step_lines(
         self,

@@ -9,11 +9,24 @@ wording used for a game that has no words of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result, Standing
+
+ITEMS_SHOWN = 8
+"""The items of a list (or entries of a mapping) written out before the rest are counted."""
+
+TEXT_SHOWN = 80
+"""The characters of a text value written out before it is cut short."""
+
+DEPTH_SHOWN = 3
+"""How deep nested lists and mappings are written out; deeper ones are an ellipsis."""
+
+HIDDEN = "—"
+"""How a value that is not there is written: ``None`` (nobody, or not known to the reader)."""
 
 Translate = Callable[[str], str]
 """gettext for the reader's language."""
@@ -34,21 +47,106 @@ def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
     return tr("Seat {number}").format(number=seat + 1)
 
 
+def humanise(key: str) -> str:
+    """A key of the game's data as a reader would write it: ``"steps_taken"`` is
+    "Steps taken" (a game with no words of its own is read by its keys).
+
+    >>> humanise("steps_taken"), humanise("tide-rose"), humanise("")
+    ('Steps taken', 'Tide rose', '')
+    """
+    text = " ".join(key.replace("-", " ").replace("_", " ").split())
+    return text[:1].upper() + text[1:]
+
+
+def plain_value(value: Any, tr: Translate, depth: int = 0) -> str:
+    """A value of an observation, an action or an event, kept short for one line.
+
+    Long lists and mappings show their first :data:`ITEMS_SHOWN` items and count the
+    rest; long texts are cut; nesting past :data:`DEPTH_SHOWN` is an ellipsis.
+
+    >>> plain_value([1, None, True], english)
+    '1, —, yes'
+    >>> plain_value({"fish_left": 3, "hand": [[1, 2], []]}, english)
+    'fish left 3; hand [[1, 2], []]'
+    >>> plain_value(list(range(20)), english)
+    '0, 1, 2, 3, 4, 5, 6, 7 … (20 in all)'
+    """
+    if value is None:
+        return HIDDEN
+    if isinstance(value, bool):
+        return tr("yes") if value else tr("no")
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str):
+        return value if len(value) <= TEXT_SHOWN else value[: TEXT_SHOWN - 1] + "…"
+    if isinstance(value, Mapping):
+        if depth >= DEPTH_SHOWN:
+            return "{…}"
+        entries = [
+            f"{humanise(str(key)).lower()} {plain_value(item, tr, depth + 1)}"
+            for key, item in list(value.items())[:ITEMS_SHOWN]
+        ]
+        text = "; ".join(entries) + _rest(len(value), tr)
+        return text if depth == 0 else "{" + text + "}"
+    if isinstance(value, (list, tuple)):
+        if depth >= DEPTH_SHOWN:
+            return "[…]"
+        items = [plain_value(item, tr, depth + 1) for item in value[:ITEMS_SHOWN]]
+        text = ", ".join(items) + _rest(len(value), tr)
+        return text if depth == 0 else "[" + text + "]"
+    return str(value)
+
+
+def _rest(count: int, tr: Translate) -> str:
+    """What follows the items shown of ``count``: how many there are, if some are not shown."""
+    if count <= ITEMS_SHOWN:
+        return ""
+    return " … " + tr("({count} in all)").format(count=count)
+
+
+def _plain_fields(kind: str, fields: Sequence[tuple[str, Any]], tr: Translate) -> str:
+    """``kind`` and its fields as words: "Step (size 2)", or "Peek" without fields."""
+    if not fields:
+        return humanise(kind)
+    said = ", ".join(f"{humanise(name).lower()} {plain_value(v, tr, 1)}" for name, v in fields)
+    return f"{humanise(kind)} ({said})"
+
+
+def plain_action_words(action: Action, tr: Translate) -> str:
+    """An action of a game with no words for it: its kind and fields, humanised.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class MoveBoat(Action):
+    ...     kind = "move_boat"
+    ...     boat: int
+    ...     anchor: bool
+    >>> plain_action_words(MoveBoat(2, True), english)
+    'Move boat (boat 2, anchor yes)'
+    """
+    fields = [(name, value) for name, value in action.to_json().items() if name != "type"]
+    return _plain_fields(action.kind, fields, tr)
+
+
 def plain_event(event: Event, names: Sequence[str], tr: Translate) -> str:
     """An event of a game with no words for it: its name and fields, after its seat's name.
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
     ... class Passed(Event):
-    ...     kind = "passed"
+    ...     kind = "passed_on"
     ...     seat: int
-    >>> plain_event(Passed(1), ["Ann", "Bao"], english)
-    'Bao: passed(seat=1)'
+    ...     cards: tuple[int, ...]
+    >>> plain_event(Passed(1, (3, 4)), ["Ann", "Bao"], english)
+    'Bao: Passed on (cards [3, 4])'
     """
+    fields = [(name, value) for name, value in event.to_json().items() if name != "type"]
     seat = getattr(event, "seat", None)
     if isinstance(seat, int) and not isinstance(seat, bool):
-        return f"{seat_name(names, seat, tr)}: {event}"
-    return str(event)
+        # The seat leads the line by its name: its number is not said again.
+        said = _plain_fields(event.kind, [(n, v) for n, v in fields if n != "seat"], tr)
+        return f"{seat_name(names, seat, tr)}: {said}"
+    return _plain_fields(event.kind, fields, tr)
 
 
 def plain_action(action: Action, actor: int, names: Sequence[str], tr: Translate) -> str | None:
@@ -56,7 +154,7 @@ def plain_action(action: Action, actor: int, names: Sequence[str], tr: Translate
     (a dealt card may be private)."""
     if actor < 0:
         return None
-    return f"{seat_name(names, actor, tr)}: {action}"
+    return f"{seat_name(names, actor, tr)}: {plain_action_words(action, tr)}"
 
 
 def result_columns(result: Result, word: PartWord, tr: Translate) -> list[str]:
@@ -91,8 +189,11 @@ __all__ = [
     "Translate",
     "english",
     "game_over_heading",
+    "humanise",
     "plain_action",
+    "plain_action_words",
     "plain_event",
+    "plain_value",
     "player_heading",
     "result_cells",
     "result_columns",

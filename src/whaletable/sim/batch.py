@@ -24,7 +24,7 @@ from whaletable.sim.runner import (
     CountingAgent,
     GameResult,
     GameTask,
-    Runner,
+    PlanRunner,
     TaskList,
     agent_seed,
     game_seed,
@@ -205,13 +205,14 @@ def simulate(
     options: dict[str, Any] | None = None,
     rotate: bool = True,
     on_results: Callable[[list[GameResult]], None] | None = None,
-    runner: Runner | None = None,
+    runner: PlanRunner | None = None,
     export: Path | None = None,
 ) -> tuple[list[GameResult], dict[str, Any]]:
     """Plan, run and summarize a batch; the one call the command line makes.
 
     ``runner``, when given, plays the batch (its workers already started, see
-    :class:`~whaletable.sim.runner.Runner`); otherwise one of ``jobs`` processes does.
+    :class:`~whaletable.sim.runner.Runner`, or a Ray cluster's, see
+    :class:`~whaletable.sim.backends.RayRunner`); otherwise one of ``jobs`` processes does.
     ``export`` names a folder for the games as Parquet shards (see :meth:`Runner.run`).
     """
     seat_plan = SeatPlan(game, tuple(specs), games, seed, options, rotate)

@@ -22,6 +22,10 @@ millisecond games. Forking is only safe before this process starts other threads
 thread holding a lock at the fork leaves it held forever in the child), so a
 :class:`Runner` starts its workers when it is entered: enter it before starting a
 progress bar, whose refresh runs in a thread.
+
+:class:`~whaletable.sim.backends.RayRunner` plays the same chunks of the same plan as Ray
+tasks (:func:`play_part`), so both give the same results; :class:`PlanRunner` is what the
+two have in common.
 """
 
 from __future__ import annotations
@@ -94,6 +98,22 @@ class Plan(Protocol):
     def games(self) -> int: ...
 
     def task(self, index: int) -> GameTask: ...
+
+
+class PlanRunner(Protocol):
+    """What plays plans: this module's :class:`Runner` (processes of this machine) or
+    :class:`whaletable.sim.backends.RayRunner` (a Ray cluster), the same games either way."""
+
+    @property
+    def jobs(self) -> int: ...
+
+    def run(
+        self,
+        plan: Plan,
+        *,
+        on_results: Callable[[list[GameResult]], None] | None = None,
+        export: Path | None = None,
+    ) -> list[GameResult]: ...
 
 
 @dataclass(frozen=True)
@@ -198,6 +218,43 @@ def play_chunk(
         seeds.append(task.seed)
     write_records(records, export / f"{plan.game}-{games.start:07d}.parquet", seeds=seeds)
     return outcomes
+
+
+Answer = tuple[str, int, Any]
+"""What playing a chunk sends back: ``("done", start, outcomes)`` or ``("error", start, error)``."""
+
+
+def play_part(plan: Plan, start: int, stop: int, export: Path | None) -> Answer:
+    """Play games ``start``..``stop - 1`` of ``plan`` where the chunk was sent (a Ray task's
+    body); an error comes back as the answer, as from a process of :class:`Runner`."""
+    try:
+        game = registry.get(plan.game)
+        options = game.make_options(plan.options)
+        return ("done", start, play_chunk(game, plan, options, range(start, stop), export))
+    except Exception as e:
+        return ("error", start, portable(e))
+
+
+def results_of(plan: Plan, start: int, outcomes: Sequence[Outcome]) -> list[GameResult]:
+    """A chunk's outcomes as results, the seats read from the plan again on this side."""
+    return [
+        GameResult(i, plan.task(i).seats, *outcome) for i, outcome in enumerate(outcomes, start)
+    ]
+
+
+def gather(
+    parts: Iterator[list[GameResult]],
+    on_results: Callable[[list[GameResult]], None] | None = None,
+) -> list[GameResult]:
+    """Every chunk's results in index order, whatever order the chunks finished in;
+    ``on_results`` gets each chunk as it comes."""
+    results: list[GameResult] = []
+    for chunk in parts:
+        results.extend(chunk)
+        if on_results is not None:
+            on_results(chunk)
+    results.sort(key=lambda r: r.index)
+    return results
 
 
 def run_one(task: GameTask) -> GameResult:
@@ -347,13 +404,7 @@ class Runner:
         """
         if self.jobs > 1 and not self._workers:
             raise RuntimeError("enter the runner (with Runner(jobs) as runner) before running")
-        results: list[GameResult] = []
-        for chunk in self._chunks(plan, export):
-            results.extend(chunk)
-            if on_results is not None:
-                on_results(chunk)
-        results.sort(key=lambda r: r.index)
-        return results
+        return gather(self._chunks(plan, export), on_results)
 
     def _chunks(self, plan: Plan, export: Path | None) -> Iterator[list[GameResult]]:
         if not self._workers:
@@ -365,11 +416,7 @@ class Runner:
                 chunks(plan.games, 1) if export else [range(i, i + 1) for i in range(plan.games)]
             )
             for part in parts:
-                outcomes = play_chunk(game, plan, options, part, export)
-                yield [
-                    GameResult(i, plan.task(i).seats, *outcome)
-                    for i, outcome in zip(part, outcomes, strict=True)
-                ]
+                yield results_of(plan, part.start, play_chunk(game, plan, options, part, export))
             return
         try:
             yield from self._dispatch(plan, export)
@@ -416,10 +463,7 @@ class Runner:
                 if kind == "error":
                     raise payload
                 feed(conn)
-                yield [
-                    GameResult(i, plan.task(i).seats, *outcome)
-                    for i, outcome in enumerate(payload, start)
-                ]
+                yield results_of(plan, start, payload)
 
 
 def run_plan(
@@ -436,20 +480,25 @@ def run_plan(
 
 __all__ = [
     "HUMAN",
+    "Answer",
     "CountingAgent",
     "GameResult",
     "GameTask",
     "Outcome",
     "Plan",
+    "PlanRunner",
     "Runner",
     "TaskList",
     "agent_seed",
     "chunks",
     "game_seed",
+    "gather",
     "make_seats",
     "play_chunk",
+    "play_part",
     "play_task",
     "portable",
+    "results_of",
     "run_one",
     "run_plan",
     "serve",

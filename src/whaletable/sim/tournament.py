@@ -44,7 +44,7 @@ from typing import Any
 
 from whaletable.core import registry
 from whaletable.core.spec import GameSpec
-from whaletable.sim.runner import GameResult, GameTask, Runner, game_seed, run_plan
+from whaletable.sim.runner import GameResult, GameTask, PlanRunner, game_seed, run_plan
 
 SCHEMA = "whaletable.tournament/1"
 
@@ -324,7 +324,7 @@ def tournament(
     players: Sequence[int] | None = None,
     options: dict[str, Any] | None = None,
     on_results: Callable[[list[GameResult]], None] | None = None,
-    runner: Runner | None = None,
+    runner: PlanRunner | None = None,
 ) -> tuple[list[GameResult], dict[str, Any]]:
     """Play and rate a tournament; the JSON-ready result (see :data:`SCHEMA`).
 

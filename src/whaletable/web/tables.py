@@ -196,10 +196,12 @@ class Viewer:
 
 @dataclass
 class Log:
-    """A table's log in one language, and where each step's lines end (so that taking a
-    step back drops its lines instead of replaying the game)."""
+    """A table's log in one language as one seat (or a spectator) may read it, and where
+    each step's lines end (so that taking a step back drops its lines instead of
+    replaying the game)."""
 
     tr: Callable[[str], str]
+    seat: int | None
     lines: list[str] = field(default_factory=list)
     ends: list[int] = field(default_factory=list)  # len(lines) after each step
 
@@ -232,9 +234,9 @@ class LiveTable:
         for data in stored.actions:
             self.state.apply(self.game.action_from_json(data))
         self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
-        # The log of each language a page reads, extended as steps are added; rebuilt
-        # from the record for a language not seen yet (no view is kept per step).
-        self._log: dict[str, Log] = {}
+        # The log of each language and seat a page reads, extended as steps are added;
+        # rebuilt from the record for one not seen yet (no view is kept per step).
+        self._log: dict[tuple[str, int | None], Log] = {}
         # The drawings of the current state, one per thing a page may see (see drawing()),
         # kept while ``changes`` and the names stay what they were when drawn.
         self.changes = 0
@@ -277,7 +279,7 @@ class LiveTable:
         if note is not None:
             self.notes[step] = note
         for log in self._log.values():
-            log.add(self._lines(self.state, step, action, actor, log.tr))
+            log.add(self._lines(self.state, step, action, actor, log.tr, log.seat))
 
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
@@ -298,27 +300,34 @@ class LiveTable:
     # ------------------------------------------------------------- messages
 
     def _lines(
-        self, state: State, step: int, action: Action, actor: int, tr: Callable[[str], str]
+        self,
+        state: State,
+        step: int,
+        action: Action,
+        actor: int,
+        tr: Callable[[str], str],
+        seat: int | None,
     ) -> list[str]:
-        """What the log says of ``step``, just applied to ``state``: what happened, as a
-        spectator may know it, and why it was played so."""
-        events = state.step_events(None, step)
+        """What the log says of ``step``, just applied to ``state``: what happened, as
+        ``seat`` (``None``: a spectator) may know it, and why it was played so."""
+        events = state.step_events(seat, step)
         lines = self.game.step_lines(events, action, actor, self.names, tr)
         note = self.notes.get(step)
         if note is not None:
             lines.append(tr(note[0]).format(**note[1]))
         return lines
 
-    def log_lines(self, lang: str, tr: Callable[[str], str]) -> list[str]:
-        """The log in one language (kept per language in use, not per step)."""
-        log = self._log.get(lang)
+    def log_lines(self, lang: str, tr: Callable[[str], str], seat: int | None = None) -> list[str]:
+        """The log in one language as ``seat`` may read it: its own secrets in it, no
+        one else's (kept per language and seat in use, not per step)."""
+        log = self._log.get((lang, seat))
         if log is None:
-            log = self._log[lang] = Log(tr)
+            log = self._log[lang, seat] = Log(tr, seat)
             state = self.game.new_state(self.state.num_players, self.options, events=True)
             for step, action in enumerate(self.state.history):
                 actor = state.current_player()
                 state.apply(action)
-                log.add(self._lines(state, step, action, actor, tr))
+                log.add(self._lines(state, step, action, actor, tr, seat))
         return list(log.lines)
 
     def describe(self, start: int, stop: int, tr: Callable[[str], str]) -> list[str]:
@@ -335,7 +344,7 @@ class LiveTable:
             actor = state.current_player()
             state.apply(action)
             if step >= log_from:
-                lines.extend(self._lines(state, step, action, actor, tr))
+                lines.extend(self._lines(state, step, action, actor, tr, None))
         return state, lines
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
@@ -356,7 +365,7 @@ class LiveTable:
                 {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
                 for a in legal
             ],
-            "log": self.log_lines(viewer.lang, viewer.tr),
+            "log": self.log_lines(viewer.lang, viewer.tr, seat),
             "status": self.board.status(obs, self.names, viewer.tr),
             "can_undo": acting and self.state.can_undo(),
             "finished": self.finished,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from whaletable.core.errors import DataFileError
-from whaletable.games.save_the_whales.board import WHALES, layout, load_components
+from whaletable.games.save_the_whales.components import WHALES, layout, load_components
 
 
 def test_four_corners_and_eight_whale_spaces() -> None:
@@ -148,7 +148,11 @@ def _load(tmp_path: Path, name: str, old: str, new: str) -> str:
             r"\[path\] specials\[0\] above = 15: a whale slides down",
         ),
         ("fin = 10", "fin = 0", r"\[whales\] values fin must be at least 1"),
-        ("numbers = [1, 2, 3, 4, 5, 6]", "numbers = [1, 2, 3]", r"\[dice\] numbers must be six"),
+        (
+            "numbers = [1, 2, 3, 4, 5, 6]",
+            "numbers = [1, 2, 3]",
+            r"\[dice\] numbers must have 6 entries, not 3",
+        ),
         (
             'provenance = "reconstructed"\nreason = "the real layout',
             'provenance = "maybe"\nreason = "the real layout',

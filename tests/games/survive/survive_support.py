@@ -23,7 +23,7 @@ from whaletable.games.survive.actions import (
     PlaceExplorer,
     RollCreatureDie,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
 # Terrain laid in reading order: the outer slots beach, then forest, the middle mountain,

@@ -11,7 +11,7 @@ import pytest
 from whaletable import games
 from whaletable.core.advice import Advice, check_figures
 from whaletable.games.survive.advice import advise, hex_distance
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 
 GAME = games.get("survive")
 

@@ -9,8 +9,7 @@ import pytest
 
 from whaletable.core.errors import DataFileError
 from whaletable.games.survive.actions import EFFECTS
-from whaletable.games.survive.board import BOARD, coordinates, load_board
-from whaletable.games.survive.components import load_components
+from whaletable.games.survive.components import BOARD, coordinates, load_board, load_components
 
 
 def _copy(tmp_path: Path, name: str, old: str, new: str) -> Path:

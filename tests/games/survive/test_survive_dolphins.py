@@ -24,7 +24,7 @@ from whaletable.games.survive.actions import (
     RollDiveDice,
     SinkTile,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
 RULE5 = {"dolphins_and_diving_creatures": True}

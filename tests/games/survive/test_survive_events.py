@@ -27,7 +27,7 @@ from whaletable.games.survive.actions import (
     RevealBack,
     SinkTile,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.events import (
     BoatCapsized,
     BoatSunk,

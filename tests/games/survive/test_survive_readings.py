@@ -22,7 +22,7 @@ from whaletable.games.survive.actions import (
     RevealBack,
     SinkTile,
 )
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
 L, A, B, C = hx(3, 4), hx(2, 5), hx(1, 5), hx(0, 3)

@@ -37,10 +37,11 @@ def test_whale_riders_advisor_contract_already_covered_is_worth_its_full_pay() -
     obs = view()
     me = obs["players"][0]
     me["hand"] = [
-        {"id": 1, "needs": {"shell": 2, "meat": 1}, "coins": 4, "pearls": 1},
-        {"id": 2, "needs": {"kelp": 3, "pottery": 3}, "coins": 3, "pearls": 3},
+        {"id": 1, "needs": {"shell": 2, "meat": 1}, "coins": 4, "pearls": 1, "payable": True},
+        {"id": 2, "needs": {"kelp": 3, "pottery": 3}, "coins": 3, "pearls": 3, "payable": False},
     ]
     me["tiles"] = [{"good": "shell", "count": 2}, {"good": "meat", "count": 1}]
+    me["goods"] = {"shell": 2, "meat": 1}
     me["step"] = 12  # one port left before home
     advice = advise(GAME, OPTIONS, 0, obs, [Fulfil(1), Fulfil(2)], 0, 0)
     check_figures(advice)
@@ -62,7 +63,7 @@ def test_whale_riders_advisor_nothing_is_hoped_for_once_no_port_is_left() -> Non
     obs = view()
     me = obs["players"][0]
     me["hand"] = [{"id": 5, "needs": {"kelp": 1}, "coins": 2, "pearls": 1}]
-    me["tiles"] = []
+    me["tiles"], me["goods"] = [], {}
     me["step"] = 13
     assert figures(advise(GAME, OPTIONS, 0, obs, [], 0, 0), 5)["expected"] == 0.0
 

@@ -15,8 +15,9 @@ from whaletable import games
 from whaletable.core.action import Action
 from whaletable.games.whale_riders import WhaleRiders
 from whaletable.games.whale_riders.actions import Burn
+from whaletable.games.whale_riders.codes import CodeTables
 from whaletable.games.whale_riders.components import MAX_COUNT, PAYING
-from whaletable.games.whale_riders.rules import DRAW_HAND, HELD, CodeTables, WhaleRidersState
+from whaletable.games.whale_riders.rules import DRAW_HAND, HELD, WhaleRidersState
 from whaletable.sim import bench
 
 

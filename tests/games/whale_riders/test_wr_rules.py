@@ -8,8 +8,10 @@ tile each of shell, kelp, meat and pottery, cheapest first.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from whaletable import games
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.games.whale_riders.actions import (
     Burn,
@@ -24,6 +26,7 @@ from whaletable.games.whale_riders.actions import (
     PickStartPlayer,
     TakeCoin,
 )
+from whaletable.games.whale_riders.components import missing_goods
 from whaletable.games.whale_riders.rules import HOME, PORT_AT, TURN_STEP
 
 if TYPE_CHECKING:
@@ -562,3 +565,33 @@ def test_tie_break_counts_sun_port_pearl_tiles(table: Table) -> None:
     state.tiles[1 * 18 + 0] = 0
     assert state.pearls(0) == state.pearls(1) == 2
     assert state.winners() == [0, 1]
+
+
+def test_the_observation_says_what_tiles_pay_for_and_where_a_rider_sails_next() -> None:
+    """The facts views draw come from the rules: each player's goods, whether each of the
+    seat's own contracts is paid for by its tiles, and the port a Move would reach."""
+    game = games.get("whale-riders")
+    checked = {"paid": 0, "unpaid": 0, "moves": 0}
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_state(3, {})
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            me = state.observation(seat)["players"][seat]
+            held: dict[str, int] = {}
+            for tile in me["tiles"]:
+                held[tile["good"]] = held.get(tile["good"], 0) + tile["count"]
+            assert me["goods"] == held
+            for card in me["hand"]:
+                paid = missing_goods(card["needs"], me["goods"]) == 0
+                assert card["payable"] == paid == state.can_pay(seat, card["id"])
+                checked["paid" if paid else "unpaid"] += 1
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            if isinstance(action, Move):
+                assert state.observation(seat)["players"][seat]["port"] == me["next_port"]
+                checked["moves"] += 1
+    assert min(checked.values()) > 0, checked

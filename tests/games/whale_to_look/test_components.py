@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from whaletable.core.errors import DataFileError
-from whaletable.games.whale_to_look.board import (
+from whaletable.games.whale_to_look.components import (
     ADJACENT,
     AREA_FISH,
     FISH_AREAS,

@@ -30,7 +30,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import REDUCED, STANDARD, load_components
+from whaletable.games.whale_to_look.components import REDUCED, STANDARD, load_components
 from whaletable.games.whale_to_look.events import FishDealt
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from whaletable.games.whale_to_look.actions import (
     RevealTrend,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import load_components
+from whaletable.games.whale_to_look.components import load_components
 
 if TYPE_CHECKING:
     from wtl_support import Table

@@ -2,7 +2,7 @@
 
 A view never sees a state: it draws the dict that ``state.observation(seat)``
 returns, so it can show nothing that seat may not know. Games without a view of
-their own fall back to :class:`GenericView`, which prints the observation as data.
+their own fall back to :class:`GenericView`, which reads the observation field by field.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import Any, Protocol
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
+from whaletable.core.generic_view import game_over_line, result_word, screen
 from whaletable.core.result import Result
 from whaletable.core.words import (
     PartWord,
@@ -76,16 +76,27 @@ class GameView(Protocol):
 
 
 class GenericView:
-    """A plain view for games without their own: the observation as data, actions as JSON."""
+    """The view of a game without one of its own, from its observation alone: the
+    status line, a table of the observation's fields and the actions in the game's words
+    (:mod:`whaletable.core.generic_view`, which the web's generic board draws too)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        return Pretty(obs)
+        model = screen(self.game, obs, (), names, english)
+        table = Table(show_header=False, box=None, padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        for row in model.rows:
+            # Text, not markup: a value is the game's data and is shown as it is.
+            table.add_row(Text(row.label), Text(row.value))
+        return Panel(
+            Group(Text(model.status, style="bold"), table), title=Text(model.title, style="bold")
+        )
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        return json.dumps(action.to_json())
+        return self.game.describe_action(action, english)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         if not text.startswith("{"):
@@ -103,9 +114,9 @@ class GenericView:
     ) -> RenderableType:
         result = Result.from_observation(obs)
         if result is None:
-            return Pretty(obs)
-        # A game without words of its own: its result's keys as they are.
-        return result_panel(result, names, tr, lambda key, _: key, headline=None)
+            return self.board(obs, names)
+        headline = game_over_line(result, names, tr)
+        return result_panel(result, names, tr, result_word, headline=headline)
 
     def short_forms(self) -> str:
         return "type the number of an action, or an action as JSON"

@@ -37,7 +37,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import WHALES, layout
+from whaletable.games.save_the_whales.components import WHALES, layout
 from whaletable.games.save_the_whales.words import headline as team_headline
 from whaletable.games.save_the_whales.words import (
     ranking_rule,

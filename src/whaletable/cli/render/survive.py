@@ -49,7 +49,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.board import BOARD, DIRECTIONS
+from whaletable.games.survive.components import BOARD, DIRECTIONS
 from whaletable.games.survive.words import (
     game_over_words,
     ranking_rule,

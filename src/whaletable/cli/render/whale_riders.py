@@ -38,14 +38,7 @@ from whaletable.games.whale_riders.words import (
 
 PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
 """The goods contracts ask for, in the order a contract lists them."""
-LAST_PORT = 7
-HOME = 2 * LAST_PORT
 HEADING_MARK = {"out": "→", "back": "←", "home": "⌂"}
-
-
-def port_at(step: int) -> int:
-    """The port a rider is at after ``step`` moves (out to the last port, then back)."""
-    return step if step <= LAST_PORT else HOME - step
 
 
 PLURAL = {"shell": "shells", "crystal": "crystals", "pearl": "pearls"}
@@ -75,18 +68,6 @@ def reward_text(contract: dict[str, Any]) -> str:
 
 def contract_text(contract: dict[str, Any]) -> str:
     return f"{needs_text(contract)} → {reward_text(contract)}"
-
-
-def goods_held(tiles: list[dict[str, Any]]) -> dict[str, int]:
-    have: dict[str, int] = {}
-    for t in tiles:
-        have[t["good"]] = have.get(t["good"], 0) + t["count"]
-    return have
-
-
-def can_pay(contract: dict[str, Any], tiles: list[dict[str, Any]]) -> bool:
-    have = goods_held(tiles)
-    return all(have.get(good, 0) >= n for good, n in contract["needs"].items())
 
 
 def holdings_text(tiles: list[dict[str, Any]]) -> str:
@@ -255,11 +236,11 @@ def hand_panel(obs: dict[str, Any]) -> Panel | None:
         if lines:
             lines.append("\n")
         lines.append(f"C{i + 1}: {contract_text(card)}")
-        if can_pay(card, me["tiles"]):
+        if card["payable"]:
             lines.append("  ✓ your tiles pay for it", style="bold green")
     if not lines:
         lines.append("no contracts in hand", style="dim")
-    held = goods_held(me["tiles"])
+    held = me["goods"]
     goods = ", ".join(goods_text(g, held[g]) for g in (*PAYING, "pearl") if held.get(g))
     lines.append(f"\nyour goods: {goods or 'none'} · coins: {me['coins']}", style="dim")
     if me["power"] is not None:
@@ -302,7 +283,7 @@ class WhaleRidersView:
         seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
         me = obs["players"][seat] if seat is not None else None
         if isinstance(action, Move) and me is not None:
-            to = obs["ports"][port_at(me["step"] + 1)]["name"]
+            to = obs["ports"][me["next_port"]]["name"]
             return f"move your rider to {to}"
         if isinstance(action, Buy) and me is not None:
             port = obs["ports"][me["port"]]

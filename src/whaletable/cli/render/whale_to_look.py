@@ -27,7 +27,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import board_with_areas
+from whaletable.games.whale_to_look.components import board_with_areas
 from whaletable.games.whale_to_look.words import (
     ranking_rule,
     result_word,

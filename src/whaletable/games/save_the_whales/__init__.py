@@ -37,7 +37,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import (
+from whaletable.games.save_the_whales.components import (
     DECKS,
     WHALES,
     Components,

@@ -35,7 +35,7 @@ from whaletable.games.save_the_whales.actions import (
     SaveWhale,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import Components, default_components
+from whaletable.games.save_the_whales.components import Components, default_components
 from whaletable.games.save_the_whales.rules import EXTINCT, NUM_WHALES, SaveTheWhalesState
 
 GAME_ID = "save-the-whales"

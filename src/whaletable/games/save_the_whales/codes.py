@@ -29,7 +29,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import DECKS, WHALES
+from whaletable.games.save_the_whales.components import DECKS, WHALES
 
 if TYPE_CHECKING:
     from whaletable.games.save_the_whales import SaveTheWhales

@@ -39,7 +39,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import DECKS, WHALES, Card, Components
+from whaletable.games.save_the_whales.components import DECKS, WHALES, Card, Components
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,
@@ -595,6 +595,11 @@ class SaveTheWhalesState(State):
             self._gain(self.turn_seat, space.sp, kind)
         # pow, protection_act and moratorium act by being occupied.
 
+    def leave_path_to(self, w: int) -> int:
+        """The track space whale ``w`` reaches if it comes out of the path now: joining the
+        whale on ARCTIC CIRCLE / ANTARCTICA, or (a card) sliding down to the space under it."""
+        return self.join_space if self.join_space >= 0 else self.components.path[self.pos[w]].above
+
     def _saves_instead_on(self, kind: str) -> bool:
         """Whether a whale landing on a penalty space of ``kind`` may be saved instead.
 
@@ -1079,11 +1084,7 @@ class SaveTheWhalesState(State):
             self._give_barnacle(w)
             self.offer = []
         elif phase == LEAVE_PATH:
-            # Out of the path: joining the whale on ARCTIC CIRCLE / ANTARCTICA, or (a card)
-            # sliding down to the track space under it.
-            space = (
-                self.join_space if self.join_space >= 0 else self.components.path[self.pos[w]].above
-            )
+            space = self.leave_path_to(w)
             self._place(w, space)
             self._emit(LeftPath, self.turn_seat, WHALES[w], space)
             self.offer = self.on_path()
@@ -1265,6 +1266,9 @@ class SaveTheWhalesState(State):
             "offer": [WHALES[w] for w in self.offer]
             if self.phase in (BARNACLE, LEAVE_PATH, TRADE)
             else [],
+            "leaving_to": {WHALES[w]: self.leave_path_to(w) for w in self.offer}
+            if self.phase == LEAVE_PATH
+            else {},
             "moratorium": self.moratorium(),
             "protection_act": self.protection_act(),
             "saved": [WHALES[w] for w in self.saved_order],

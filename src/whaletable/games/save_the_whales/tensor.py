@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
-from whaletable.games.save_the_whales.board import DECKS, WHALES, default_components
+from whaletable.games.save_the_whales.components import DECKS, WHALES, default_components
 from whaletable.games.save_the_whales.rules import PHASE_NAMES, SHIP, STATUS_NAMES
 
 _COMPONENTS = default_components()

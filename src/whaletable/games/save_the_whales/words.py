@@ -15,7 +15,7 @@ from typing import Any
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.save_the_whales.board import layout
+from whaletable.games.save_the_whales.components import layout
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,

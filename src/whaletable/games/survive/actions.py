@@ -1,6 +1,6 @@
 """Survive's decisions and chance outcomes, each a small frozen value.
 
-Spaces are numbered 0..132 (see :mod:`whaletable.games.survive.board`); explorer
+Spaces are numbered 0..132 (see :mod:`whaletable.games.survive.components`); explorer
 ``e`` belongs to seat ``e // 10`` and is that seat's ``e % 10``-th explorer placed;
 boats are 0..11 in the order they come into play; creatures are numbered
 serpents 0–4, sharks 5–10, whales 11–15, giant squids 16–20, dolphins 21–24.

@@ -23,8 +23,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
 from whaletable.core.game import Game
-from whaletable.games.survive.board import BOARD
-from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.components import BOARD, COMPONENTS
 
 GAME_ID = "survive"
 TITLE = "How safe your explorers are"

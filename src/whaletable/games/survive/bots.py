@@ -30,8 +30,7 @@ from whaletable.core.agent import SeatView
 from whaletable.core.state import State
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import Decline, EndMovement, PlayTile
-from whaletable.games.survive.board import BOARD, NUM_HEXES
-from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.components import BOARD, COMPONENTS, NUM_HEXES
 
 GAME_ID = "survive"
 MEAN_VALUE = sum(COMPONENTS.explorer_values) / len(COMPONENTS.explorer_values)

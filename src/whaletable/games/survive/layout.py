@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 
 SEA, BEACH, FOREST, MOUNTAIN = 0, 1, 2, 3
 

@@ -58,8 +58,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.board import BOARD, CENTRE, ISLE_NAMES, NUM_HEXES
-from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.components import BOARD, CENTRE, COMPONENTS, ISLE_NAMES, NUM_HEXES
 from whaletable.games.survive.events import (
     BoatCameIn,
     BoatCapsized,

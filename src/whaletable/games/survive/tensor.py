@@ -14,7 +14,7 @@ from typing import Any
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
 from whaletable.games.survive.actions import CREATURE_FACES, EFFECTS, TERRAINS
-from whaletable.games.survive.board import NUM_HEXES
+from whaletable.games.survive.components import NUM_HEXES
 from whaletable.games.survive.rules import (
     KIND_NAMES,
     PHASE_NAMES,

@@ -16,7 +16,7 @@ from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.survive.actions import GREEN_EFFECTS
-from whaletable.games.survive.board import BOARD
+from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.events import (
     BoatCameIn,
     BoatCapsized,

@@ -38,6 +38,7 @@ from whaletable.games.whale_riders.actions import (
     RevealDecree,
     TakeCoin,
 )
+from whaletable.games.whale_riders.codes import CodeTables
 from whaletable.games.whale_riders.components import Components, load_components
 from whaletable.games.whale_riders.events import EVENT_TYPES
 from whaletable.games.whale_riders.rules import (
@@ -48,7 +49,6 @@ from whaletable.games.whale_riders.rules import (
     FULFIL_CONTRACTS,
     MOVE,
     TAKE_COIN,
-    CodeTables,
     WhaleRidersState,
     pack_goods,
     price_rows,

@@ -9,7 +9,7 @@ the cards on offer, which are face up). For each contract:
   heuristic bot's pace of :data:`bots.GOODS_PER_PORT` goods a port still ahead (1 when
   nothing is missing, 0 when no port is left) — a plain, reproducible estimate of the
   chance of filling it;
-- ``expected``: ``chance`` × (coins + pearls × :data:`bots.PEARL_WORTH`), in coins.
+- ``expected``: ``chance`` × (:func:`bots.contract_worth`), in coins.
 
 The suggestion, when the seat may fulfil a contract now, is the one paying the most.
 """
@@ -23,13 +23,8 @@ from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
 from whaletable.core.game import Game
 from whaletable.games.whale_riders.actions import Fulfil
-from whaletable.games.whale_riders.bots import (
-    GOODS_PER_PORT,
-    PEARL_WORTH,
-    _goods_held,
-    _needs,
-    ports_ahead,
-)
+from whaletable.games.whale_riders.bots import GOODS_PER_PORT, contract_worth, ports_ahead
+from whaletable.games.whale_riders.components import missing_goods
 
 GAME_ID = "whale-riders"
 TITLE = "What your contracts are worth"
@@ -53,7 +48,6 @@ def advise(
 ) -> Advice:
     obs = observation
     me = obs["players"][seat]
-    have = _goods_held(me["tiles"])
     contracts = game.components.contracts  # type: ignore[attr-defined]
     cards: list[tuple[dict[str, Any], str]] = [(c, "hand") for c in me["hand"] if c is not None]
     held = {c["id"] for c, _ in cards}
@@ -62,9 +56,9 @@ def advise(
             cards.append((contracts[card].to_json(card), "offer"))
     worths: list[tuple[dict[str, Any], str, int, float, float]] = []
     for contract, where in cards:
-        missing = sum(max(0, n - have[g]) for g, n in enumerate(_needs(contract)))
+        missing = missing_goods(contract["needs"], me["goods"])
         chance = fill_chance(missing, me["step"])
-        expected = chance * (contract["coins"] + PEARL_WORTH * contract["pearls"])
+        expected = chance * contract_worth(contract)
         worths.append((contract, where, missing, chance, expected))
     heats = heat_of([w[4] for w in worths])
     rows = tuple(
@@ -90,9 +84,7 @@ def advise(
         suggestion = max(
             fulfils,
             key=lambda a: (
-                by_id[a.card]["coins"] + PEARL_WORTH * by_id[a.card]["pearls"]
-                if a.card in by_id
-                else 0.0,
+                contract_worth(by_id[a.card]) if a.card in by_id else 0.0,
                 -a.card,
             ),
         )

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from whaletable.agents import register_agent
@@ -37,7 +36,7 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
-from whaletable.games.whale_riders.components import GOODS, PAYING
+from whaletable.games.whale_riders.components import GOODS, PAYING, missing_goods
 from whaletable.games.whale_riders.rules import HOME, WhaleRidersState
 
 GAME_ID = "whale-riders"
@@ -64,22 +63,8 @@ STALL_TURNS = 400
 _GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 
 
-def _goods_held(tiles: Sequence[dict[str, Any]]) -> list[int]:
-    have = [0] * len(GOODS)
-    for tile in tiles:
-        if tile["good"] != "storm":
-            have[_GOOD_INDEX[tile["good"]]] += tile["count"]
-    return have
-
-
-def _needs(contract: dict[str, Any]) -> list[int]:
-    out = [0] * PAYING
-    for good, n in contract["needs"].items():
-        out[_GOOD_INDEX[good]] = n
-    return out
-
-
-def _contract_worth(contract: dict[str, Any]) -> float:
+def contract_worth(contract: dict[str, Any]) -> float:
+    """A contract's reward on one scale: its coins, and its pearls at :data:`PEARL_WORTH`."""
     return float(contract["coins"] + PEARL_WORTH * contract["pearls"])
 
 
@@ -123,24 +108,22 @@ class RiderHeuristic:
 
     def _wanted(self, me: dict[str, Any]) -> list[int]:
         """Goods the hand's hopeful contracts still ask for, beyond the tiles held."""
-        have = _goods_held(me["tiles"])
+        have = me["goods"]
         hopeless = self._hopeless(me)
         want = [0] * PAYING
         for contract in me["hand"]:
             if contract["id"] in hopeless:
                 continue
-            for g, n in enumerate(_needs(contract)):
-                want[g] += n
-        return [max(0, want[g] - have[g]) for g in range(PAYING)]
+            for good, n in contract["needs"].items():
+                want[_GOOD_INDEX[good]] += n
+        return [max(0, want[g] - have.get(GOODS[g], 0)) for g in range(PAYING)]
 
     def _hopeless(self, me: dict[str, Any]) -> set[int]:
         """Cards asking for more goods than the rest of the voyage can bring."""
-        have = _goods_held(me["tiles"])
         room = ports_ahead(me["step"]) * GOODS_PER_PORT
         out = set()
         for contract in me["hand"]:
-            short = sum(max(0, n - have[g]) for g, n in enumerate(_needs(contract)))
-            if short > room:
+            if missing_goods(contract["needs"], me["goods"]) > room:
                 out.add(contract["id"])
         return out
 
@@ -149,7 +132,7 @@ class RiderHeuristic:
         cards = [a for a in legal if isinstance(a, Fulfil)]
         if not cards:
             return Done()
-        return max(cards, key=lambda a: (_contract_worth(by_id[a.card]), -a.card))
+        return max(cards, key=lambda a: (contract_worth(by_id[a.card]), -a.card))
 
     # --------------------------------------------------------------- an action
 

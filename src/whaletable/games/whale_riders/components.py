@@ -12,12 +12,12 @@ A tile is a small int, its *face*: ``good * 3 + count - 1`` for a tile showing
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whaletable.core.data import labelled_table, read_toml
-from whaletable.core.errors import DataFileError
+from whaletable.core.data import DataFile, Section
 
 GOODS = ("shell", "kelp", "meat", "pottery", "crystal", "pearl")
 """What tiles show. The first four are the basic goods; crystals are rare; pearls score."""
@@ -61,6 +61,16 @@ DECREE_IDS = (
     "laden_return",
 )
 """The decrees of *The Clan's Decree* that rules.py knows how to check."""
+
+
+def missing_goods(needs: Mapping[str, int], goods: Mapping[str, int]) -> int:
+    """How many more goods a contract asking for ``needs`` wants beyond ``goods`` (both by
+    good name, as an observation shows them): 0 when the tiles pay for it.
+
+    >>> missing_goods({"shell": 2, "kelp": 1}, {"shell": 3})
+    1
+    """
+    return sum(max(0, n - goods.get(good, 0)) for good, n in needs.items())
 
 
 def face(good: int, count: int) -> int:
@@ -142,112 +152,53 @@ class Components:
         return self.storms_in_play[num_players - 2]
 
 
-class _Reader:
-    """Reads typed values out of the parsed TOML, naming file and key on every error."""
-
-    def __init__(self, data: dict[str, Any], source: str) -> None:
-        self.data = data
-        self.source = source
-
-    def fail(self, where: str, message: str) -> DataFileError:
-        return DataFileError(f"{self.source}: {where} {message}")
-
-    def table(self, name: str) -> dict[str, Any]:
-        return labelled_table(self.data, self.source, name, PROVENANCE)
-
-    def ints(
-        self, name: str, key: str, *, length: int | None = None, lengths: range | None = None
-    ) -> tuple[int, ...]:
-        value: Any = self.table(name).get(key)
-        where = f"[{name}] {key}"
-        if not isinstance(value, list) or not all(_is_int(v) for v in value):
-            raise self.fail(where, "must be a list of integers")
-        if length is not None and len(value) != length:
-            raise self.fail(where, f"must have {length} entries, not {len(value)}")
-        if lengths is not None and len(value) not in lengths:
-            raise self.fail(
-                where, f"must have {lengths.start}-{lengths.stop - 1} entries, not {len(value)}"
-            )
-        if any(v < 0 for v in value):
-            raise self.fail(where, f"must not be negative: {value}")
-        return tuple(value)
-
-    def int(self, name: str, key: str) -> int:
-        value: Any = self.table(name).get(key)
-        if not _is_int(value) or value < 0:
-            raise self.fail(f"[{name}] {key}", f"must be a non-negative integer, not {value!r}")
-        return int(value)
-
-    def tiles(self, name: str, key: str, known: tuple[str, ...]) -> tuple[Tile, ...]:
-        value: Any = self.table(name).get(key)
-        if not isinstance(value, list) or not value:
-            raise self.fail(f"[{name}] {key}", "must be a non-empty list of tables")
-        out = []
-        for i, entry in enumerate(value):
-            where = f"[{name}] {key}[{i}]"
-            if not isinstance(entry, dict):
-                raise self.fail(where, "must be a table with id, name and text")
-            for field in ("id", "name", "text"):
-                if not isinstance(entry.get(field), str) or not entry[field]:
-                    raise self.fail(f"{where}.{field}", "must be a non-empty string")
-            if set(entry) != {"id", "name", "text"}:
-                raise self.fail(
-                    where, f"has unknown keys {sorted(set(entry) - {'id', 'name', 'text'})}"
-                )
-            if entry["id"] not in known:
-                raise self.fail(f"{where}.id", f"{entry['id']!r} is not one of {', '.join(known)}")
-            out.append(Tile(entry["id"], entry["name"], entry["text"]))
-        ids = [t.id for t in out]
-        if len(set(ids)) != len(ids):
-            raise self.fail(f"[{name}] {key}", f"lists an id twice: {ids}")
-        return tuple(out)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _contracts(r: _Reader) -> tuple[Contract, ...]:
-    cards: Any = r.table("contracts").get("cards")
-    if not isinstance(cards, list):
-        raise r.fail("[contracts] cards", "must be a list of tables")
-    if len(cards) < 6 * 3:
-        raise r.fail(
-            "[contracts] cards", f"must hold at least 18 cards (6 hands), not {len(cards)}"
-        )
+def _tiles(section: Section, key: str, known: tuple[str, ...]) -> tuple[Tile, ...]:
+    entries = section.entries(key)
+    if not entries:
+        raise section.fail("must be a non-empty list of tables", key)
     out = []
-    for i, card in enumerate(cards):
-        where = f"[contracts] cards[{i}]"
-        if not isinstance(card, dict) or set(card) != {"needs", "coins", "pearls"}:
-            raise r.fail(where, "must be a table with exactly needs, coins and pearls")
-        needs = card["needs"]
-        if not isinstance(needs, dict) or not needs:
-            raise r.fail(f"{where}.needs", "must be a non-empty table of good = count")
-        counts = [0] * PAYING
-        for good, n in needs.items():
-            if good not in GOODS[:PAYING]:
-                raise r.fail(
-                    f"{where}.needs.{good}",
-                    f"is not a good contracts ask for ({', '.join(GOODS[:PAYING])})",
-                )
-            if not _is_int(n) or not 1 <= n <= 9:
-                raise r.fail(f"{where}.needs.{good}", f"must be an integer 1-9, not {n!r}")
-            counts[GOODS.index(good)] = n
-        for key in ("coins", "pearls"):
-            if not _is_int(card[key]) or card[key] < 0:
-                raise r.fail(f"{where}.{key}", f"must be a non-negative integer, not {card[key]!r}")
-        out.append(Contract(tuple(counts), card["coins"], card["pearls"]))
+    for entry in entries:
+        entry.only(("id", "name", "text"))
+        out.append(Tile(entry.choice("id", known), entry.string("name"), entry.string("text")))
+    ids = [t.id for t in out]
+    if len(set(ids)) != len(ids):
+        raise section.fail(f"lists an id twice: {ids}", key)
     return tuple(out)
 
 
-def _bag(r: _Reader) -> tuple[int, ...]:
-    section = r.table("tiles")
+def _contracts(section: Section) -> tuple[Contract, ...]:
+    cards = section.entries("cards")
+    if len(cards) < 6 * 3:
+        raise section.fail(f"must hold at least 18 cards (6 hands), not {len(cards)}", "cards")
+    out = []
+    for card in cards:
+        card.only(("needs", "coins", "pearls"))
+        needs = card.table("needs")
+        if not needs.values:
+            raise card.fail("must be a non-empty table of good = count", "needs")
+        counts = [0] * PAYING
+        for good in needs.values:
+            if good not in GOODS[:PAYING]:
+                raise needs.fail(
+                    f"is not a good contracts ask for ({', '.join(GOODS[:PAYING])})", good
+                )
+            n = needs.integer(good, low=1)
+            if n > 9:
+                raise needs.fail(f"must be an integer 1-9, not {n!r}", good)
+            counts[GOODS.index(good)] = n
+        out.append(
+            Contract(tuple(counts), card.integer("coins", low=0), card.integer("pearls", low=0))
+        )
+    return tuple(out)
+
+
+def _bag(section: Section) -> tuple[int, ...]:
     bag = [0] * NUM_FACES
-    for key in section:
+    for key in section.values:
         if key not in GOODS and key not in ("provenance", "reason"):
-            raise r.fail(f"[tiles] {key}", f"is not a good ({', '.join(GOODS)})")
+            raise section.fail(f"is not a good ({', '.join(GOODS)})", key)
     for g, good in enumerate(GOODS):
-        counts = r.ints("tiles", good, lengths=range(1, MAX_COUNT + 1))
+        counts = section.integers(good, lengths=range(1, MAX_COUNT + 1), low=0)
         for c, number in enumerate(counts, start=1):
             bag[face(g, c)] = number
     return tuple(bag)
@@ -255,52 +206,56 @@ def _bag(r: _Reader) -> tuple[int, ...]:
 
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    data, source = read_toml(path, __package__, "components.toml")
-    r = _Reader(data, source)
-
-    names: Any = r.table("coast").get("names")
+    data = DataFile.read(path, __package__, "components.toml", PROVENANCE)
+    coast = data.table("coast")
+    names = coast.get("names")
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-        raise r.fail("[coast] names", "must be a list of non-empty strings")
+        raise coast.fail("must be a list of non-empty strings", "names")
     if len(names) != NUM_PORTS:
-        raise r.fail("[coast] names", f"must have {NUM_PORTS} entries, not {len(names)}")
+        raise coast.fail(f"must have {NUM_PORTS} entries, not {len(names)}", "names")
 
-    goods_prices = r.ints("prices", "goods", length=SPACES)
-    sun_pearls = r.ints("sun_port", "pearls", length=SUN_SPACES)
+    goods_prices = data.table("prices").integers("goods", length=SPACES, low=0)
+    sun_port = data.table("sun_port")
+    sun_pearls = sun_port.integers("pearls", length=SUN_SPACES, low=0)
     if not all(1 <= p <= MAX_COUNT for p in sun_pearls):
-        raise r.fail("[sun_port] pearls", f"must each be 1-{MAX_COUNT}: {list(sun_pearls)}")
-    sun_prices = r.ints("sun_port", "prices", length=SUN_SPACES)
+        raise sun_port.fail(f"must each be 1-{MAX_COUNT}: {list(sun_pearls)}", "pearls")
+    sun_prices = sun_port.integers("prices", length=SUN_SPACES, low=0)
     for key, prices in (("[prices] goods", goods_prices), ("[sun_port] prices", sun_prices)):
         if list(prices) != sorted(prices):
-            raise r.fail(key, f"must not fall from the cheapest space up: {list(prices)}")
+            raise data.fail(key, f"must not fall from the cheapest space up: {list(prices)}")
 
-    bag = _bag(r)
-    coast = (NUM_PORTS - 1) * SPACES
-    if sum(bag) < coast:
-        raise r.fail("[tiles]", f"holds {sum(bag)} tiles, too few to fill {coast} spaces")
+    tiles = data.table("tiles")
+    bag = _bag(tiles)
+    spaces = (NUM_PORTS - 1) * SPACES
+    if sum(bag) < spaces:
+        raise data.fail("[tiles]", f"holds {sum(bag)} tiles, too few to fill {spaces} spaces")
     allowed = sum(n for f, n in enumerate(bag) if not is_restricted(f))
     if allowed < RESTRICTED_PORTS * SPACES:
-        raise r.fail(
+        raise data.fail(
             "[tiles]",
             f"holds {allowed} tiles allowed in the first three ports, fewer than "
             f"{RESTRICTED_PORTS * SPACES}",
         )
 
-    storm_total = r.int("storms", "total")
-    in_play = r.ints("storms", "in_play", length=5)
+    storms = data.table("storms")
+    storm_total = storms.integer("total", low=0)
+    in_play = storms.integers("in_play", length=5, low=0)
     if any(n > storm_total for n in in_play):
-        raise r.fail("[storms] in_play", f"must not exceed total {storm_total}: {list(in_play)}")
+        raise storms.fail(f"must not exceed total {storm_total}: {list(in_play)}", "in_play")
 
-    contracts = _contracts(r)
-    powers = r.tiles("magic_of_the_whale", "powers", POWER_IDS)
+    contracts = _contracts(data.table("contracts"))
+    powers = _tiles(data.table("magic_of_the_whale"), "powers", POWER_IDS)
     if len(powers) < 6:
-        raise r.fail(
+        raise data.fail(
             "[magic_of_the_whale] powers", f"must hold 6 (one a player), not {len(powers)}"
         )
-    decrees = r.tiles("clans_decree", "decrees", DECREE_IDS)
-    revealed = r.int("clans_decree", "revealed")
+    decree_table = data.table("clans_decree")
+    decrees = _tiles(decree_table, "decrees", DECREE_IDS)
+    revealed = decree_table.integer("revealed", low=0)
     if not 1 <= revealed <= len(decrees):
-        raise r.fail("[clans_decree] revealed", f"must be 1-{len(decrees)}, not {revealed}")
-    decree_pearls = r.ints("clans_decree", "pearls", lengths=range(1, 7))
+        raise decree_table.fail(f"must be 1-{len(decrees)}, not {revealed}", "revealed")
+    decree_pearls = decree_table.integers("pearls", lengths=range(1, 7), low=0)
+    source = data.source
     return Components(
         port_names=tuple(names),
         goods_prices=goods_prices,

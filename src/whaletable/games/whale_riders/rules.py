@@ -196,51 +196,6 @@ def price_rows(c: Components) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
-class CodeTables:
-    """The integer codes of the actions the rules offer, read once from the game's code
-    spaces, so the rules list a decision's codes (and chance's) without building actions.
-
-    The rules list a decision's actions in code order (move, the spaces, the coin, burn,
-    fulfil; cards by number; done last), so the codes come out ascending unsorted.
-    """
-
-    __slots__ = (
-        "burn",
-        "burn_contracts",
-        "buy",
-        "contract",
-        "done",
-        "fulfil",
-        "fulfil_contracts",
-        "move",
-        "take_coin",
-        "tile",
-    )
-
-    def __init__(self, game: WhaleRiders) -> None:
-        code = game.player_code
-        self.move = code(MOVE)
-        self.buy = tuple(map(code, BUY))
-        self.take_coin = code(TAKE_COIN)
-        self.burn_contracts = code(BURN_CONTRACTS)
-        self.fulfil_contracts = code(FULFIL_CONTRACTS)
-        self.burn = tuple(map(code, game.burn))
-        self.fulfil = tuple(map(code, game.fulfil))
-        self.done = code(DONE)
-        self.tile = tuple(map(game.chance_code, DRAW_TILE))
-        self.contract = tuple(map(game.chance_code, game.draw_contract))
-        action_order = [self.move, *self.buy, self.take_coin, self.burn_contracts]
-        for order in (
-            [*action_order, self.fulfil_contracts],
-            [*self.burn, self.done],
-            [*self.fulfil, self.done],
-            list(self.tile),
-            list(self.contract),
-        ):
-            if order != sorted(order):
-                raise ValueError(f"whale-riders: the rules list codes out of order: {order}")
-
-
 @functools.lru_cache(maxsize=4096)
 def best_payment(need: int, ones: int, twos: int, threes: int) -> tuple[int, int, int] | None:
     """Which tiles of one good pay ``need`` goods: how many 1-, 2- and 3-good tiles.
@@ -543,7 +498,7 @@ class WhaleRidersState(State):
 
     def _legal_player_codes(self) -> list[int]:
         """:meth:`_legal_actions` of a decision as codes, listed in code order (see
-        :class:`CodeTables`): the hand's cards by number, so no other sort is needed."""
+        ``codes.CodeTables``): the hand's cards by number, so no other sort is needed."""
         seat = self.to_move
         codes = self.game.codes
         phase = self.phase
@@ -1271,6 +1226,16 @@ class WhaleRidersState(State):
             out.extend([self._tile_json(f)] * self.tiles[base + f])
         return out
 
+    def _goods_json(self, seat: int) -> dict[str, int]:
+        """How many of each good the seat's tiles show (goods it has none of left out)."""
+        out: dict[str, int] = {}
+        base = seat * HELD
+        for f in range(HELD):
+            if self.tiles[base + f]:
+                good = face_name(f)
+                out[good] = out.get(good, 0) + face_count(f) * self.tiles[base + f]
+        return out
+
     def _observation(self, seat: int | None) -> dict[str, Any]:
         c = self.game.components
         contracts = c.contracts
@@ -1297,15 +1262,21 @@ class WhaleRidersState(State):
         players = []
         for s in range(n):
             step = self.steps[s]
+            payable = set(self.payable(s)) if s == seat else set()
             players.append(
                 {
                     "step": step,
                     "port": PORT_AT[step],
+                    "next_port": PORT_AT[step + 1] if step < HOME else None,
                     "heading": "home" if step == HOME else "back" if step >= TURN_STEP else "out",
                     "coins": self.coins[s],
                     "tiles": self._held_json(s),
+                    "goods": self._goods_json(s),
                     "hand_size": len(self.hands[s]),
-                    "hand": [contracts[k].to_json(k) for k in self.hands[s]]
+                    # The seat's own contracts, each saying whether its tiles pay for it now.
+                    "hand": [
+                        {**contracts[k].to_json(k), "payable": k in payable} for k in self.hands[s]
+                    ]
                     if s == seat
                     else [None] * len(self.hands[s]),
                     "fulfilled": [contracts[k].to_json(k) for k in self.fulfilled[s]],

@@ -33,7 +33,8 @@ from whaletable.games.whale_to_look.actions import (
     RevealTrend,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import (
+from whaletable.games.whale_to_look.codes import CodeBook
+from whaletable.games.whale_to_look.components import (
     BOARDS,
     NUM_AREAS,
     NUM_FISH,
@@ -41,7 +42,6 @@ from whaletable.games.whale_to_look.board import (
     Components,
     load_components,
 )
-from whaletable.games.whale_to_look.codes import CodeBook
 from whaletable.games.whale_to_look.events import EVENT_TYPES
 from whaletable.games.whale_to_look.rules import (
     BOATS,

@@ -23,7 +23,6 @@ from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
 from whaletable.core.game import Game
 from whaletable.games.whale_to_look.actions import MoveBoat
-from whaletable.games.whale_to_look.board import board_with_areas
 from whaletable.games.whale_to_look.bots import (
     Fleet,
     WhaleHeuristic,
@@ -32,6 +31,7 @@ from whaletable.games.whale_to_look.bots import (
     odds_of,
     sample_fish,
 )
+from whaletable.games.whale_to_look.components import board_with_areas
 from whaletable.games.whale_to_look.rules import TOURISTS
 
 GAME_ID = "whale-to-look"

@@ -30,7 +30,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import NUM_AREAS, board_with_areas
+from whaletable.games.whale_to_look.components import NUM_AREAS, board_with_areas
 from whaletable.games.whale_to_look.rules import (
     ANCHOR_BONUS,
     BOATS,

@@ -23,7 +23,7 @@ from whaletable.games.whale_to_look.actions import (
     MoveBoat,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import NUM_AREAS, NUM_FISH
+from whaletable.games.whale_to_look.components import NUM_AREAS, NUM_FISH
 from whaletable.games.whale_to_look.rules import BOATS
 
 ALL_FISH = (1 << NUM_FISH) - 1

@@ -39,7 +39,7 @@ from whaletable.games.whale_to_look.actions import (
     RevealTrend,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import (
+from whaletable.games.whale_to_look.components import (
     BOARDS,
     NUM_AREAS,
     NUM_FISH,

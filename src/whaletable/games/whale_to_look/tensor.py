@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
-from whaletable.games.whale_to_look.board import (
+from whaletable.games.whale_to_look.components import (
     BOARDS,
     STANDARD,
     Board,

@@ -11,13 +11,12 @@ import html
 import importlib
 import importlib.util
 import json
-import pkgutil
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
+from whaletable.core import registry
 from whaletable.core.action import Action
-from whaletable.core.errors import UnknownGame
 from whaletable.core.result import Result
 from whaletable.core.words import PartWord, Translate, result_cells, result_columns, seat_name
 
@@ -265,21 +264,21 @@ def esc(text: object) -> str:
 
 
 def board_for(game_id: str) -> BoardView:
-    """The board of ``game_id``; :class:`UnknownGame` for a game the web table cannot draw.
+    """The board of ``game_id``; :class:`UnknownGame` for a game that is not registered.
 
-    Each game's board lives in the module named after the game's id
-    (``whale-to-look`` in ``whale_to_look.py``) as the class ``Board``.
+    Each game's own board lives in the module named after the game's id
+    (``whale-to-look`` in ``whale_to_look.py``) as the class ``Board``; a registered game
+    without one is drawn by the generic board, from its observation alone.
     """
     module = f"{__name__}.{game_id.replace('-', '_')}"
-    if not game_id.replace("-", "").isalnum() or importlib.util.find_spec(module) is None:
-        known = ", ".join(sorted(_known_boards()))
-        raise UnknownGame(f"no web board for game {game_id!r}: boards exist for {known}")
-    board: BoardView = importlib.import_module(module).Board()
-    return board
+    if game_id.replace("-", "").isalnum() and importlib.util.find_spec(module) is not None:
+        board: BoardView = importlib.import_module(module).Board()
+        return board
+    game = registry.get(game_id)  # UnknownGame names the games there are
+    # Imported here: the generic board draws with this module's helpers.
+    from whaletable.web.boards._generic import GenericBoard
 
-
-def _known_boards() -> list[str]:
-    return [m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if not m.ispkg]
+    return GenericBoard(game)
 
 
 __all__ = [

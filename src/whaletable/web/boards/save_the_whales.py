@@ -41,7 +41,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.board import default_components, layout
+from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.words import (
     deck_name,
     die_words,
@@ -263,17 +263,6 @@ def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
 
 def headline(obs: dict[str, Any], tr: Translate) -> str:
     return team_headline(obs["whales_saved"], len(obs["whales"]), tr)
-
-
-def leave_path_to(obs: dict[str, Any], whale: str) -> int:
-    """Where a whale coming out of the path goes: to join the whale that landed on ARCTIC
-    CIRCLE or ANTARCTICA, else (a card) down to the track space under it."""
-    moving = obs["moving_whale"]
-    if moving is not None:
-        mover = _whale(obs, moving)
-        if mover["status"] == "track" and _board()["track"][mover["space"]]["kind"] == "polar":
-            return int(mover["space"])
-    return int(_whale(obs, whale)["space"])
 
 
 def turn_number(obs: dict[str, Any]) -> int:
@@ -1057,7 +1046,7 @@ class SaveTheWhalesBoard:
         if isinstance(action, LeavePath):
             return tr("Bring the {whale} out of the path to {space}").format(
                 whale=whale_name(action.whale, tr),
-                space=space_name(leave_path_to(obs, action.whale), tr),
+                space=space_name(obs["leaving_to"][action.whale], tr),
             )
         if isinstance(action, TradePlaces):
             whale = _whale(obs, action.whale)

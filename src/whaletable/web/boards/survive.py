@@ -1,6 +1,6 @@
 """Survive: Escape from Atlantis! on the web table: the hex sea as SVG, from one observation.
 
-The 133 spaces are drawn where :mod:`whaletable.games.survive.board` puts them
+The 133 spaces are drawn where :mod:`whaletable.games.survive.components` puts them
 (pointy-top hexes, ``x`` from the half-hex column, ``y`` from the row); island tiles
 are coloured by terrain, the four safe isles sit in the corners beside their yellow
 landing spaces. Explorers are discs in their seat's colour; a disc shows a value only
@@ -50,8 +50,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.board import BOARD, ISLE_NAMES
-from whaletable.games.survive.components import COMPONENTS
+from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
 from whaletable.games.survive.words import (
     boat_words,
     direction_name,

@@ -92,12 +92,6 @@ GOOD_FILL = {
     "storm": "#5b6470",
 }
 PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
-LAST_PORT = 7
-HOME = 2 * LAST_PORT
-
-
-def port_at(step: int) -> int:
-    return step if step <= LAST_PORT else HOME - step
 
 
 def col_x(port: int) -> int:
@@ -146,18 +140,6 @@ def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
         if c is not None and c["id"] == card:
             return c
     return None
-
-
-def goods_held(tiles: list[dict[str, Any]]) -> dict[str, int]:
-    have: dict[str, int] = {}
-    for t in tiles:
-        have[t["good"]] = have.get(t["good"], 0) + t["count"]
-    return have
-
-
-def pays_for(contract: dict[str, Any], tiles: list[dict[str, Any]]) -> bool:
-    have = goods_held(tiles)
-    return all(have.get(g, 0) >= n for g, n in contract["needs"].items())
 
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
@@ -383,8 +365,9 @@ class WhaleRidersBoard:
         seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
         if seat is None:
             return ""
-        step = obs["players"][seat]["step"]
-        return port_name(obs["ports"][port_at(min(step + 1, HOME))]["name"], tr)
+        rider = obs["players"][seat]
+        port = rider["port"] if rider["next_port"] is None else rider["next_port"]
+        return port_name(obs["ports"][port]["name"], tr)
 
     def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
         if obs["phase"] == "burning":
@@ -409,7 +392,7 @@ class WhaleRidersBoard:
         seat = obs["seat"]
         me = obs["players"][seat]
         svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
-        held = goods_held(me["tiles"])
+        held = me["goods"]
         goods = " · ".join(
             tr("{good} ×{count}").format(good=good_name(g, tr), count=held[g])
             for g in (*PAYING, "pearl")
@@ -443,7 +426,7 @@ class WhaleRidersBoard:
                 )
             else:
                 svg.add(f'<g class="contract" data-card="{card["id"]}">')
-            self._contract(svg, x, y, i + 1, card, me["tiles"], tr, clickable=action is not None)
+            self._contract(svg, x, y, i + 1, card, tr, clickable=action is not None)
             svg.add("</g>")
 
     def _contract(
@@ -453,7 +436,6 @@ class WhaleRidersBoard:
         y: int,
         place: int,
         card: dict[str, Any],
-        tiles: list[dict[str, Any]],
         tr: Translate,
         *,
         clickable: bool,
@@ -466,7 +448,7 @@ class WhaleRidersBoard:
         svg.text(
             x + 10, y + 18, tr("Contract {number}").format(number=place), size=12, weight="bold"
         )
-        if pays_for(card, tiles):
+        if card["payable"]:
             svg.text(
                 x + CARD_W - 10,
                 y + 18,

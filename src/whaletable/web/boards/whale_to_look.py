@@ -31,7 +31,7 @@ from whaletable.games.whale_to_look.actions import (
     RevealTrend,
     UseRadar,
 )
-from whaletable.games.whale_to_look.board import (
+from whaletable.games.whale_to_look.components import (
     COLUMNS,
     area_xy,
     board_with_areas,

@@ -12,7 +12,6 @@ from starlette.requests import Request
 
 from whaletable import games
 from whaletable.agents import available
-from whaletable.core import UnknownGame
 from whaletable.web import i18n
 from whaletable.web.boards import board_for
 from whaletable.web.routes.services import ServicesDep, lang_of
@@ -26,10 +25,7 @@ router = APIRouter()
 def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
     out = []
     for g in games.all():
-        try:
-            board = board_for(g.spec.id)
-        except UnknownGame:
-            continue  # a game without a web board is played in the terminal only
+        board = board_for(g.spec.id)  # a game without a board of its own gets the generic one
         # Each menu starts at the game's own default, so an untouched form plays the
         # game as its spec defines it.
         defaults = g.options_to_json(g.make_options())

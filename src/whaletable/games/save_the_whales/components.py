@@ -14,8 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from whaletable.core.data import labelled_table, read_toml
-from whaletable.core.errors import DataFileError
+from whaletable.core.data import DataFile
 
 WHALES: tuple[str, ...] = ("gray", "humpback", "bowhead", "right", "blue", "fin", "sperm", "orca")
 """The eight whales, in the order their spaces come round the board."""
@@ -169,194 +168,124 @@ class Components:
 # ------------------------------------------------------------------------- loading
 
 
-class _Reader:
-    """Typed look-ups that raise :class:`DataFileError` naming the file and the key."""
-
-    def __init__(self, data: dict[str, Any], source: str) -> None:
-        self.data = data
-        self.source = source
-
-    def fail(self, where: str, message: str) -> DataFileError:
-        return DataFileError(f"{self.source}: {where} {message}")
-
-    def table(self, name: str) -> dict[str, Any]:
-        return labelled_table(self.data, self.source, name)
-
-    def integer(
-        self, table: dict[str, Any], key: str, where: str, *, low: int | None = None
-    ) -> int:
-        value = table.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(where, f"{key} must be an integer, not {value!r}")
-        if low is not None and value < low:
-            raise self.fail(where, f"{key} must be at least {low}, not {value}")
-        return value
-
-    def string(self, table: dict[str, Any], key: str, where: str) -> str:
-        value = table.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(where, f"{key} must be a non-empty string, not {value!r}")
-        return value
-
-    def items(self, table: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
-        value = table.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(where, f"{key} must be a list of tables")
-        return value
-
-
-def _load_track(r: _Reader) -> tuple[Space, ...]:
-    section = r.table("track")
-    spaces = r.items(section, "spaces", "[track]")
+def _load_track(data: DataFile) -> tuple[Space, ...]:
     out = []
-    for i, raw in enumerate(spaces):
-        where = f"[track] spaces[{i}]"
-        name = r.string(raw, "name", where)
-        kind = r.string(raw, "kind", where)
-        if kind not in TRACK_KINDS:
-            raise r.fail(where, f"kind must be one of {', '.join(TRACK_KINDS)}; got {kind!r}")
-        sp = r.integer(raw, "sp", where) if "sp" in raw else 0
-        whale = deck = ""
-        if kind == "whale":
-            whale = r.string(raw, "whale", where)
-            if whale not in WHALES:
-                raise r.fail(where, f"whale must be one of {', '.join(WHALES)}; got {whale!r}")
-        if kind == "card":
-            deck = r.string(raw, "deck", where)
-            if deck not in DECKS:
-                raise r.fail(where, f"deck must be one of {', '.join(DECKS)}; got {deck!r}")
+    for i, space in enumerate(data.table("track").entries("spaces")):
+        name = space.string("name")
+        kind = space.choice("kind", TRACK_KINDS)
+        sp = space.integer("sp") if "sp" in space else 0
+        whale = space.choice("whale", WHALES) if kind == "whale" else ""
+        deck = space.choice("deck", DECKS) if kind == "card" else ""
         if kind in PENALTY_KINDS and sp >= 0:
-            raise r.fail(where, f"sp of a {kind} space is a penalty and must be negative")
+            raise space.fail(f"of a {kind} space is a penalty and must be negative", "sp")
         if kind in GAIN_KINDS and sp < 0:
-            raise r.fail(where, f"sp of a {kind} space must not be negative")
+            raise space.fail(f"of a {kind} space must not be negative", "sp")
         out.append(Space(i, name, kind, sp, whale, deck))
     if len(out) < 12:
-        raise r.fail("[track] spaces", f"has {len(out)} spaces; the board needs at least 12")
+        raise data.fail("[track] spaces", f"has {len(out)} spaces; the board needs at least 12")
     if out[0].kind != "pow":
-        raise r.fail("[track] spaces[0]", "must be POW (kind = 'pow'), where every whale starts")
+        raise data.fail("[track] spaces[0]", "must be POW (kind = 'pow'), where every whale starts")
     kinds = [s.kind for s in out]
     for kind in TRACK_KINDS_ONCE:
         if kinds.count(kind) != 1:
-            raise r.fail(
+            raise data.fail(
                 "[track] spaces", f"need exactly one {kind} space, not {kinds.count(kind)}"
             )
     for kind in TRACK_KINDS_TWICE:
         if kinds.count(kind) != 2:
-            raise r.fail(
+            raise data.fail(
                 "[track] spaces", f"need exactly two {kind} spaces, not {kinds.count(kind)}"
             )
     whales = [s.whale for s in out if s.kind == "whale"]
     if sorted(whales) != sorted(WHALES):
-        raise r.fail("[track] spaces", f"need one space for each whale; got {whales}")
+        raise data.fail("[track] spaces", f"need one space for each whale; got {whales}")
     for deck in DECKS:
         if not any(s.deck == deck for s in out):
-            raise r.fail("[track] spaces", f"need at least one card space for the {deck} deck")
+            raise data.fail("[track] spaces", f"need at least one card space for the {deck} deck")
     if "thar_she_blows" not in kinds:
-        raise r.fail("[track] spaces", "need at least one thar_she_blows space")
+        raise data.fail("[track] spaces", "need at least one thar_she_blows space")
     return tuple(out)
 
 
-def _load_path(r: _Reader, track: tuple[Space, ...]) -> tuple[tuple[PathSpace, ...], int]:
-    section = r.table("path")
-    above = section.get("above")
+def _load_path(data: DataFile, track: tuple[Space, ...]) -> tuple[tuple[PathSpace, ...], int]:
+    section = data.table("path")
+    above = section.integers("above")
     n = len(track)
-    if not isinstance(above, list) or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in above
-    ):
-        raise r.fail("[path]", "above must be a list of track indices")
     if len(above) < 4:
-        raise r.fail("[path]", "above must list at least 4 path spaces")
+        raise section.fail("must list at least 4 path spaces", "above")
     for i, a in enumerate(above):
         if not 0 <= a < n:
-            raise r.fail("[path]", f"above[{i}] = {a} is not a track space 0..{n - 1}")
+            raise section.fail(f"= {a} is not a track space 0..{n - 1}", f"above[{i}]")
     if len(set(above)) != len(above):
-        raise r.fail("[path]", "above lists a track space twice")
+        raise section.fail("lists a track space twice", "above")
     # Clockwise: the track index grows along the path, wrapping round once at most.
     wraps = sum(1 for i in range(len(above)) if above[i] >= above[(i + 1) % len(above)])
     if wraps != 1:
-        raise r.fail("[path]", "above must run clockwise round the board (track indices rising)")
+        raise section.fail("must run clockwise round the board (track indices rising)", "above")
     at = {a: i for i, a in enumerate(above)}
     names = ["" for _ in above]
     kinds = ["plain" for _ in above]
     counts = dict.fromkeys(PATH_KINDS, 0)
-    for i, raw in enumerate(r.items(section, "specials", "[path]")):
-        where = f"[path] specials[{i}]"
-        name = r.string(raw, "name", where)
-        kind = r.string(raw, "kind", where)
-        if kind not in PATH_KINDS:
-            raise r.fail(where, f"kind must be one of {', '.join(PATH_KINDS)}; got {kind!r}")
-        a = r.integer(raw, "above", where)
+    for special in section.entries("specials"):
+        name = special.string("name")
+        kind = special.choice("kind", PATH_KINDS)
+        a = special.integer("above")
         if a not in at:
-            raise r.fail(where, f"above = {a}: no path space lies above track space {a}")
+            raise special.fail(f"= {a}: no path space lies above track space {a}", "above")
         if track[a].kind in EXIT_KINDS:
-            raise r.fail(
-                where,
-                f"above = {a}: a whale slides down from above {track[a].name}, "
+            raise special.fail(
+                f"= {a}: a whale slides down from above {track[a].name}, "
                 "so no special path space may lie there",
+                "above",
             )
         if kinds[at[a]] != "plain":
-            raise r.fail(where, f"above = {a}: that path space is already {names[at[a]]}")
+            raise special.fail(f"= {a}: that path space is already {names[at[a]]}", "above")
         names[at[a]], kinds[at[a]] = name, kind
         counts[kind] += 1
     for kind, need in PATH_KIND_COUNTS.items():
         if counts[kind] != need:
-            raise r.fail("[path] specials", f"need {need} {kind} spaces, not {counts[kind]}")
-    entry = r.integer(section, "port_entry", "[path]")
+            raise section.fail(f"need {need} {kind} spaces, not {counts[kind]}", "specials")
+    entry = section.integer("port_entry")
     if entry not in at:
-        raise r.fail("[path]", f"port_entry = {entry}: no path space lies above that track space")
+        raise section.fail(f"= {entry}: no path space lies above that track space", "port_entry")
     spaces = tuple(PathSpace(i, a, names[i], kinds[i]) for i, a in enumerate(above))
     return spaces, at[entry]
 
 
-def _load_cards(r: _Reader, track: tuple[Space, ...]) -> dict[str, tuple[Card, ...]]:
+def _load_cards(data: DataFile, track: tuple[Space, ...]) -> dict[str, tuple[Card, ...]]:
     kinds = {s.kind for s in track}
+    gentle_keys = [f"gentle_{lang}" for lang in LANGUAGES]
     out: dict[str, tuple[Card, ...]] = {}
     for deck in DECKS:
-        section = r.table(deck)
-        raw_cards = r.items(section, "cards", f"[{deck}]")
-        if len(raw_cards) != CARDS_PER_DECK:
-            raise r.fail(
-                f"[{deck}] cards", f"must have {CARDS_PER_DECK} cards, not {len(raw_cards)}"
-            )
+        section = data.table(deck)
+        entries = section.entries("cards")
+        if len(entries) != CARDS_PER_DECK:
+            raise section.fail(f"must have {CARDS_PER_DECK} cards, not {len(entries)}", "cards")
         cards = []
-        for i, raw in enumerate(raw_cards):
-            where = f"[{deck}] cards[{i}]"
-            effect = r.string(raw, "effect", where)
-            if effect not in CARD_EFFECTS:
-                raise r.fail(
-                    where, f"effect must be one of {', '.join(CARD_EFFECTS)}; got {effect!r}"
-                )
-            sp = r.integer(raw, "sp", where, low=1) if effect in _NEEDS_SP else 0
-            steps = r.integer(raw, "steps", where) if effect in _NEEDS_STEPS else 0
+        for i, card in enumerate(entries):
+            effect = card.choice("effect", CARD_EFFECTS)
+            sp = card.integer("sp", low=1) if effect in _NEEDS_SP else 0
+            steps = card.integer("steps") if effect in _NEEDS_STEPS else 0
             if effect in _NEEDS_STEPS and steps == 0:
-                raise r.fail(where, "steps must not be 0")
+                raise card.fail("must not be 0", "steps")
             if effect == "ship_moves" and steps < 0:
-                raise r.fail(
-                    where, "steps of ship_moves must be positive (the Ship sails clockwise)"
+                raise card.fail(
+                    "of ship_moves must be positive (the Ship sails clockwise)", "steps"
                 )
             to = ""
             if effect == "advance_to":
-                to = r.string(raw, "to", where)
+                to = card.string("to")
                 if to not in kinds:
-                    raise r.fail(where, f"to = {to!r} is no kind of track space")
-            bad = raw.get("bad", False)
-            if not isinstance(bad, bool):
-                raise r.fail(where, f"bad must be true or false, not {bad!r}")
-            standard = {lang: r.string(raw, lang, where) for lang in LANGUAGES}
-            gentle_keys = [f"gentle_{lang}" for lang in LANGUAGES]
-            present = [k for k in gentle_keys if k in raw]
+                    raise card.fail(f"= {to!r} is no kind of track space", "to")
+            bad = card.flag("bad", False)
+            standard = {lang: card.string(lang) for lang in LANGUAGES}
+            present = [k for k in gentle_keys if k in card]
             if present and len(present) != len(gentle_keys):
-                missing = [k for k in gentle_keys if k not in raw]
-                raise r.fail(where, f"gives a gentle wording without {', '.join(missing)}")
+                missing = [k for k in gentle_keys if k not in card]
+                raise card.fail(f"gives a gentle wording without {', '.join(missing)}")
             gentle = (
-                {lang: r.string(raw, f"gentle_{lang}", where) for lang in LANGUAGES}
-                if present
-                else standard
+                {lang: card.string(f"gentle_{lang}") for lang in LANGUAGES} if present else standard
             )
-            known = {"effect", "sp", "steps", "to", "bad", *LANGUAGES, *gentle_keys}
-            unknown = sorted(set(raw) - known)
-            if unknown:
-                raise r.fail(where, f"has unknown keys {unknown}")
             text = {"standard": standard, "gentle": gentle}
             cards.append(Card(deck, i, effect, sp, steps, to, bad, text))
         out[deck] = tuple(cards)
@@ -365,35 +294,26 @@ def _load_cards(r: _Reader, track: tuple[Space, ...]) -> dict[str, tuple[Card, .
 
 def load_components(board: str | Path | None = None, cards: str | Path | None = None) -> Components:
     """Load and validate both data files; errors name the file and the key."""
-    data, source = read_toml(board, __package__, "board.toml")
-    r = _Reader(data, source)
-    track = _load_track(r)
-    path, entry = _load_path(r, track)
-    whales = r.table("whales")
-    values_raw = whales.get("values")
-    if not isinstance(values_raw, dict):
-        raise r.fail("[whales]", "values must be a table of whale = SPs")
-    if sorted(values_raw) != sorted(WHALES):
-        raise r.fail("[whales]", f"values must name exactly the whales {', '.join(WHALES)}")
-    values = tuple(r.integer(values_raw, w, "[whales] values", low=1) for w in WHALES)
+    data = DataFile.read(board, __package__, "board.toml")
+    track = _load_track(data)
+    path, entry = _load_path(data, track)
+    values_table = data.table("whales").table("values")
+    if sorted(values_table.values) != sorted(WHALES):
+        raise values_table.fail(f"must name exactly the whales {', '.join(WHALES)}")
+    values = tuple(values_table.integer(w, low=1) for w in WHALES)
     homes = tuple(next(s.index for s in track if s.whale == w) for w in WHALES)
-    dice = r.table("dice")
-    numbers = dice.get("numbers")
-    if (
-        not isinstance(numbers, list)
-        or len(numbers) != 6
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in numbers)
-    ):
-        raise r.fail("[dice]", "numbers must be six positive integers (the faces of a die)")
+    dice = data.table("dice")
+    numbers = dice.integers("numbers", length=6, low=1)
     if len(set(numbers)) != 6:
-        raise r.fail("[dice]", "numbers must be six different faces")
-    amounts = r.table("amounts")
-    start_sp = r.integer(amounts, "start_sp", "[amounts]", low=0)
-    own_sp = r.integer(amounts, "own_space_sp", "[amounts]", low=0)
-    piece = r.integer(amounts, "exchange_piece", "[amounts]", low=1)
-    pass_pow = r.integer(amounts, "pass_pow_sp", "[amounts]", low=0)
-    card_data, card_source = read_toml(cards, __package__, "cards.toml")
-    deck_cards = _load_cards(_Reader(card_data, card_source), track)
+        raise dice.fail("must be six different faces", "numbers")
+    amounts = data.table("amounts")
+    start_sp = amounts.integer("start_sp", low=0)
+    own_sp = amounts.integer("own_space_sp", low=0)
+    piece = amounts.integer("exchange_piece", low=1)
+    pass_pow = amounts.integer("pass_pow_sp", low=0)
+    card_file = DataFile.read(cards, __package__, "cards.toml")
+    deck_cards = _load_cards(card_file, track)
+    source, card_source = data.source, card_file.source
     return Components(
         track=track,
         path=path,

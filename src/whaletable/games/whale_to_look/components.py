@@ -27,10 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from whaletable.core.data import labelled_table, read_toml
-from whaletable.core.errors import DataFileError
+from whaletable.core.data import DataFile
 
 COLUMNS = 3
 ROWS = 2
@@ -171,29 +169,14 @@ class Components:
 
 def load_components(path: str | Path | None = None) -> Components:
     """Load and validate the component data; errors name the file and the key."""
-    data, source = read_toml(path, __package__, "components.toml")
-
-    def int_list(table: str, key: str, length: int) -> tuple[int, ...]:
-        value: Any = labelled_table(data, source, table).get(key)
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise DataFileError(f"{source}: [{table}] {key} must be a list of integers")
-        if len(value) != length:
-            raise DataFileError(
-                f"{source}: [{table}] {key} must have {length} entries, not {len(value)}"
-            )
-        return tuple(value)
-
-    numbers = int_list("areas", "numbers", NUM_AREAS)
+    data = DataFile.read(path, __package__, "components.toml")
+    areas = data.table("areas")
+    numbers = areas.integers("numbers", length=NUM_AREAS)
     if len(set(numbers)) != NUM_AREAS:
-        raise DataFileError(f"{source}: [areas] numbers must be distinct: {list(numbers)}")
-    layout = int_list("areas", "ordered_layout", NUM_AREAS)
+        raise areas.fail(f"must be distinct: {list(numbers)}", "numbers")
+    layout = areas.integers("ordered_layout", length=NUM_AREAS)
     if sorted(layout) != sorted(numbers):
-        raise DataFileError(
-            f"{source}: [areas] ordered_layout must use each number once: {list(layout)}"
-        )
-    fish = int_list("fish", "values", NUM_FISH)
-    if any(v < 0 for v in fish):
-        raise DataFileError(f"{source}: [fish] values must not be negative: {list(fish)}")
+        raise areas.fail(f"must use each number once: {list(layout)}", "ordered_layout")
+    fish = data.table("fish").integers("values", length=NUM_FISH, low=0)
+    source = data.source
     return Components(numbers, layout, fish, source)
