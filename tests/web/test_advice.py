@@ -22,6 +22,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from table_support import HUMAN_AND_TWO_BOTS, App, Postgres, Socket, create_table, token_of
+from toy_game import TOY_ID, ToyGame, toy
 
 from whaletable import games
 from whaletable.core.advice import advisor_of
@@ -31,6 +32,8 @@ from whaletable.web.app import create_app
 from whaletable.web.limits import Limits
 from whaletable.web.storage import Store, StoredTable
 from whaletable.web.tables import LiveTable, Tables
+
+__all__ = ["toy"]  # the fixture that registers Secret Steps, a game with no advisor
 
 GAME_IDS = [game.spec.id for game in games.all()]
 PERSIAN = re.compile(r"[\u0600-\u06FF]")
@@ -253,6 +256,23 @@ def test_advice_is_rate_limited_per_connection(tmp_path: Path) -> None:
             turn = sock.my_turn()
             sock.send({"type": "advice", "step": turn["step"]})
             assert sock.next_of("advice")["seat"] == 0
+
+
+def test_a_game_without_an_advisor_offers_no_button_and_refuses_requests(
+    app: App, toy: ToyGame, counted: list[int]
+) -> None:
+    assert advisor_of(TOY_ID) is None
+    created = create_table_with(
+        app.client, [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}], game=TOY_ID
+    )
+    token = seat_tokens(created)[0]
+    page = app.client.get(f"/t/{token}").text
+    assert "This game has no advisor." in page and 'id="advice-ask"' not in page
+    with app.client.websocket_connect(f"/ws/{token}") as ws:
+        sock = Socket(ws)
+        state = sock.next_of("state")
+        refused(sock, {"type": "advice", "step": state["step"]}, "has no advisor")
+    assert counted == []
 
 
 # ------------------------------------------------------------- what is sent, per game

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.requests import Request
 
 from whaletable.core import WhaletableError
+from whaletable.core.advice import advisor_of
 from whaletable.web import i18n
 from whaletable.web.advice import advice_message, advice_step
 from whaletable.web.limits import ConnectionRate, client_of, deny_socket
@@ -40,6 +41,7 @@ async def table_page(request: Request, services: ServicesDep, token: str) -> Res
             "seat_name": table.names[seat] if seat is not None else None,
             "ws_path": f"/ws/{token}",
             "advice": table.settings.advice,
+            "advisor": advisor_of(table.game.spec.id) is not None,
         },
     )
 
