@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from browser_support import Server
 
 pytestmark = pytest.mark.slow
+PERSIAN = re.compile(r"[\u0600-\u06FF]")
 pytest_plugins = ["browser_support"]
 
 
@@ -92,6 +93,17 @@ def test_the_advice_button_shows_figures_and_bars_until_the_state_changes(
     expect(panel).to_be_hidden()
     expect(suggested).to_have_count(0)
     expect(button).to_be_focused()
+
+    # In Persian the panel reads right to left, and its bars grow from the right.
+    page.goto(created["links"][0]["url"] + "?lang=fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    wait_turn(page, -1)
+    page.locator("#advice-ask").click()
+    expect(panel.locator("h3")).to_have_text(PERSIAN)
+    expect(panel.locator("svg.advice-bar").first).to_be_visible()
+    assert "Where the whale" not in panel.inner_text()
+    mirrored = panel.locator("svg.advice-bar").first.evaluate("e => getComputedStyle(e).transform")
+    assert mirrored == "matrix(-1, 0, 0, 1, 0, 0)"
     assert errors == []
 
 
