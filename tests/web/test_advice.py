@@ -238,6 +238,22 @@ def test_advice_for_an_earlier_step_is_refused_as_stale(
     assert counted == []
 
 
+def test_a_failing_advisor_costs_the_answer_not_the_page(
+    two_humans: tuple[App, str, list[str], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any) -> Any:
+        raise ZeroDivisionError("a bug in an advisor")
+
+    monkeypatch.setattr(web_advice, "advisor_of", lambda game_id: broken)
+    app, _, (ana, _), _ = two_humans
+    with app.client.websocket_connect(f"/ws/{ana}") as ws:
+        sock = Socket(ws)
+        turn = sock.my_turn()
+        refused(sock, {"type": "advice", "step": turn["step"]}, "the advisor failed")
+        sock.send({"type": "act", "step": turn["step"], "action": turn["actions"][0]["action"]})
+        assert sock.my_turn(after=turn["step"])["step"] > turn["step"]  # the page plays on
+
+
 def test_advice_is_rate_limited_per_connection(tmp_path: Path) -> None:
     limits = Limits(advice_rate="2/minute")
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", limits=limits)) as client:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,8 @@ BAR_WIDTH = 120
 BAR_HEIGHT = 14
 BAR_COLOUR = "#0072b2"  # Okabe–Ito blue, as the boards' sixth seat
 BAR_TRACK = "#e3edf2"
+
+log = logging.getLogger(__name__)
 
 ADVICE_FIELDS = frozenset({"type", "step"})
 """The whole of an advice request: ``{"type": "advice", "step": <the step the page shows>}``."""
@@ -114,16 +117,21 @@ async def advice_message(table: LiveTable, viewer: Viewer, step: int) -> dict[st
         state = table.state
         obs = state.observation(seat)
         legal = state.legal_actions() if state.current_player() == seat else []
-        advice = await asyncio.to_thread(
-            advisor,
-            table.game,
-            state.options,
-            seat,
-            obs,
-            legal,
-            advice_seed(table, seat),
-            ADVICE_BUDGET,
-        )
+        try:
+            advice = await asyncio.to_thread(
+                advisor,
+                table.game,
+                state.options,
+                seat,
+                obs,
+                legal,
+                advice_seed(table, seat),
+                ADVICE_BUDGET,
+            )
+        except Exception as e:
+            # A fault in an advisor costs this answer, never the page's connection.
+            log.error("table %s: the advisor failed for seat %d", table.key, seat, exc_info=e)
+            raise TableError("the advisor failed, so there is no advice this time") from e
         version = table.changes
         suggestion = (
             None
