@@ -1,5 +1,5 @@
-"""A table being played: its page, and the WebSocket over which the page sends moves and
-receives what its seat may see."""
+"""A table being played: its page, and the WebSocket over which the page sends moves (and
+asks for advice) and receives what its seat may see."""
 
 from __future__ import annotations
 
