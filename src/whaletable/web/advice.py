@@ -104,6 +104,9 @@ async def advice_message(table: LiveTable, viewer: Viewer, step: int) -> dict[st
     """
     async with table.lock:
         seat = seat_to_advise(table, viewer)
+        advisor = advisor_of(table.game.spec.id)
+        if advisor is None:
+            raise TableError("{game} has no advisor", game=table.game.spec.title)
         now = len(table.state.history)
         if step != now:
             raise TableError(
@@ -111,9 +114,6 @@ async def advice_message(table: LiveTable, viewer: Viewer, step: int) -> dict[st
                 now=now,
                 step=step,
             )
-        advisor = advisor_of(table.game.spec.id)
-        if advisor is None:
-            raise TableError("{game} has no advisor", game=table.game.spec.title)
         state = table.state
         obs = state.observation(seat)
         legal = state.legal_actions() if state.current_player() == seat else []
