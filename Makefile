@@ -66,8 +66,8 @@ clean:
 
 # The web table's gettext catalogs: extract every user-facing string into a template, then
 # merge it into each language's catalog. ``messages`` holds the pages and the table (babel.cfg
-# says where); each game's strings (its web board and the sentences of its ``words.py``, which
-# the terminal speaks too) go to a catalog named after its module. New or
+# says where); each game's strings (its web board, its terminal view and the sentences of its
+# ``words.py``, which both speak) go to a catalog named after its module. New or
 # changed strings come out untranslated or fuzzy; tests/web/test_i18n.py fails until they
 # are translated.
 LOCALE := src/whaletable/locale
@@ -83,7 +83,7 @@ catalogs: install
 	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web src/whaletable/core
 	@for board in src/whaletable/web/boards/[!_]*.py; do \
 	  game=$$(basename $$board .py); \
-	  words=$$(ls src/whaletable/games/$$game/words.py 2>/dev/null); \
+	  words=$$(ls src/whaletable/games/$$game/words.py src/whaletable/cli/render/$$game.py 2>/dev/null); \
 	  $(EXTRACT) -o $(LOCALE)/$$game.pot $$board $$words || exit 1; \
 	done
 	@for pot in $(LOCALE)/*.pot; do \

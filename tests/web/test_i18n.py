@@ -54,8 +54,12 @@ def _ids(messages: Iterable[object]) -> frozenset[str]:
 def extracted(domain: str = "messages") -> frozenset[str]:
     """Every msgid Babel finds for ``domain``, as `make catalogs` extracts them."""
     if domain != "messages":
-        # A game's catalog: its web board and the sentences of its words module.
-        paths = [WEB / "boards" / f"{domain}.py", SRC / "games" / domain / "words.py"]
+        # A game's catalog: its web board, its terminal view and its words module.
+        paths = [
+            WEB / "boards" / f"{domain}.py",
+            SRC / "games" / domain / "words.py",
+            SRC / "cli" / "render" / f"{domain}.py",
+        ]
         return _ids(
             m[1]
             for path in paths

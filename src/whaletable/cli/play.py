@@ -65,7 +65,7 @@ class PlaySession:
         self.record_path = record_path
         self.state: State = game.new_state(len(specs), options, events=True)
         self.agents = make_seats(game, specs, seed)
-        self.view: GameView = view_for(game)
+        self.view: GameView = view_for(game, tr)
         self.humans = [s for s, a in enumerate(self.agents) if a is None]
         self.chance_rng = random.Random(seed)
         self.pending: list[str] = []
@@ -103,7 +103,7 @@ class PlaySession:
         self.show_new_rounds(final)
         self.flush_log()
         self.console.print(self.view.board(final, self.specs))
-        self.console.print(self.view.final(final, self.specs, self.tr))
+        self.console.print(self.view.final(final, self.specs))
         self.save()
         return 0
 

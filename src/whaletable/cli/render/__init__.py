@@ -51,7 +51,10 @@ class BadCommand(ValueError):
 
 
 class GameView(Protocol):
-    """How one game looks and reads in the terminal."""
+    """How one game looks and reads in the terminal, in one reader's language (``tr``,
+    the game's words: :func:`whaletable.i18n.game_translator`)."""
+
+    tr: Translate
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         """The table as ``obs``'s seat (or a spectator) sees it."""
@@ -66,10 +69,8 @@ class GameView(Protocol):
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         """One renderable per finished round (public once the round is scored)."""
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
-        """The result of a finished game, drawn from ``obs["result"]`` in ``tr``'s language."""
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        """The result of a finished game, drawn from ``obs["result"]``."""
 
     def short_forms(self) -> str:
         """One line telling a player the short commands."""
@@ -80,11 +81,12 @@ class GenericView:
     status line, a table of the observation's fields and the actions in the game's words
     (:mod:`whaletable.core.generic_view`, which the web's generic board draws too)."""
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: Game[Any], tr: Translate = english) -> None:
         self.game = game
+        self.tr = tr
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
-        model = screen(self.game, obs, (), names, english)
+        model = screen(self.game, obs, (), names, self.tr)
         table = Table(show_header=False, box=None, padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
@@ -96,7 +98,7 @@ class GenericView:
         )
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        return self.game.describe_action(action, english)
+        return self.game.describe_action(action, self.tr)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         if not text.startswith("{"):
@@ -109,9 +111,8 @@ class GenericView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return self.board(obs, names)
@@ -163,13 +164,13 @@ def result_panel(
     return Panel(Group(*parts), title=game_over_heading(tr))
 
 
-def view_for(game: Game[Any]) -> GameView:
-    """The game's own view, from the module named after its id (``whale-to-look`` in
-    ``whale_to_look.py``, class ``View``), else :class:`GenericView`."""
+def view_for(game: Game[Any], tr: Translate = english) -> GameView:
+    """The game's own view in ``tr``'s language, from the module named after its id
+    (``whale-to-look`` in ``whale_to_look.py``, class ``View``), else :class:`GenericView`."""
     module = f"{__name__}.{game.spec.id.replace('-', '_')}"
     if importlib.util.find_spec(module) is None:
-        return GenericView(game)
-    view: GameView = importlib.import_module(module).View()
+        return GenericView(game, tr)
+    view: GameView = importlib.import_module(module).View(tr)
     return view
 
 

@@ -113,6 +113,9 @@ def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 class SaveTheWhalesView:
+    def __init__(self, tr: Translate = english) -> None:
+        self.tr = tr  # the reader's language: the game's words
+
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         parts: list[RenderableType] = [self._header(obs, names), self._track(obs)]
         parts.append(self._whales(obs, names))
@@ -332,9 +335,8 @@ class SaveTheWhalesView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))

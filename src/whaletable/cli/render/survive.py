@@ -412,6 +412,9 @@ def own_things(obs: dict[str, Any]) -> Text | None:
 
 
 class SurviveView:
+    def __init__(self, tr: Translate = english) -> None:
+        self.tr = tr  # the reader's language: the game's words
+
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         legend = Text(
             "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · digits: "
@@ -649,9 +652,8 @@ class SurviveView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))

@@ -261,6 +261,9 @@ def extras(obs: dict[str, Any], names: list[str]) -> Text | None:
 
 
 class WhaleRidersView:
+    def __init__(self, tr: Translate = english) -> None:
+        self.tr = tr  # the reader's language: the game's words
+
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         parts: list[RenderableType] = [header(obs, names), sun_port_text(obs), coast_table(obs)]
         legend = Text(
@@ -350,9 +353,8 @@ class WhaleRidersView:
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))

@@ -165,6 +165,9 @@ def header(obs: dict[str, Any], names: list[str]) -> Text:
 
 
 class WhaleToLookView:
+    def __init__(self, tr: Translate = english) -> None:
+        self.tr = tr  # the reader's language: the game's words
+
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         legend = Text(
             "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
@@ -259,9 +262,8 @@ class WhaleToLookView:
             lines.append(f"\nTrending card: {TREND_NAMES.get(result['trend'], result['trend'])}")
         return Panel(Group(table, lines), title=f"Round {result['round']} scored")
 
-    def final(
-        self, obs: dict[str, Any], names: list[str], tr: Translate = english
-    ) -> RenderableType:
+    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))
