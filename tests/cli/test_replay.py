@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from whaletable.core.record import Record
+from whaletable.i18n import translator
 
 
 def saved_game(cli, path: Path) -> Record:
@@ -58,16 +59,36 @@ def test_replay_as_a_seat_shows_that_seats_peeks_only(cli, tmp_path: Path) -> No
     assert label + "[?]" in spectator.out.split(f"step {step} of")[-1]
 
 
-def test_replay_says_what_each_step_did_and_never_the_value_of_a_look(cli, tmp_path: Path) -> None:
+def test_replay_says_what_each_step_did_as_the_chosen_seat_knew_it(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record = saved_game(cli, path)
     step = next(i for i, a in enumerate(record.actions, 1) if a["type"] == "investigate")
     fish = record.actions[step - 1]["fish"]
-    seat = record.states()[step - 1].current_player()
-    run = cli(["replay", str(path), "--seat", str(seat + 1)], [str(step), "q"])
-    shown = run.out.split(f"step {step} of")[-1]
+    before = record.states()[step - 1]
+    seat = before.current_player()
+    value = before.fish[fish]  # type: ignore[attr-defined]
     name = ["human", "random"][seat]
-    assert f"last: Seat {seat + 1} ({name}) investigated fish card F{fish + 1}.\n" in shown
+    did = f"last: Seat {seat + 1} ({name}) investigated fish card F{fish + 1}"
+    # The seat that looked is told what it saw; the other seat and a spectator are not.
+    mine = cli(["replay", str(path), "--seat", str(seat + 1)], [str(step), "q"])
+    assert f"{did} and saw {value}.\n" in mine.out.split(f"step {step} of")[-1]
+    for other in (["--seat", str(2 - seat)], []):
+        run = cli(["replay", str(path), *other], [str(step), "q"])
+        assert f"{did}.\n" in run.out.split(f"step {step} of")[-1]
+
+
+def test_replay_speaks_the_language_asked_for(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    step = next(i for i, a in enumerate(record.actions, 1) if a["type"] == "investigate")
+    template = translator("vi")("{name} investigated fish card {fish}.")
+    words = re.split(r"\{\w+\}", template)  # the sentence's own words, between the fields
+    assert template != "{name} investigated fish card {fish}."
+    run = cli(["replay", str(path), "--lang", "vi"], [str(step), "q"])
+    assert run.code == 0
+    shown = run.out.split(f"step {step} of")[-1]
+    assert all(w in shown for w in words if w.strip()), shown
+    assert "investigated fish card" not in shown
 
 
 def test_malformed_record_is_one_clear_line_and_exit_2(cli, tmp_path: Path) -> None:

@@ -130,7 +130,13 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
 
 def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     seat = None if args.seat is None else args.seat - 1
-    return replay(Path(args.file), seat=seat, console=console, input_fn=input_fn)
+    return replay(
+        Path(args.file),
+        seat=seat,
+        console=console,
+        input_fn=input_fn,
+        tr=i18n.translator(args.lang),
+    )
 
 
 def check_batch(args: argparse.Namespace) -> None:
@@ -728,6 +734,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay_p.add_argument("file", help="a record saved by 'whaletable play --record'")
     replay_p.add_argument(
         "--seat", type=int, help="see the game as this seat (1..n); default: a spectator"
+    )
+    replay_p.add_argument(
+        "--lang",
+        choices=i18n.CODES,
+        default=i18n.DEFAULT,
+        help="the language of the board and the log (default: en)",
     )
 
     add_simulate_parser(sub, add_options)

@@ -12,7 +12,7 @@ from whaletable.cli.render import GameView, seat_label, view_for
 from whaletable.core.errors import RecordError
 from whaletable.core.record import Record
 from whaletable.core.state import State
-from whaletable.core.words import english
+from whaletable.core.words import Translate, english
 
 HELP = "Enter = next step, b = back, a number = jump to that step, q = quit"
 
@@ -29,6 +29,7 @@ def replay(
     seat: int | None,
     console: Console,
     input_fn: InputFn,
+    tr: Translate = english,
 ) -> int:
     record, states = load_states(path)
     # What happened is told by the events of the whole record, replayed once.
@@ -36,7 +37,7 @@ def replay(
     if seat is not None and not 0 <= seat < record.num_players:
         raise RecordError(f"no seat {seat + 1} in this record: seats are 1..{record.num_players}")
     game = states[0].game
-    view = view_for(game)
+    view = view_for(game, tr)
     names = (
         record.seats
         if len(record.seats) == record.num_players
@@ -51,7 +52,7 @@ def replay(
     shown = -1
     while True:
         if step != shown:
-            show(console, view, states, step, seat, names, told)
+            show(console, view, states, step, seat, names, told, tr)
             shown = step
         console.print(f"step {step}/{last} > ", end="", markup=False, highlight=False)
         try:
@@ -85,6 +86,7 @@ def show(
     seat: int | None,
     names: list[str],
     told: State,
+    tr: Translate,
 ) -> None:
     state = states[step]
     obs = state.observation(seat)
@@ -92,10 +94,11 @@ def show(
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
-        events = told.step_events(None, step - 1)
+        # What the chosen seat was told (its own secrets included), or the public account.
+        events = told.step_events(seat, step - 1)
         # Seats named as the screens name them ("Seat 2 (random)").
         labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
-        lines = told.game.step_lines(events, state.history[-1], actor, labels, english)
+        lines = told.game.step_lines(events, state.history[-1], actor, labels, tr)
         line = " ".join(lines) if lines else None
         # Chance steps that reveal nothing public (a card dealt face down) stay unnamed.
         console.print(Text("last: " + (line if line is not None else "chance"), style="italic"))
