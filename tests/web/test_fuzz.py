@@ -110,6 +110,8 @@ def frames(rng: random.Random, step: int) -> list[str | bytes]:
         '{"type": "ready", "seat": true}',
         '{"type": "ready", "seat": 99999999999999999999}',
         '{"type": "undo", "step": -1}',
+        '{"type": "advice", "step": ' + HUGE + "}",
+        '{"type": "advice", "step": 0, "step": "0"}',
         b"\x00\xff\xfe binary",
         b'{"type": "ping"}',
         b"\xed\xa0\x80",  # a surrogate in UTF-8 bytes
@@ -117,7 +119,8 @@ def frames(rng: random.Random, step: int) -> list[str | bytes]:
     ]
     randomised: list[str | bytes] = []
     for _ in range(40):
-        message: dict[str, Any] = {"type": rng.choice(["act", "undo", "ready", "ping", "what"])}
+        kinds = ["act", "undo", "ready", "ping", "advice", "what"]
+        message: dict[str, Any] = {"type": rng.choice(kinds)}
         for key in rng.sample(["step", "action", "seat", "extra"], rng.randrange(5)):
             message[key] = rng.choice([*junk, step, step + 1, {"type": rng.choice(junk[5:7])}])
         randomised.append(json.dumps(message, allow_nan=True))
@@ -163,6 +166,7 @@ def test_no_frame_on_the_table_socket_raises_on_the_server(
                         while answers[-1]["type"] != "pong":
                             answers.append(sock.receive())
                         assert all(
-                            a["type"] in ("error", "state", "handover", "pong") for a in answers
+                            a["type"] in ("error", "state", "handover", "pong", "advice")
+                            for a in answers
                         )
     assert not server_errors, [r.getMessage() for r in server_errors]

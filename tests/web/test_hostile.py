@@ -564,6 +564,7 @@ def test_a_public_url_makes_every_link(client_of: Any) -> None:
     [
         (["--public-url", "whales.example.org"], "--public-url"),
         (["--create-rate", "lots"], "--create-rate"),
+        (["--advice-rate", "often"], "--advice-rate"),
         (["--sockets-per-table", "0"], "--sockets-per-table"),
     ],
 )

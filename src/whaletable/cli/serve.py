@@ -70,6 +70,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"table sockets a client may open (default {DEFAULTS.socket_rate})",
     )
     p.add_argument(
+        "--advice-rate",
+        default=DEFAULTS.advice_rate,
+        help=f"advice a table page may ask for (default {DEFAULTS.advice_rate})",
+    )
+    p.add_argument(
         "--sockets-per-client",
         type=int,
         default=DEFAULTS.sockets_per_client,
@@ -91,6 +96,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
         ("--create-rate", args.create_rate),
         ("--upload-rate", args.upload_rate),
         ("--socket-rate", args.socket_rate),
+        ("--advice-rate", args.advice_rate),
     ):
         try:
             parse_many(rate)
@@ -108,6 +114,7 @@ def limits_of(args: argparse.Namespace) -> Limits:
         create_rate=args.create_rate,
         upload_rate=args.upload_rate,
         socket_rate=args.socket_rate,
+        advice_rate=args.advice_rate,
         sockets_per_client=args.sockets_per_client,
         sockets_per_table=args.sockets_per_table,
     )

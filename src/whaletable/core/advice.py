@@ -14,6 +14,7 @@ to that by asking it again on determinizations for the seat. The answer is JSON-
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from typing import Any, Literal
 
 from whaletable.core.action import Action
 from whaletable.core.game import Game
+from whaletable.core.words import Translate
 
 Unit = Literal["probability", "points", "coins", "pearls", "count"]
 """What a figure measures: a probability lies in [0, 1]; the others are amounts."""
@@ -135,6 +137,23 @@ def advise(
     return advisor(game, options, seat, observation, legal, seed, budget)
 
 
+Word = Callable[[str, Translate], str]
+"""``word(key, tr)``: an advice's title, label, subject or note in the reader's language."""
+
+
+def advice_word_of(game: Game[Any]) -> Word:
+    """The game's ``words.advice_word``, or plain translation for a game without one.
+
+    The terminal and the web table both word an advice through this.
+    """
+    try:  # a game's package holds its words (``games/<id>/words.py``)
+        words = importlib.import_module(f"{type(game).__module__}.words")
+    except ImportError:
+        return lambda key, tr: tr(key)
+    found = getattr(words, "advice_word", None)
+    return found if callable(found) else (lambda key, tr: tr(key))
+
+
 def check_figures(advice: Advice) -> None:
     """Raise ValueError naming the first figure that is not finite or out of its range,
     or a promised distribution that does not add up to 1."""
@@ -173,6 +192,8 @@ __all__ = [
     "Figure",
     "Row",
     "Unit",
+    "Word",
+    "advice_word_of",
     "advise",
     "advisor_of",
     "check_figures",

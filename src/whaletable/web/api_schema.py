@@ -21,7 +21,8 @@ def _body(content_type: str, schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def create_json(game_ids: list[str]) -> dict[str, Any]:
-    """``POST /api/games``: a game, its seats, options and whether one device plays them."""
+    """``POST /api/games``: a game, its seats, options, whether one device plays them and
+    whether the players may ask for advice."""
     return _body(
         "application/json",
         {
@@ -43,6 +44,7 @@ def create_json(game_ids: list[str]) -> dict[str, Any]:
                 },
                 "options": {"type": "object"},
                 "hotseat": {"type": "boolean"},
+                "advice": {"type": "boolean", "default": True},
             },
         },
     )
@@ -64,6 +66,8 @@ def create_form(game_ids: list[str]) -> dict[str, Any]:
                 "game": {"type": "string", "enum": game_ids},
                 "num_players": {"type": "string", "pattern": "^[0-9]{1,2}$"},
                 "hotseat": {"type": "string", "enum": ["on"]},
+                # The lobby sends "off" and then, when its box is ticked, "on" (the last wins).
+                "advice": {"type": "string", "enum": ["on", "off"], "default": "on"},
                 **seat_fields,
             },
             # option_<name>: an option's value, JSON-encoded or a bare word.

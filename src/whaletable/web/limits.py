@@ -6,6 +6,7 @@ the same limit as a declared one. Rates are per client address, in memory (one w
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -33,6 +34,7 @@ class Limits:
     create_rate: str = "20/minute;200/hour"  # new tables, rematches and claimed seats
     upload_rate: str = "20/minute;200/hour"  # uploaded records
     socket_rate: str = "120/minute"  # table sockets opened (a reconnect is one)
+    advice_rate: str = "6/10seconds;60/minute"  # advice asked over one table socket
     sockets_per_client: int = 32
     sockets_per_table: int = 64
 
@@ -134,6 +136,18 @@ class BodyLimit:
             await answer(send, 413, str(e.detail))
 
 
+async def spend(
+    limiter: MovingWindowRateLimiter, rates: list[RateLimitItem], kind: str, who: str
+) -> int | None:
+    """Spend one request of ``kind`` by ``who`` under every one of ``rates``; None if
+    allowed, else the seconds until it would be."""
+    for item in rates:
+        if not await limiter.hit(item, kind, who):
+            reset, _ = await limiter.get_window_stats(item, kind, who)
+            return max(1, math.ceil(reset - time.time()))
+    return None
+
+
 class RateLimit:
     """Answer 429 with Retry-After once a client has spent its rate of a kind of request."""
 
@@ -159,11 +173,7 @@ class RateLimit:
 
     async def retry_after(self, kind: str, client: str) -> int | None:
         """Spend one request of ``kind``; None if allowed, else seconds until it would be."""
-        for item in self.rates[kind]:
-            if not await self.limiter.hit(item, kind, client):
-                reset, _ = await self.limiter.get_window_stats(item, kind, client)
-                return max(1, math.ceil(reset - time.time()))
-        return None
+        return await spend(self.limiter, self.rates[kind], kind, client)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = self.kind_of(scope)
@@ -177,6 +187,25 @@ class RateLimit:
                     await deny_socket(scope, send, message, wait)
                 return
         await self.app(scope, receive, send)
+
+
+class ConnectionRate:
+    """A rate spent per open connection rather than per client: what one table socket may
+    ask of the server once it is open (advice, which costs the server a computation)."""
+
+    def __init__(self, kind: str, rate: str) -> None:
+        self.kind = kind
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.rates = parse_many(rate)
+        self._next = itertools.count()
+
+    def connection(self) -> str:
+        """A name for a new connection, never given to another one of this server."""
+        return str(next(self._next))
+
+    async def retry_after(self, connection: str) -> int | None:
+        """Spend one request of ``connection``; None if allowed, else seconds to wait."""
+        return await spend(self.limiter, self.rates, self.kind, connection)
 
 
 class SocketCount:

@@ -38,13 +38,21 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     literal,
     select,
     tuple_,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import (
+    DBAPIError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    ProgrammingError,
+)
 
 metadata = MetaData()
 
@@ -63,7 +71,14 @@ tables = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("kind", String(16), nullable=False, default="live"),
     Column("next_key", String(32), nullable=True),
+    # The table's own settings (what the lobby sets beside the game's options), as JSON.
+    # Added after the first tables were stored: NULL in their rows reads as the defaults.
+    Column("settings", Text, nullable=True),
 )
+
+ADDED_COLUMNS = ("settings",)
+"""Columns of ``tables`` added since it was first created: a database made before them
+gets them (empty) when a server opens it, see :meth:`Store._upgrade`."""
 
 actions = Table(
     "actions",
@@ -146,6 +161,7 @@ class StoredTable:
     finished: bool = False
     kind: str = "live"
     next_key: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
     notes: dict[int, Note] = field(default_factory=dict)
 
@@ -185,6 +201,7 @@ class Store:
         self._writer_lock = threading.Lock()
         self.engine = make_engine(url, busy_timeout)
         self._retry("create the schema", lambda _: metadata.create_all(self.engine))
+        self._retry("upgrade the schema", lambda _: self._upgrade())
 
     def close(self) -> None:
         if self._writer is not None:
@@ -213,6 +230,25 @@ class Store:
                 delay = min(delay * 2, MAX_BACKOFF)
                 n += 1
 
+    def _upgrade(self) -> None:
+        """Add the columns a database made by an older version lacks (``create_all``
+        makes missing tables only, never missing columns)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        for name in ADDED_COLUMNS:
+            if name in have:
+                continue
+            column = tables.c[name]
+            kind = column.type.compile(dialect=self.engine.dialect)
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(sql_text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+            except (OperationalError, ProgrammingError):
+                # Another server opening the same database added it first.
+                again = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+                if name not in again:
+                    raise
+                log.info("column tables.%s was added by another server", name)
+
     def add_table(self, t: StoredTable) -> None:
         self._retry("add a table", lambda _: self._add_table(t))
 
@@ -232,6 +268,7 @@ class Store:
                     finished=t.finished,
                     kind=t.kind,
                     next_key=t.next_key,
+                    settings=json.dumps(t.settings),
                 )
             )
             if t.actions:
@@ -470,8 +507,22 @@ class Store:
                         finished=bool(r["finished"]),
                         kind=r["kind"],
                         next_key=r["next_key"],
+                        settings=_settings_of(r["settings"]),
                         actions=[json.loads(a) for a in acts],
                         notes=said,
                     )
                 )
             return out
+
+
+def _settings_of(stored: str | None) -> dict[str, Any]:
+    """A row's settings: none stored (a row older than the column), or not an object,
+    reads as none set, so every setting takes its default."""
+    if stored is None:
+        return {}
+    try:
+        found = json.loads(stored)
+    except ValueError:
+        log.warning("a table's stored settings are not JSON; its defaults are used")
+        return {}
+    return found if isinstance(found, dict) else {}

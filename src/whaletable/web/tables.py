@@ -146,6 +146,26 @@ class SeatConfig:
         )
 
 
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table's creator chose beside the game's options, stored with the table.
+
+    ``advice``: whether the players may ask for advice from what their seat sees (on
+    by default). A table stored before it had settings, or with a damaged entry, reads
+    as the defaults.
+    """
+
+    advice: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"advice": self.advice}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableSettings:
+        advice = data.get("advice")
+        return cls(advice=advice if isinstance(advice, bool) else cls.advice)
+
+
 def bot_spec(game_id: str, level: str) -> str:
     """The bot behind a level, falling back to MCTS for games without a heuristic."""
     spec = BOT_LEVELS[level]
@@ -208,6 +228,7 @@ class LiveTable:
         self.kind = stored.kind
         self.next_key = stored.next_key
         self.options = stored.options
+        self.settings = TableSettings.from_json(stored.settings)
         self.created = stored.created
         self.state: State = self.game.new_state(stored.num_players, stored.options, events=True)
         for data in stored.actions:
@@ -336,6 +357,9 @@ class LiveTable:
             "type": "state",
             "key": self.key,
             "step": len(self.state.history),
+            # Which state this is, even where an undo came back to the same step: what
+            # the page was told of an earlier state (advice) is dropped by it.
+            "version": self.changes,
             "board": self.board.svg(obs, legal, self.names, viewer.tr),
             "actions": [
                 {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
@@ -525,9 +549,12 @@ class Tables:
         *,
         kind: str = "live",
         actions: list[dict[str, Any]] | None = None,
+        settings: TableSettings | None = None,
     ) -> LiveTable:
         """Validate and store a new table; raises a WhaletableError naming what was wrong."""
-        stored, table = self._new_table(game_id, seats, options, hotseat, kind, actions)
+        stored, table = self._new_table(
+            game_id, seats, options, hotseat, kind, actions, settings or TableSettings()
+        )
         self.store.add_table(stored)
         self._index(table)
         return table
@@ -541,10 +568,13 @@ class Tables:
         *,
         kind: str = "live",
         actions: list[dict[str, Any]] | None = None,
+        settings: TableSettings | None = None,
     ) -> LiveTable:
         """:meth:`create` for the server: the table is stored (a disk sync) off the event loop,
         so a new table never holds up the moves of the others."""
-        stored, table = self._new_table(game_id, seats, options, hotseat, kind, actions)
+        stored, table = self._new_table(
+            game_id, seats, options, hotseat, kind, actions, settings or TableSettings()
+        )
         await asyncio.to_thread(self.store.add_table, stored)
         self._index(table)
         return table
@@ -557,6 +587,7 @@ class Tables:
         hotseat: bool,
         kind: str,
         actions: list[dict[str, Any]] | None,
+        settings: TableSettings,
     ) -> tuple[StoredTable, LiveTable]:
         game = games.get(clean_word(game_id, "game"))
         opts = game.make_options(options)
@@ -598,6 +629,7 @@ class Tables:
             seed=secrets.randbits(62) if self.seeds is None else self.seeds.getrandbits(62),
             kind=kind,
             finished=kind == "replay",
+            settings=settings.to_json(),
             actions=actions or [],
         )
         # LiveTable replays uploaded actions, and raises if they do not replay.
@@ -725,7 +757,11 @@ class Tables:
             for s in table.seats
         ]
         new = self.create(
-            table.game.spec.id, seats, table.options, hotseat=table.hotseat_token is not None
+            table.game.spec.id,
+            seats,
+            table.options,
+            hotseat=table.hotseat_token is not None,
+            settings=table.settings,
         )
         table.next_key = new.key
         self.store.update_table(table.key, next_key=new.key)

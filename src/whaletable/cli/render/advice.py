@@ -3,32 +3,15 @@ small bar per row (the advice's picture: each row's heat), in the game's own wor
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.core.advice import Advice, Figure
-from whaletable.core.game import Game
+from whaletable.core.advice import Advice, Figure, Word, advice_word_of
 from whaletable.core.words import Translate
 
 BAR = 10
 """Cells of a row's bar at full heat."""
-
-Word = Callable[[str, Translate], str]
-
-
-def advice_word_of(game: Game[Any]) -> Word:
-    """The game's ``words.advice_word``, or plain translation for a game without one."""
-    try:  # a game's package holds its words (``games/<id>/words.py``)
-        words = importlib.import_module(f"{type(game).__module__}.words")
-    except ImportError:
-        return lambda key, tr: tr(key)
-    found = getattr(words, "advice_word", None)
-    return found if callable(found) else (lambda key, tr: tr(key))
 
 
 def figure_text(figure: Figure) -> str:
@@ -71,3 +54,7 @@ def advice_table(advice: Advice, word: Word, tr: Translate) -> Group:
     if advice.note:
         parts.append(Text(word(advice.note, tr).format(samples=advice.samples), style="dim"))
     return Group(*parts)
+
+
+# The terminal's advice words come from core, where the web table finds them too.
+__all__ = ["BAR", "Word", "advice_table", "advice_word_of", "bar", "figure_text"]

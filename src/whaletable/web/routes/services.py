@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection, Request
 
 from whaletable.web import i18n
 from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
-from whaletable.web.limits import Limits, SocketCount
+from whaletable.web.limits import ConnectionRate, Limits, SocketCount
 from whaletable.web.origin import Reach
 from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, Tables
@@ -52,6 +52,7 @@ class Services:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.sockets = SocketCount(settings.limits)
+        self.advice_rate = ConnectionRate("advice", settings.limits.advice_rate)
         self.templates = Jinja2Templates(directory=str(WEB / "templates"))
         self.resumed = 0  # tables taken up again from the database when the app started
         self._store: Store | None = None

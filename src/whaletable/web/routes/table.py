@@ -1,19 +1,22 @@
-"""A table being played: its page, and the WebSocket over which the page sends moves and
-receives what its seat may see."""
+"""A table being played: its page, and the WebSocket over which the page sends moves (and
+asks for advice) and receives what its seat may see."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
+from collections.abc import Awaitable, Callable
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, Response
 from starlette.requests import Request
 
 from whaletable.core import WhaletableError
+from whaletable.core.advice import advisor_of
 from whaletable.web import i18n
-from whaletable.web.limits import client_of, deny_socket
+from whaletable.web.advice import advice_message, advice_step
+from whaletable.web.limits import ConnectionRate, client_of, deny_socket
 from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
 from whaletable.web.routes.services import ServicesDep, lang_of
 from whaletable.web.tables import LiveTable, TableError, Tables, Viewer, message_in
@@ -37,6 +40,8 @@ async def table_page(request: Request, services: ServicesDep, token: str) -> Res
             "role": role,
             "seat_name": table.names[seat] if seat is not None else None,
             "ws_path": f"/ws/{token}",
+            "advice": table.settings.advice,
+            "advisor": advisor_of(table.game.spec.id) is not None,
         },
     )
 
@@ -58,13 +63,22 @@ async def table_socket(websocket: WebSocket, services: ServicesDep, token: str) 
         )
         return
     try:
-        await accepted_socket(websocket, t, table, role, seat)
+        await accepted_socket(websocket, t, table, role, seat, services.advice_rate)
     finally:
         sockets.leave(client, table.key)
 
 
+Rate = Callable[[], Awaitable[int | None]]
+"""Spend one request of a page's rate: None if allowed, else the seconds to wait."""
+
+
 async def accepted_socket(
-    websocket: WebSocket, t: Tables, table: LiveTable, role: str, seat: int | None
+    websocket: WebSocket,
+    t: Tables,
+    table: LiveTable,
+    role: str,
+    seat: int | None,
+    advice_rate: ConnectionRate | None = None,
 ) -> None:
     await websocket.accept()
     lang = lang_of(websocket)
@@ -84,6 +98,12 @@ async def accepted_socket(
         seats=seats,
         showing=seat,
     )
+    rate: Rate | None = None
+    if advice_rate is not None:
+        connection = advice_rate.connection()
+
+        async def rate() -> int | None:
+            return await advice_rate.retry_after(connection)
 
     async def read() -> None:
         await table.show(viewer)
@@ -102,7 +122,7 @@ async def accepted_socket(
                 )
                 outbox.close(1009)
                 return
-            await handle(t, table, viewer, text)
+            await handle(t, table, viewer, text, rate)
 
     table.viewers.add(viewer)
     writer = outbox.start()
@@ -121,7 +141,9 @@ async def accepted_socket(
                 await task
 
 
-async def handle(t: Tables, table: LiveTable, viewer: Viewer, text: str) -> None:
+async def handle(
+    t: Tables, table: LiveTable, viewer: Viewer, text: str, advice_rate: Rate | None = None
+) -> None:
     try:
         msg = json.loads(text)
     except json.JSONDecodeError as e:
@@ -146,9 +168,19 @@ async def handle(t: Tables, table: LiveTable, viewer: Viewer, text: str) -> None
             await t.ready(table, viewer, msg.get("seat"))
         elif kind == "ping":
             await viewer.send({"type": "pong"})
+        elif kind == "advice":
+            step = advice_step(msg)
+            wait = None if advice_rate is None else await advice_rate()
+            if wait is not None:
+                raise TableError(
+                    "too many requests for advice: try again in {seconds} s", seconds=wait
+                )
+            # Answered to this page alone: it is its seat's own view of the game.
+            await viewer.send(await advice_message(table, viewer, step))
         else:
             raise TableError(
-                "unknown message type {kind}: use act, undo, ready or ping", kind=repr(kind)
+                "unknown message type {kind}: use act, undo, ready, ping or advice",
+                kind=repr(kind),
             )
     except WhaletableError as e:
         await say(viewer, e)

@@ -15,7 +15,7 @@ from whaletable import games
 from whaletable.web import api_schema
 from whaletable.web.outbox import PageDropped
 from whaletable.web.routes.services import Services, ServicesDep, TablesDep
-from whaletable.web.tables import LiveTable, SeatConfig, TableError
+from whaletable.web.tables import LiveTable, SeatConfig, TableError, TableSettings
 from whaletable.web.text import clean_name, clean_word
 
 
@@ -91,8 +91,19 @@ async def create_from_form(request: Request, services: ServicesDep) -> Response:
                 options[key[len("option_") :]] = json.loads(raw)
             except (ValueError, RecursionError):
                 options[key[len("option_") :]] = raw
+    # The lobby sends advice=off before its checkbox, whose "on" (sent when it is ticked)
+    # comes after it and wins; a form without the field keeps the default.
+    advice = fields.get("advice", "on")
+    if advice not in ("on", "off"):
+        raise TableError("advice must be on or off, not {value}", value=repr(advice))
     tables = services.tables
-    table = await tables.acreate(game_id, seats, options, fields.get("hotseat") == "on")
+    table = await tables.acreate(
+        game_id,
+        seats,
+        options,
+        fields.get("hotseat") == "on",
+        settings=TableSettings(advice=advice == "on"),
+    )
     tables.kick(table)
     return services.page(request, "created.html", links(request, services, table))
 
@@ -124,9 +135,16 @@ async def create_from_json(request: Request, services: ServicesDep) -> Response:
     hotseat = body.get("hotseat", False)
     if not isinstance(hotseat, bool):
         raise TableError("'hotseat' must be true or false")
+    advice = body.get("advice", True)
+    if not isinstance(advice, bool):
+        raise TableError("'advice' must be true or false")
     tables = services.tables
     table = await tables.acreate(
-        clean_word(body.get("game", ""), "game"), seats, body.get("options") or {}, hotseat
+        clean_word(body.get("game", ""), "game"),
+        seats,
+        body.get("options") or {},
+        hotseat,
+        settings=TableSettings(advice=advice),
     )
     tables.kick(table)
     return JSONResponse(links(request, services, table), status_code=201)

@@ -21,12 +21,17 @@
   var handover = document.getElementById("handover");
   var handoverText = document.getElementById("handover-text");
   var handoverReady = document.getElementById("handover-ready");
+  // Only on a player's page at a table with advice on.
+  var adviceAsk = document.getElementById("advice-ask");
+  var adviceClose = document.getElementById("advice-close");
+  var advicePanel = document.getElementById("advice");
 
-  var api = { socket: null, lastStep: null };
+  var api = { socket: null, lastStep: null, version: null };
   window.whaletable = api;
   var delay = 500;
   var handoverSeat = null;
   var waiting = false;
+  var advising = false;  // an advice request is on its way
 
   function say(template, name) {
     return String(template || "").split("{name}").join(name);
@@ -116,6 +121,56 @@
     if (api.lastStep !== null) send({ type: "undo", step: api.lastStep });
   });
 
+  // --- advice: asked for the state shown, dropped as soon as the state changes
+  function suggested(buttons, suggestion) {
+    var wanted = suggestion ? JSON.stringify(suggestion) : null;
+    buttons.forEach(function (button) {
+      button.classList.toggle("suggested", wanted !== null && button.dataset.action === wanted);
+    });
+  }
+
+  function closeAdvice() {
+    advising = false;
+    document.body.dataset.advice = "";
+    if (!advicePanel) return;
+    advicePanel.textContent = "";
+    advicePanel.hidden = true;
+    adviceClose.hidden = true;
+    adviceAsk.disabled = false;
+    adviceAsk.setAttribute("aria-expanded", "false");
+    suggested(actions.querySelectorAll(".action"), null);
+  }
+
+  function askAdvice() {
+    if (advising || api.lastStep === null) return;
+    if (send({ type: "advice", step: api.lastStep })) {
+      advising = true;
+      adviceAsk.disabled = true;
+      advicePanel.textContent = text.advising;
+      advicePanel.hidden = false;
+    }
+  }
+
+  function onAdvice(msg) {
+    if (!advicePanel || msg.version !== api.version) return;  // for a state no longer shown
+    advising = false;
+    advicePanel.innerHTML = msg.panel;
+    advicePanel.hidden = false;
+    adviceClose.hidden = false;
+    adviceAsk.disabled = false;
+    adviceAsk.setAttribute("aria-expanded", "true");
+    suggested(actions.querySelectorAll(".action"), msg.suggestion);
+    document.body.dataset.advice = String(msg.version);
+  }
+
+  if (adviceAsk) {
+    adviceAsk.addEventListener("click", askAdvice);
+    adviceClose.addEventListener("click", function () {
+      closeAdvice();
+      adviceAsk.focus();
+    });
+  }
+
   handoverReady.addEventListener("click", function () {
     if (handoverSeat !== null) send({ type: "ready", seat: handoverSeat });
   });
@@ -135,6 +190,7 @@
       button.type = "button";
       button.className = "button action";
       button.textContent = entry.label;
+      button.dataset.action = JSON.stringify(entry.action);
       button.addEventListener("click", function () { act(entry.action); });
       actions.appendChild(button);
     });
@@ -190,6 +246,10 @@
     handover.hidden = true;
     play.hidden = false;
     api.lastStep = msg.step;
+    // Advice is for the state it was asked in: a new state closes it (and an answer still
+    // on its way for the old one is dropped when it comes).
+    if (api.version !== msg.version) closeAdvice();
+    api.version = msg.version;
     board.innerHTML = msg.board;
     renderActions(msg.actions || []);
     actionsBox.hidden = !!msg.finished;  // nothing to wait for once the game is over
@@ -201,11 +261,18 @@
     autoSelect();
     document.body.dataset.finished = msg.finished ? "true" : "false";
     document.body.dataset.you = msg.you === null || msg.you === undefined ? "" : String(msg.you);
+    if (adviceAsk) {
+      // A shared device is advised for the seat to move only; nobody is once it is over.
+      var canAsk = !msg.finished && (root.dataset.role !== "hotseat" || msg.you !== null);
+      adviceAsk.hidden = !canAsk;
+      if (!canAsk) closeAdvice();
+    }
     mark();
   }
 
   function onHandover(msg) {
     // Hide the previous seat's view completely: nothing of it stays in the page.
+    closeAdvice();
     board.textContent = "";
     actions.textContent = "";
     undo.hidden = true;
@@ -250,7 +317,10 @@
         onHandover(msg);
       } else if (msg.type === "again") {
         onAgain(msg);
+      } else if (msg.type === "advice") {
+        onAdvice(msg);
       } else if (msg.type === "error") {
+        if (advising) closeAdvice();
         waiting = false;
         document.body.classList.remove("waiting");
         showError(msg.message);
@@ -260,6 +330,7 @@
       if (api.socket !== socket) return;
       waiting = false;
       document.body.classList.remove("waiting");
+      if (advising) closeAdvice();
       setConn(false);
       var wait = delay;
       delay = Math.min(delay * 2, 5000);
