@@ -50,6 +50,18 @@ def test_a_tournament_s_ratings_are_stored_and_read_back(tmp_path: Path) -> None
     assert bot_rating("whale-to-look", "random", path) is None
 
 
+def test_a_time_cap_is_rated_as_the_search_it_caps_and_nothing_else_is(tmp_path: Path) -> None:
+    row = {"mu": 30, "sigma": 1, "low": 28, "high": 32, "ordinal": 27}
+    entry = {"ratings": [{"bot": "mcts", **row}], "games": 10, "players": [3], "seed": 0}
+    path = tmp_path / "ratings.json"
+    path.write_text(json.dumps({"schema": SCHEMA, "games": {"whale-to-look": entry}}))
+    capped = bot_rating("whale-to-look", "mcts:time=0.9", path)
+    assert capped is not None and capped.bot == "mcts"
+    # Another parameter changes the bot: it has no rating of its own.
+    assert bot_rating("whale-to-look", "mcts:iterations=5", path) is None
+    assert bot_rating("whale-to-look", "mcts:iterations=5,time=0.9", path) is None
+
+
 def test_storing_a_game_again_replaces_only_that_game(tmp_path: Path) -> None:
     path = tmp_path / "ratings.json"
     entry = {

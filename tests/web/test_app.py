@@ -52,6 +52,29 @@ def test_lobby_lists_every_registered_game(app: App) -> None:
     assert f'name="seat_{most - 1}_kind"' in r.text
 
 
+def test_lobby_bot_levels_carry_their_stored_ratings(
+    app: App, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from whaletable.sim import ratings
+
+    row = {"mu": 31.2, "sigma": 0.7, "low": 29.8, "high": 32.6, "ordinal": 29.1}
+    entry = {"ratings": [{"bot": "mcts", **row}], "games": 1000, "players": [3], "seed": 7}
+    path = tmp_path / "ratings.json"
+    every = {g.spec.id: entry for g in games.all()}
+    path.write_text(json.dumps({"schema": ratings.SCHEMA, "games": every}))
+    monkeypatch.setattr(ratings, "packaged_ratings", lambda: ratings.load_ratings(path))
+    page = app.client.get("/?lang=en").text
+    # "hard" is the capped search: rated as the search; "medium" has no rating stored.
+    assert '<option value="hard" >hard · rated 31.2 ± 1.4</option>' in page
+    assert '<option value="medium" selected>medium</option>' in page
+    bots = re.search(rf'value="{GAME.spec.id}"[^>]*data-bots="([^"]*)"', page)
+    assert bots is not None
+    levels = json.loads(html.unescape(bots.group(1)))
+    assert {"level": "hard", "label": "hard · rated 31.2 ± 1.4"} in levels
+    vi = app.client.get("/?lang=vi").text
+    assert "31.2 ± 1.4" in vi and "hard · rated" not in vi
+
+
 def test_lobby_options_are_worded_by_each_game_in_the_page_language(app: App) -> None:
     english = app.client.get("/?lang=en").text
     assert "Trending card in round 2" in english

@@ -19,6 +19,7 @@ import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -126,9 +127,27 @@ def load_ratings(path: Path | None = None) -> dict[str, GameRatings]:
 
 
 def bot_rating(game: str, bot: str, path: Path | None = None) -> BotRating | None:
-    """The stored rating of bot spec ``bot`` in ``game``, None if it has none."""
-    entry = load_ratings(path).get(game)
-    return None if entry is None else entry.bots.get(bot)
+    """The stored rating of bot spec ``bot`` in ``game``, None if it has none.
+
+    A time cap (``mcts:time=0.9``) only stops a search that has not finished its
+    iterations, so a spec is rated as the same spec without it when only that is stored.
+    """
+    entry = load_ratings(path).get(game) if path is not None else packaged_ratings().get(game)
+    if entry is None:
+        return None
+    return entry.bots.get(bot) or entry.bots.get(_without_time_cap(bot))
+
+
+def _without_time_cap(spec: str) -> str:
+    name, _, params = spec.partition(":")
+    kept = [p for p in params.split(",") if p and not p.startswith("time=")]
+    return f"{name}:{','.join(kept)}" if kept else name
+
+
+@cache
+def packaged_ratings() -> dict[str, GameRatings]:
+    """The packaged ratings file, read once (a lobby asks on every visit)."""
+    return load_ratings()
 
 
 def entry_from_tournament(result: Mapping[str, Any]) -> dict[str, Any]:

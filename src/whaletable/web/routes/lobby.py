@@ -12,6 +12,7 @@ from starlette.requests import Request
 
 from whaletable import games
 from whaletable.agents import available
+from whaletable.sim import bot_rating
 from whaletable.web import i18n
 from whaletable.web.boards import board_for
 from whaletable.web.routes.services import ServicesDep, lang_of
@@ -20,6 +21,17 @@ from whaletable.web.tables import BOT_LEVELS
 RECENT_REPLAYS = 20  # finished games listed in the lobby
 
 router = APIRouter()
+
+
+def bot_choice(game: str, level: str, tr: Callable[[str], str]) -> dict[str, str]:
+    """A bot level as the lobby offers it: its name, and its rating from the game's stored
+    tournament where there is one (``python -m whaletable.sim.ratings``)."""
+    name = {"easy": tr("easy"), "medium": tr("medium"), "hard": tr("hard")}.get(level, level)
+    rating = bot_rating(game, BOT_LEVELS[level])
+    if rating is None:
+        return {"level": level, "label": name}
+    label = tr("{level} · rated {rating}").format(level=name, rating=rating.label())
+    return {"level": level, "label": label}
 
 
 def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
@@ -51,7 +63,7 @@ def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
                 "min_players": g.spec.min_players,
                 "max_players": g.spec.max_players,
                 "options": options,
-                "bots": list(BOT_LEVELS),
+                "bots": [bot_choice(g.spec.id, level, tr) for level in BOT_LEVELS],
                 "has_heuristic": "heuristic" in available(g),
             }
         )

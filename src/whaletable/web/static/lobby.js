@@ -25,18 +25,17 @@
 
   function fillBots() {
     var bots = JSON.parse(chosen().dataset.bots || "[]");
+    var levels = bots.map(function (b) { return b.level; });
     document.querySelectorAll(".seat-row select.bot").forEach(function (select) {
       var keep = select.value;
-      var labels = {};
-      Array.prototype.forEach.call(select.options, function (o) { labels[o.value] = o.textContent; });
       select.textContent = "";
       bots.forEach(function (b) {
         var o = document.createElement("option");
-        o.value = b;
-        o.textContent = labels[b] || b;
+        o.value = b.level;
+        o.textContent = b.label;  // the level in the reader's words, with its rating
         select.appendChild(o);
       });
-      if (bots.indexOf(keep) >= 0) select.value = keep;
+      if (levels.indexOf(keep) >= 0) select.value = keep;
     });
   }
 
