@@ -22,13 +22,9 @@ from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
-    DealFish,
     Finish,
     Investigate,
-    LayArea,
     MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import (
@@ -37,17 +33,25 @@ from whaletable.games.whale_to_look.components import (
     board_with_areas,
     fish_xy,
 )
-from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
+from whaletable.games.whale_to_look.rules import BOATS, DOCK, TOURISTS
 from whaletable.games.whale_to_look.words import (
-    area_name,
+    action_words,
+    anchor_state,
+    boat_at,
     boat_name,
     fish_name,
+    game_over_line,
+    investigate_label,
+    move_label,
+    radar_label,
     result_word,
-    scored_sentence,
+    scored_line,
+    seat_column,
+    status_line,
     tie_break_line,
     trend_name,
     trend_rule,
-    winner_sentence,
+    view_line,
 )
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -103,69 +107,6 @@ def diamond_points(area: int, columns: int = COLUMNS) -> str:
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
 
 
-# --- Words ------------------------------------------------------------------------------
-
-
-def scored_line(result: dict[str, Any], tr: Translate) -> str:
-    areas, sums = result["areas"], result["sums"]
-    whale, orca = result["whale"], result["orca"]
-    return scored_sentence(
-        result["round"],
-        area_name(areas, whale, tr),
-        sums[whale],
-        area_name(areas, orca, tr),
-        sums[orca],
-        tr,
-    )
-
-
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winner = obs["winner"]
-    if winner is None:
-        return tr("Game over.")
-    points = sum(obs["players"][winner]["points"])
-    return winner_sentence(seat_name(names, winner, tr), points, tr)
-
-
-def investigate_label(fish: int, tr: Translate) -> str:
-    return tr("Investigate fish card {fish} (a secret look)").format(fish=fish_name(fish, tr))
-
-
-def radar_label(fish: int, tr: Translate) -> str:
-    return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
-        fish=fish_name(fish, tr)
-    )
-
-
-def _boat_at(obs: dict[str, Any], boat: int) -> int:
-    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
-    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-    if seat is not None and 0 <= seat < len(obs["players"]):
-        at: int = obs["players"][seat]["boats"][boat]
-        return at
-    return DOCK
-
-
-def move_label(
-    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
-) -> str:
-    """A boat's move in words, from where it is (``at``) to ``area``."""
-    to = area_name(areas, area, tr)
-    name = boat_name(boat, tr)
-    if at == DOCK:
-        if anchor:
-            text = tr("Move {boat} from the dock to {area} and drop the anchor")
-        else:
-            text = tr("Move {boat} from the dock to {area}")
-        return text.format(boat=name, area=to)
-    origin = area_name(areas, at, tr)
-    if anchor:
-        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
-    else:
-        text = tr("Move {boat} from {origin} to {area}")
-    return text.format(boat=name, origin=origin, area=to)
-
-
 def _move_target(
     svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
 ) -> None:
@@ -217,12 +158,7 @@ def _header(
     names: tuple[str, ...],
     tr: Translate,
 ) -> None:
-    first = tr("Round {round} of {rounds}").format(round=rnd, rounds=ROUNDS)
-    if seat is None:
-        first += " · " + tr("spectator view: public information only")
-    else:
-        first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
-    svg.text(16, 22, first, size=15, weight="bold")
+    svg.text(16, 22, view_line(rnd, seat, names, tr), size=15, weight="bold")
     if scored is not None:
         areas, sums, whale, orca, scored_round = scored
         result = {"areas": areas, "sums": sums, "whale": whale, "orca": orca}
@@ -467,18 +403,11 @@ def _fish(
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
-    columns = (
-        (44, tr("Player")),
-        (222, tr("Dock")),
-        (380, tr("Markers")),
-        (496, tr("Radar")),
-        (556, tr("Anchor")),
-        (626, tr("Finished")),
-    )
+    columns = ((44, "player"), (222, "dock"), (380, "markers"), (496, "radar"), (556, "anchor"))
     head_y = LEGEND_Y - 8
-    for x, title in columns:
-        svg.text(x, head_y, title, size=11, fill="#44546a")
-    svg.text(WIDTH - 14, head_y, tr("Points"), size=11, fill="#44546a", anchor="end")
+    for x, key in (*columns, (626, "finished")):
+        svg.text(x, head_y, seat_column(key, tr), size=11, fill="#44546a")
+    svg.text(WIDTH - 14, head_y, seat_column("points", tr), size=11, fill="#44546a", anchor="end")
 
 
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
@@ -557,7 +486,7 @@ def _seat_row(
             f'stroke="{INK}" stroke-width="1"/>'
         )
     svg.text(506, mid + 5, str(radars), size=14, weight="bold")
-    svg.text(556, mid + 5, tr("used") if anchor_used else tr("ready"), size=13)
+    svg.text(556, mid + 5, anchor_state(anchor_used, tr), size=13)
     if finished:
         svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
     r1, r2 = points
@@ -707,7 +636,7 @@ class WhaleToLookBoard:
         """One hidden target per legal move; table.js shows those of the selected boat."""
         areas = tuple(obs["areas"])
         for move in moves:
-            svg.piece(_move_target, move, _boat_at(obs, move.boat), areas, tr)
+            svg.piece(_move_target, move, boat_at(obs, move.boat), areas, tr)
 
     def _controls(
         self,
@@ -745,53 +674,10 @@ class WhaleToLookBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        if isinstance(action, Investigate):
-            return investigate_label(action.fish, tr)
-        if isinstance(action, UseRadar):
-            return radar_label(action.fish, tr)
-        if isinstance(action, MoveBoat):
-            at = _boat_at(obs, action.boat)
-            return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
-        if isinstance(action, Finish):
-            return tr('Finish: say "Done!" and take no more turns this round')
-        if isinstance(action, ChooseFisherBoat):
-            return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, RevealTrend):
-            return tr("Reveal the trending card: {trend}").format(
-                trend=trend_name(action.trend, tr)
-            )
-        if isinstance(action, LayArea):
-            return tr("Lay area card {number}").format(number=action.number)
-        if isinstance(action, DealFish):
-            return tr("Deal a fish card face down")  # never its value
-        return str(action)
+        return action_words(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        if obs["phase"] == "over":
-            return game_over_line(obs, names, tr)
-        rnd = obs["round"]
-        to_move = obs["to_move"]
-        if to_move is None:
-            return tr("Round {round} of {rounds}: the table is being set up.").format(
-                round=rnd, rounds=ROUNDS
-            )
-        if to_move == obs["seat"]:
-            if obs["phase"] == "fisher":
-                text = tr(
-                    "Round {round} of {rounds} · Your turn: put the fisher on one of your boats."
-                )
-            elif obs["phase"] == "move":
-                text = tr("Round {round} of {rounds} · Your turn: move a boat.")
-            else:
-                text = tr(
-                    "Round {round} of {rounds} · Your turn: investigate a fish card or finish."
-                )
-            return text.format(round=rnd, rounds=ROUNDS)
-        return tr("Round {round} of {rounds} · {name} is to play.").format(
-            round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
-        )
+        return status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
