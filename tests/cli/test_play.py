@@ -98,7 +98,7 @@ def test_hot_seat_hand_over_hides_the_previous_players_peek(cli) -> None:
     # The screen is cleared after the hand-over prompt, before Seat 2's board is drawn.
     assert "\x1b[2J" in after
     seat2_screen = after.split("\x1b[2J")[-1]
-    assert "viewing as Seat 2" in seat2_screen
+    assert "Seat 2 (human)'s view" in seat2_screen
     assert "F1 [?]" in seat2_screen
     assert f"F1 [{peeked.group(1)}]" not in seat2_screen
     assert re.search(r"F1 \[\d\]", seat2_screen) is None

@@ -57,7 +57,7 @@ from whaletable.games.survive.words import (
     creature_of,
     effect_name,
     explorer_of,
-    game_over_words,
+    game_over_line,
     isle_name,
     number,
     ranking_rule,
@@ -499,8 +499,6 @@ class SurviveView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        equal = bool(obs.get("options", {}).get("everyone_is_equal"))
-        scores = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
         lines = []
         for seat in range(obs["num_players"]):
             mine = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
@@ -512,7 +510,7 @@ class SurviveView:
             names,
             tr,
             result_word,
-            headline=game_over_words(result.winners, scores, equal, labels, tr),
+            headline=game_over_line(obs, labels, tr),
             extra=[saved],
             notes=[note for note in notes if note],
         )

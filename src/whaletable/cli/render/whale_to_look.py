@@ -20,6 +20,7 @@ from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_wo
 from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, english
+from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     Finish,
@@ -28,35 +29,13 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
-from whaletable.games.whale_to_look.rules import DOCK, ROUNDS
-from whaletable.games.whale_to_look.words import (
-    action_words,
-    anchor_state,
-    area_name,
-    boat_name,
-    fish_name,
-    ranking_rule,
-    result_word,
-    round_points_sentence,
-    scored_line,
-    seat_column,
-    tie_break_line,
-    trend_name,
-    trend_rule,
-    winner_sentence,
-)
-
-
-def trend_words(trend: str, tr: Translate) -> str:
-    return tr("Trending card: {trend} ({rule})").format(
-        trend=trend_name(trend, tr), rule=trend_rule(trend, tr)
-    )
+from whaletable.games.whale_to_look.rules import DOCK
 
 
 def fish_card(obs: dict[str, Any], fish: int, tr: Translate = english) -> Text:
     """``F5 [3]`` (known), ``F5 [?]`` (not), then the markers beside it."""
     value = obs["fish"][fish]
-    text = Text(fish_name(fish, tr) + " ")
+    text = Text(words.fish_name(fish, tr) + " ")
     if value is None:
         text.append("[?]", style="dim")
     else:
@@ -92,13 +71,11 @@ def area_panel(obs: dict[str, Any], position: int, tr: Translate) -> Panel:
     area_fish = board_with_areas(len(obs["areas"])).area_fish[position]
     known = [obs["fish"][f] for f in area_fish if obs["fish"][f] is not None]
     hidden = len(area_fish) - len(known)
-    if hidden:
-        hint = tr("seen {sum}, {hidden} unknown").format(sum=sum(known), hidden=hidden)
-    else:
-        hint = tr("seen {sum} (all)").format(sum=sum(known))
+    hint = tr("seen {sum}, {hidden} unknown") if hidden else tr("seen {sum} (all)")
+    hint = hint.format(sum=sum(known), hidden=hidden)
     boats = tr("{count} of {seats} boats").format(count=count, seats=obs["num_players"])
     body.append(f"\n{boats}\n{hint}", style="dim")
-    return Panel(body, title=area_name(obs["areas"], position, tr), padding=(0, 1))
+    return Panel(body, title=words.area_name(obs["areas"], position, tr), padding=(0, 1))
 
 
 def board_grid(obs: dict[str, Any], tr: Translate) -> Table:
@@ -125,18 +102,18 @@ def board_grid(obs: dict[str, Any], tr: Translate) -> Table:
 def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
-    table.add_column(seat_column("player", tr), no_wrap=True)
+    table.add_column(words.seat_column("player", tr), no_wrap=True)
     for key in ("dock", "radar", "markers", "anchor", "finished"):
-        table.add_column(seat_column(key, tr))
+        table.add_column(words.seat_column(key, tr))
     table.add_column(tr("Fisher"))
-    table.add_column(seat_column("points", tr), justify="right", no_wrap=True)
+    table.add_column(words.seat_column("points", tr), justify="right", no_wrap=True)
     for seat, p in enumerate(obs["players"]):
         dock = " ".join(str(b + 1) for b, at in enumerate(p["boats"]) if at == DOCK) or "—"
         if p["anchored_boat"] >= 0:
-            anchor = boat_name(p["anchored_boat"], tr)
+            anchor = words.boat_name(p["anchored_boat"], tr)
         else:
-            anchor = anchor_state(p["anchor_used"], tr)
-        fisher = boat_name(p["fisher_boat"], tr) if p["fisher_boat"] >= 0 else "—"
+            anchor = tr("used") if p["anchor_used"] else tr("ready")
+        fisher = words.boat_name(p["fisher_boat"], tr) if p["fisher_boat"] >= 0 else "—"
         r1, r2 = p["points"]
         table.add_row(
             "▶" if obs["to_move"] == seat else "",
@@ -153,21 +130,14 @@ def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Tabl
 
 
 def header(obs: dict[str, Any], labels: list[str], tr: Translate) -> Text:
-    seat = obs["seat"]
-    viewer = tr("spectator (public information only)") if seat is None else labels[seat]
-    title = " · ".join(
-        (
-            tr("Whale to Look"),
-            tr("edition {edition}").format(edition=obs["edition"]),
-            tr("Round {round} of {rounds}").format(round=obs["round"], rounds=ROUNDS),
-        )
-    )
+    """The game, then the web board's header: the round and whose view, the trending card."""
+    title = tr("Whale to Look") + " · " + tr("edition {edition}").format(edition=obs["edition"])
     text = Text(title, "bold")
     if obs["start_player"] is not None:
         text.append(" · " + tr("start player: {name}").format(name=labels[obs["start_player"]]))
-    text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
+    text.append("\n" + words.view_line(obs["round"], obs["seat"], labels, tr))
     if obs["trend"] is not None:
-        text.append("\n" + trend_words(obs["trend"], tr))
+        text.append("\n" + words.trend_sentence(obs["trend"], tr))
     elif obs["round"] == 2:
         text.append("\n" + tr("No trending card this round."))
     return text
@@ -193,13 +163,13 @@ class WhaleToLookView:
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """The web board's label for ``action``: one function says it for both."""
-        return action_words(action, obs, (), self.tr)
+        return words.action_words(action, obs, (), self.tr)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
-        words = text.lower().split()
-        if not words or words[0] not in ("i", "r", "m", "f", "c"):
+        tokens = text.lower().split()
+        if not tokens or tokens[0] not in ("i", "r", "m", "f", "c"):
             return None
-        verb, args = words[0], words[1:]
+        verb, args = tokens[0], tokens[1:]
         if verb == "f":
             if args:
                 raise BadCommand("'f' (finish) takes nothing after it")
@@ -249,18 +219,17 @@ class WhaleToLookView:
                     seat, boat = divmod(slot, 3)
                     boats.append(f"S{seat + 1}:{boat + 1}")
             table.add_row(
-                area_name(areas, position, tr),
+                words.area_name(areas, position, tr),
                 fish,
                 str(sums[position]),
                 Text(mark, style="bold"),
                 " ".join(boats) or "—",
             )
         labels = [seat_words(s, names, tr) for s in range(len(result["points"]))]
-        lines = Text(
-            scored_line(result, tr) + "\n" + round_points_sentence(result["points"], labels, tr)
-        )
+        points = words.round_points_sentence(result["points"], labels, tr)
+        lines = Text(words.scored_line(result, tr) + "\n" + points)
         if result.get("trend"):
-            lines.append("\n" + trend_words(result["trend"], tr))
+            lines.append("\n" + words.trend_sentence(result["trend"], tr))
         return Panel(
             Group(table, lines), title=tr("Round {round} scored").format(round=result["round"])
         )
@@ -270,14 +239,14 @@ class WhaleToLookView:
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))
-        winner = result.standings[0]
-        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
-            result_word,
-            headline=winner_sentence(seat_words(winner.seat, names, tr), winner.score, tr),
+            words.result_word,
+            headline=words.game_over_line(obs, labels, tr),
             notes=[note for note in notes if note],
         )
 

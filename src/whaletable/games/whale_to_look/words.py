@@ -16,17 +16,7 @@ from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions
 from whaletable.games.whale_to_look.events import (
     AreasLaid,
     BoatMoved,
@@ -85,6 +75,13 @@ def trend_rule(trend: str, tr: Translate) -> str:
     if trend == "orca-watching":
         return tr("+3 if you have a boat on the orca's area")
     return ""
+
+
+def trend_sentence(trend: str, tr: Translate) -> str:
+    """The trending card of round 2: its name and what it scores."""
+    return tr("The trending card for round 2: {trend} ({rule}).").format(
+        trend=trend_name(trend, tr), rule=trend_rule(trend, tr)
+    )
 
 
 def scored_sentence(
@@ -190,24 +187,24 @@ def move_label(
 def action_words(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice."""
-    if isinstance(action, Investigate):
+    if isinstance(action, actions.Investigate):
         return investigate_label(action.fish, tr)
-    if isinstance(action, UseRadar):
+    if isinstance(action, actions.UseRadar):
         return radar_label(action.fish, tr)
-    if isinstance(action, MoveBoat):
+    if isinstance(action, actions.MoveBoat):
         at = boat_at(obs, action.boat)
         return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
-    if isinstance(action, Finish):
+    if isinstance(action, actions.Finish):
         return tr('Finish: say "Done!" and take no more turns this round')
-    if isinstance(action, ChooseFisherBoat):
+    if isinstance(action, actions.ChooseFisherBoat):
         return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
-    if isinstance(action, PickStartPlayer):
+    if isinstance(action, actions.PickStartPlayer):
         return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-    if isinstance(action, RevealTrend):
+    if isinstance(action, actions.RevealTrend):
         return tr("Reveal the trending card: {trend}").format(trend=trend_name(action.trend, tr))
-    if isinstance(action, LayArea):
+    if isinstance(action, actions.LayArea):
         return tr("Lay area card {number}").format(number=action.number)
-    if isinstance(action, DealFish):
+    if isinstance(action, actions.DealFish):
         return tr("Deal a fish card face down")  # never its value
     return str(action)
 
@@ -265,19 +262,12 @@ def seat_column(key: str, tr: Translate) -> str:
     }[key]
 
 
-def anchor_state(used: bool, tr: Translate) -> str:
-    """A seat's anchor: still to drop this game, or used."""
-    return tr("used") if used else tr("ready")
-
-
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
     if isinstance(event, StartPlayerChosen):
         return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
     if isinstance(event, TrendRevealed):
-        return tr("The trending card for round 2: {trend} ({rule}).").format(
-            trend=trend_name(event.trend, tr), rule=trend_rule(event.trend, tr)
-        )
+        return trend_sentence(event.trend, tr)
     if isinstance(event, AreasLaid):
         numbers = " ".join(str(n) for n in event.numbers)
         return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
@@ -342,10 +332,6 @@ def advice_word(key: str, tr: Translate) -> str:
     """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
     return {
         "Where the whale and the orca surface": tr("Where the whale and the orca surface"),
-        "area {number}": tr("area {number}"),
-        "F{number}": tr("F{number}"),
-        "whale": tr("whale"),
-        "orca": tr("orca"),
         "whale nearby": tr("whale nearby"),
         "boat {tourists} to area {number}": tr("boat {tourists} to area {number}"),
         "boat {tourists} to area {number} (anchor)": tr(

@@ -20,6 +20,7 @@ from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     Finish,
@@ -34,25 +35,6 @@ from whaletable.games.whale_to_look.components import (
     fish_xy,
 )
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, TOURISTS
-from whaletable.games.whale_to_look.words import (
-    action_words,
-    anchor_state,
-    boat_at,
-    boat_name,
-    fish_name,
-    game_over_line,
-    investigate_label,
-    move_label,
-    radar_label,
-    result_word,
-    scored_line,
-    seat_column,
-    status_line,
-    tie_break_line,
-    trend_name,
-    trend_rule,
-    view_line,
-)
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -111,7 +93,7 @@ def _move_target(
     svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
 ) -> None:
     """A legal move's target, hidden until its boat is selected."""
-    title = move_label(move.boat, move.area, move.anchor, at, areas, tr)
+    title = words.move_label(move.boat, move.area, move.anchor, at, areas, tr)
     data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
     columns = columns_of(areas)
     cx, cy = area_xy_px(move.area, columns)
@@ -158,14 +140,14 @@ def _header(
     names: tuple[str, ...],
     tr: Translate,
 ) -> None:
-    svg.text(16, 22, view_line(rnd, seat, names, tr), size=15, weight="bold")
+    svg.text(16, 22, words.view_line(rnd, seat, names, tr), size=15, weight="bold")
     if scored is not None:
         areas, sums, whale, orca, scored_round = scored
         result = {"areas": areas, "sums": sums, "whale": whale, "orca": orca}
-        svg.text(16, 42, scored_line({**result, "round": scored_round}, tr), size=12)
+        svg.text(16, 42, words.scored_line({**result, "round": scored_round}, tr), size=12)
         return
     if trend is not None:
-        name = trend_name(trend, tr)
+        name = words.trend_name(trend, tr)
         width = 16 + 7 * len(name)
         svg.add(
             f'<g class="trend" data-trend="{esc(trend)}">'
@@ -173,7 +155,7 @@ def _header(
             f'stroke="{INK}" stroke-width="1.2"/>'
         )
         svg.text(22, 43, name, size=12, weight="bold")
-        svg.text(width + 22, 43, trend_rule(trend, tr), size=12)
+        svg.text(width + 22, 43, words.trend_rule(trend, tr), size=12)
         svg.add("</g>")
     elif rnd == 2:
         svg.text(16, 42, tr("No trending card this round."), size=12)
@@ -292,7 +274,9 @@ def _boat(
 def _boat_title(
     seat: int, boat: int, fisher: bool, anchored: bool, names: Sequence[str], tr: Translate
 ) -> str:
-    title = tr("{name}: {boat}").format(name=seat_name(names, seat, tr), boat=boat_name(boat, tr))
+    title = tr("{name}: {boat}").format(
+        name=seat_name(names, seat, tr), boat=words.boat_name(boat, tr)
+    )
     if fisher:
         title += " · " + tr("fisher on board")
     if anchored:
@@ -349,7 +333,7 @@ def _fish(
     x, y = fish_xy_px(fish, columns)
     if clickable:
         svg.open_act(
-            Investigate(fish), investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
+            Investigate(fish), words.investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
         )
     else:
         svg.add(f'<g class="fish" data-fish="{fish}">')
@@ -376,7 +360,9 @@ def _fish(
         fill="#8c8c8c" if value is None else INK,
         extra=f' class="fish-value" data-fish="{fish}"',
     )
-    svg.text(x, y + CARD_H // 2 - 6, fish_name(fish, tr), size=10, anchor="middle", fill="#666")
+    svg.text(
+        x, y + CARD_H // 2 - 6, words.fish_name(fish, tr), size=10, anchor="middle", fill="#666"
+    )
     for i, seat in enumerate(markers):
         mx = x + (i - (len(markers) - 1) / 2) * 16
         my = y + CARD_H // 2 + 10
@@ -391,7 +377,9 @@ def _fish(
     svg.add("</g>")
     if radar:
         rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
-        svg.open_act(UseRadar(fish), radar_label(fish, tr), "radar-act", f' data-fish="{fish}"')
+        svg.open_act(
+            UseRadar(fish), words.radar_label(fish, tr), "radar-act", f' data-fish="{fish}"'
+        )
         svg.add(
             f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
             f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
@@ -406,8 +394,10 @@ def _legend_head(svg: Svg, tr: Translate) -> None:
     columns = ((44, "player"), (222, "dock"), (380, "markers"), (496, "radar"), (556, "anchor"))
     head_y = LEGEND_Y - 8
     for x, key in (*columns, (626, "finished")):
-        svg.text(x, head_y, seat_column(key, tr), size=11, fill="#44546a")
-    svg.text(WIDTH - 14, head_y, seat_column("points", tr), size=11, fill="#44546a", anchor="end")
+        svg.text(x, head_y, words.seat_column(key, tr), size=11, fill="#44546a")
+    svg.text(
+        WIDTH - 14, head_y, words.seat_column("points", tr), size=11, fill="#44546a", anchor="end"
+    )
 
 
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
@@ -486,7 +476,7 @@ def _seat_row(
             f'stroke="{INK}" stroke-width="1"/>'
         )
     svg.text(506, mid + 5, str(radars), size=14, weight="bold")
-    svg.text(556, mid + 5, anchor_state(anchor_used, tr), size=13)
+    svg.text(556, mid + 5, tr("used") if anchor_used else tr("ready"), size=13)
     if finished:
         svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
     r1, r2 = points
@@ -636,7 +626,7 @@ class WhaleToLookBoard:
         """One hidden target per legal move; table.js shows those of the selected boat."""
         areas = tuple(obs["areas"])
         for move in moves:
-            svg.piece(_move_target, move, boat_at(obs, move.boat), areas, tr)
+            svg.piece(_move_target, move, words.boat_at(obs, move.boat), areas, tr)
 
     def _controls(
         self,
@@ -674,10 +664,10 @@ class WhaleToLookBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        return action_words(action, obs, names, tr)
+        return words.action_words(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        return status_line(obs, names, tr)
+        return words.status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
@@ -706,7 +696,7 @@ class WhaleToLookBoard:
             "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
         }
         if isinstance(choice, str):
-            return labels.get(choice) or trend_name(choice, tr)
+            return labels.get(choice) or words.trend_name(choice, tr)
         return plain_choice(choice, tr)
 
     def result(
@@ -719,9 +709,9 @@ class WhaleToLookBoard:
             result,
             names,
             tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            note=tie_break_line(result, tr),
+            words.result_word,
+            headline=words.game_over_line(obs, names, tr),
+            note=words.tie_break_line(result, tr),
         )
 
 
