@@ -3,9 +3,9 @@ status line, the table line, the names of spaces, pieces and columns.
 
 Every sentence goes through ``tr`` so the web table and the terminal say it in the
 reader's language (the catalog ``survive`` is extracted from this module, the web board
-and the terminal view). Spaces are named as on both boards: a row letter A–M and the space's place in
-the row from the left (the centre of the island is G6). An explorer is named by its
-seat and its place in that seat's order of placing, never by its value: a value
+and the terminal view). Spaces are named as on both boards: a row letter A–M and the
+space's place in the row from the left (the centre of the island is G6). An explorer is
+named by its seat and its place in that seat's order of placing, never by its value: a value
 appears only in an event the reader may see whole (its own placing, the end).
 """
 
