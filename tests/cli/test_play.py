@@ -23,7 +23,7 @@ def test_scripted_game_against_bots_reaches_the_end(cli, tmp_path: Path) -> None
     assert run.code == 0, run.out[-2000:]
     assert "Game over" in run.out
     assert run.out.count("Round 1 scored") == run.out.count("Round 2 scored") == 1  # summaries
-    assert run.out.count("Round 1 is scored: the whale surfaced at area") == 1  # the log
+    assert run.out.count("· Round 1 is scored: the whale surfaced at area") == 1  # the log
     final = Record.load(path).replay()
     assert final.is_terminal()
     # The result table: one row per seat, in final order, its total last.
@@ -62,6 +62,7 @@ def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
     assert run.code == 0
     assert run.inputs_used == len(bad) + 1  # every bad line was answered by a new prompt
     assert run.out.count("your move:") == len(bad) + 1
+    shown = " ".join(run.out.split())  # the console wraps long lines
     for message in (
         "there is no action 99: choose from 1 to 25",
         "there is no action 0",
@@ -74,7 +75,7 @@ def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
         "'f' (finish) takes nothing after it",
         "choose one of the actions 1–25",
     ):
-        assert message in run.out
+        assert message in shown
     assert Record.load(messy).actions == Record.load(clean).actions
 
 
@@ -97,7 +98,7 @@ def test_hot_seat_hand_over_hides_the_previous_players_peek(cli) -> None:
     # The screen is cleared after the hand-over prompt, before Seat 2's board is drawn.
     assert "\x1b[2J" in after
     seat2_screen = after.split("\x1b[2J")[-1]
-    assert "viewing as Seat 2" in seat2_screen
+    assert "Seat 2 (human)'s view" in seat2_screen
     assert "F1 [?]" in seat2_screen
     assert f"F1 [{peeked.group(1)}]" not in seat2_screen
     assert re.search(r"F1 \[\d\]", seat2_screen) is None

@@ -25,7 +25,7 @@ def test_record_then_replay_to_the_end(cli, tmp_path: Path) -> None:
     assert f"step {last - 1} of {last}" in run.out
     assert f"step {last} of {last}" in run.out
     assert "End of the record." in run.out
-    assert "viewing as spectator" in run.out
+    assert "spectator view: public information only" in run.out
     winner = record.replay().winner()
     assert winner is not None
     assert re.search(rf"Game over: Seat {winner + 1} \(\w+\) wins with \d+ points\.", run.out)

@@ -80,10 +80,10 @@ def test_a_seat_sees_its_own_values_and_nobody_elses() -> None:
                 assert int(value) == truth
                 own_seen += 1
             if seat is None:
-                assert "your tiles" not in text
+                assert "Your tiles" not in text
             else:
                 tiles = [t for t in obs["hands"][seat]["tiles"] if t]
-                line = next(ln for ln in text.splitlines() if ln.startswith("your tiles"))
+                line = next(ln for ln in text.splitlines() if ln.startswith("Your tiles"))
                 assert len(re.findall(r"\b\d+\. ", line)) == len(tiles)
     assert own_seen > 200
 

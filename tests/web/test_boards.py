@@ -40,8 +40,8 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.rules import TRENDS
+from whaletable.games.whale_to_look.words import game_over_line
 from whaletable.web.boards import board_for
-from whaletable.web.boards.whale_to_look import game_over_line
 
 GAME = games.get("whale-to-look")
 BOARD = board_for("whale-to-look")

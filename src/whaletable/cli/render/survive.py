@@ -26,7 +26,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label, seat_words
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, english
@@ -51,10 +51,24 @@ from whaletable.games.survive.actions import (
 )
 from whaletable.games.survive.components import BOARD, DIRECTIONS
 from whaletable.games.survive.words import (
-    game_over_words,
+    SEAT_COLUMNS,
+    action_words,
+    boat_of,
+    creature_of,
+    effect_name,
+    explorer_of,
+    game_over_line,
+    isle_name,
+    number,
     ranking_rule,
     result_word,
     saved_line,
+    seat_column,
+    seen_creature_words,
+    space_name,
+    status_line,
+    table_line,
+    terrain_name,
     tie_break_line,
 )
 
@@ -69,57 +83,9 @@ TERRAIN_STYLE = {
 SEA_STYLE = "blue"
 LANDING_STYLE = "bold black on bright_yellow"
 CREATURE_MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q", "dolphin": "D"}
-KIND_WORDS = {
-    "serpent": "sea serpent",
-    "shark": "shark",
-    "whale": "whale",
-    "squid": "giant squid",
-    "dolphin": "dolphin",
-}
-DIVE_PIECE_WORDS = {**KIND_WORDS, "boat": "unoccupied boat", "starfish": "starfish (any piece)"}
-"""Challenge Rule 5: the symbols of the dive die that says which piece moves."""
-
-
-def dive_words(piece: str, face: str) -> str:
-    """Both dive dice, like ``shark, 2 spaces`` or ``whale, Dive (any unoccupied sea space)``."""
-    how = {"dive": "Dive (any unoccupied sea space)", "1": "1 space"}.get(face, f"{face} spaces")
-    return f"{DIVE_PIECE_WORDS.get(piece, piece)}, {how}"
-
-
-EFFECT_WORDS = {
-    "shark": "shark",
-    "whale": "whale",
-    "boat": "boat",
-    "whirlpool": "whirlpool",
-    "volcano": "volcano",
-    "dolphin": "dolphin (move a swimmer 1–3 spaces)",
-    "boat-move": "boat move (move a boat 1–3 spaces)",
-    "move-serpent": "move a sea serpent",
-    "move-shark": "move a shark",
-    "move-whale": "move a whale",
-    "shark-deterrent": "shark deterrent",
-    "whale-deterrent": "whale deterrent",
-}
-TASKS = {
-    "place-explorers": "place an explorer",
-    "place-boats": "place a boat",
-    "move": "move",
-    "tile-move": "move with the tile",
-    "sink": "sink a tile",
-    "board": "choose who boards the new boat",
-    "place-squid": "bring the giant squid in",
-    "take-person": "choose whom the giant squid takes",
-    "deter": "play a deterrent or not",
-    "pick-creature": "choose the creature to move",
-    "move-creature": "move the creature",
-}
 
 
 # --------------------------------------------------------------------------- names
-
-
-def space_name(space: int) -> str:
-    return f"{ROW_LETTERS[BOARD.rows[space]]}{BOARD.idxs[space] + 1}"
 
 
 def parse_space(word: str) -> int:
@@ -172,62 +138,10 @@ def parse_creature(word: str, obs: dict[str, Any]) -> int:
     raise BadCommand(f"{word!r} is not a creature: write its kind and number, like shark2")
 
 
-def _explorer(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
-    for e in obs["explorers"]:
-        if e["id"] == explorer:
-            found: dict[str, Any] = e
-            return found
-    return None
-
-
-def _boat(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
-    for b in obs["boats"]:
-        if b["id"] == boat:
-            found: dict[str, Any] = b
-            return found
-    return None
-
-
-def _creature(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
-    for c in obs["creatures"]:
-        if c["id"] == creature:
-            found: dict[str, Any] = c
-            return found
-    return None
-
-
-def where(obs: dict[str, Any], explorer: int) -> int | None:
-    e = _explorer(obs, explorer)
-    if e is None:
-        return None
-    if e["hex"] is not None:
-        at: int = e["hex"]
-        return at
-    if e["boat"] is not None:
-        boat = _boat(obs, e["boat"])
-        if boat is not None and boat["hex"] is not None:
-            on: int = boat["hex"]
-            return on
-    return None
-
-
-def step(space: int | None, direction: int) -> int | None:
-    if space is None:
-        return None
-    to = BOARD.step[space][direction]
-    return to if to >= 0 else None
-
-
 def explorer_tag(e: dict[str, Any]) -> str:
     """``1c:4`` when the value is known to the viewer, else ``1c``."""
     name = explorer_name(e["id"])
     return f"{name}:{e['value']}" if e.get("value") is not None else name
-
-
-def number(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 # --------------------------------------------------------------------------- drawing
@@ -244,7 +158,7 @@ def sea_map(obs: dict[str, Any]) -> Text:
     for e in obs["explorers"]:
         at = e["hex"] if e["status"] in ("land", "swimming") else None
         if e["status"] == "boat" and e["boat"] is not None:
-            boat = _boat(obs, e["boat"])
+            boat = boat_of(obs, e["boat"])
             at = boat["hex"] if boat else None
         if at is not None:
             people.setdefault(at, []).append(e)
@@ -277,11 +191,11 @@ def sea_map(obs: dict[str, Any]) -> Text:
     return out
 
 
-def pieces_list(obs: dict[str, Any]) -> Table:
+def pieces_list(obs: dict[str, Any], tr: Translate) -> Table:
     """Who is where, space by space, in the names a player types."""
     table = Table(padding=(0, 1), show_edge=False, box=None)
-    table.add_column("space", no_wrap=True)
-    table.add_column("what is there")
+    table.add_column(tr("space"), no_wrap=True)
+    table.add_column(tr("what is there"))
     lines: dict[int, list[Text]] = {}
 
     def add(space: int, text: Text) -> None:
@@ -294,7 +208,7 @@ def pieces_list(obs: dict[str, Any]) -> Table:
         if b["status"] == "sea" and b["hex"] is not None:
             text = Text(f"{boat_name(b['id'])}[")
             for k, pid in enumerate(b["passengers"]):
-                e = _explorer(obs, pid)
+                e = explorer_of(obs, pid)
                 if e is None:
                     continue
                 if k:
@@ -308,70 +222,49 @@ def pieces_list(obs: dict[str, Any]) -> Table:
             add(e["hex"], Text(tag, style=f"bold {seat_colour(e['seat'])}"))
     for space in sorted(lines):
         terrain = obs["terrain"][space]
-        head = f"{space_name(space)} {terrain or 'sea'}"
-        body = Text(" ").join(lines[space])
-        table.add_row(head, body)
+        ground = terrain_name(terrain, tr) if terrain else tr("sea")
+        table.add_row(f"{space_name(space)} {ground}", Text(" ").join(lines[space]))
     return table
 
 
-def header(obs: dict[str, Any], names: list[str]) -> Text:
+def header(obs: dict[str, Any], labels: list[str], tr: Translate) -> Text:
+    """The game, who views, whose turn it is to do what (the web board's status line) and
+    what lies on the table (the web board's header line)."""
     seat = obs["seat"]
-    viewer = "spectator (public information only)" if seat is None else seat_label(seat)
-    text = Text("Survive: Escape from Atlantis!", "bold")
+    viewer = tr("spectator (public information only)") if seat is None else labels[seat]
+    text = Text(tr("Survive: Escape from Atlantis!"), "bold")
     if obs.get("options", {}).get("giant_squid"):
-        text.append(" + Giant Squid", "bold")
-    text.append(f" · turn {obs['turn']}")
+        text.append(" + " + tr("Giant Squid"), "bold")
     if obs["start_player"] is not None:
-        text.append(f" · first player {seat_label(obs['start_player'])}")
-    text.append(f"\nviewing as {viewer}")
-    to_move = obs["to_move"]
-    if obs["phase"] == "over":
-        text.append(" · the game is over")
-    elif to_move is not None:
-        task = TASKS.get(obs["phase"], obs["phase"])
-        if obs["phase"] in ("move", "tile-move"):
-            task += f" ({obs['moves_left']} left)"
-        text.append(f" · {seat_label(to_move)} ({names[to_move]}) to {task}")
-    left = {t: 0 for t in TERRAIN_STYLE}
-    for t in obs["terrain"]:
-        if t in left:
-            left[t] += 1
-    text.append(
-        f"\ntiles left: {left['beach']} beach, {left['forest']} forest, {left['mountain']} mountain"
-    )
-    if obs["last_roll"]:
-        text.append(f" · creature die: {KIND_WORDS.get(obs['last_roll'], obs['last_roll'])}")
-    dive = obs.get("dive_roll")
-    if dive:
-        text.append(f" · dive dice: {dive_words(dive['piece'], dive['face'])}")
-    if obs["sunk"]:
-        last = obs["sunk"][-1]
-        back = EFFECT_WORDS.get(last["effect"], last["effect"]) if last["effect"] else "hidden"
-        text.append(f" · last sunk: {last['terrain']} at {space_name(last['hex'])} ({back})")
+        text.append(" · " + tr("first player: {name}").format(name=labels[obs["start_player"]]))
+    text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
+    text.append("\n" + status_line(obs, labels, tr))
+    text.append("\n" + table_line(obs, tr))
     threat = (obs.get("pending") or {}).get("threat")
     if threat:
-        creature = _creature(obs, threat["creature"])
-        what = creature_name(creature, obs) if creature else "a creature"
-        text.append(f"\nthreat: {what} on {space_name(threat['hex'])}", style="bold red")
+        line = tr("Threat: {creature} on {space}").format(
+            creature=seen_creature_words(threat["creature"], obs, tr),
+            space=space_name(threat["hex"]),
+        )
+        text.append("\n" + line, style="bold red")
     return text
 
 
-def players_table(obs: dict[str, Any], names: list[str]) -> Table:
+def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
-    for column in ("", "player", "island", "swim", "boat", "safe", "lost", "tiles"):
-        table.add_column(column, no_wrap=column == "player")
+    table.add_column("")
+    table.add_column(seat_column("player", tr), no_wrap=True)
+    for key in (*SEAT_COLUMNS, "tiles"):
+        table.add_column(seat_column(key, tr))
     over = obs["phase"] == "over"
     if over:
-        table.add_column("score", justify="right")
+        table.add_column(seat_column("score", tr), justify="right")
     for seat in range(obs["num_players"]):
         mine = [e for e in obs["explorers"] if e["seat"] == seat]
-        counts = [
-            str(sum(1 for e in mine if e["status"] == status))
-            for status in ("land", "swimming", "boat", "safe", "lost")
-        ]
+        counts = [str(sum(1 for e in mine if e["status"] == status)) for status in SEAT_COLUMNS]
         row = [
             "▶" if obs["to_move"] == seat else "",
-            Text(f"{seat_label(seat)} {names[seat]}", style=f"bold {seat_colour(seat)}"),
+            Text(labels[seat], style=f"bold {seat_colour(seat)}"),
             *counts,
             str(obs["hands"][seat]["count"]),
         ]
@@ -382,28 +275,31 @@ def players_table(obs: dict[str, Any], names: list[str]) -> Table:
     return table
 
 
-def own_things(obs: dict[str, Any]) -> Text | None:
+def tile_words(effect: str, tr: Translate) -> str:
+    """A held tile's name, with what it lets you do where the name alone does not say."""
+    does = {
+        "dolphin": tr("move a swimmer 1–3 spaces"),
+        "boat-move": tr("move a boat 1–3 spaces"),
+    }.get(effect)
+    return f"{effect_name(effect, tr)} ({does})" if does else effect_name(effect, tr)
+
+
+def own_things(obs: dict[str, Any], tr: Translate) -> Text | None:
     seat = obs["seat"]
     if seat is None:
         return None
-    text = Text()
     tiles = [t for t in obs["hands"][seat]["tiles"] if t]
-    if tiles:
-        text.append("your tiles: ")
-        text.append(
-            ", ".join(
-                f"{k}. {EFFECT_WORDS.get(t['effect'], t['effect'])} ({t['terrain']})"
-                for k, t in enumerate(tiles, 1)
-            )
-        )
-    else:
-        text.append("your tiles: none")
+    held = ", ".join(
+        f"{k}. {tile_words(t['effect'], tr)} ({terrain_name(t['terrain'], tr)})"
+        for k, t in enumerate(tiles, 1)
+    )
+    text = Text(f"{tr('Your tiles')}: {held or tr('none')}")
     if obs.get("values_left"):
-        text.append("\nexplorers still to place (values): ")
+        text.append(f"\n{tr('Explorers to place:')} ")
         text.append(" ".join(str(v) for v in obs["values_left"]))
     saved = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
     if saved:
-        text.append("\nyour explorers on safe isles: ")
+        text.append("\n" + tr("Your explorers on the safe isles:") + " ")
         text.append(" ".join(explorer_tag(e) for e in saved))
     return text
 
@@ -416,130 +312,75 @@ class SurviveView:
         self.tr = tr  # the reader's language: the game's words
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
         legend = Text(
-            "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · digits: "
-            "explorers by "
-            "seat · 1c:N = Seat 1's explorer c, worth N (values show to their owner only) · "
-            "≈ swimming · yellow: safe isle landing spaces",
+            tr(
+                "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · "
+                "digits: explorers by seat · 1c:N = Seat 1's explorer c, worth N (values "
+                "show to their owner only) · ≈ swimming · yellow: safe isle landing spaces"
+            ),
             style="dim",
         )
-        parts: list[RenderableType] = [header(obs, names), sea_map(obs), legend]
-        parts.append(pieces_list(obs))
+        parts: list[RenderableType] = [header(obs, labels, tr), sea_map(obs), legend]
+        parts.append(pieces_list(obs, tr))
         safe = [e for e in obs["explorers"] if e["status"] == "safe"]
         if safe:
-            by_isle: dict[str, list[str]] = {}
+            by_isle: dict[str | None, list[str]] = {}
             for e in safe:
-                by_isle.setdefault(e["isle"] or "?", []).append(explorer_tag(e))
-            parts.append(
-                Text(
-                    "safe: "
-                    + " · ".join(f"{isle} {' '.join(tags)}" for isle, tags in by_isle.items())
-                )
+                by_isle.setdefault(e["isle"], []).append(explorer_tag(e))
+            on_isles = " · ".join(
+                f"{isle_name(isle, tr)} {' '.join(tags)}" for isle, tags in by_isle.items()
             )
-        mine = own_things(obs)
+            parts.append(Text(tr("Saved: {explorers}").format(explorers=on_isles)))
+        mine = own_things(obs, tr)
         if mine is not None:
             parts.append(mine)
-        parts.append(players_table(obs, names))
+        parts.append(players_table(obs, labels, tr))
         return Group(*parts)
 
     # --------------------------------------------------------------- choosing
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        """The short command that plays ``action``, then what it means in brackets."""
-        command, details = self._command(action, obs)
-        return f"{command} ({details})" if details else command
+        """The short command that plays ``action``, then in brackets what it does: the web
+        board's label for it (:func:`whaletable.games.survive.words.action_words`)."""
+        return f"{self._command(action, obs)} ({action_words(action, obs, (), self.tr)})"
 
-    def _command(self, action: Action, obs: dict[str, Any]) -> tuple[str, str]:
+    @staticmethod
+    def _command(action: Action, obs: dict[str, Any]) -> str:
+        """The command typed for ``action``: the fixed syntax :meth:`parse` reads."""
         if isinstance(action, MoveExplorer):
-            origin = where(obs, action.explorer)
-            to = step(origin, action.direction)
-            route = ""
-            if origin is not None and to is not None:
-                route = f"{space_name(origin)}→{space_name(to)}"
-            return (
-                f"go {explorer_name(action.explorer)} {DIRECTIONS[action.direction].lower()}",
-                self._worth(obs, action.explorer, route),
-            )
+            return f"go {explorer_name(action.explorer)} {DIRECTIONS[action.direction].lower()}"
         if isinstance(action, BoardBoat):
-            at = where(obs, action.explorer)
-            return (
-                f"board {explorer_name(action.explorer)}",
-                self._worth(obs, action.explorer, f"into the boat on {self._at(at)}"),
-            )
+            return f"board {explorer_name(action.explorer)}"
         if isinstance(action, JumpOverboard):
-            at = where(obs, action.explorer)
-            return (
-                f"jump {explorer_name(action.explorer)}",
-                self._worth(obs, action.explorer, f"overboard on {self._at(at)}"),
-            )
+            return f"jump {explorer_name(action.explorer)}"
         if isinstance(action, LandOnSafeIsle):
-            return (
-                f"land {explorer_name(action.explorer)}",
-                self._worth(obs, action.explorer, "onto the safe isle"),
-            )
+            return f"land {explorer_name(action.explorer)}"
         if isinstance(action, MoveBoat):
-            boat = _boat(obs, action.boat)
-            origin = boat["hex"] if boat else None
-            to = step(origin, action.direction)
-            route = ""
-            if origin is not None and to is not None:
-                route = f"{space_name(origin)}→{space_name(to)}"
-            return f"boat {action.boat + 1} {DIRECTIONS[action.direction].lower()}", route
+            return f"boat {action.boat + 1} {DIRECTIONS[action.direction].lower()}"
         if isinstance(action, EndMovement):
-            return "done", "no more moves" if obs["phase"] == "move" else "stop the tile"
+            return "done"
         if isinstance(action, PlayTile):
-            words = EFFECT_WORDS.get(action.effect, action.effect)
-            return f"play {action.slot + 1}", f"your tile {action.slot + 1}: {words}"
+            return f"play {action.slot + 1}"
         if isinstance(action, Decline):
-            return "pass", "play no deterrent"
+            return "pass"
         if isinstance(action, SinkTile):
-            return f"sink {space_name(action.hex)}", str(obs["terrain"][action.hex])
+            return f"sink {space_name(action.hex)}"
         if isinstance(action, PlaceExplorer):
-            return (
-                f"place {space_name(action.hex)} {action.value}",
-                f"your explorer worth {action.value}",
-            )
-        if isinstance(action, PlaceBoat):
-            return f"place {space_name(action.hex)}", "a boat"
-        if isinstance(action, PlaceSquid):
-            return f"place {space_name(action.hex)}", "the giant squid"
+            return f"place {space_name(action.hex)} {action.value}"
+        if isinstance(action, PlaceBoat | PlaceSquid):
+            return f"place {space_name(action.hex)}"
         if isinstance(action, TakePerson):
-            at = where(obs, action.explorer)
-            return (
-                f"take {explorer_name(action.explorer)}",
-                self._worth(obs, action.explorer, f"on {self._at(at)}"),
-            )
+            return f"take {explorer_name(action.explorer)}"
         if isinstance(action, PickCreature):
-            c = _creature(obs, action.creature)
-            if c is None:
-                return f"pick creature{action.creature + 1}", ""
-            return f"pick {creature_name(c, obs)}", f"on {self._at(c['hex'])}"
+            c = creature_of(obs, action.creature)
+            return f"pick {creature_name(c, obs) if c else f'creature{action.creature + 1}'}"
         if isinstance(action, MoveCreature):
-            picked = (obs.get("pending") or {}).get("creature")
-            c = _creature(obs, picked) if picked is not None else None
-            if c is not None and c["hex"] == action.to:
-                return f"to {space_name(action.to)}", "stay put"
-            return f"to {space_name(action.to)}", ""
+            return f"to {space_name(action.to)}"
         if isinstance(action, MoveEmptyBoat):
-            boat = _boat(obs, action.boat)
-            origin = boat["hex"] if boat else None
-            route = f"{self._at(origin)}→{space_name(action.to)}"
-            return (
-                f"empty {action.boat + 1} {space_name(action.to)}",
-                f"the unoccupied {boat_name(action.boat)} {route}",
-            )
-        return str(action), ""
-
-    @staticmethod
-    def _at(space: int | None) -> str:
-        return space_name(space) if space is not None else "?"
-
-    @staticmethod
-    def _worth(obs: dict[str, Any], explorer: int, rest: str) -> str:
-        e = _explorer(obs, explorer)
-        if e is None or e.get("value") is None:
-            return rest
-        return f"worth {e['value']}" + (f", {rest}" if rest else "")
+            return f"empty {action.boat + 1} {space_name(action.to)}"
+        return str(action)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         words = text.lower().split()
@@ -658,8 +499,6 @@ class SurviveView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        equal = bool(obs.get("options", {}).get("everyone_is_equal"))
-        scores = [s.score for s in sorted(result.standings, key=lambda s: s.seat)]
         lines = []
         for seat in range(obs["num_players"]):
             mine = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
@@ -671,13 +510,13 @@ class SurviveView:
             names,
             tr,
             result_word,
-            headline=game_over_words(result.winners, scores, equal, labels, tr),
+            headline=game_over_line(obs, labels, tr),
             extra=[saved],
             notes=[note for note in notes if note],
         )
 
     def short_forms(self) -> str:
-        return (
+        return self.tr(
             "type a number from the list, or: go X D (explorer X like 1c, direction e ne nw w "
             "sw se), board X, jump X, land X, boat N D, done, play T, pass, sink H (space like "
             "E4), place H V (explorer worth V) / place H (boat or squid), take X, pick C (like "

@@ -16,10 +16,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_label, seat_words
+from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, english
+from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
     Finish,
@@ -28,39 +29,13 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
-from whaletable.games.whale_to_look.words import (
-    ranking_rule,
-    result_word,
-    tie_break_line,
-    winner_sentence,
-)
-
-DOCK = -1
-TREND_NAMES = {
-    "whale-watching": "Whale-watching season: +2 per boat on the whale",
-    "fishing": "Fishing season: the fisher boat scores +3 off the whale and orca",
-    "whale-and-orca": "Whale & Orca season: +4 for boats on both",
-    "orca-watching": "Orca-watching season: +3 for a boat on the orca",
-}
+from whaletable.games.whale_to_look.rules import DOCK
 
 
-def fish_label(fish: int) -> str:
-    return f"F{fish + 1}"
-
-
-def boat_label(boat: int) -> str:
-    return f"boat {boat + 1}"
-
-
-def area_label(obs: dict[str, Any], position: int) -> str:
-    number = obs["areas"][position]
-    return f"area {number}" if number is not None else f"area at position {position + 1}"
-
-
-def fish_card(obs: dict[str, Any], fish: int) -> Text:
+def fish_card(obs: dict[str, Any], fish: int, tr: Translate = english) -> Text:
     """``F5 [3]`` (known), ``F5 [?]`` (not), then the markers beside it."""
     value = obs["fish"][fish]
-    text = Text(fish_label(fish) + " ")
+    text = Text(words.fish_name(fish, tr) + " ")
     if value is None:
         text.append("[?]", style="dim")
     else:
@@ -68,13 +43,13 @@ def fish_card(obs: dict[str, Any], fish: int) -> Text:
         text.append(f"[{value}]", style=style)
     text.append("\n")
     if obs["revealed"][fish]:
-        text.append("face up ", style="italic")
+        text.append(tr("face up") + " ", style="italic")
     for seat in obs["markers"][fish]:
         text.append(f"●{seat + 1}", style=seat_colour(seat))
     return text
 
 
-def area_panel(obs: dict[str, Any], position: int) -> Panel:
+def area_panel(obs: dict[str, Any], position: int, tr: Translate) -> Panel:
     players = obs["players"]
     body = Text()
     count = 0
@@ -95,13 +70,15 @@ def area_panel(obs: dict[str, Any], position: int) -> Panel:
         body.append("—", style="dim")
     area_fish = board_with_areas(len(obs["areas"])).area_fish[position]
     known = [obs["fish"][f] for f in area_fish if obs["fish"][f] is not None]
-    hidden = 4 - len(known)
-    hint = f"seen {sum(known)}" + (f" +{hidden}?" if hidden else " (all)")
-    body.append(f"\n{count}/{obs['num_players']} boats\n{hint}", style="dim")
-    return Panel(body, title=area_label(obs, position), padding=(0, 1))
+    hidden = len(area_fish) - len(known)
+    hint = tr("seen {sum}, {hidden} unknown") if hidden else tr("seen {sum} (all)")
+    hint = hint.format(sum=sum(known), hidden=hidden)
+    boats = tr("{count} of {seats} boats").format(count=count, seats=obs["num_players"])
+    body.append(f"\n{boats}\n{hint}", style="dim")
+    return Panel(body, title=words.area_name(obs["areas"], position, tr), padding=(0, 1))
 
 
-def board_grid(obs: dict[str, Any]) -> Table:
+def board_grid(obs: dict[str, Any], tr: Translate) -> Table:
     """Fish rows and area rows interleave, so each area sits between its four fish."""
     board = board_with_areas(len(obs["areas"]))
     columns = board.columns
@@ -113,54 +90,56 @@ def board_grid(obs: dict[str, Any]) -> Table:
         cells: list[RenderableType] = []
         for col in range(2 * columns + 1):
             if row % 2 == 0 and col % 2 == 0:
-                cells.append(fish_card(obs, (row // 2) * width + col // 2))
+                cells.append(fish_card(obs, (row // 2) * width + col // 2, tr))
             elif row % 2 == 1 and col % 2 == 1:
-                cells.append(area_panel(obs, (row // 2) * columns + col // 2))
+                cells.append(area_panel(obs, (row // 2) * columns + col // 2, tr))
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
     return grid
 
 
-def players_table(obs: dict[str, Any], names: list[str]) -> Table:
+def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
-    for column in ("", "player", "dock", "radar", "markers", "anchor", "status"):
-        table.add_column(column, no_wrap=column == "player")
-    table.add_column("points r1+r2", justify="right", no_wrap=True)
+    table.add_column("")
+    table.add_column(words.seat_column("player", tr), no_wrap=True)
+    for key in ("dock", "radar", "markers", "anchor", "finished"):
+        table.add_column(words.seat_column(key, tr))
+    table.add_column(tr("Fisher"))
+    table.add_column(words.seat_column("points", tr), justify="right", no_wrap=True)
     for seat, p in enumerate(obs["players"]):
         dock = " ".join(str(b + 1) for b, at in enumerate(p["boats"]) if at == DOCK) or "—"
         if p["anchored_boat"] >= 0:
-            anchor = f"boat {p['anchored_boat'] + 1}"
+            anchor = words.boat_name(p["anchored_boat"], tr)
         else:
-            anchor = "used" if p["anchor_used"] else "ready"
-        status = "Done!" if p["finished"] else "playing"
-        if p["fisher_boat"] >= 0:
-            status += f", fisher: boat {p['fisher_boat'] + 1}"
+            anchor = tr("used") if p["anchor_used"] else tr("ready")
+        fisher = words.boat_name(p["fisher_boat"], tr) if p["fisher_boat"] >= 0 else "—"
         r1, r2 = p["points"]
         table.add_row(
             "▶" if obs["to_move"] == seat else "",
-            Text(f"{seat_label(seat)} {names[seat]}", style=f"bold {seat_colour(seat)}"),
+            Text(labels[seat], style=f"bold {seat_colour(seat)}"),
             dock,
             str(p["radars"]),
             str(p["markers_left"]),
             anchor,
-            status,
+            tr("Done!") if p["finished"] else "",
+            fisher,
             f"{r1} + {r2} = {r1 + r2}",
         )
     return table
 
 
-def header(obs: dict[str, Any], names: list[str]) -> Text:
-    seat = obs["seat"]
-    viewer = "spectator (public information only)" if seat is None else seat_label(seat)
-    text = Text(f"Whale to Look · edition {obs['edition']} · round {obs['round']} of 2", "bold")
+def header(obs: dict[str, Any], labels: list[str], tr: Translate) -> Text:
+    """The game, then the web board's header: the round and whose view, the trending card."""
+    title = tr("Whale to Look") + " · " + tr("edition {edition}").format(edition=obs["edition"])
+    text = Text(title, "bold")
     if obs["start_player"] is not None:
-        text.append(f" · start player {seat_label(obs['start_player'])}")
-    text.append(f"\nviewing as {viewer}")
+        text.append(" · " + tr("start player: {name}").format(name=labels[obs["start_player"]]))
+    text.append("\n" + words.view_line(obs["round"], obs["seat"], labels, tr))
     if obs["trend"] is not None:
-        text.append(f"\ntrending card: {TREND_NAMES.get(obs['trend'], obs['trend'])}")
+        text.append("\n" + words.trend_sentence(obs["trend"], tr))
     elif obs["round"] == 2:
-        text.append("\ntrending card: none")
+        text.append("\n" + tr("No trending card this round."))
     return text
 
 
@@ -169,34 +148,28 @@ class WhaleToLookView:
         self.tr = tr  # the reader's language: the game's words
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
         legend = Text(
-            "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
-            "S1:3 = Seat 1's 3-tourist boat · ⚓ anchored · ⚑ fisher",
+            tr(
+                "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
+                "S1:3 = Seat 1's 3-tourist boat · ⚓ anchored · ⚑ fisher"
+            ),
             style="dim",
         )
-        return Group(header(obs, names), board_grid(obs), legend, players_table(obs, names))
+        return Group(
+            header(obs, labels, tr), board_grid(obs, tr), legend, players_table(obs, labels, tr)
+        )
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        if isinstance(action, Investigate):
-            return f"investigate {fish_label(action.fish)} (secret look)"
-        if isinstance(action, UseRadar):
-            return f"radar on {fish_label(action.fish)} (reveal to all)"
-        if isinstance(action, MoveBoat):
-            at = obs["players"][obs["to_move"]]["boats"][action.boat]
-            origin = "dock" if at == DOCK else f"area {obs['areas'][at]}"
-            anchor = " + anchor" if action.anchor else ""
-            return f"boat {action.boat + 1} to {area_label(obs, action.area)}{anchor} ({origin})"
-        if isinstance(action, Finish):
-            return 'finish (say "Done!" for this round)'
-        if isinstance(action, ChooseFisherBoat):
-            return f"put the fisher on {boat_label(action.boat)}"
-        return str(action)
+        """The web board's label for ``action``: one function says it for both."""
+        return words.action_words(action, obs, (), self.tr)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
-        words = text.lower().split()
-        if not words or words[0] not in ("i", "r", "m", "f", "c"):
+        tokens = text.lower().split()
+        if not tokens or tokens[0] not in ("i", "r", "m", "f", "c"):
             return None
-        verb, args = words[0], words[1:]
+        verb, args = tokens[0], tokens[1:]
         if verb == "f":
             if args:
                 raise BadCommand("'f' (finish) takes nothing after it")
@@ -230,56 +203,55 @@ class WhaleToLookView:
         return [self._round_summary(result, names) for result in obs["results"]]
 
     def _round_summary(self, result: dict[str, Any], names: list[str]) -> RenderableType:
+        tr = self.tr
         areas, sums = result["areas"], result["sums"]
         whale, orca = result["whale"], result["orca"]
         area_fish = board_with_areas(len(areas)).area_fish
         table = Table(padding=(0, 1))
-        for header_text in ("area", "fish around it", "sum", "surfaced", "boats"):
-            table.add_column(header_text)
+        for heading in (tr("area"), tr("fish around it"), tr("sum"), tr("surfaced"), tr("boats")):
+            table.add_column(heading)
         for position in sorted(range(len(areas)), key=lambda p: areas[p]):
             fish = " + ".join(str(result["fish"][f]) for f in area_fish[position])
-            mark = "WHALE" if position == whale else "orca" if position == orca else ""
+            mark = tr("whale") if position == whale else tr("orca") if position == orca else ""
             boats = []
             for slot, at in enumerate(result["boats"]):
                 if at == position:
                     seat, boat = divmod(slot, 3)
                     boats.append(f"S{seat + 1}:{boat + 1}")
             table.add_row(
-                f"area {areas[position]}",
+                words.area_name(areas, position, tr),
                 fish,
                 str(sums[position]),
                 Text(mark, style="bold"),
                 " ".join(boats) or "—",
             )
-        points = ", ".join(
-            f"{seat_label(s)} ({names[s]}) {p}" for s, p in enumerate(result["points"])
-        )
-        lines = Text(
-            f"The whale surfaced at area {areas[whale]} (sum {sums[whale]}), "
-            f"the orca at area {areas[orca]} (sum {sums[orca]}).\nPoints this round: {points}"
-        )
+        labels = [seat_words(s, names, tr) for s in range(len(result["points"]))]
+        points = words.round_points_sentence(result["points"], labels, tr)
+        lines = Text(words.scored_line(result, tr) + "\n" + points)
         if result.get("trend"):
-            lines.append(f"\nTrending card: {TREND_NAMES.get(result['trend'], result['trend'])}")
-        return Panel(Group(table, lines), title=f"Round {result['round']} scored")
+            lines.append("\n" + words.trend_sentence(result["trend"], tr))
+        return Panel(
+            Group(table, lines), title=tr("Round {round} scored").format(round=result["round"])
+        )
 
     def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))
-        winner = result.standings[0]
-        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
-            result_word,
-            headline=winner_sentence(seat_words(winner.seat, names, tr), winner.score, tr),
+            words.result_word,
+            headline=words.game_over_line(obs, labels, tr),
             notes=[note for note in notes if note],
         )
 
     def short_forms(self) -> str:
-        return (
+        return self.tr(
             "type a number from the list, or: i N (investigate fish N), r N (radar on fish N), "
             "m B A (move boat B to area A), m B A a (…and drop the anchor), f (finish), "
             "c B (fisher on boat B), q (quit)"
@@ -289,4 +261,4 @@ class WhaleToLookView:
 View = WhaleToLookView
 """The name the registry looks for."""
 
-__all__ = ["View", "WhaleToLookView", "fish_card", "fish_label"]
+__all__ = ["View", "WhaleToLookView", "fish_card"]

@@ -1,22 +1,48 @@
-"""Survive's log, one sentence per event, and the words the web board shares with it.
+"""Survive's log, one sentence per event, and the words both boards say: an action, the
+status line, the table line, the names of spaces, pieces and columns.
 
 Every sentence goes through ``tr`` so the web table and the terminal say it in the
-reader's language (the catalog ``survive`` is extracted from this module and the web
-board). Spaces are named as on both boards: a row letter A–M and the space's place in
-the row from the left (the centre of the island is G6). An explorer is named by its
-seat and its place in that seat's order of placing, never by its value: a value
+reader's language (the catalog ``survive`` is extracted from this module, the web board
+and the terminal view). Spaces are named as on both boards: a row letter A–M and the
+space's place in the row from the left (the centre of the island is G6). An explorer is
+named by its seat and its place in that seat's order of placing, never by its value: a value
 appears only in an event the reader may see whole (its own placing, the end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.survive.actions import GREEN_EFFECTS
-from whaletable.games.survive.components import BOARD
+from whaletable.games.survive.actions import (
+    GREEN_EFFECTS,
+    BoardBoat,
+    Decline,
+    EndMovement,
+    JumpOverboard,
+    LandOnSafeIsle,
+    LayTile,
+    MoveBoat,
+    MoveCreature,
+    MoveEmptyBoat,
+    MoveExplorer,
+    PickCreature,
+    PickStartPlayer,
+    PlaceBoat,
+    PlaceExplorer,
+    PlaceSquid,
+    PlayTile,
+    RevealBack,
+    RollCreatureDie,
+    RollDiveDice,
+    SinkTile,
+    TakePerson,
+)
+from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.events import (
     BoatCameIn,
     BoatCapsized,
@@ -236,6 +262,322 @@ def _direction(origin: int, to: int) -> int:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# --- What a seat sees: the words both boards (web and terminal) say ----------------
+
+
+def space_words(space: int | None, tr: Translate) -> str:
+    if space is None or not 0 <= space < BOARD.num_hexes:
+        return tr("off the board")
+    return tr("space {name}").format(name=space_name(space))
+
+
+def explorer_number(explorer: int) -> int:
+    return explorer % 10 + 1
+
+
+def seen_explorer_words(
+    explorer: int, obs: dict[str, Any], names: Sequence[str], tr: Translate
+) -> str:
+    """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
+    knows it."""
+    info = explorer_of(obs, explorer)
+    seat = explorer // 10
+    value = info.get("value") if info else None
+    if seat == obs.get("seat"):
+        if value is None:
+            return tr("your explorer {number}").format(number=explorer_number(explorer))
+        return tr("your explorer {number} (worth {value})").format(
+            number=explorer_number(explorer), value=value
+        )
+    name = seat_name(names, seat, tr)
+    if value is None:
+        return tr("{name}'s explorer {number}").format(name=name, number=explorer_number(explorer))
+    return tr("{name}'s explorer {number} (worth {value})").format(
+        name=name, number=explorer_number(explorer), value=value
+    )
+
+
+def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
+    same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
+    return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
+
+
+def seen_creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
+    creature = creature_of(obs, creature_id)
+    if creature is None:
+        return tr("creature {number}").format(number=creature_id + 1)
+    kind = creature["kind"]
+    number = creature_number(creature, obs)
+    text = {
+        "serpent": tr("sea serpent {number}"),
+        "shark": tr("shark {number}"),
+        "whale": tr("whale {number}"),
+        "squid": tr("giant squid {number}"),
+        "dolphin": tr("dolphin {number}"),
+    }.get(kind, tr("creature {number}"))
+    return text.format(number=number)
+
+
+def piece_of(obs: dict[str, Any], kind: str, piece: int) -> dict[str, Any] | None:
+    """The entry of ``obs[kind]`` (explorers, creatures, boats) with this id, if any."""
+    for entry in obs.get(kind, ()):
+        if entry["id"] == piece:
+            found: dict[str, Any] = entry
+            return found
+    return None
+
+
+def explorer_of(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
+    return piece_of(obs, "explorers", explorer)
+
+
+def creature_of(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
+    return piece_of(obs, "creatures", creature)
+
+
+def boat_of(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
+    return piece_of(obs, "boats", boat)
+
+
+def where(obs: dict[str, Any], explorer: int) -> int | None:
+    info = explorer_of(obs, explorer)
+    if info is None:
+        return None
+    if info["hex"] is not None:
+        where: int = info["hex"]
+        return where
+    if info["boat"] is not None:
+        boat = boat_of(obs, info["boat"])
+        if boat is not None and boat["hex"] is not None:
+            at: int = boat["hex"]
+            return at
+    return None
+
+
+def step(space: int | None, direction: int) -> int | None:
+    if space is None or not 0 <= direction < 6:
+        return None
+    to = BOARD.step[space][direction]
+    return to if to >= 0 else None
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    return game_over_words(
+        obs.get("winners") or [],
+        obs.get("scores") or [],
+        bool(obs.get("options", {}).get("everyone_is_equal")),
+        names,
+        tr,
+    )
+
+
+def action_words(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """What ``action`` does, as both boards offer it: the web board's label and the
+    terminal's choice (after the command that types it)."""
+    if isinstance(action, MoveExplorer):
+        at = where(obs, action.explorer)
+        to = step(at, action.direction)
+        return tr("Move {explorer} {direction} from {origin} to {target}").format(
+            explorer=seen_explorer_words(action.explorer, obs, names, tr),
+            direction=direction_name(action.direction, tr),
+            origin=space_name(at) if at is not None else "?",
+            target=space_name(to) if to is not None else "?",
+        )
+    if isinstance(action, BoardBoat):
+        at = where(obs, action.explorer)
+        return tr("{explorer} climbs into the boat on {space}").format(
+            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
+            space=space_name(at) if at is not None else "?",
+        )
+    if isinstance(action, JumpOverboard):
+        at = where(obs, action.explorer)
+        return tr("{explorer} jumps overboard on {space}").format(
+            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
+            space=space_name(at) if at is not None else "?",
+        )
+    if isinstance(action, LandOnSafeIsle):
+        at = where(obs, action.explorer)
+        isle = next((ISLE_NAMES[i] for i, hs in enumerate(BOARD.landing_wide) if at in hs), None)
+        return tr("{explorer} steps onto {isle}").format(
+            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
+            isle=isle_name(isle, tr),
+        )
+    if isinstance(action, MoveBoat):
+        boat = boat_of(obs, action.boat)
+        at = boat["hex"] if boat else None
+        to = step(at, action.direction)
+        return tr("Move {boat} {direction} from {origin} to {target}").format(
+            boat=boat_words(action.boat, tr),
+            direction=direction_name(action.direction, tr),
+            origin=space_name(at) if at is not None else "?",
+            target=space_name(to) if to is not None else "?",
+        )
+    if isinstance(action, EndMovement):
+        if obs.get("phase") == "tile-move":
+            return tr("Stop moving with the tile")
+        return tr("Done moving: spend no more movement points")
+    if isinstance(action, PlayTile):
+        return tr("Play your tile {number}: {effect}").format(
+            number=action.slot + 1, effect=effect_name(action.effect, tr)
+        )
+    if isinstance(action, Decline):
+        return tr("Do not play a deterrent")
+    if isinstance(action, SinkTile):
+        terrain = obs["terrain"][action.hex] if 0 <= action.hex < BOARD.num_hexes else None
+        return tr("Sink the {terrain} tile on {space}").format(
+            terrain=terrain_name(terrain or "", tr), space=space_name(action.hex)
+        )
+    if isinstance(action, PlaceExplorer):
+        return tr("Place your explorer worth {value} on {space}").format(
+            value=action.value, space=space_name(action.hex)
+        )
+    if isinstance(action, PlaceBoat):
+        return tr("Place a boat on {space}").format(space=space_name(action.hex))
+    if isinstance(action, PlaceSquid):
+        return tr("Bring the giant squid in on {space}").format(space=space_name(action.hex))
+    if isinstance(action, TakePerson):
+        return tr("The giant squid takes {explorer}").format(
+            explorer=seen_explorer_words(action.explorer, obs, names, tr)
+        )
+    if isinstance(action, PickCreature):
+        creature = creature_of(obs, action.creature)
+        at = creature["hex"] if creature else None
+        return tr("Move {creature} (on {space})").format(
+            creature=seen_creature_words(action.creature, obs, tr),
+            space=space_name(at) if at is not None else "?",
+        )
+    if isinstance(action, MoveCreature):
+        pending = obs.get("pending") or {}
+        picked = pending.get("creature")
+        creature = creature_of(obs, picked) if picked is not None else None
+        if creature is not None and creature["hex"] == action.to:
+            return tr("Leave {creature} on {space}").format(
+                creature=seen_creature_words(creature["id"], obs, tr),
+                space=space_name(action.to),
+            )
+        if creature is not None:
+            return tr("Move {creature} to {space}").format(
+                creature=seen_creature_words(creature["id"], obs, tr),
+                space=space_name(action.to),
+            )
+        return tr("Move the creature to {space}").format(space=space_name(action.to))
+    if isinstance(action, PickStartPlayer):
+        return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+    if isinstance(action, LayTile):
+        return tr("Lay a {terrain} tile").format(terrain=terrain_name(action.terrain, tr))
+    if isinstance(action, RevealBack):
+        return tr("Turn the sunk tile over")  # never its back
+    if isinstance(action, RollCreatureDie):
+        return tr("Roll the creature die: {kind}").format(kind=kind_name(action.creature, tr))
+    if isinstance(action, RollDiveDice):
+        return tr("Roll the dive dice: {roll}").format(
+            roll=dive_roll_words(action.piece, action.face, tr)
+        )
+    if isinstance(action, MoveEmptyBoat):
+        return tr("Move the unoccupied {boat} to {space}").format(
+            boat=boat_words(action.boat, tr), space=space_name(action.to)
+        )
+    return str(action)
+
+
+def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """Whose turn it is and what they must do, or the end."""
+    if obs["phase"] == "over":
+        return game_over_line(obs, names, tr)
+    to_move = obs["to_move"]
+    turn = obs.get("turn") or 0
+    if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
+        prefix = tr("Setting up")
+    else:
+        prefix = tr("Turn {turn}").format(turn=turn)
+    if to_move is None:
+        return prefix + " · " + tr("the dice and tiles decide.")
+    if to_move == obs["seat"]:
+        return prefix + " · " + tr("Your turn: {what}").format(what=task_words(obs, tr))
+    return (
+        prefix
+        + " · "
+        + tr("{name} is to play: {what}").format(
+            name=seat_name(names, to_move, tr), what=task_words(obs, tr)
+        )
+    )
+
+
+def task_words(obs: dict[str, Any], tr: Translate) -> str:
+    """What the seat to move must do now."""
+    phase = obs["phase"]
+    if phase == "place-explorers":
+        return tr("place an explorer")
+    if phase == "place-boats":
+        return tr("place a boat")
+    if phase == "move":
+        return tr("move ({left} points left)").format(left=obs.get("moves_left") or 0)
+    if phase == "tile-move":
+        return tr("move with the tile ({left} left)").format(left=obs.get("moves_left") or 0)
+    if phase == "sink":
+        return tr("sink a tile")
+    if phase == "board":
+        return tr("choose who boards the new boat")
+    if phase == "place-squid":
+        return tr("bring the giant squid in")
+    if phase == "take-person":
+        return tr("choose whom the giant squid takes")
+    if phase == "deter":
+        return tr("play a deterrent or not")
+    if phase == "pick-creature":
+        if (obs.get("pending") or {}).get("boats"):
+            return tr("choose the creature or unoccupied boat to move")
+        return tr("choose the creature to move")
+    if phase == "move-creature":
+        return tr("move the creature")
+    return tr("decide")
+
+
+def table_line(obs: dict[str, Any], tr: Translate) -> str:
+    """What lies on the table besides the pieces: tiles left, the dice, the last tile sunk."""
+    left = {t: 0 for t in ("beach", "forest", "mountain")}
+    for t in obs["terrain"]:
+        if t in left:
+            left[t] += 1
+    line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
+        beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
+    )
+    roll = obs.get("last_roll")
+    if roll:
+        line += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
+    dive = obs.get("dive_roll")
+    if dive:
+        line += " · " + tr("dive dice: {roll}").format(
+            roll=dive_roll_words(dive["piece"], dive["face"], tr)
+        )
+    if obs.get("sunk"):
+        last = obs["sunk"][-1]
+        effect = last.get("effect")
+        back = effect_name(effect, tr) if effect else tr("a hidden red tile")
+        line += " · " + tr("last tile sunk: {terrain} ({back})").format(
+            terrain=terrain_name(last["terrain"], tr), back=back
+        )
+    return line
+
+
+def seat_column(key: str, tr: Translate) -> str:
+    """A column of the players' table on both boards: where a seat's explorers are."""
+    return {
+        "player": tr("Player"),
+        "land": tr("On the island"),
+        "swimming": tr("Swimming"),
+        "boat": tr("In boats"),
+        "safe": tr("Saved"),
+        "lost": tr("Lost"),
+        "tiles": tr("Tiles held"),
+        "score": tr("Score"),
+    }[key]
+
+
+SEAT_COLUMNS = ("land", "swimming", "boat", "safe", "lost")
+"""The explorers' places counted in the players' table, in its order."""
 
 
 # --- The log -----------------------------------------------------------------------------

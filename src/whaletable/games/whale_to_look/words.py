@@ -10,10 +10,13 @@ on their card, boats by how many tourists they carry.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
+from whaletable.games.whale_to_look import actions
 from whaletable.games.whale_to_look.events import (
     AreasLaid,
     BoatMoved,
@@ -27,7 +30,7 @@ from whaletable.games.whale_to_look.events import (
     StartPlayerChosen,
     TrendRevealed,
 )
-from whaletable.games.whale_to_look.rules import TOURISTS
+from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
 
 
 def fish_name(fish: int, tr: Translate) -> str:
@@ -74,6 +77,13 @@ def trend_rule(trend: str, tr: Translate) -> str:
     return ""
 
 
+def trend_sentence(trend: str, tr: Translate) -> str:
+    """The trending card of round 2: its name and what it scores."""
+    return tr("The trending card for round 2: {trend} ({rule}).").format(
+        trend=trend_name(trend, tr), rule=trend_rule(trend, tr)
+    )
+
+
 def scored_sentence(
     round_: int, whale: str, whale_sum: int, orca: str, orca_sum: int, tr: Translate
 ) -> str:
@@ -111,14 +121,153 @@ def ranking_rule(result: Result, tr: Translate) -> str:
     )
 
 
+# --- What a seat sees: the words both boards (web and terminal) say ----------------
+
+
+def scored_line(result: dict[str, Any], tr: Translate) -> str:
+    areas, sums = result["areas"], result["sums"]
+    whale, orca = result["whale"], result["orca"]
+    return scored_sentence(
+        result["round"],
+        area_name(areas, whale, tr),
+        sums[whale],
+        area_name(areas, orca, tr),
+        sums[orca],
+        tr,
+    )
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    winner = obs["winner"]
+    if winner is None:
+        return tr("Game over.")
+    points = sum(obs["players"][winner]["points"])
+    return winner_sentence(seat_name(names, winner, tr), points, tr)
+
+
+def investigate_label(fish: int, tr: Translate) -> str:
+    return tr("Investigate fish card {fish} (a secret look)").format(fish=fish_name(fish, tr))
+
+
+def radar_label(fish: int, tr: Translate) -> str:
+    return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
+        fish=fish_name(fish, tr)
+    )
+
+
+def boat_at(obs: dict[str, Any], boat: int) -> int:
+    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if seat is not None and 0 <= seat < len(obs["players"]):
+        at: int = obs["players"][seat]["boats"][boat]
+        return at
+    return DOCK
+
+
+def move_label(
+    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
+) -> str:
+    """A boat's move in words, from where it is (``at``) to ``area``."""
+    to = area_name(areas, area, tr)
+    name = boat_name(boat, tr)
+    if at == DOCK:
+        if anchor:
+            text = tr("Move {boat} from the dock to {area} and drop the anchor")
+        else:
+            text = tr("Move {boat} from the dock to {area}")
+        return text.format(boat=name, area=to)
+    origin = area_name(areas, at, tr)
+    if anchor:
+        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
+    else:
+        text = tr("Move {boat} from {origin} to {area}")
+    return text.format(boat=name, origin=origin, area=to)
+
+
+def action_words(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """What ``action`` does, as both boards offer it: the web board's label and the
+    terminal's choice."""
+    if isinstance(action, actions.Investigate):
+        return investigate_label(action.fish, tr)
+    if isinstance(action, actions.UseRadar):
+        return radar_label(action.fish, tr)
+    if isinstance(action, actions.MoveBoat):
+        at = boat_at(obs, action.boat)
+        return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
+    if isinstance(action, actions.Finish):
+        return tr('Finish: say "Done!" and take no more turns this round')
+    if isinstance(action, actions.ChooseFisherBoat):
+        return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
+    if isinstance(action, actions.PickStartPlayer):
+        return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+    if isinstance(action, actions.RevealTrend):
+        return tr("Reveal the trending card: {trend}").format(trend=trend_name(action.trend, tr))
+    if isinstance(action, actions.LayArea):
+        return tr("Lay area card {number}").format(number=action.number)
+    if isinstance(action, actions.DealFish):
+        return tr("Deal a fish card face down")  # never its value
+    return str(action)
+
+
+def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """Whose turn it is and what they must do, or the end."""
+    if obs["phase"] == "over":
+        return game_over_line(obs, names, tr)
+    rnd = obs["round"]
+    to_move = obs["to_move"]
+    if to_move is None:
+        return tr("Round {round} of {rounds}: the table is being set up.").format(
+            round=rnd, rounds=ROUNDS
+        )
+    if to_move == obs["seat"]:
+        if obs["phase"] == "fisher":
+            text = tr("Round {round} of {rounds} · Your turn: put the fisher on one of your boats.")
+        elif obs["phase"] == "move":
+            text = tr("Round {round} of {rounds} · Your turn: move a boat.")
+        else:
+            text = tr("Round {round} of {rounds} · Your turn: investigate a fish card or finish.")
+        return text.format(round=rnd, rounds=ROUNDS)
+    return tr("Round {round} of {rounds} · {name} is to play.").format(
+        round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
+    )
+
+
+def view_line(round_: int, seat: int | None, names: Sequence[str], tr: Translate) -> str:
+    """The round, and whose view of the table this is."""
+    line = tr("Round {round} of {rounds}").format(round=round_, rounds=ROUNDS)
+    if seat is None:
+        return line + " · " + tr("spectator view: public information only")
+    return line + " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+
+
+def round_points_sentence(points: Sequence[int], names: Sequence[str], tr: Translate) -> str:
+    """What each seat scored in a round."""
+    each = ", ".join(
+        tr("{name} {points}").format(name=seat_name(names, s, tr), points=p)
+        for s, p in enumerate(points)
+    )
+    return tr("Points this round: {points}.").format(points=each)
+
+
+def seat_column(key: str, tr: Translate) -> str:
+    """A column of the players' table on both boards."""
+    return {
+        "player": tr("Player"),
+        "dock": tr("Dock"),
+        "markers": tr("Markers"),
+        "radar": tr("Radar"),
+        "anchor": tr("Anchor"),
+        "finished": tr("Finished"),
+        "points": tr("Points"),
+    }[key]
+
+
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
     if isinstance(event, StartPlayerChosen):
         return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
     if isinstance(event, TrendRevealed):
-        return tr("The trending card for round 2: {trend} ({rule}).").format(
-            trend=trend_name(event.trend, tr), rule=trend_rule(event.trend, tr)
-        )
+        return trend_sentence(event.trend, tr)
     if isinstance(event, AreasLaid):
         numbers = " ".join(str(n) for n in event.numbers)
         return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
@@ -152,10 +301,6 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     if isinstance(event, SaidDone):
         return tr('{name} said "Done!".').format(name=seat_name(names, event.seat, tr))
     if isinstance(event, RoundScored):
-        points = ", ".join(
-            tr("{name} {points}").format(name=seat_name(names, s, tr), points=p)
-            for s, p in enumerate(event.points)
-        )
         scored = scored_sentence(
             event.round,
             area_number_name(event.whale_number, tr),
@@ -164,7 +309,7 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
             event.orca_sum,
             tr,
         )
-        return scored + " " + tr("Points this round: {points}.").format(points=points)
+        return scored + " " + round_points_sentence(event.points, names, tr)
     if isinstance(event, GameWon):
         return winner_sentence(seat_name(names, event.seat, tr), event.points, tr)
     return None
@@ -187,10 +332,6 @@ def advice_word(key: str, tr: Translate) -> str:
     """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
     return {
         "Where the whale and the orca surface": tr("Where the whale and the orca surface"),
-        "area {number}": tr("area {number}"),
-        "F{number}": tr("F{number}"),
-        "whale": tr("whale"),
-        "orca": tr("orca"),
         "whale nearby": tr("whale nearby"),
         "boat {tourists} to area {number}": tr("boat {tourists} to area {number}"),
         "boat {tourists} to area {number} (anchor)": tr(

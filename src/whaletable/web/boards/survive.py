@@ -33,37 +33,41 @@ from whaletable.games.survive.actions import (
     EndMovement,
     JumpOverboard,
     LandOnSafeIsle,
-    LayTile,
     MoveBoat,
     MoveCreature,
     MoveEmptyBoat,
     MoveExplorer,
     PickCreature,
-    PickStartPlayer,
     PlaceBoat,
     PlaceExplorer,
     PlaceSquid,
     PlayTile,
-    RevealBack,
-    RollCreatureDie,
-    RollDiveDice,
     SinkTile,
     TakePerson,
 )
 from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
 from whaletable.games.survive.words import (
+    SEAT_COLUMNS,
+    action_words,
+    boat_of,
     boat_words,
-    direction_name,
-    dive_roll_words,
     effect_name,
-    game_over_words,
+    explorer_of,
+    game_over_line,
     isle_name,
-    kind_name,
     number,
     result_word,
+    seat_column,
+    seen_creature_words,
+    seen_explorer_words,
     space_name,
+    space_words,
+    status_line,
+    step,
+    table_line,
     terrain_name,
     tie_break_line,
+    where,
 )
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -106,6 +110,7 @@ CREATURE_FILL = {
     "dolphin": "#2a9d8f",
 }
 HULL = "#8b5a2b"
+LEGEND_KEYS = ("player", *SEAT_COLUMNS, "tiles")
 
 
 # --- Where things are ---------------------------------------------------------------------
@@ -189,113 +194,6 @@ def _space(
             f'pointer-events="none"/>'
         )
     svg.add("</g>")
-
-
-# --- Words (shared with the log: whaletable.games.survive.words) ---------------------------
-
-
-def space_words(space: int | None, tr: Translate) -> str:
-    if space is None or not 0 <= space < BOARD.num_hexes:
-        return tr("off the board")
-    return tr("space {name}").format(name=space_name(space))
-
-
-def explorer_number(explorer: int) -> int:
-    return explorer % 10 + 1
-
-
-def explorer_words(explorer: int, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
-    knows it."""
-    info = _explorer(obs, explorer)
-    seat = explorer // 10
-    value = info.get("value") if info else None
-    if seat == obs.get("seat"):
-        if value is None:
-            return tr("your explorer {number}").format(number=explorer_number(explorer))
-        return tr("your explorer {number} (worth {value})").format(
-            number=explorer_number(explorer), value=value
-        )
-    name = seat_name(names, seat, tr)
-    if value is None:
-        return tr("{name}'s explorer {number}").format(name=name, number=explorer_number(explorer))
-    return tr("{name}'s explorer {number} (worth {value})").format(
-        name=name, number=explorer_number(explorer), value=value
-    )
-
-
-def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
-    same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
-    return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
-
-
-def creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
-    creature = _creature(obs, creature_id)
-    if creature is None:
-        return tr("creature {number}").format(number=creature_id + 1)
-    kind = creature["kind"]
-    number = creature_number(creature, obs)
-    text = {
-        "serpent": tr("sea serpent {number}"),
-        "shark": tr("shark {number}"),
-        "whale": tr("whale {number}"),
-        "squid": tr("giant squid {number}"),
-        "dolphin": tr("dolphin {number}"),
-    }.get(kind, tr("creature {number}"))
-    return text.format(number=number)
-
-
-def _piece(obs: dict[str, Any], kind: str, piece: int) -> dict[str, Any] | None:
-    """The entry of ``obs[kind]`` (explorers, creatures, boats) with this id, if any."""
-    for entry in obs.get(kind, ()):
-        if entry["id"] == piece:
-            found: dict[str, Any] = entry
-            return found
-    return None
-
-
-def _explorer(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
-    return _piece(obs, "explorers", explorer)
-
-
-def _creature(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
-    return _piece(obs, "creatures", creature)
-
-
-def _boat(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
-    return _piece(obs, "boats", boat)
-
-
-def _where(obs: dict[str, Any], explorer: int) -> int | None:
-    info = _explorer(obs, explorer)
-    if info is None:
-        return None
-    if info["hex"] is not None:
-        where: int = info["hex"]
-        return where
-    if info["boat"] is not None:
-        boat = _boat(obs, info["boat"])
-        if boat is not None and boat["hex"] is not None:
-            at: int = boat["hex"]
-            return at
-    return None
-
-
-def _step(space: int | None, direction: int) -> int | None:
-    if space is None or not 0 <= direction < 6:
-        return None
-    to = BOARD.step[space][direction]
-    return to if to >= 0 else None
-
-
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    return game_over_words(
-        obs.get("winners") or [],
-        obs.get("scores") or [],
-        bool(obs.get("options", {}).get("everyone_is_equal")),
-        names,
-        tr,
-    )
 
 
 # --- Drawing helpers ----------------------------------------------------------------------
@@ -425,28 +323,7 @@ class SurviveBoard:
         else:
             first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
         svg.text(16, 22, first, size=15, weight="bold")
-        left = {t: 0 for t in TERRAIN_FILL}
-        for t in obs["terrain"]:
-            if t in left:
-                left[t] += 1
-        second = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
-            beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
-        )
-        roll = obs.get("last_roll")
-        if roll:
-            second += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
-        dive = obs.get("dive_roll")
-        if dive:
-            second += " · " + tr("dive dice: {roll}").format(
-                roll=dive_roll_words(dive["piece"], dive["face"], tr)
-            )
-        if obs.get("sunk"):
-            last = obs["sunk"][-1]
-            effect = last.get("effect")
-            back = effect_name(effect, tr) if effect else tr("a hidden red tile")
-            second += " · " + tr("last tile sunk: {terrain} ({back})").format(
-                terrain=terrain_name(last["terrain"], tr), back=back
-            )
+        second = table_line(obs, tr)
         svg.text(16, 44, second, size=12, fill=MUTED)
 
     # ---------------------------------------------------------------- spaces
@@ -594,7 +471,7 @@ class SurviveBoard:
         tr: Translate,
     ) -> None:
         key = f"e{e['id']}"
-        title = explorer_words(e["id"], obs, names, tr)
+        title = seen_explorer_words(e["id"], obs, names, tr)
         if e["status"] == "swimming":
             title += " · " + tr("swimming")
         elif e["status"] == "boat":
@@ -669,7 +546,7 @@ class SurviveBoard:
         svg.add("</g>")
         passengers = [p for p in boat["passengers"]]
         for k, pid in enumerate(passengers):
-            e = _explorer(obs, pid)
+            e = explorer_of(obs, pid)
             if e is None:
                 continue
             px = x + (k - (len(passengers) - 1) / 2) * 12.5
@@ -686,7 +563,7 @@ class SurviveBoard:
         picked: bool,
         tr: Translate,
     ) -> None:
-        title = creature_words(c["id"], obs, tr)
+        title = seen_creature_words(c["id"], obs, tr)
         attrs = f' data-creature="{c["id"]}" data-kind="{c["kind"]}"'
         if pick is not None:
             svg.open_act(pick, self.label(pick, obs, (), tr), "creature-act", attrs)
@@ -727,22 +604,20 @@ class SurviveBoard:
                     svg,
                     action,
                     key,
-                    _step(_where(obs, action.explorer), action.direction),
+                    step(where(obs, action.explorer), action.direction),
                     label,
                     "explorer-target",
                 )
             elif isinstance(action, MoveBoat):
-                boat = _boat(obs, action.boat)
+                boat = boat_of(obs, action.boat)
                 at = boat["hex"] if boat else None
-                self._hex_target(
-                    svg, action, key, _step(at, action.direction), label, "boat-target"
-                )
+                self._hex_target(svg, action, key, step(at, action.direction), label, "boat-target")
             elif isinstance(action, MoveEmptyBoat):
                 self._hex_target(svg, action, key, action.to, label, "boat-target")
             elif isinstance(action, PlaceExplorer):
                 self._hex_target(svg, action, key, action.hex, label, "place-target")
             elif isinstance(action, BoardBoat | JumpOverboard):
-                at = _where(obs, action.explorer)
+                at = where(obs, action.explorer)
                 if at is None:
                     continue
                 cx, cy = hex_xy(at)
@@ -772,7 +647,7 @@ class SurviveBoard:
                     )
                 svg.add("</g>")
             elif isinstance(action, LandOnSafeIsle):
-                at = _where(obs, action.explorer)
+                at = where(obs, action.explorer)
                 isle = next((i for i, hexes in enumerate(BOARD.landing_wide) if at in hexes), None)
                 if isle is None:
                     isle = next((i for i, hexes in enumerate(BOARD.landing) if at in hexes), 0)
@@ -978,21 +853,21 @@ class SurviveBoard:
     def _legend(
         self, svg: Svg, obs: dict[str, Any], top_y: float, names: Sequence[str], tr: Translate
     ) -> None:
-        columns = (
-            (40, tr("Player")),
-            (230, tr("On the island")),
-            (330, tr("Swimming")),
-            (410, tr("In boats")),
-            (480, tr("Saved")),
-            (540, tr("Lost")),
-            (600, tr("Tiles held")),
+        columns = tuple(
+            zip(
+                (40, 230, 330, 410, 480, 540, 600),
+                (seat_column(k, tr) for k in LEGEND_KEYS),
+                strict=True,
+            )
         )
         head_y = top_y - 6
         for x, title in columns:
             svg.text(x, head_y, title, size=11, fill=MUTED)
         over = obs["phase"] == "over"
         if over:
-            svg.text(WIDTH - 14, head_y, tr("Score"), size=11, fill=MUTED, anchor="end")
+            svg.text(
+                WIDTH - 14, head_y, seat_column("score", tr), size=11, fill=MUTED, anchor="end"
+            )
         hands = obs.get("hands") or []
         scores = obs.get("scores") or []
         for seat in range(obs["num_players"]):
@@ -1025,21 +900,8 @@ class SurviveBoard:
             if sub:
                 svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
             mine = [e for e in obs["explorers"] if e["seat"] == seat]
-            counts = {
-                status: sum(1 for e in mine if e["status"] == status)
-                for status in ("land", "swimming", "boat", "safe", "lost")
-            }
-            for (x, _), value in zip(
-                columns[1:6],
-                (
-                    counts["land"],
-                    counts["swimming"],
-                    counts["boat"],
-                    counts["safe"],
-                    counts["lost"],
-                ),
-                strict=True,
-            ):
+            for (x, _), status in zip(columns[1:6], SEAT_COLUMNS, strict=True):
+                value = sum(1 for e in mine if e["status"] == status)
                 svg.text(x, mid + 5, str(value), size=14, weight="bold")
             held = hands[seat]["count"] if seat < len(hands) else 0
             svg.text(
@@ -1067,162 +929,10 @@ class SurviveBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        if isinstance(action, MoveExplorer):
-            at = _where(obs, action.explorer)
-            to = _step(at, action.direction)
-            return tr("Move {explorer} {direction} from {origin} to {target}").format(
-                explorer=explorer_words(action.explorer, obs, names, tr),
-                direction=direction_name(action.direction, tr),
-                origin=space_name(at) if at is not None else "?",
-                target=space_name(to) if to is not None else "?",
-            )
-        if isinstance(action, BoardBoat):
-            at = _where(obs, action.explorer)
-            return tr("{explorer} climbs into the boat on {space}").format(
-                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
-                space=space_name(at) if at is not None else "?",
-            )
-        if isinstance(action, JumpOverboard):
-            at = _where(obs, action.explorer)
-            return tr("{explorer} jumps overboard on {space}").format(
-                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
-                space=space_name(at) if at is not None else "?",
-            )
-        if isinstance(action, LandOnSafeIsle):
-            at = _where(obs, action.explorer)
-            isle = next(
-                (ISLE_NAMES[i] for i, hs in enumerate(BOARD.landing_wide) if at in hs), None
-            )
-            return tr("{explorer} steps onto {isle}").format(
-                explorer=_capital(explorer_words(action.explorer, obs, names, tr)),
-                isle=isle_name(isle, tr),
-            )
-        if isinstance(action, MoveBoat):
-            boat = _boat(obs, action.boat)
-            at = boat["hex"] if boat else None
-            to = _step(at, action.direction)
-            return tr("Move {boat} {direction} from {origin} to {target}").format(
-                boat=boat_words(action.boat, tr),
-                direction=direction_name(action.direction, tr),
-                origin=space_name(at) if at is not None else "?",
-                target=space_name(to) if to is not None else "?",
-            )
-        if isinstance(action, EndMovement):
-            if obs.get("phase") == "tile-move":
-                return tr("Stop moving with the tile")
-            return tr("Done moving: spend no more movement points")
-        if isinstance(action, PlayTile):
-            return tr("Play your tile {number}: {effect}").format(
-                number=action.slot + 1, effect=effect_name(action.effect, tr)
-            )
-        if isinstance(action, Decline):
-            return tr("Do not play a deterrent")
-        if isinstance(action, SinkTile):
-            terrain = obs["terrain"][action.hex] if 0 <= action.hex < BOARD.num_hexes else None
-            return tr("Sink the {terrain} tile on {space}").format(
-                terrain=terrain_name(terrain or "", tr), space=space_name(action.hex)
-            )
-        if isinstance(action, PlaceExplorer):
-            return tr("Place your explorer worth {value} on {space}").format(
-                value=action.value, space=space_name(action.hex)
-            )
-        if isinstance(action, PlaceBoat):
-            return tr("Place a boat on {space}").format(space=space_name(action.hex))
-        if isinstance(action, PlaceSquid):
-            return tr("Bring the giant squid in on {space}").format(space=space_name(action.hex))
-        if isinstance(action, TakePerson):
-            return tr("The giant squid takes {explorer}").format(
-                explorer=explorer_words(action.explorer, obs, names, tr)
-            )
-        if isinstance(action, PickCreature):
-            creature = _creature(obs, action.creature)
-            at = creature["hex"] if creature else None
-            return tr("Move {creature} (on {space})").format(
-                creature=creature_words(action.creature, obs, tr),
-                space=space_name(at) if at is not None else "?",
-            )
-        if isinstance(action, MoveCreature):
-            pending = obs.get("pending") or {}
-            picked = pending.get("creature")
-            creature = _creature(obs, picked) if picked is not None else None
-            if creature is not None and creature["hex"] == action.to:
-                return tr("Leave {creature} on {space}").format(
-                    creature=creature_words(creature["id"], obs, tr),
-                    space=space_name(action.to),
-                )
-            if creature is not None:
-                return tr("Move {creature} to {space}").format(
-                    creature=creature_words(creature["id"], obs, tr),
-                    space=space_name(action.to),
-                )
-            return tr("Move the creature to {space}").format(space=space_name(action.to))
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, LayTile):
-            return tr("Lay a {terrain} tile").format(terrain=terrain_name(action.terrain, tr))
-        if isinstance(action, RevealBack):
-            return tr("Turn the sunk tile over")  # never its back
-        if isinstance(action, RollCreatureDie):
-            return tr("Roll the creature die: {kind}").format(kind=kind_name(action.creature, tr))
-        if isinstance(action, RollDiveDice):
-            return tr("Roll the dive dice: {roll}").format(
-                roll=dive_roll_words(action.piece, action.face, tr)
-            )
-        if isinstance(action, MoveEmptyBoat):
-            return tr("Move the unoccupied {boat} to {space}").format(
-                boat=boat_words(action.boat, tr), space=space_name(action.to)
-            )
-        return str(action)
+        return action_words(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        if obs["phase"] == "over":
-            return game_over_line(obs, names, tr)
-        to_move = obs["to_move"]
-        turn = obs.get("turn") or 0
-        if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
-            prefix = tr("Setting up")
-        else:
-            prefix = tr("Turn {turn}").format(turn=turn)
-        if to_move is None:
-            return prefix + " · " + tr("the dice and tiles decide.")
-        if to_move == obs["seat"]:
-            return prefix + " · " + tr("Your turn: {what}").format(what=self._task(obs, tr))
-        return (
-            prefix
-            + " · "
-            + tr("{name} is to play: {what}").format(
-                name=seat_name(names, to_move, tr), what=self._task(obs, tr)
-            )
-        )
-
-    @staticmethod
-    def _task(obs: dict[str, Any], tr: Translate) -> str:
-        phase = obs["phase"]
-        if phase == "place-explorers":
-            return tr("place an explorer")
-        if phase == "place-boats":
-            return tr("place a boat")
-        if phase == "move":
-            return tr("move ({left} points left)").format(left=obs.get("moves_left") or 0)
-        if phase == "tile-move":
-            return tr("move with the tile ({left} left)").format(left=obs.get("moves_left") or 0)
-        if phase == "sink":
-            return tr("sink a tile")
-        if phase == "board":
-            return tr("choose who boards the new boat")
-        if phase == "place-squid":
-            return tr("bring the giant squid in")
-        if phase == "take-person":
-            return tr("choose whom the giant squid takes")
-        if phase == "deter":
-            return tr("play a deterrent or not")
-        if phase == "pick-creature":
-            if (obs.get("pending") or {}).get("boats"):
-                return tr("choose the creature or unoccupied boat to move")
-            return tr("choose the creature to move")
-        if phase == "move-creature":
-            return tr("move the creature")
-        return tr("decide")
+        return status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
@@ -1283,10 +993,6 @@ class SurviveBoard:
 def _dive_faces(die: str) -> str:
     """A movement dive die's faces as printed: numbers, and Dive (from the data file)."""
     return ", ".join("Dive" if f == "dive" else f for f in COMPONENTS.dive_moves[die])
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 Board = SurviveBoard

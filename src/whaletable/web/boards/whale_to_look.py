@@ -20,15 +20,12 @@ from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
-    DealFish,
     Finish,
     Investigate,
-    LayArea,
     MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import (
@@ -37,18 +34,7 @@ from whaletable.games.whale_to_look.components import (
     board_with_areas,
     fish_xy,
 )
-from whaletable.games.whale_to_look.rules import BOATS, DOCK, ROUNDS, TOURISTS
-from whaletable.games.whale_to_look.words import (
-    area_name,
-    boat_name,
-    fish_name,
-    result_word,
-    scored_sentence,
-    tie_break_line,
-    trend_name,
-    trend_rule,
-    winner_sentence,
-)
+from whaletable.games.whale_to_look.rules import BOATS, DOCK, TOURISTS
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -103,74 +89,11 @@ def diamond_points(area: int, columns: int = COLUMNS) -> str:
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
 
 
-# --- Words ------------------------------------------------------------------------------
-
-
-def scored_line(result: dict[str, Any], tr: Translate) -> str:
-    areas, sums = result["areas"], result["sums"]
-    whale, orca = result["whale"], result["orca"]
-    return scored_sentence(
-        result["round"],
-        area_name(areas, whale, tr),
-        sums[whale],
-        area_name(areas, orca, tr),
-        sums[orca],
-        tr,
-    )
-
-
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winner = obs["winner"]
-    if winner is None:
-        return tr("Game over.")
-    points = sum(obs["players"][winner]["points"])
-    return winner_sentence(seat_name(names, winner, tr), points, tr)
-
-
-def investigate_label(fish: int, tr: Translate) -> str:
-    return tr("Investigate fish card {fish} (a secret look)").format(fish=fish_name(fish, tr))
-
-
-def radar_label(fish: int, tr: Translate) -> str:
-    return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
-        fish=fish_name(fish, tr)
-    )
-
-
-def _boat_at(obs: dict[str, Any], boat: int) -> int:
-    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
-    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-    if seat is not None and 0 <= seat < len(obs["players"]):
-        at: int = obs["players"][seat]["boats"][boat]
-        return at
-    return DOCK
-
-
-def move_label(
-    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
-) -> str:
-    """A boat's move in words, from where it is (``at``) to ``area``."""
-    to = area_name(areas, area, tr)
-    name = boat_name(boat, tr)
-    if at == DOCK:
-        if anchor:
-            text = tr("Move {boat} from the dock to {area} and drop the anchor")
-        else:
-            text = tr("Move {boat} from the dock to {area}")
-        return text.format(boat=name, area=to)
-    origin = area_name(areas, at, tr)
-    if anchor:
-        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
-    else:
-        text = tr("Move {boat} from {origin} to {area}")
-    return text.format(boat=name, origin=origin, area=to)
-
-
 def _move_target(
     svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
 ) -> None:
     """A legal move's target, hidden until its boat is selected."""
-    title = move_label(move.boat, move.area, move.anchor, at, areas, tr)
+    title = words.move_label(move.boat, move.area, move.anchor, at, areas, tr)
     data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
     columns = columns_of(areas)
     cx, cy = area_xy_px(move.area, columns)
@@ -217,19 +140,14 @@ def _header(
     names: tuple[str, ...],
     tr: Translate,
 ) -> None:
-    first = tr("Round {round} of {rounds}").format(round=rnd, rounds=ROUNDS)
-    if seat is None:
-        first += " · " + tr("spectator view: public information only")
-    else:
-        first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
-    svg.text(16, 22, first, size=15, weight="bold")
+    svg.text(16, 22, words.view_line(rnd, seat, names, tr), size=15, weight="bold")
     if scored is not None:
         areas, sums, whale, orca, scored_round = scored
         result = {"areas": areas, "sums": sums, "whale": whale, "orca": orca}
-        svg.text(16, 42, scored_line({**result, "round": scored_round}, tr), size=12)
+        svg.text(16, 42, words.scored_line({**result, "round": scored_round}, tr), size=12)
         return
     if trend is not None:
-        name = trend_name(trend, tr)
+        name = words.trend_name(trend, tr)
         width = 16 + 7 * len(name)
         svg.add(
             f'<g class="trend" data-trend="{esc(trend)}">'
@@ -237,7 +155,7 @@ def _header(
             f'stroke="{INK}" stroke-width="1.2"/>'
         )
         svg.text(22, 43, name, size=12, weight="bold")
-        svg.text(width + 22, 43, trend_rule(trend, tr), size=12)
+        svg.text(width + 22, 43, words.trend_rule(trend, tr), size=12)
         svg.add("</g>")
     elif rnd == 2:
         svg.text(16, 42, tr("No trending card this round."), size=12)
@@ -356,7 +274,9 @@ def _boat(
 def _boat_title(
     seat: int, boat: int, fisher: bool, anchored: bool, names: Sequence[str], tr: Translate
 ) -> str:
-    title = tr("{name}: {boat}").format(name=seat_name(names, seat, tr), boat=boat_name(boat, tr))
+    title = tr("{name}: {boat}").format(
+        name=seat_name(names, seat, tr), boat=words.boat_name(boat, tr)
+    )
     if fisher:
         title += " · " + tr("fisher on board")
     if anchored:
@@ -413,7 +333,7 @@ def _fish(
     x, y = fish_xy_px(fish, columns)
     if clickable:
         svg.open_act(
-            Investigate(fish), investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
+            Investigate(fish), words.investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
         )
     else:
         svg.add(f'<g class="fish" data-fish="{fish}">')
@@ -440,7 +360,9 @@ def _fish(
         fill="#8c8c8c" if value is None else INK,
         extra=f' class="fish-value" data-fish="{fish}"',
     )
-    svg.text(x, y + CARD_H // 2 - 6, fish_name(fish, tr), size=10, anchor="middle", fill="#666")
+    svg.text(
+        x, y + CARD_H // 2 - 6, words.fish_name(fish, tr), size=10, anchor="middle", fill="#666"
+    )
     for i, seat in enumerate(markers):
         mx = x + (i - (len(markers) - 1) / 2) * 16
         my = y + CARD_H // 2 + 10
@@ -455,7 +377,9 @@ def _fish(
     svg.add("</g>")
     if radar:
         rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
-        svg.open_act(UseRadar(fish), radar_label(fish, tr), "radar-act", f' data-fish="{fish}"')
+        svg.open_act(
+            UseRadar(fish), words.radar_label(fish, tr), "radar-act", f' data-fish="{fish}"'
+        )
         svg.add(
             f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
             f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
@@ -467,18 +391,13 @@ def _fish(
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
-    columns = (
-        (44, tr("Player")),
-        (222, tr("Dock")),
-        (380, tr("Markers")),
-        (496, tr("Radar")),
-        (556, tr("Anchor")),
-        (626, tr("Finished")),
-    )
+    columns = ((44, "player"), (222, "dock"), (380, "markers"), (496, "radar"), (556, "anchor"))
     head_y = LEGEND_Y - 8
-    for x, title in columns:
-        svg.text(x, head_y, title, size=11, fill="#44546a")
-    svg.text(WIDTH - 14, head_y, tr("Points"), size=11, fill="#44546a", anchor="end")
+    for x, key in (*columns, (626, "finished")):
+        svg.text(x, head_y, words.seat_column(key, tr), size=11, fill="#44546a")
+    svg.text(
+        WIDTH - 14, head_y, words.seat_column("points", tr), size=11, fill="#44546a", anchor="end"
+    )
 
 
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
@@ -707,7 +626,7 @@ class WhaleToLookBoard:
         """One hidden target per legal move; table.js shows those of the selected boat."""
         areas = tuple(obs["areas"])
         for move in moves:
-            svg.piece(_move_target, move, _boat_at(obs, move.boat), areas, tr)
+            svg.piece(_move_target, move, words.boat_at(obs, move.boat), areas, tr)
 
     def _controls(
         self,
@@ -745,53 +664,10 @@ class WhaleToLookBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        if isinstance(action, Investigate):
-            return investigate_label(action.fish, tr)
-        if isinstance(action, UseRadar):
-            return radar_label(action.fish, tr)
-        if isinstance(action, MoveBoat):
-            at = _boat_at(obs, action.boat)
-            return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
-        if isinstance(action, Finish):
-            return tr('Finish: say "Done!" and take no more turns this round')
-        if isinstance(action, ChooseFisherBoat):
-            return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, RevealTrend):
-            return tr("Reveal the trending card: {trend}").format(
-                trend=trend_name(action.trend, tr)
-            )
-        if isinstance(action, LayArea):
-            return tr("Lay area card {number}").format(number=action.number)
-        if isinstance(action, DealFish):
-            return tr("Deal a fish card face down")  # never its value
-        return str(action)
+        return words.action_words(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        if obs["phase"] == "over":
-            return game_over_line(obs, names, tr)
-        rnd = obs["round"]
-        to_move = obs["to_move"]
-        if to_move is None:
-            return tr("Round {round} of {rounds}: the table is being set up.").format(
-                round=rnd, rounds=ROUNDS
-            )
-        if to_move == obs["seat"]:
-            if obs["phase"] == "fisher":
-                text = tr(
-                    "Round {round} of {rounds} · Your turn: put the fisher on one of your boats."
-                )
-            elif obs["phase"] == "move":
-                text = tr("Round {round} of {rounds} · Your turn: move a boat.")
-            else:
-                text = tr(
-                    "Round {round} of {rounds} · Your turn: investigate a fish card or finish."
-                )
-            return text.format(round=rnd, rounds=ROUNDS)
-        return tr("Round {round} of {rounds} · {name} is to play.").format(
-            round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
-        )
+        return words.status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
@@ -820,7 +696,7 @@ class WhaleToLookBoard:
             "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
         }
         if isinstance(choice, str):
-            return labels.get(choice) or trend_name(choice, tr)
+            return labels.get(choice) or words.trend_name(choice, tr)
         return plain_choice(choice, tr)
 
     def result(
@@ -833,9 +709,9 @@ class WhaleToLookBoard:
             result,
             names,
             tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            note=tie_break_line(result, tr),
+            words.result_word,
+            headline=words.game_over_line(obs, names, tr),
+            note=words.tie_break_line(result, tr),
         )
 
 
