@@ -15,11 +15,12 @@ from rich.console import Console
 
 from whaletable import games
 from whaletable.cli.render import BadCommand, view_for
-from whaletable.cli.render.whale_riders import WhaleRidersView, contract_text
+from whaletable.cli.render.whale_riders import WhaleRidersView
 from whaletable.core import CHANCE, Action, State
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
+from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -47,6 +48,11 @@ def render(renderable: Any) -> str:
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(renderable)
     return out.getvalue()
+
+
+def contract_text(card: dict[str, Any]) -> str:
+    """A contract as the terminal (and the web board) writes it, in English."""
+    return words.contract_text(card, english)
 
 
 def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[tuple[State, Action]]:
