@@ -20,7 +20,7 @@ from whaletable.core import CHANCE, Action, State
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
-from whaletable.games.whale_riders import words
+from whaletable.games.whale_riders import words as wr_words
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -52,7 +52,7 @@ def render(renderable: Any) -> str:
 
 def contract_text(card: dict[str, Any]) -> str:
     """A contract as the terminal (and the web board) writes it, in English."""
-    return words.contract_text(card, english)
+    return wr_words.contract_text(card, english)
 
 
 def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[tuple[State, Action]]:
