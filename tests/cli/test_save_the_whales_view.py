@@ -249,4 +249,4 @@ def test_a_bad_command_reprompts(cli: Callable[..., Any]) -> None:
     run = cli(args, ["s shark", "r", "q"])
     assert run.code == 0
     assert "'shark' is not one whale" in run.out
-    assert "you cannot roll the dice" in run.out  # a new whale must be chosen first
+    assert "you cannot Roll the dice" in run.out  # a new whale must be chosen first

@@ -4,6 +4,10 @@ Names on screen are the ones players use at the table: ports by name, a port's
 spaces numbered from 1 (the cheapest) up, the contracts in your hand numbered
 C1-C3 in the order you hold them, seats from 1. Another seat's contracts are only
 ever counted: the observation gives nothing else, so nothing else is drawn.
+
+Every sentence is the game's own (``games/whale_riders/words.py``, which the web board
+speaks too: an action here is worded as the board's button) or a line of this layout,
+and goes through the view's translator ``tr``.
 """
 
 from __future__ import annotations
