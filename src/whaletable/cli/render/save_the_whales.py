@@ -187,20 +187,7 @@ class SaveTheWhalesView:
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         tr = self.tr
         words = text.lower().split()
-        if not words or words[0] not in (
-            "r",
-            "d",
-            "x",
-            "k",
-            "m",
-            "p",
-            "c",
-            "n",
-            "s",
-            "b",
-            "l",
-            "t",
-        ):
+        if not words or words[0] not in tuple("rdxkmpcnsblt"):  # the short forms' letters
             return None
         verb, args = words[0], words[1:]
         if verb in ("r", "d", "x", "k"):
