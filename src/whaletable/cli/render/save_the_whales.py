@@ -98,13 +98,8 @@ class SaveTheWhalesView:
         dice = obs["dice"]
         if dice is not None:
             text.append(" · " + dice_words(dice[0], dice[1], tr))
-        holder = obs["barnacle"]
-        barnacle = (
-            tr("Magic Barnacle: on its space")
-            if holder is None
-            else tr("Magic Barnacle: with the {whale}").format(whale=whale_name(holder, tr))
-        )
-        text.append("\n" + ship_words(obs, tr) + " · " + barnacle)
+        # The whale holding the Magic Barnacle says so in the whales' table.
+        text.append("\n" + ship_words(obs, tr))
         for flag in flag_lines(obs, tr):
             text.append("\n" + flag, "bold green")
         return text

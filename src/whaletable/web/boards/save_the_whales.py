@@ -14,6 +14,9 @@ own clickable choices differ. The static board (names and kinds of spaces) comes
 A drawn card's text is in the observation in English, Vietnamese and Persian. The board
 does not know the page's language, so it draws all three, each marked with ``lang``, and
 a small style rule shows the one matching the page's ``<html lang>`` (English otherwise).
+
+What the board says (labels, the status line, where a whale is, payments) is the game's
+own wording in ``games/save_the_whales/words.py``, which the terminal speaks too.
 """
 
 from __future__ import annotations

@@ -11,6 +11,9 @@ contracts in hand and fulfilled, pearls.
 Every legal action has one place to click: a tile of the rider's port (buy), a
 button (move, take a coin, start burning or fulfilling, done), a contract card of
 the viewer's hand (burn or fulfil it once that action is under way).
+
+What the board says (labels, the status line, goods, contracts, where a rider is) is the
+game's own wording in ``games/whale_riders/words.py``, which the terminal speaks too.
 """
 
 from __future__ import annotations
