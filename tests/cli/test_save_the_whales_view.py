@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from whaletable import games
+from whaletable import games, i18n
 from whaletable.cli.render import BadCommand, view_for
 from whaletable.cli.render.save_the_whales import SaveTheWhalesView
 from whaletable.core import CHANCE
@@ -35,6 +35,8 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.components import WHALES, default_components
+from whaletable.games.save_the_whales.words import headline as team_headline
+from whaletable.web.boards import board_for
 
 GAME = games.get("save-the-whales")
 VIEW = view_for(GAME)
@@ -249,4 +251,94 @@ def test_a_bad_command_reprompts(cli: Callable[..., Any]) -> None:
     run = cli(args, ["s shark", "r", "q"])
     assert run.code == 0
     assert "'shark' is not one whale" in run.out
-    assert "you cannot roll the dice" in run.out  # a new whale must be chosen first
+    assert "you cannot Roll the dice" in run.out  # a new whale must be chosen first
+
+
+# ------------------------------------------------------------------ in the reader's language
+
+
+def before_fields(text: str) -> str:
+    """The words of a message before its first placeholder."""
+    return text.split("{")[0]
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_a_whole_game_in_the_terminal_speaks_the_language_asked_for(
+    cli: Callable[..., Any], tmp_path: Path, lang: str
+) -> None:
+    """`whaletable play save-the-whales --lang vi`: the board, the choices, the short forms
+    and the result are the game's words in that language, and not in English."""
+    path = tmp_path / "game.json"
+    seats = ["human", "random", "random"]
+    args = ["play", "save-the-whales", "--seats", ",".join(seats), "--seed", "8"]
+    run = cli([*args, "--record", str(path), "--lang", lang], ["1"] * 3000)
+    assert run.code == 0, run.out[-3000:]
+    tr = i18n.translator(lang)
+    shown = " ".join(run.out.replace("│", " ").split())  # the console wraps long lines
+    for message in (
+        "The track; ↑ = on the path above it",  # the board
+        "NATURAL HABITATS",
+        "Survival Points",  # a column of the players' table
+        "Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}",
+        "The Catcher Ship: {where}",
+        "viewing as {viewer}",  # the header
+        "Choose the {whale} (saving it costs {value} SP)",  # a choice
+        "Roll the dice for the {whale}",
+        "Saved: {whales}",  # the result
+    ):
+        words = before_fields(message)
+        assert before_fields(tr(message)) != words, message
+        assert before_fields(tr(message)) in shown, message
+        assert words not in shown, message
+    short = tr(VIEW.short_forms())
+    assert short != VIEW.short_forms() and " ".join(short.split()) in shown
+    final = Record.load(path).replay().observation(None)
+    headline = team_headline(final["whales_saved"], len(final["whales"]), tr)
+    assert headline in shown
+    assert "The team saved" not in shown and "Game over" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_the_terminal_words_each_action_as_the_web_board_labels_it(lang: str) -> None:
+    """One sentence per action, shared: at positions of seeded random games the terminal's
+    choice is the web board's label, word for word, in every language (in Vietnamese and
+    Persian a translated one)."""
+    tr = i18n.translator(lang)
+    view = view_for(GAME, tr)
+    board = board_for("save-the-whales")
+    compared = 0
+    for num_players, seed in ((3, 1), (4, 2), (6, 3)):
+        state = GAME.new_state(num_players)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            obs = state.observation(seat)
+            legal = state.legal_actions()
+            for action in legal:
+                words = view.choice(action, obs)
+                assert words == board.label(action, obs, [], tr), action
+                if lang != "en":
+                    assert words != board.label(action, obs, [], english), (lang, action)
+                compared += 1
+            state.apply(rng.choice(legal))
+    assert compared > 300
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_a_drawn_card_is_read_in_the_readers_language(samples: list[Sample], lang: str) -> None:
+    """The observation carries a card's text in every language; the terminal shows the
+    reader's, never the English."""
+    view = view_for(GAME, i18n.translator(lang))
+    shown = 0
+    for sample in samples:
+        obs = sample.state.observation(None)
+        if obs["card"] is None:
+            continue
+        text = " ".join(render(view.board(obs, NAMES)).replace("│", " ").split())
+        assert " ".join(obs["card"]["text"][lang].split()) in text, sample.where()
+        assert " ".join(obs["card"]["text"]["en"].split()) not in text, sample.where()
+        shown += 1
+    assert shown >= 3

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from whaletable import games
+from whaletable import games, i18n
 from whaletable.cli.render import BadCommand, view_for
-from whaletable.cli.render.whale_riders import WhaleRidersView, contract_text
+from whaletable.cli.render.whale_riders import WhaleRidersView
 from whaletable.core import CHANCE, Action, State
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
+from whaletable.games.whale_riders import words as wr_words
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -31,6 +32,8 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
+from whaletable.games.whale_riders.words import game_over_words
+from whaletable.web.boards import board_for
 
 GAME = games.get("whale-riders")
 GAME_ARGS = ["play", "whale-riders"]
@@ -47,6 +50,11 @@ def render(renderable: Any) -> str:
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(renderable)
     return out.getvalue()
+
+
+def contract_text(card: dict[str, Any]) -> str:
+    """A contract as the terminal (and the web board) writes it, in English."""
+    return wr_words.contract_text(card, english)
 
 
 def walk(num_players: int, seed: int, options: dict[str, Any]) -> Iterator[tuple[State, Action]]:
@@ -287,3 +295,82 @@ def test_hot_seat_hides_the_last_players_contracts(cli) -> None:
     assert mine and theirs
     for words in mine - theirs:
         assert words not in second
+
+
+# ------------------------------------------------------------------ in the reader's language
+
+
+def before_fields(text: str) -> str:
+    """The words of a message before its first placeholder."""
+    return text.split("{")[0]
+
+
+@pytest.mark.parametrize("lang", ["vi", "fa"])
+def test_a_whole_game_in_the_terminal_speaks_the_language_asked_for(
+    cli, tmp_path: Path, lang: str
+) -> None:
+    """`whaletable play whale-riders --lang vi`: the board, the hand, the choices, the short
+    forms and the result are the game's words in that language, and not in English."""
+    path = tmp_path / "game.json"
+    args = [*GAME_ARGS, "--seats", "human,random,random", "--seed", "5", "--record", str(path)]
+    run = cli([*args, "--lang", lang], ["1"] * 3000)
+    assert run.code == 0, run.out[-3000:]
+    tr = i18n.translator(lang)
+    shown = " ".join(run.out.replace("│", " ").split())  # the console wraps long lines
+    for message in (
+        "The Ice Coast",  # the board's title
+        "Fulfilled",  # a column of the players' table
+        "Your contracts",  # the hand panel
+        "Your goods: {goods}",
+        "Prices in coins, from space 1 up: {prices}",  # the legend
+        "Take a coin from the bank",  # a choice
+        "Move your rider to {port}",
+        "Burn contracts: choose one or more, then Done",
+        "viewing as {viewer}",  # the header
+        "Bag: {bag} tiles · Contract pile: {deck} · Burned: {burned} · "
+        "Sun Port pearls left: {left}",
+    ):
+        words = before_fields(message)
+        assert before_fields(tr(message)) != words, message
+        assert before_fields(tr(message)) in shown, message
+        assert words not in shown, message
+    short = tr(VIEW.short_forms())
+    assert short != VIEW.short_forms() and " ".join(short.split()) in shown
+    assert any(
+        tr("Turn {turn} · Your turn: two actions.").format(turn=k) in shown for k in range(1, 60)
+    )
+    result = Record.load(path).replay().result()
+    assert result is not None
+    labels = [
+        f"{tr('Seat {number}').format(number=s + 1)} ({spec})"
+        for s, spec in enumerate(["human", "random", "random"])
+    ]
+    winners = result.winners
+    headline = game_over_words(winners, result.standing(winners[0]).score, labels, tr)
+    assert " ".join(headline.split()) in shown
+    assert "Game over" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "fa"])
+def test_the_terminal_words_each_action_as_the_web_board_labels_it(lang: str) -> None:
+    """One sentence per action, shared: at positions of seeded random games the terminal's
+    choice is the web board's label, word for word, in every language (in Vietnamese and
+    Persian a translated one)."""
+    tr = i18n.translator(lang)
+    view = view_for(GAME, tr)
+    board = board_for("whale-riders")
+    options = {"clans_decree": True, "magic_of_the_whale": True}
+    compared = 0
+    for num_players, seed in ((2, 1), (3, 2), (5, 3)):
+        for k, (state, _) in enumerate(walk(num_players, seed, options)):
+            seat = state.current_player()
+            if seat < 0 or k % 4:
+                continue
+            obs = state.observation(seat)
+            for action in state.legal_actions():
+                words = view.choice(action, obs)
+                assert words == board.label(action, obs, [], tr), action
+                if lang != "en":
+                    assert words != board.label(action, obs, [], english), (lang, action)
+                compared += 1
+    assert compared > 300

@@ -50,10 +50,9 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.components import WHALES, default_components, layout
-from whaletable.games.save_the_whales.words import whale_name
+from whaletable.games.save_the_whales.words import headline, whale_name
 from whaletable.web.boards import board_for, seat_colour
 from whaletable.web.boards.save_the_whales import (
-    headline,
     inner_edge,
     path_point,
     track_box,
@@ -368,7 +367,7 @@ def test_log_lines_tell_what_each_step_did(
         saw["extinct"] += sum("becomes extinct" in line for line in lines)
         saw["saved"] += sum("is saved" in line for line in lines)
         if after["phase"] == "over":
-            assert lines and lines[-1] == headline(after, tr)
+            assert lines and lines[-1] == headline(after["whales_saved"], len(after["whales"]), tr)
     assert saw["dice"] > 300 and saw["extinct"] > 3 and saw["saved"] > 5
 
 

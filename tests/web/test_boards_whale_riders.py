@@ -33,10 +33,9 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
-from whaletable.games.whale_riders.words import contract_text
+from whaletable.games.whale_riders.words import contract_text, game_over_line
 from whaletable.web import i18n
 from whaletable.web.boards import board_for, seat_colour
-from whaletable.web.boards.whale_riders import game_over_line
 
 GAME = games.get("whale-riders")
 BOARD = board_for("whale-riders")

@@ -52,8 +52,8 @@ def test_terminal_words_the_save_before_going_onto_the_path(table: Table) -> Non
     obs = state.observation(0)
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(view.board(obs, NAMES))
-    assert "goes onto the path unless it is saved now" in " ".join(out.getvalue().split())
-    assert view.choice(Refuse(), obs) == "do not save it: onto the path"
+    assert "must go onto the path unless it is saved now" in " ".join(out.getvalue().split())
+    assert view.choice(Refuse(), obs) == "Do not save it: the Gray Whale goes onto the path"
 
 
 def test_board_says_when_the_team_cannot_pay_the_penalty(table: Table) -> None:

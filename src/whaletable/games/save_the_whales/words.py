@@ -1,21 +1,42 @@
-"""Save the Whales in words: the names of whales and spaces, and one sentence per event.
+"""Save the Whales in words: the names of whales and spaces, one sentence per event, and
+everything the web board and the terminal both say (actions, the status line, where a
+whale is, payments, the Catcher Ship).
 
-Shared by the web table (``web/boards/save_the_whales.py`` draws with these names) and
-the terminal, in the reader's language through ``tr`` (the catalogs are extracted from
-this module). Spaces are named as printed on the board with their number, since several
-spaces share a name.
+Shared by the web table (``web/boards/save_the_whales.py``) and the terminal
+(``cli/render/save_the_whales.py``), in the reader's language through ``tr`` (the catalog
+is extracted from this module and both). Each function reads only an observation.
+Spaces are named as printed on the board with their number, since several spaces share
+a name.
 """
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.save_the_whales.components import layout
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    CollectSurvivalPoints,
+    Contribute,
+    Done,
+    DrawCard,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    Refuse,
+    Roll,
+    SaveWhale,
+    ThrowDice,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,
@@ -146,6 +167,235 @@ def deck_name(deck: str, tr: Translate) -> str:
 
 def die_words(face: int, tr: Translate) -> str:
     return tr("a Catcher Ship") if face == 0 else str(face)
+
+
+# --- What the table shows ------------------------------------------------------------------
+
+
+def whale_of(obs: dict[str, Any], name: str) -> dict[str, Any]:
+    """The observation's entry for whale ``name`` (one still in the box if it has none)."""
+    for w in obs["whales"]:
+        if w["name"] == name:
+            return dict(w)
+    return {
+        "name": name,
+        "value": 0,
+        "home": 0,
+        "status": "box",
+        "space": None,
+        "owner": None,
+        "barnacle": False,
+    }
+
+
+def status_word(status: str, tr: Translate) -> str:
+    """A whale's state in a word or two: in the box, on the track or path, saved, extinct."""
+    words = {
+        "box": tr("not yet in play"),
+        "track": tr("on the track"),
+        "path": tr("on the path!"),
+        "saved": tr("saved"),
+        "extinct": tr("extinct"),
+    }
+    return words.get(status, status)
+
+
+def where_words(whale: dict[str, Any], tr: Translate) -> str:
+    """Where a whale is: its space on the track or the path, its habitat, or the box."""
+    status = whale["status"]
+    if status == "track":
+        return space_name(whale["space"], tr)
+    if status == "path":
+        return path_space_name(whale["space"], tr)
+    if status == "saved":
+        return tr("saved, in its NATURAL HABITAT")
+    if status == "extinct":
+        return tr("in EXTINCT MARINE MAMMALS")
+    return tr("not yet in play")
+
+
+def ship_words(obs: dict[str, Any], tr: Translate) -> str:
+    ship = obs["ship"]
+    where = tr("in the WHALING PORT") if ship is None else path_space_name(ship, tr)
+    return tr("The Catcher Ship: {where}").format(where=where)
+
+
+def dice_words(first: int, second: int, tr: Translate) -> str:
+    return tr("The dice show {first} and {second}").format(
+        first=die_words(first, tr), second=die_words(second, tr)
+    )
+
+
+def turn_number(obs: dict[str, Any]) -> int:
+    """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
+    one more."""
+    if obs["phase"] in ("turn", "roll", "choose_whale"):
+        return int(obs["turns"]) + 1
+    return max(int(obs["turns"]), 1)
+
+
+def counts_line(obs: dict[str, Any], tr: Translate) -> str:
+    return tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
+        saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
+    )
+
+
+def flag_lines(obs: dict[str, Any], tr: Translate) -> list[str]:
+    """What the whales on MORATORIUM and the PROTECTION ACT do for every whale now."""
+    flags = []
+    if obs["moratorium"]:
+        flags.append(tr("MORATORIUM: no whale can become extinct"))
+    if obs["protection_act"]:
+        flags.append(tr("PROTECTION ACT: whales may be saved"))
+    return flags
+
+
+def payment_words(obs: dict[str, Any], tr: Translate) -> str:
+    """The payment under way: a save or a penalty, and what is paid of it."""
+    pay = obs["payment"]
+    whale = whale_name(pay["whale"], tr)
+    if pay["save"]:
+        text = tr("Saving the {whale}: {paid} of {amount} SP paid")
+    elif pay["amount"] == 0:
+        text = tr("The {whale} must go onto the path unless it is saved now")
+    else:
+        text = tr("Penalty for the {whale}: {paid} of {amount} SP paid")
+    words = text.format(whale=whale, paid=pay["paid"], amount=pay["amount"])
+    if obs["payments_waiting"]:
+        words += " · " + tr("{count} more to pay after this").format(count=obs["payments_waiting"])
+    return words
+
+
+@cache
+def own_space_sp() -> int:
+    """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
+    return default_components().own_space_sp
+
+
+def done_words(obs: dict[str, Any], tr: Translate) -> str:
+    """Taking nothing (more) in the phase under way."""
+    phase = obs["phase"]
+    if phase == "barnacle":
+        return tr("Keep the barnacle where it is")
+    if phase == "leave_path":
+        return tr("Stay on the path")
+    if phase == "trade_places":
+        return tr("Do not trade")
+    return tr("Done")
+
+
+def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """``action`` in words for the seat whose observation ``obs`` is."""
+    if isinstance(action, ChooseWhale):
+        return tr("Choose the {whale} (saving it costs {value} SP)").format(
+            whale=whale_name(action.whale, tr), value=whale_of(obs, action.whale)["value"]
+        )
+    if isinstance(action, NameWhale):
+        return tr("Move the {whale} this turn (now {where})").format(
+            whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
+        )
+    if isinstance(action, Roll):
+        moving = obs["moving_whale"]
+        if moving is None:
+            return tr("Roll the dice")
+        return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
+    if isinstance(action, SaveWhale):
+        value = whale_of(obs, action.whale)["value"]
+        pay = obs["payment"]
+        if pay is not None and not pay["save"]:
+            return tr(
+                "Save the {whale} instead of paying the penalty: the team pays {value} SP"
+            ).format(whale=whale_name(action.whale, tr), value=value)
+        return tr("Save the {whale}: the team pays {value} SP").format(
+            whale=whale_name(action.whale, tr), value=value
+        )
+    if isinstance(action, Contribute):
+        sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
+        return tr("Pay 1 SP from {name} (has {sp})").format(
+            name=seat_name(names, action.seat, tr), sp=sp
+        )
+    if isinstance(action, Refuse):
+        return _refuse_label(obs, tr)
+    if isinstance(action, CollectSurvivalPoints):
+        return tr("Collect {sp} SP on your own whale space").format(sp=own_space_sp())
+    if isinstance(action, MoveAnywhere):
+        return tr("Move to {space}").format(space=space_name(action.space, tr))
+    if isinstance(action, PassBarnacle):
+        holder = obs["barnacle"]
+        if holder is not None and holder != action.whale:
+            return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
+                holder=whale_name(holder, tr), whale=whale_name(action.whale, tr)
+            )
+        return tr("The {whale} takes the Magic Barnacle").format(whale=whale_name(action.whale, tr))
+    if isinstance(action, LeavePath):
+        return tr("Bring the {whale} out of the path to {space}").format(
+            whale=whale_name(action.whale, tr),
+            space=space_name(obs["leaving_to"][action.whale], tr),
+        )
+    if isinstance(action, TradePlaces):
+        return tr("Trade places with the {whale} ({where})").format(
+            whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
+        )
+    if isinstance(action, Done):
+        return done_words(obs, tr)
+    if isinstance(action, ThrowDice):
+        return dice_words(action.first, action.second, tr)
+    if isinstance(action, DrawCard):
+        return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
+    return str(action)
+
+
+def _refuse_label(obs: dict[str, Any], tr: Translate) -> str:
+    pay = obs["payment"]
+    if pay is None:
+        return tr("Refuse to pay")
+    whale = whale_name(pay["whale"], tr)
+    if pay["amount"] == 0:
+        return tr("Do not save it: the {whale} goes onto the path").format(whale=whale)
+    if whale_of(obs, pay["whale"])["status"] == "path":
+        return tr("Refuse to pay: the {whale} may become extinct").format(whale=whale)
+    return tr("Refuse to pay: the {whale} goes onto the path").format(whale=whale)
+
+
+def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    if obs["phase"] == "over":
+        return tr("Game over: {headline}").format(
+            headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
+        )
+    turn = tr("Turn {turns}").format(turns=turn_number(obs))
+    phase = obs["phase"]
+    to_move = obs["to_move"]
+    if to_move is None:
+        if phase == "draw":
+            return turn + " · " + tr("a card is being drawn.")
+        return turn + " · " + tr("the dice are rolling.")
+    if to_move == obs["seat"]:
+        words = {
+            "choose_whale": tr("Your turn: choose a new whale."),
+            "turn": tr("Your turn: roll the dice."),
+            "pay": tr("Your turn: pay or refuse."),
+            "own_space": tr("Your turn: collect SP or move anywhere."),
+            "barnacle": tr("Your turn: the Magic Barnacle may be passed."),
+            "leave_path": tr("Your turn: whales may come out of the path."),
+            "trade_places": tr("Your turn: you may trade places with a whale on the path."),
+        }
+        text = words.get(phase, tr("Your turn."))
+        if phase == "turn" and obs["players"][to_move]["whale"] is None:
+            text = tr("Your turn: name the whale you will move, then roll.")
+        return turn + " · " + text
+    return turn + " · " + tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
+
+
+def card_text(card: dict[str, Any], tr: Translate) -> str:
+    """A drawn card's text in the reader's language: the observation holds it in each
+    language, and a gettext translator knows its own (English when it says none)."""
+    owner = getattr(tr, "__self__", None)
+    lang = (
+        owner.info().get("language", "en") if isinstance(owner, gettext.NullTranslations) else "en"
+    )
+    texts: dict[str, str] = card["text"]
+    return texts.get(lang) or texts["en"]
 
 
 def headline(saved: int, total: int, tr: Translate) -> str:
@@ -320,15 +570,29 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
 
 
 __all__ = [
+    "action_label",
+    "card_text",
+    "counts_line",
     "deck_name",
     "describe",
+    "dice_words",
     "die_words",
+    "done_words",
+    "flag_lines",
     "headline",
     "named_words",
+    "own_space_sp",
     "path_space_name",
+    "payment_words",
+    "ship_words",
     "space_name",
     "space_words",
+    "status_line",
+    "status_word",
+    "turn_number",
     "whale_name",
+    "whale_of",
+    "where_words",
 ]
 
 

@@ -1,9 +1,11 @@
-"""Whale Riders' log, one sentence per event, and the words the web board shares with it.
+"""Whale Riders in words: the log, one sentence per event, and everything the web board
+and the terminal both say (actions, the status line, where a rider is, goods, contracts).
 
 Every sentence goes through ``tr`` so the web table and the terminal say it in the
-reader's language (the catalog ``whale_riders`` is extracted from this module and the
-web board). Ports, contracts, powers and decrees are named from the game's component
-data, so a data file's own names still read.
+reader's language (the catalog ``whale_riders`` is extracted from this module, the web
+board and the terminal view). Each function reads only an observation, never a state.
+Ports, contracts, powers and decrees are named from the game's component data, so a
+data file's own names still read.
 """
 
 from __future__ import annotations
@@ -11,9 +13,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, seat_name
+from whaletable.games.whale_riders.actions import (
+    Burn,
+    BurnContracts,
+    Buy,
+    DealPower,
+    Done,
+    DrawContract,
+    DrawTile,
+    Fulfil,
+    FulfilContracts,
+    Move,
+    PickStartPlayer,
+    RevealDecree,
+    TakeCoin,
+)
 from whaletable.games.whale_riders.components import Components
 from whaletable.games.whale_riders.events import (
     BagEmpty,
@@ -39,6 +57,8 @@ from whaletable.games.whale_riders.events import (
 TURN_STEP = 7
 """The voyage's step at the last port, where a rider turns for home."""
 HOME = 2 * TURN_STEP
+PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
+"""The goods contracts ask for, in the order a contract lists them."""
 
 # --- Names of things ---------------------------------------------------------------------
 
@@ -162,6 +182,179 @@ def game_over_words(
     return tr("Game over: {names} share the win with {pearls}.").format(
         names=", ".join(seat_name(names, s, tr) for s in winners),
         pearls=pearls_text(pearls, tr),
+    )
+
+
+# --- What the table shows ------------------------------------------------------------------
+
+
+def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> str:
+    """Where a rider is and which way it sails."""
+    port = port_name(obs["ports"][player["port"]]["name"], tr)
+    if player["heading"] == "home":
+        return tr("home at {port}").format(port=port)
+    if player["step"] == 0:
+        return tr("at {port}, not yet left").format(port=port)
+    if player["heading"] == "out":
+        return tr("at {port}, sailing out").format(port=port)
+    return tr("at {port}, sailing home").format(port=port)
+
+
+def hand_place(obs: dict[str, Any], card: int) -> int | None:
+    """The 1-based place of contract ``card`` in the viewer's hand."""
+    seat = obs["seat"]
+    if seat is None or not 0 <= seat < len(obs["players"]):
+        return None
+    for i, c in enumerate(obs["players"][seat]["hand"]):
+        if c is not None and c["id"] == card:
+            return i + 1
+    return None
+
+
+def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
+    """Contract ``card`` where the observation shows it: the viewer's hand, or face up."""
+    seen: list[dict[str, Any] | None] = list(obs["burned"])
+    seat = obs["seat"]
+    if seat is not None and 0 <= seat < len(obs["players"]):
+        seen += obs["players"][seat]["hand"]
+    for p in obs["players"]:
+        seen += p["fulfilled"]
+    for c in seen:
+        if c is not None and c["id"] == card:
+            return c
+    return None
+
+
+def next_port(obs: dict[str, Any], tr: Translate) -> str:
+    """The port the rider of the seat to move (or the viewer's) sails to next."""
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if seat is None:
+        return ""
+    rider = obs["players"][seat]
+    port = rider["port"] if rider["next_port"] is None else rider["next_port"]
+    return port_name(obs["ports"][port]["name"], tr)
+
+
+def goods_line(held: dict[str, int], tr: Translate) -> str:
+    """The goods a player's tiles add up to, paying goods first, then pearls."""
+    goods = " · ".join(
+        tr("{good} ×{count}").format(good=good_name(g, tr), count=held[g])
+        for g in (*PAYING, "pearl")
+        if held.get(g)
+    )
+    return tr("Your goods: {goods}").format(goods=goods or tr("none"))
+
+
+def counts_line(obs: dict[str, Any], tr: Translate) -> str:
+    """The bag, the contract pile, the burned contracts and the pearls left at home."""
+    return tr(
+        "Bag: {bag} tiles · Contract pile: {deck} · Burned: {burned} · Sun Port pearls left: {left}"
+    ).format(bag=obs["bag"], deck=obs["deck"], burned=len(obs["burned"]), left=obs["pearls_left"])
+
+
+def power_line(power: dict[str, Any], tr: Translate) -> str:
+    return tr("{name}: {text}").format(name=power_name(power, tr), text=power_text(power, tr))
+
+
+def decree_line(decree: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """A decree, what it asks, and who has met it."""
+    line = tr("{name}: {text}").format(name=decree_name(decree, tr), text=decree_text(decree, tr))
+    claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
+    if claimed:
+        line += " " + tr("(met by {names})").format(names=claimed)
+    return line
+
+
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    winners = obs["winners"]
+    pearls = obs["players"][winners[0]]["pearls"] if winners else 0
+    return game_over_words(winners, pearls, names, tr)
+
+
+def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """``action`` in words for the seat whose observation ``obs`` is."""
+    if isinstance(action, Move):
+        return tr("Move your rider to {port}").format(port=next_port(obs, tr))
+    if isinstance(action, Buy):
+        return _buy_label(action, obs, tr)
+    if isinstance(action, TakeCoin):
+        return tr("Take a coin from the bank")
+    if isinstance(action, BurnContracts):
+        return tr("Burn contracts: choose one or more, then Done")
+    if isinstance(action, FulfilContracts):
+        return tr("Fulfil contracts: choose one or more, then Done")
+    if isinstance(action, (Burn, Fulfil)):
+        place = hand_place(obs, action.card)
+        card = face_up_contract(obs, action.card)
+        text = (
+            tr("Burn contract {number}: {contract}")
+            if isinstance(action, Burn)
+            else tr("Fulfil contract {number}: {contract}")
+        )
+        return text.format(
+            number=place if place is not None else "?",
+            contract=contract_text(card, tr) if card is not None else "?",
+        )
+    if isinstance(action, Done):
+        if obs["phase"] == "burning":
+            return tr("Done: burn no more contracts this action")
+        return tr("Done: fulfil no more contracts this action")
+    if isinstance(action, PickStartPlayer):
+        return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
+    if isinstance(action, DrawTile):
+        tile = {"good": action.good, "count": action.count}
+        return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
+    if isinstance(action, DrawContract):
+        return tr("Draw a contract from the pile")  # never which
+    if isinstance(action, DealPower):
+        return tr("Deal a power tile")
+    if isinstance(action, RevealDecree):
+        return tr("Turn up a decree tile")
+    return str(action)
+
+
+def _buy_label(action: Buy, obs: dict[str, Any], tr: Translate) -> str:
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if seat is None:
+        return tr("Buy the tile on space {space}").format(space=action.slot + 1)
+    port = obs["ports"][obs["players"][seat]["port"]]
+    tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
+    price = port["prices"][action.slot] if action.slot < len(port["prices"]) else 0
+    where = port_name(port["name"], tr)
+    if tile is not None and tile["good"] == "storm":
+        return tr("Clear the storm on space {space} at {port} for {coins}").format(
+            space=action.slot + 1, port=where, coins=coins_text(price, tr)
+        )
+    return tr("Buy {tile} on space {space} at {port} for {coins}").format(
+        tile=tile_name(tile, tr) if tile is not None else "?",
+        space=action.slot + 1,
+        port=where,
+        coins=coins_text(price, tr),
+    )
+
+
+def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    if obs["phase"] == "over":
+        return game_over_line(obs, names, tr)
+    to_move = obs["to_move"]
+    turn = obs["turn"]
+    if to_move is None:
+        if obs["phase"] == "setup":
+            return tr("The coast is being laid out and the contracts dealt.")
+        return tr("Turn {turn} · drawing from the bag or the contract pile.").format(turn=turn)
+    if to_move == obs["seat"]:
+        if obs["phase"] == "burning":
+            text = tr("Turn {turn} · Your turn: burn contracts, then Done.")
+        elif obs["phase"] == "fulfilling":
+            text = tr("Turn {turn} · Your turn: fulfil contracts, then Done.")
+        elif obs["actions_left"] == 1:
+            text = tr("Turn {turn} · Your turn: one action left.")
+        else:
+            text = tr("Turn {turn} · Your turn: two actions.")
+        return text.format(turn=turn)
+    return tr("Turn {turn} · {name} is to play.").format(
+        turn=turn, name=seat_name(names, to_move, tr)
     )
 
 
@@ -319,17 +512,28 @@ def _index(tiles: Sequence[Any], tile_id: str) -> int:
 
 
 __all__ = [
+    "action_label",
     "coins_text",
     "contract_text",
+    "counts_line",
+    "decree_line",
     "decree_name",
     "decree_text",
     "describe",
+    "face_up_contract",
+    "game_over_line",
     "game_over_words",
     "good_name",
+    "goods_line",
+    "hand_place",
+    "next_port",
     "pearls_text",
     "port_name",
+    "power_line",
     "power_name",
     "power_text",
+    "rider_place",
+    "status_line",
     "tile_name",
 ]
 

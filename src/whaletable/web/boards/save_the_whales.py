@@ -14,6 +14,9 @@ own clickable choices differ. The static board (names and kinds of spaces) comes
 A drawn card's text is in the observation in English, Vietnamese and Persian. The board
 does not know the page's language, so it draws all three, each marked with ``lang``, and
 a small style rule shows the one matching the page's ``<html lang>`` (English otherwise).
+
+What the board says (labels, the status line, where a whale is, payments) is the game's
+own wording in ``games/save_the_whales/words.py``, which the terminal speaks too.
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ from whaletable.games.save_the_whales.actions import (
     CollectSurvivalPoints,
     Contribute,
     Done,
-    DrawCard,
     LeavePath,
     MoveAnywhere,
     NameWhale,
@@ -38,22 +40,31 @@ from whaletable.games.save_the_whales.actions import (
     Refuse,
     Roll,
     SaveWhale,
-    ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.components import default_components, layout
+from whaletable.games.save_the_whales.components import layout
 from whaletable.games.save_the_whales.words import (
+    action_label,
+    counts_line,
     deck_name,
-    die_words,
+    done_words,
+    flag_lines,
     named_words,
+    own_space_sp,
     path_space_name,
+    payment_words,
     result_word,
-    space_name,
+    ship_words,
     space_words,
+    status_line,
+    status_word,
     tie_break_line,
+    turn_number,
     whale_name,
+    where_words,
 )
 from whaletable.games.save_the_whales.words import headline as team_headline
+from whaletable.games.save_the_whales.words import whale_of as _whale
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -233,61 +244,6 @@ def whale_code(whale: str, tr: Translate) -> str:
     return words.get(whale, whale[:3])
 
 
-def where_words(whale: dict[str, Any], tr: Translate) -> str:
-    status = whale["status"]
-    if status == "track":
-        return space_name(whale["space"], tr)
-    if status == "path":
-        return path_space_name(whale["space"], tr)
-    if status == "saved":
-        return tr("saved, in its NATURAL HABITAT")
-    if status == "extinct":
-        return tr("in EXTINCT MARINE MAMMALS")
-    return tr("not yet in play")
-
-
-def _whale(obs: dict[str, Any], name: str) -> dict[str, Any]:
-    for w in obs["whales"]:
-        if w["name"] == name:
-            return dict(w)
-    return {
-        "name": name,
-        "value": 0,
-        "home": 0,
-        "status": "box",
-        "space": None,
-        "owner": None,
-        "barnacle": False,
-    }
-
-
-def headline(obs: dict[str, Any], tr: Translate) -> str:
-    return team_headline(obs["whales_saved"], len(obs["whales"]), tr)
-
-
-def turn_number(obs: dict[str, Any]) -> int:
-    """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
-    one more."""
-    if obs["phase"] in ("turn", "roll", "choose_whale"):
-        return int(obs["turns"]) + 1
-    return max(int(obs["turns"]), 1)
-
-
-def payment_words(obs: dict[str, Any], tr: Translate) -> str:
-    pay = obs["payment"]
-    whale = whale_name(pay["whale"], tr)
-    if pay["save"]:
-        text = tr("Saving the {whale}: {paid} of {amount} SP paid")
-    elif pay["amount"] == 0:
-        text = tr("The {whale} must go onto the path unless it is saved now")
-    else:
-        text = tr("Penalty for the {whale}: {paid} of {amount} SP paid")
-    words = text.format(whale=whale, paid=pay["paid"], amount=pay["amount"])
-    if obs["payments_waiting"]:
-        words += " · " + tr("{count} more to pay after this").format(count=obs["payments_waiting"])
-    return words
-
-
 # --- Drawing ---------------------------------------------------------------------------------
 
 
@@ -359,15 +315,8 @@ class SaveTheWhalesBoard:
         else:
             first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
         svg.text(X0, 20, first, size=15, weight="bold")
-        second = tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
-            saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
-        )
-        flags = []
-        if obs["moratorium"]:
-            flags.append(tr("MORATORIUM: no whale can become extinct"))
-        if obs["protection_act"]:
-            flags.append(tr("PROTECTION ACT: whales may be saved"))
-        svg.text(X0, 38, second, size=12, fill=MUTED, extra=' class="summary"')
+        flags = flag_lines(obs, tr)
+        svg.text(X0, 38, counts_line(obs, tr), size=12, fill=MUTED, extra=' class="summary"')
         for k, flag in enumerate(flags):
             svg.text(
                 WIDTH - X0,
@@ -505,8 +454,7 @@ class SaveTheWhalesBoard:
         else:
             sx, sy = path_point(n, ship)
             sy += cell / 2 - 10
-        where = tr("in the WHALING PORT") if ship is None else path_space_name(ship, tr)
-        title = tr("The Catcher Ship: {where}").format(where=where)
+        title = ship_words(obs, tr)
         svg.add(
             f'<g class="ship" data-space="{"port" if ship is None else ship}">'
             f"<title>{esc(title)}</title>{ship_shape(sx, sy, 0.9)}</g>"
@@ -605,17 +553,10 @@ class SaveTheWhalesBoard:
         svg.text(
             x + 6, y + 27, tr("saving: {value} SP").format(value=whale["value"]), size=9, fill=MUTED
         )
-        status_words = {
-            "box": tr("not yet in play"),
-            "track": tr("on the track"),
-            "path": tr("on the path!"),
-            "saved": tr("saved"),
-            "extinct": tr("extinct"),
-        }[status]
         svg.text(
             x + 6,
             y + 40,
-            status_words,
+            status_word(status, tr),
             size=9,
             weight="bold" if status != "box" else "normal",
             extra=' class="whale-status"',
@@ -852,9 +793,9 @@ class SaveTheWhalesBoard:
             elif isinstance(action, Refuse):
                 text, cls = tr("Refuse to pay"), "refuse-act"
             elif isinstance(action, CollectSurvivalPoints):
-                text, cls = tr("Collect {sp} SP").format(sp=_own_space_sp()), "collect-act"
+                text, cls = tr("Collect {sp} SP").format(sp=own_space_sp()), "collect-act"
             elif isinstance(action, Done):
-                text, cls = self._done_words(obs, tr), "done-act"
+                text, cls = done_words(obs, tr), "done-act"
             if text is not None:
                 x = svg.button(
                     action, x, y, text, self.label(action, obs, names, tr), cls, height=34
@@ -886,16 +827,6 @@ class SaveTheWhalesBoard:
         if phase in ("barnacle", "leave_path", "trade_places"):
             return tr("Click a whale.")
         return ""
-
-    def _done_words(self, obs: dict[str, Any], tr: Translate) -> str:
-        phase = obs["phase"]
-        if phase == "barnacle":
-            return tr("Keep the barnacle where it is")
-        if phase == "leave_path":
-            return tr("Stay on the path")
-        if phase == "trade_places":
-            return tr("Do not trade")
-        return tr("Done")
 
     def _players(
         self,
@@ -985,109 +916,10 @@ class SaveTheWhalesBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        if isinstance(action, ChooseWhale):
-            whale = _whale(obs, action.whale)
-            return tr("Choose the {whale} (saving it costs {value} SP)").format(
-                whale=whale_name(action.whale, tr), value=whale["value"]
-            )
-        if isinstance(action, NameWhale):
-            whale = _whale(obs, action.whale)
-            return tr("Move the {whale} this turn (now {where})").format(
-                whale=whale_name(action.whale, tr), where=where_words(whale, tr)
-            )
-        if isinstance(action, Roll):
-            moving = obs["moving_whale"]
-            if moving is None:
-                return tr("Roll the dice")
-            return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
-        if isinstance(action, SaveWhale):
-            whale = _whale(obs, action.whale)
-            pay = obs["payment"]
-            if pay is not None and not pay["save"]:
-                return tr(
-                    "Save the {whale} instead of paying the penalty: the team pays {value} SP"
-                ).format(whale=whale_name(action.whale, tr), value=whale["value"])
-            return tr("Save the {whale}: the team pays {value} SP").format(
-                whale=whale_name(action.whale, tr), value=whale["value"]
-            )
-        if isinstance(action, Contribute):
-            sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
-            return tr("Pay 1 SP from {name} (has {sp})").format(
-                name=seat_name(names, action.seat, tr), sp=sp
-            )
-        if isinstance(action, Refuse):
-            pay = obs["payment"]
-            if pay is not None and pay["amount"] == 0:
-                return tr("Do not save it: the {whale} goes onto the path").format(
-                    whale=whale_name(pay["whale"], tr)
-                )
-            if pay is not None and _whale(obs, pay["whale"])["status"] == "path":
-                return tr("Refuse to pay: the {whale} may become extinct").format(
-                    whale=whale_name(pay["whale"], tr)
-                )
-            if pay is not None:
-                return tr("Refuse to pay: the {whale} goes onto the path").format(
-                    whale=whale_name(pay["whale"], tr)
-                )
-            return tr("Refuse to pay")
-        if isinstance(action, CollectSurvivalPoints):
-            return tr("Collect {sp} SP on your own whale space").format(sp=_own_space_sp())
-        if isinstance(action, MoveAnywhere):
-            return tr("Move to {space}").format(space=space_name(action.space, tr))
-        if isinstance(action, PassBarnacle):
-            holder = obs["barnacle"]
-            if holder is not None and holder != action.whale:
-                return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
-                    holder=whale_name(holder, tr), whale=whale_name(action.whale, tr)
-                )
-            return tr("The {whale} takes the Magic Barnacle").format(
-                whale=whale_name(action.whale, tr)
-            )
-        if isinstance(action, LeavePath):
-            return tr("Bring the {whale} out of the path to {space}").format(
-                whale=whale_name(action.whale, tr),
-                space=space_name(obs["leaving_to"][action.whale], tr),
-            )
-        if isinstance(action, TradePlaces):
-            whale = _whale(obs, action.whale)
-            return tr("Trade places with the {whale} ({where})").format(
-                whale=whale_name(action.whale, tr), where=where_words(whale, tr)
-            )
-        if isinstance(action, Done):
-            return self._done_words(obs, tr)
-        if isinstance(action, ThrowDice):
-            return tr("The dice show {first} and {second}").format(
-                first=die_words(action.first, tr), second=die_words(action.second, tr)
-            )
-        if isinstance(action, DrawCard):
-            return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
-        return str(action)
+        return action_label(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        if obs["phase"] == "over":
-            return tr("Game over: {headline}").format(headline=headline(obs, tr))
-        turn = tr("Turn {turns}").format(turns=turn_number(obs))
-        phase = obs["phase"]
-        to_move = obs["to_move"]
-        if to_move is None:
-            if phase == "draw":
-                return turn + " · " + tr("a card is being drawn.")
-            return turn + " · " + tr("the dice are rolling.")
-        if to_move == obs["seat"]:
-            words = {
-                "choose_whale": tr("Your turn: choose a new whale."),
-                "turn": tr("Your turn: roll the dice."),
-                "pay": tr("Your turn: pay or refuse."),
-                "own_space": tr("Your turn: collect SP or move anywhere."),
-                "barnacle": tr("Your turn: the Magic Barnacle may be passed."),
-                "leave_path": tr("Your turn: whales may come out of the path."),
-                "trade_places": tr("Your turn: you may trade places with a whale on the path."),
-            }
-            text = words.get(phase, tr("Your turn."))
-            if phase == "turn" and obs["players"][to_move]["whale"] is None:
-                text = tr("Your turn: name the whale you will move, then roll.")
-            return turn + " · " + text
-        return turn + " · " + tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
+        return status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
@@ -1134,15 +966,9 @@ class SaveTheWhalesBoard:
             names,
             tr,
             result_word,
-            headline=headline(obs, tr),
+            headline=team_headline(obs["whales_saved"], len(obs["whales"]), tr),
             note=tie_break_line(result, tr),
         )
-
-
-@cache
-def _own_space_sp() -> int:
-    """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
-    return default_components().own_space_sp
 
 
 Board = SaveTheWhalesBoard

@@ -11,6 +11,9 @@ contracts in hand and fulfilled, pearls.
 Every legal action has one place to click: a tile of the rider's port (buy), a
 button (move, take a coin, start burning or fulfilling, done), a contract card of
 the viewer's hand (burn or fulfil it once that action is under way).
+
+What the board says (labels, the status line, goods, contracts, where a rider is) is the
+game's own wording in ``games/whale_riders/words.py``, which the terminal speaks too.
 """
 
 from __future__ import annotations
@@ -24,29 +27,29 @@ from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
     Buy,
-    DealPower,
     Done,
-    DrawContract,
-    DrawTile,
     Fulfil,
     FulfilContracts,
     Move,
-    PickStartPlayer,
-    RevealDecree,
     TakeCoin,
 )
 from whaletable.games.whale_riders.words import (
+    PAYING,
+    action_label,
     coins_text,
-    contract_text,
-    decree_name,
-    decree_text,
-    game_over_words,
+    counts_line,
+    decree_line,
+    game_over_line,
     good_name,
+    goods_line,
+    next_port,
     pearls_text,
     port_name,
+    power_line,
     power_name,
-    power_text,
     result_word,
+    rider_place,
+    status_line,
     tie_break_line,
     tile_name,
 )
@@ -91,7 +94,6 @@ GOOD_FILL = {
     "pearl": "#c5a8e6",  # the rulebook's pearl tiles have a purple background
     "storm": "#5b6470",
 }
-PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
 
 
 def col_x(port: int) -> int:
@@ -101,51 +103,6 @@ def col_x(port: int) -> int:
 def space_y(slot: int) -> int:
     """The top of space ``slot`` (0 = the cheapest, at the bottom of the column)."""
     return SPACES_BOTTOM - (slot + 1) * (SPACE_H + SPACE_GAP)
-
-
-# --- Words ------------------------------------------------------------------------------
-
-
-def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> str:
-    port = port_name(obs["ports"][player["port"]]["name"], tr)
-    if player["heading"] == "home":
-        return tr("home at {port}").format(port=port)
-    if player["step"] == 0:
-        return tr("at {port}, not yet left").format(port=port)
-    if player["heading"] == "out":
-        return tr("at {port}, sailing out").format(port=port)
-    return tr("at {port}, sailing home").format(port=port)
-
-
-def hand_place(obs: dict[str, Any], card: int) -> int | None:
-    """The 1-based place of contract ``card`` in the viewer's hand."""
-    seat = obs["seat"]
-    if seat is None or not 0 <= seat < len(obs["players"]):
-        return None
-    for i, c in enumerate(obs["players"][seat]["hand"]):
-        if c is not None and c["id"] == card:
-            return i + 1
-    return None
-
-
-def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
-    """Contract ``card`` where the observation shows it: the viewer's hand, or face up."""
-    seen: list[dict[str, Any] | None] = list(obs["burned"])
-    seat = obs["seat"]
-    if seat is not None and 0 <= seat < len(obs["players"]):
-        seen += obs["players"][seat]["hand"]
-    for p in obs["players"]:
-        seen += p["fulfilled"]
-    for c in seen:
-        if c is not None and c["id"] == card:
-            return c
-    return None
-
-
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winners = obs["winners"]
-    pearls = obs["players"][winners[0]]["pearls"] if winners else 0
-    return game_over_words(winners, pearls, names, tr)
 
 
 # --- Drawing helpers ---------------------------------------------------------------------
@@ -221,13 +178,7 @@ class WhaleRidersBoard:
         else:
             first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
         svg.text(16, 22, first, size=15, weight="bold")
-        second = tr(
-            "Bag: {bag} tiles · Contract pile: {deck} · Burned: {burned} · "
-            "Sun Port pearls left: {left}"
-        ).format(
-            bag=obs["bag"], deck=obs["deck"], burned=len(obs["burned"]), left=obs["pearls_left"]
-        )
-        svg.text(16, 42, second, size=12, fill=MUTED, extra=' class="counts"')
+        svg.text(16, 42, counts_line(obs, tr), size=12, fill=MUTED, extra=' class="counts"')
 
     def _port(
         self,
@@ -354,20 +305,12 @@ class WhaleRidersBoard:
                     continue
                 title = self.label(action, obs, names, tr)
                 if isinstance(action, Move):
-                    text = tr("Move to {port}").format(port=self._next_port(obs, tr))
+                    text = tr("Move to {port}").format(port=next_port(obs, tr))
                 x = svg.button(action, x, y, text, title, cls, height=36)
         if legal:
             hint = self._hint(obs, legal, tr)
             if hint:
                 svg.text(x + 6, y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
-
-    def _next_port(self, obs: dict[str, Any], tr: Translate) -> str:
-        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-        if seat is None:
-            return ""
-        rider = obs["players"][seat]
-        port = rider["port"] if rider["next_port"] is None else rider["next_port"]
-        return port_name(obs["ports"][port]["name"], tr)
 
     def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
         if obs["phase"] == "burning":
@@ -392,16 +335,10 @@ class WhaleRidersBoard:
         seat = obs["seat"]
         me = obs["players"][seat]
         svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
-        held = me["goods"]
-        goods = " · ".join(
-            tr("{good} ×{count}").format(good=good_name(g, tr), count=held[g])
-            for g in (*PAYING, "pearl")
-            if held.get(g)
-        )
         svg.text(
             220,
             HAND_Y,
-            tr("Your goods: {goods}").format(goods=goods or tr("none")),
+            goods_line(me["goods"], tr),
             size=12,
             fill=MUTED,
             extra=' class="my-goods"',
@@ -490,10 +427,7 @@ class WhaleRidersBoard:
             to_move = obs["to_move"] == seat
             svg.add(f'<g class="seat" data-seat="{seat}">')
             if player["power"] is not None:
-                explained = tr("{name}: {text}").format(
-                    name=power_name(player["power"], tr), text=power_text(player["power"], tr)
-                )
-                svg.add(f"<title>{esc(explained)}</title>")
+                svg.add(f"<title>{esc(power_line(player['power'], tr))}</title>")
             svg.add(
                 f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
                 f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
@@ -582,16 +516,10 @@ class WhaleRidersBoard:
     ) -> None:
         svg.text(16, top + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
         for i, decree in enumerate(obs["decrees"]):
-            claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
-            line = tr("{name}: {text}").format(
-                name=decree_name(decree, tr), text=decree_text(decree, tr)
-            )
-            if claimed:
-                line += " " + tr("(met by {names})").format(names=claimed)
             svg.text(
                 16,
                 top + 36 + i * 22,
-                line,
+                decree_line(decree, names, tr),
                 size=12,
                 extra=f' class="decree" data-decree="{esc(decree["id"])}"',
             )
@@ -601,86 +529,10 @@ class WhaleRidersBoard:
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
     ) -> str:
-        if isinstance(action, Move):
-            return tr("Move your rider to {port}").format(port=self._next_port(obs, tr))
-        if isinstance(action, Buy):
-            return self._buy_label(action, obs, tr)
-        if isinstance(action, TakeCoin):
-            return tr("Take a coin from the bank")
-        if isinstance(action, BurnContracts):
-            return tr("Burn contracts: choose one or more, then Done")
-        if isinstance(action, FulfilContracts):
-            return tr("Fulfil contracts: choose one or more, then Done")
-        if isinstance(action, (Burn, Fulfil)):
-            place = hand_place(obs, action.card)
-            card = face_up_contract(obs, action.card)
-            text = (
-                tr("Burn contract {number}: {contract}")
-                if isinstance(action, Burn)
-                else tr("Fulfil contract {number}: {contract}")
-            )
-            return text.format(
-                number=place if place is not None else "?",
-                contract=contract_text(card, tr) if card is not None else "?",
-            )
-        if isinstance(action, Done):
-            if obs["phase"] == "burning":
-                return tr("Done: burn no more contracts this action")
-            return tr("Done: fulfil no more contracts this action")
-        if isinstance(action, PickStartPlayer):
-            return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-        if isinstance(action, DrawTile):
-            tile = {"good": action.good, "count": action.count}
-            return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
-        if isinstance(action, DrawContract):
-            return tr("Draw a contract from the pile")  # never which
-        if isinstance(action, DealPower):
-            return tr("Deal a power tile")
-        if isinstance(action, RevealDecree):
-            return tr("Turn up a decree tile")
-        return str(action)
-
-    def _buy_label(self, action: Buy, obs: dict[str, Any], tr: Translate) -> str:
-        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-        if seat is None:
-            return tr("Buy the tile on space {space}").format(space=action.slot + 1)
-        port = obs["ports"][obs["players"][seat]["port"]]
-        tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
-        price = port["prices"][action.slot] if action.slot < len(port["prices"]) else 0
-        where = port_name(port["name"], tr)
-        if tile is not None and tile["good"] == "storm":
-            return tr("Clear the storm on space {space} at {port} for {coins}").format(
-                space=action.slot + 1, port=where, coins=coins_text(price, tr)
-            )
-        return tr("Buy {tile} on space {space} at {port} for {coins}").format(
-            tile=tile_name(tile, tr) if tile is not None else "?",
-            space=action.slot + 1,
-            port=where,
-            coins=coins_text(price, tr),
-        )
+        return action_label(action, obs, names, tr)
 
     def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        if obs["phase"] == "over":
-            return game_over_line(obs, names, tr)
-        to_move = obs["to_move"]
-        turn = obs["turn"]
-        if to_move is None:
-            if obs["phase"] == "setup":
-                return tr("The coast is being laid out and the contracts dealt.")
-            return tr("Turn {turn} · drawing from the bag or the contract pile.").format(turn=turn)
-        if to_move == obs["seat"]:
-            if obs["phase"] == "burning":
-                text = tr("Turn {turn} · Your turn: burn contracts, then Done.")
-            elif obs["phase"] == "fulfilling":
-                text = tr("Turn {turn} · Your turn: fulfil contracts, then Done.")
-            elif obs["actions_left"] == 1:
-                text = tr("Turn {turn} · Your turn: one action left.")
-            else:
-                text = tr("Turn {turn} · Your turn: two actions.")
-            return text.format(turn=turn)
-        return tr("Turn {turn} · {name} is to play.").format(
-            turn=turn, name=seat_name(names, to_move, tr)
-        )
+        return status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
         labels = {
