@@ -184,6 +184,15 @@ def player_heading(tr: Translate) -> str:
     return tr("Player")
 
 
+def plain_choice(choice: Any, tr: Translate) -> str:
+    """An option value with no words of its own: none means drawn at random, yes or no."""
+    if choice is None:
+        return tr("drawn at random")
+    if isinstance(choice, bool):
+        return tr("yes") if choice else tr("no")
+    return str(choice)
+
+
 __all__ = [
     "PartWord",
     "Translate",
@@ -192,6 +201,7 @@ __all__ = [
     "humanise",
     "plain_action",
     "plain_action_words",
+    "plain_choice",
     "plain_event",
     "plain_value",
     "player_heading",

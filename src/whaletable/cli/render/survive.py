@@ -52,7 +52,7 @@ from whaletable.games.survive.actions import (
 from whaletable.games.survive.components import BOARD, DIRECTIONS
 from whaletable.games.survive.words import (
     SEAT_COLUMNS,
-    action_words,
+    action_label,
     boat_of,
     creature_of,
     effect_name,
@@ -343,8 +343,8 @@ class SurviveView:
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """The short command that plays ``action``, then in brackets what it does: the web
-        board's label for it (:func:`whaletable.games.survive.words.action_words`)."""
-        return f"{self._command(action, obs)} ({action_words(action, obs, (), self.tr)})"
+        board's label for it (:func:`whaletable.games.survive.words.action_label`)."""
+        return f"{self._command(action, obs)} ({action_label(action, obs, (), self.tr)})"
 
     @staticmethod
     def _command(action: Action, obs: dict[str, Any]) -> str:

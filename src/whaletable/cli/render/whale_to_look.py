@@ -163,7 +163,7 @@ class WhaleToLookView:
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """The web board's label for ``action``: one function says it for both."""
-        return words.action_words(action, obs, (), self.tr)
+        return words.action_label(action, obs, (), self.tr)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         tokens = text.lower().split()

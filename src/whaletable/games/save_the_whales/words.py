@@ -19,7 +19,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -405,6 +405,11 @@ def headline(saved: int, total: int, tr: Translate) -> str:
     return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
 
 
+def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    """The end of the game in one line: how many whales the team saved."""
+    return headline(obs["whales_saved"], len(obs["whales"]), tr)
+
+
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table (a part of a seat's line, or the team's score), or a
     line of the team's tally."""
@@ -569,9 +574,48 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     return None  # Landed: the move already says where
 
 
+def option_label(name: str, tr: Translate) -> str:
+    """The name of one of the game's options, for the lobby."""
+    labels = {
+        "ship_face": tr("Catcher Ship on the dice"),
+        "wording": tr("Card wording"),
+        "double_ships": tr("Double Catcher Ships take"),
+        "slide_down_on": tr("Whales on the path slide down from above"),
+        "save_instead": tr("Save a whale instead of paying the penalty on"),
+        "save_instead_for": tr("On IWC and FLOATING FACTORY, save instead"),
+        "ship_out_for": tr("Only while the Catcher Ship is out of port"),
+    }
+    return labels.get(name, name)
+
+
+def choice_label(name: str, choice: Any, tr: Translate) -> str:
+    """One allowed value of option ``name``, for the lobby."""
+    labels = {
+        ("ship_face", "six"): tr("instead of the 6"),
+        ("ship_face", "one"): tr("instead of the 1"),
+        ("wording", "standard"): tr("as printed"),
+        ("wording", "gentle"): tr("gentle, for young players"),
+        ("double_ships", "closest_unprotected"): tr("the closest unprotected whale"),
+        ("double_ships", "closest"): tr("only the closest whale"),
+        ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
+        ("slide_down_on", "any_card"): tr("any card space"),
+        ("save_instead", "bad_spaces"): tr("every bad space"),
+        ("save_instead", "penalty_spaces"): tr("every space with an SP penalty"),
+        ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
+        ("save_instead_for", "lander"): tr("the whale that landed"),
+        ("save_instead_for", "every_payer"): tr("any whale that owes the penalty"),
+        ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
+        ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
+    }
+    if isinstance(choice, str) and (name, choice) in labels:
+        return labels[(name, choice)]
+    return plain_choice(choice, tr)
+
+
 __all__ = [
     "action_label",
     "card_text",
+    "choice_label",
     "counts_line",
     "deck_name",
     "describe",
@@ -579,16 +623,20 @@ __all__ = [
     "die_words",
     "done_words",
     "flag_lines",
+    "game_over_line",
     "headline",
     "named_words",
+    "option_label",
     "own_space_sp",
     "path_space_name",
     "payment_words",
+    "result_word",
     "ship_words",
     "space_name",
     "space_words",
     "status_line",
     "status_word",
+    "tie_break_line",
     "turn_number",
     "whale_name",
     "whale_of",

@@ -17,7 +17,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name
 from whaletable.games.survive.actions import (
     GREEN_EFFECTS,
     BoardBoat,
@@ -42,7 +42,7 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.components import BOARD, ISLE_NAMES
+from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
 from whaletable.games.survive.events import (
     BoatCameIn,
     BoatCapsized,
@@ -373,7 +373,7 @@ def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> 
     )
 
 
-def action_words(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice (after the command that types it)."""
     if isinstance(action, MoveExplorer):
@@ -778,8 +778,57 @@ def _setup_and_people(event: Event, names: Sequence[str], tr: Translate) -> str 
     return None
 
 
+def _dive_faces(die: str) -> str:
+    """A movement dive die's faces as printed: numbers, and Dive (from the data file)."""
+    return ", ".join("Dive" if f == "dive" else f for f in COMPONENTS.dive_moves[die])
+
+
+def option_label(name: str, tr: Translate) -> str:
+    """The name of one of the game's options, for the lobby."""
+    labels = {
+        "giant_squid": tr("Giant Squid mini-expansion"),
+        "squids_replace_whales": tr("Giant squids replace the whales"),
+        "densely_populated": tr("Challenge rule 1: densely populated"),
+        "leave_no_one_behind": tr("Challenge rule 2: leave no one behind"),
+        "everyone_is_equal": tr("Challenge rule 3: everyone is equal"),
+        "atlantis_is_gone": tr("Challenge rule 4: Atlantis is gone"),
+        "landing": tr("Landing on a safe isle"),
+        "tie_break": tr("Ties"),
+        "creature_stacking": tr("Creatures sharing a space"),
+        "swim_into_boats": tr("A swimmer may swim into a neighbouring boat"),
+        "centre_is_sea": tr("The centre hole counts as sea for sinking"),
+        "no_enclosed_tiles": tr("No beach or forest enclosed by higher tiles at setup"),
+        "dolphins_and_diving_creatures": tr("Challenge rule 5: dolphins and diving creatures"),
+        "dive_die": tr("Dive die that says how far"),
+        "start_player": tr("First player"),
+    }
+    return labels.get(name, name)
+
+
+def choice_label(name: str, choice: Any, tr: Translate) -> str:
+    """One allowed value of option ``name``, for the lobby."""
+    if name == "start_player" and isinstance(choice, int) and not isinstance(choice, bool):
+        return seat_name([], choice, tr)
+    labels = {
+        "yellow": tr("only from the yellow spaces"),
+        "marked": tr("only from the yellow spaces"),
+        "touching": tr("from any space touching the isle"),
+        "shared": tr("tied players share the win"),
+        "most-saved": tr("most explorers saved breaks the tie"),
+        "allowed": tr("allowed"),
+        "blocked": tr("blocked"),
+        "reconstructed": tr("reconstructed: {faces}").format(faces=_dive_faces("reconstructed")),
+        "1986": tr("the 1986 die: {faces}").format(faces=_dive_faces("1986")),
+    }
+    if isinstance(choice, str):
+        return labels.get(choice, choice)
+    return plain_choice(choice, tr)
+
+
 __all__ = [
+    "action_label",
     "boat_words",
+    "choice_label",
     "creature_words",
     "describe",
     "direction_name",
@@ -788,12 +837,17 @@ __all__ = [
     "dive_roll_words",
     "effect_name",
     "explorer_words",
+    "game_over_line",
     "game_over_words",
     "isle_name",
     "kind_name",
     "number",
+    "option_label",
+    "result_word",
     "space_name",
+    "status_line",
     "terrain_name",
+    "tie_break_line",
 ]
 
 

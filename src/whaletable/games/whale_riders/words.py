@@ -16,7 +16,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -511,8 +511,43 @@ def _index(tiles: Sequence[Any], tile_id: str) -> int:
     return next(i for i, t in enumerate(tiles) if t.id == tile_id)
 
 
+def option_label(name: str, tr: Translate) -> str:
+    """The name of one of the game's options, for the lobby."""
+    labels = {
+        "storms": tr("Storm tiles"),
+        "empty_bag": tr("When the bag is empty"),
+        "surplus": tr("Goods beyond what a contract asks"),
+        "refill": tr("Drawing contracts"),
+        "gaps": tr("A bought tile’s gap closes"),
+        "magic_of_the_whale": tr("Variant: The Magic of the Whale"),
+        "clans_decree": tr("Variant: The Clan’s Decree"),
+    }
+    return labels.get(name, name)
+
+
+def choice_label(name: str, choice: Any, tr: Translate) -> str:
+    """One allowed value of option ``name``, for the lobby."""
+    labels = {
+        ("storms", "block"): tr("block their space"),
+        ("storms", "clearable"): tr("may be bought to clear them"),
+        ("storms", "lull"): tr("are set aside when drawn in play"),
+        ("empty_bag", "leave_empty"): tr("spaces stay empty"),
+        ("empty_bag", "ends_game"): tr("the game ends"),
+        ("surplus", "lost"): tr("are lost"),
+        ("surplus", "kept"): tr("are kept as a smaller tile"),
+        ("refill", "end_of_turn"): tr("at the end of your turn"),
+        ("refill", "after_action"): tr("after each burn or fulfil action"),
+        ("gaps", "end_of_turn"): tr("at the end of the turn"),
+        ("gaps", "at_once"): tr("at once"),
+    }
+    if isinstance(choice, str) and (name, choice) in labels:
+        return labels[name, choice]
+    return plain_choice(choice, tr)
+
+
 __all__ = [
     "action_label",
+    "choice_label",
     "coins_text",
     "contract_text",
     "counts_line",
@@ -527,13 +562,16 @@ __all__ = [
     "goods_line",
     "hand_place",
     "next_port",
+    "option_label",
     "pearls_text",
     "port_name",
     "power_line",
     "power_name",
     "power_text",
+    "result_word",
     "rider_place",
     "status_line",
+    "tie_break_line",
     "tile_name",
 ]
 

@@ -15,7 +15,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name
 from whaletable.games.whale_to_look import actions
 from whaletable.games.whale_to_look.events import (
     AreasLaid,
@@ -184,7 +184,7 @@ def move_label(
     return text.format(boat=name, origin=origin, area=to)
 
 
-def action_words(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice."""
     if isinstance(action, actions.Investigate):
@@ -315,13 +315,54 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     return None
 
 
+def option_label(name: str, tr: Translate) -> str:
+    """The name of one of the game's options, for the lobby."""
+    labels = {
+        "edition": tr("Edition"),
+        "area_layout": tr("Area cards"),
+        "trending": tr("Trending card in round 2"),
+        "start_player": tr("Start player"),
+        "anchor_without_tourists": tr("An anchored boat with no tourist on it"),
+        "table": tr("Table"),
+    }
+    return labels.get(name, name)
+
+
+def choice_label(name: str, choice: Any, tr: Translate) -> str:
+    """One allowed value of option ``name``, for the lobby."""
+    if name == "start_player" and isinstance(choice, int):
+        return seat_name([], choice, tr)
+    labels = {
+        "en": tr("English rulebook"),
+        "vi": tr("Vietnamese rulebook"),
+        "shuffled": tr("shuffled"),
+        "ordered": tr("in printed order"),
+        "random": tr("drawn at random"),
+        "none": tr("none"),
+        "bonus": tr("still gains the anchor’s +2"),
+        "nothing": tr("gains nothing"),
+        "standard": tr("as in the rulebooks"),
+        "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
+    }
+    if isinstance(choice, str):
+        return labels.get(choice) or trend_name(choice, tr)
+    return plain_choice(choice, tr)
+
+
 __all__ = [
+    "action_label",
     "area_name",
     "area_number_name",
     "boat_name",
+    "choice_label",
     "describe",
     "fish_name",
+    "game_over_line",
+    "option_label",
+    "result_word",
     "scored_sentence",
+    "status_line",
+    "tie_break_line",
     "trend_name",
     "trend_rule",
     "winner_sentence",

@@ -18,7 +18,14 @@ from typing import Any, Protocol
 from whaletable.core import registry
 from whaletable.core.action import Action
 from whaletable.core.result import Result
-from whaletable.core.words import PartWord, Translate, result_cells, result_columns, seat_name
+from whaletable.core.words import (
+    PartWord,
+    Translate,
+    plain_choice,
+    result_cells,
+    result_columns,
+    seat_name,
+)
 
 SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2")
 """Six seat colours from the Okabe–Ito palette, told apart with any colour vision
@@ -240,17 +247,65 @@ def result_table(
     }
 
 
-def plain_choice(choice: Any, tr: Translate) -> str:
-    """An option value with no words of its own: none means drawn at random, yes or no."""
-    if choice is None:
-        return tr("drawn at random")
-    if isinstance(choice, bool):
-        return tr("yes") if choice else tr("no")
-    return str(choice)
-
-
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+class GameWords(Protocol):
+    """What a game's ``words`` module says for its board: every sentence the board
+    shares with the terminal (each function takes the reader's translator)."""
+
+    def action_label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str: ...
+
+    def status_line(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str: ...
+
+    def option_label(self, name: str, tr: Translate) -> str: ...
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str: ...
+
+    def result_word(self, key: str, tr: Translate) -> str: ...
+
+    def game_over_line(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str: ...
+
+    def tie_break_line(self, result: Result, tr: Translate) -> str | None: ...
+
+
+class WordedBoard:
+    """A hand-drawn board whose words all come from its game's ``words`` module: a
+    subclass sets :attr:`words` and draws the SVG; the rest of :class:`BoardView` is here."""
+
+    words: GameWords
+
+    def label(
+        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> str:
+        return self.words.action_label(action, obs, names, tr)
+
+    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+        return self.words.status_line(obs, names, tr)
+
+    def option_label(self, name: str, tr: Translate) -> str:
+        return self.words.option_label(name, tr)
+
+    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
+        return self.words.choice_label(name, choice, tr)
+
+    def result(
+        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    ) -> dict[str, Any] | None:
+        result = Result.from_observation(obs)
+        if result is None:
+            return None
+        return result_table(
+            result,
+            names,
+            tr,
+            self.words.result_word,
+            headline=self.words.game_over_line(obs, names, tr),
+            note=self.words.tie_break_line(result, tr),
+        )
 
 
 def action_attr(action: Action) -> str:
@@ -286,8 +341,10 @@ __all__ = [
     "INK",
     "SEAT_COLOURS",
     "BoardView",
+    "GameWords",
     "Svg",
     "Translate",
+    "WordedBoard",
     "action_attr",
     "board_for",
     "esc",

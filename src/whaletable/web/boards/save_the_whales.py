@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from whaletable.core.action import Action
-from whaletable.core.result import Result
+from whaletable.games.save_the_whales import words
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -44,7 +44,6 @@ from whaletable.games.save_the_whales.actions import (
 )
 from whaletable.games.save_the_whales.components import layout
 from whaletable.games.save_the_whales.words import (
-    action_label,
     counts_line,
     deck_name,
     done_words,
@@ -53,26 +52,21 @@ from whaletable.games.save_the_whales.words import (
     own_space_sp,
     path_space_name,
     payment_words,
-    result_word,
     ship_words,
     space_words,
-    status_line,
     status_word,
-    tie_break_line,
     turn_number,
     whale_name,
     where_words,
 )
-from whaletable.games.save_the_whales.words import headline as team_headline
 from whaletable.games.save_the_whales.words import whale_of as _whale
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
     Svg,
     Translate,
+    WordedBoard,
     esc,
-    plain_choice,
-    result_table,
     seat_colour,
     seat_name,
 )
@@ -276,7 +270,9 @@ def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
     )
 
 
-class SaveTheWhalesBoard:
+class SaveTheWhalesBoard(WordedBoard):
+    words = words
+
     """The web board of Save the Whales."""
 
     # --------------------------------------------------------------------------- svg
@@ -910,65 +906,6 @@ class SaveTheWhalesBoard:
                 svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
                 svg.add("</g>")
             svg.add("</g>")
-
-    # ------------------------------------------------------------------------- words
-
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
-        return action_label(action, obs, names, tr)
-
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        return status_line(obs, names, tr)
-
-    def option_label(self, name: str, tr: Translate) -> str:
-        labels = {
-            "ship_face": tr("Catcher Ship on the dice"),
-            "wording": tr("Card wording"),
-            "double_ships": tr("Double Catcher Ships take"),
-            "slide_down_on": tr("Whales on the path slide down from above"),
-            "save_instead": tr("Save a whale instead of paying the penalty on"),
-            "save_instead_for": tr("On IWC and FLOATING FACTORY, save instead"),
-            "ship_out_for": tr("Only while the Catcher Ship is out of port"),
-        }
-        return labels.get(name, name)
-
-    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
-        labels = {
-            ("ship_face", "six"): tr("instead of the 6"),
-            ("ship_face", "one"): tr("instead of the 1"),
-            ("wording", "standard"): tr("as printed"),
-            ("wording", "gentle"): tr("gentle, for young players"),
-            ("double_ships", "closest_unprotected"): tr("the closest unprotected whale"),
-            ("double_ships", "closest"): tr("only the closest whale"),
-            ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
-            ("slide_down_on", "any_card"): tr("any card space"),
-            ("save_instead", "bad_spaces"): tr("every bad space"),
-            ("save_instead", "penalty_spaces"): tr("every space with an SP penalty"),
-            ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
-            ("save_instead_for", "lander"): tr("the whale that landed"),
-            ("save_instead_for", "every_payer"): tr("any whale that owes the penalty"),
-            ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
-            ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
-        }
-        if isinstance(choice, str) and (name, choice) in labels:
-            return labels[(name, choice)]
-        return plain_choice(choice, tr)
-
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
-        result = Result.from_observation(obs)
-        if result is None:
-            return None
-        return result_table(
-            result,
-            names,
-            tr,
-            result_word,
-            headline=team_headline(obs["whales_saved"], len(obs["whales"]), tr),
-            note=tie_break_line(result, tr),
-        )
 
 
 Board = SaveTheWhalesBoard

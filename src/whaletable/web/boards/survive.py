@@ -26,7 +26,7 @@ from functools import cache
 from typing import Any
 
 from whaletable.core.action import Action
-from whaletable.core.result import Result
+from whaletable.games.survive import words
 from whaletable.games.survive.actions import (
     BoardBoat,
     Decline,
@@ -45,28 +45,23 @@ from whaletable.games.survive.actions import (
     SinkTile,
     TakePerson,
 )
-from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
+from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.words import (
     SEAT_COLUMNS,
-    action_words,
     boat_of,
     boat_words,
     effect_name,
     explorer_of,
-    game_over_line,
     isle_name,
     number,
-    result_word,
     seat_column,
     seen_creature_words,
     seen_explorer_words,
     space_name,
     space_words,
-    status_line,
     step,
     table_line,
     terrain_name,
-    tie_break_line,
     where,
 )
 from whaletable.web.boards import (
@@ -74,9 +69,8 @@ from whaletable.web.boards import (
     INK,
     Svg,
     Translate,
+    WordedBoard,
     esc,
-    plain_choice,
-    result_table,
     seat_colour,
     seat_name,
 )
@@ -243,7 +237,9 @@ def _hull(svg: Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -
     )
 
 
-class SurviveBoard:
+class SurviveBoard(WordedBoard):
+    words = words
+
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
     # ------------------------------------------------------------------ svg
@@ -923,76 +919,6 @@ class SurviveBoard:
                     extra=' class="score"',
                 )
             svg.add("</g>")
-
-    # ---------------------------------------------------------------- words
-
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
-        return action_words(action, obs, names, tr)
-
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        return status_line(obs, names, tr)
-
-    def option_label(self, name: str, tr: Translate) -> str:
-        labels = {
-            "giant_squid": tr("Giant Squid mini-expansion"),
-            "squids_replace_whales": tr("Giant squids replace the whales"),
-            "densely_populated": tr("Challenge rule 1: densely populated"),
-            "leave_no_one_behind": tr("Challenge rule 2: leave no one behind"),
-            "everyone_is_equal": tr("Challenge rule 3: everyone is equal"),
-            "atlantis_is_gone": tr("Challenge rule 4: Atlantis is gone"),
-            "landing": tr("Landing on a safe isle"),
-            "tie_break": tr("Ties"),
-            "creature_stacking": tr("Creatures sharing a space"),
-            "swim_into_boats": tr("A swimmer may swim into a neighbouring boat"),
-            "centre_is_sea": tr("The centre hole counts as sea for sinking"),
-            "no_enclosed_tiles": tr("No beach or forest enclosed by higher tiles at setup"),
-            "dolphins_and_diving_creatures": tr("Challenge rule 5: dolphins and diving creatures"),
-            "dive_die": tr("Dive die that says how far"),
-            "start_player": tr("First player"),
-        }
-        return labels.get(name, name)
-
-    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
-        if name == "start_player" and isinstance(choice, int) and not isinstance(choice, bool):
-            return seat_name([], choice, tr)
-        labels = {
-            "yellow": tr("only from the yellow spaces"),
-            "marked": tr("only from the yellow spaces"),
-            "touching": tr("from any space touching the isle"),
-            "shared": tr("tied players share the win"),
-            "most-saved": tr("most explorers saved breaks the tie"),
-            "allowed": tr("allowed"),
-            "blocked": tr("blocked"),
-            "reconstructed": tr("reconstructed: {faces}").format(
-                faces=_dive_faces("reconstructed")
-            ),
-            "1986": tr("the 1986 die: {faces}").format(faces=_dive_faces("1986")),
-        }
-        if isinstance(choice, str):
-            return labels.get(choice, choice)
-        return plain_choice(choice, tr)
-
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
-        result = Result.from_observation(obs)
-        if result is None:
-            return None
-        return result_table(
-            result,
-            names,
-            tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            note=tie_break_line(result, tr),
-        )
-
-
-def _dive_faces(die: str) -> str:
-    """A movement dive die's faces as printed: numbers, and Dive (from the data file)."""
-    return ", ".join("Dive" if f == "dive" else f for f in COMPONENTS.dive_moves[die])
 
 
 Board = SurviveBoard

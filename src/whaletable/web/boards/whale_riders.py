@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from whaletable.core.action import Action
-from whaletable.core.result import Result
+from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -35,11 +35,9 @@ from whaletable.games.whale_riders.actions import (
 )
 from whaletable.games.whale_riders.words import (
     PAYING,
-    action_label,
     coins_text,
     counts_line,
     decree_line,
-    game_over_line,
     good_name,
     goods_line,
     next_port,
@@ -47,10 +45,7 @@ from whaletable.games.whale_riders.words import (
     port_name,
     power_line,
     power_name,
-    result_word,
     rider_place,
-    status_line,
-    tie_break_line,
     tile_name,
 )
 from whaletable.web.boards import (
@@ -58,9 +53,8 @@ from whaletable.web.boards import (
     INK,
     Svg,
     Translate,
+    WordedBoard,
     esc,
-    plain_choice,
-    result_table,
     seat_colour,
     seat_name,
 )
@@ -141,7 +135,9 @@ def _tile(
     svg.text(x + 28, y + h / 2 + 4, good_name(good, tr), size=11, fill=ink)
 
 
-class WhaleRidersBoard:
+class WhaleRidersBoard(WordedBoard):
+    words = words
+
     """The web board of Whale Riders."""
 
     # ------------------------------------------------------------------ svg
@@ -523,61 +519,6 @@ class WhaleRidersBoard:
                 size=12,
                 extra=f' class="decree" data-decree="{esc(decree["id"])}"',
             )
-
-    # ---------------------------------------------------------------- words
-
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
-        return action_label(action, obs, names, tr)
-
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        return status_line(obs, names, tr)
-
-    def option_label(self, name: str, tr: Translate) -> str:
-        labels = {
-            "storms": tr("Storm tiles"),
-            "empty_bag": tr("When the bag is empty"),
-            "surplus": tr("Goods beyond what a contract asks"),
-            "refill": tr("Drawing contracts"),
-            "gaps": tr("A bought tile’s gap closes"),
-            "magic_of_the_whale": tr("Variant: The Magic of the Whale"),
-            "clans_decree": tr("Variant: The Clan’s Decree"),
-        }
-        return labels.get(name, name)
-
-    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
-        labels = {
-            ("storms", "block"): tr("block their space"),
-            ("storms", "clearable"): tr("may be bought to clear them"),
-            ("storms", "lull"): tr("are set aside when drawn in play"),
-            ("empty_bag", "leave_empty"): tr("spaces stay empty"),
-            ("empty_bag", "ends_game"): tr("the game ends"),
-            ("surplus", "lost"): tr("are lost"),
-            ("surplus", "kept"): tr("are kept as a smaller tile"),
-            ("refill", "end_of_turn"): tr("at the end of your turn"),
-            ("refill", "after_action"): tr("after each burn or fulfil action"),
-            ("gaps", "end_of_turn"): tr("at the end of the turn"),
-            ("gaps", "at_once"): tr("at once"),
-        }
-        if isinstance(choice, str) and (name, choice) in labels:
-            return labels[name, choice]
-        return plain_choice(choice, tr)
-
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
-        result = Result.from_observation(obs)
-        if result is None:
-            return None
-        return result_table(
-            result,
-            names,
-            tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            note=tie_break_line(result, tr),
-        )
 
 
 Board = WhaleRidersBoard

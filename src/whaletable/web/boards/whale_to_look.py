@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from whaletable.core.action import Action
-from whaletable.core.result import Result
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
     ChooseFisherBoat,
@@ -40,9 +39,8 @@ from whaletable.web.boards import (
     INK,
     Svg,
     Translate,
+    WordedBoard,
     esc,
-    plain_choice,
-    result_table,
     seat_colour,
     seat_name,
 )
@@ -539,7 +537,9 @@ def _table_of(obs: dict[str, Any]) -> _Table:
     )
 
 
-class WhaleToLookBoard:
+class WhaleToLookBoard(WordedBoard):
+    words = words
+
     """The web board of Whale to Look."""
 
     # ------------------------------------------------------------------ svg
@@ -658,61 +658,6 @@ class WhaleToLookBoard:
                 "Choose one of your boats, then an area (⚓: move there and drop the anchor)."
             )
             svg.text(x, CONTROLS_Y + 24, hint, size=13, extra=' class="hint"')
-
-    # ---------------------------------------------------------------- words
-
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
-        return words.action_words(action, obs, names, tr)
-
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-        return words.status_line(obs, names, tr)
-
-    def option_label(self, name: str, tr: Translate) -> str:
-        labels = {
-            "edition": tr("Edition"),
-            "area_layout": tr("Area cards"),
-            "trending": tr("Trending card in round 2"),
-            "start_player": tr("Start player"),
-            "anchor_without_tourists": tr("An anchored boat with no tourist on it"),
-            "table": tr("Table"),
-        }
-        return labels.get(name, name)
-
-    def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
-        if name == "start_player" and isinstance(choice, int):
-            return seat_name([], choice, tr)
-        labels = {
-            "en": tr("English rulebook"),
-            "vi": tr("Vietnamese rulebook"),
-            "shuffled": tr("shuffled"),
-            "ordered": tr("in printed order"),
-            "random": tr("drawn at random"),
-            "none": tr("none"),
-            "bonus": tr("still gains the anchor’s +2"),
-            "nothing": tr("gains nothing"),
-            "standard": tr("as in the rulebooks"),
-            "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
-        }
-        if isinstance(choice, str):
-            return labels.get(choice) or words.trend_name(choice, tr)
-        return plain_choice(choice, tr)
-
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
-        result = Result.from_observation(obs)
-        if result is None:
-            return None
-        return result_table(
-            result,
-            names,
-            tr,
-            words.result_word,
-            headline=words.game_over_line(obs, names, tr),
-            note=words.tie_break_line(result, tr),
-        )
 
 
 Board = WhaleToLookBoard
