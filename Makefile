@@ -66,7 +66,8 @@ clean:
 
 # The web table's gettext catalogs: extract every user-facing string into a template, then
 # merge it into each language's catalog. ``messages`` holds the pages and the table (babel.cfg
-# says where); each game's strings (its web board, its terminal view and the sentences of its
+# says where) and the terminal's own sentences around the games (CLI_WORDS: the prompts and
+# complaints of `play`, the steps of `replay`, the seat labels); each game's strings (its web board, its terminal view and the sentences of its
 # ``words.py``, which both speak) go to a catalog named after its module. New or
 # changed strings come out untranslated or fuzzy; tests/web/test_i18n.py fails until they
 # are translated.
@@ -78,9 +79,11 @@ EXTRACT = $(BIN)/pybabel extract -k tr -k _ -k TableError --no-wrap \
 	  --version "$$($(BIN)/python -c 'import importlib.metadata as m; print(m.version("whaletable"))')" \
 	  --header-comment "$$(printf '$(CATALOG_HEADER)')"
 
+CLI_WORDS := $(addprefix src/whaletable/cli/,play.py replay.py render/__init__.py render/advice.py)
+
 .PHONY: catalogs
 catalogs: install
-	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web src/whaletable/core
+	$(EXTRACT) -F babel.cfg -o $(LOCALE)/messages.pot src/whaletable/web src/whaletable/core $(CLI_WORDS)
 	@for board in src/whaletable/web/boards/[!_]*.py; do \
 	  game=$$(basename $$board .py); \
 	  words=$$(ls src/whaletable/games/$$game/words.py src/whaletable/cli/render/$$game.py 2>/dev/null); \

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from whaletable import i18n
+from whaletable.cli.render import seat_words
 from whaletable.core.record import Record
 
 GAME = ["play", "whale-to-look", "--option", "area_layout=ordered"]
@@ -142,7 +143,9 @@ def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -
     english = cli([*args])
     final = Record.load(path).replay(events=True)
     tr = i18n.translator(lang)
-    names = [f"Seat {s + 1} ({spec})" for s, spec in enumerate(seats)]
+    # The log names the seats in the reader's language too ("Seat 2 (random)").
+    names = [seat_words(s, seats, tr) for s in range(len(seats))]
+    assert names[0] != "Seat 1 (random)"
     shown = " ".join(run.out.split())  # the console wraps long lines
     said = 0
     for step, action in enumerate(final.history):
@@ -153,6 +156,7 @@ def test_the_log_speaks_the_language_asked_for(cli, tmp_path: Path, lang: str) -
     assert said > 20
     first = next(line for line in run.out.splitlines() if line.startswith("· "))
     assert first not in english.out  # the same step in English reads otherwise
+    assert "Seat " not in run.out  # not in the log, the header or the boards either
 
 
 @pytest.mark.parametrize("lang", ["vi", "fa"])
@@ -212,3 +216,70 @@ def test_the_log_tells_a_lone_human_what_it_saw_and_nobody_else(
     # Alone at the screen the human reads its own card's value; at a shared screen the
     # log says only what every player may know.
     assert (line.group(1) is not None) == told
+
+
+def test_bad_input_is_told_in_the_readers_language(cli, tmp_path: Path) -> None:
+    """The terminal's own sentences around the game speak Vietnamese too: the prompt,
+    what was wrong with a line, the end of the input and where the record went."""
+    path = tmp_path / "game.json"
+    args = [*GAME, "--seats", "human,random,random", "--seed", "5", "--option", "start_player=0"]
+    bad = ["99", "hello", "", "h"]
+    run = cli([*args, "--lang", "vi", "--record", str(path)], bad)
+    assert run.code == 1
+    tr = i18n.translator("vi")
+    shown = " ".join(run.out.split())  # the console wraps long lines
+    seat = seat_words(0, ["human"], tr)
+    said = [
+        tr("{seat}, your move:").format(seat=seat),
+        tr("there is no action {number}: choose from 1 to {count}").format(number=99, count=25),
+        tr("{command} is not a command; {short_forms}")
+        .format(command="'hello'", short_forms="")
+        .strip(" ;"),
+        tr("choose one of the actions 1–{count} (or type 'help')").format(count=25),
+        tr("a (advice: what your seat can tell from what it sees)"),
+        tr("Input ended before the game did."),
+        tr("Saved {count} actions to {path} (replay with: {command})").split("{")[0].strip(),
+    ]
+    for sentence in said:
+        assert " ".join(sentence.split()) in shown, sentence
+    assert run.out.count(tr("{seat}, your move:").format(seat=seat)) == len(bad) + 1
+    for english in (
+        "your move:",
+        "there is no action",
+        "is not a command",
+        "choose one of the actions",
+        "what your seat can tell",
+        "Input ended",
+        "Saved ",
+        "replay with",
+    ):
+        assert english not in shown, english
+
+
+def test_an_illegal_move_is_refused_in_the_readers_language(cli) -> None:
+    args = [*GAME, "--seats", "human,random", "--seed", "2", "--option", "start_player=0"]
+    run = cli([*args, "--lang", "vi"], ["i 1", "m 1 0 a", "i 2", "m 1 1", "q"])
+    assert run.code == 0
+    tr = i18n.translator("vi")
+    refusal = tr("you cannot {action}: {reason}")
+    words = [w.strip() for w in re.split(r"\{\w+\}", refusal) if w.strip()]
+    assert refusal != "you cannot {action}: {reason}" and words
+    refused = " ".join(run.out.split("✗ ")[-1].split())  # the console wraps long lines
+    assert all(w in refused for w in words), refused
+    # The rule's own reason follows (the engines give it in English).
+    assert words[-1] + " an anchored boat may no longer be moved" in refused
+    assert "you cannot" not in run.out
+    assert tr("Game stopped.") in run.out and "Game stopped" not in run.out
+
+
+def test_hot_seat_hand_over_is_asked_in_persian(cli) -> None:
+    args = [*GAME, "--seats", "human,human", "--seed", "9", "--option", "start_player=0"]
+    run = cli([*args, "--lang", "fa"], ["", "i 1", "m 1 0", "", "q"], terminal=True)
+    assert run.code == 0
+    tr = i18n.translator("fa")
+    for seat in (0, 1):
+        name = seat_words(seat, ["human", "human"], tr)
+        ask = tr("Pass the device to {name} — press Enter").format(name=name)
+        assert ask != f"Pass the device to Seat {seat + 1} (human) — press Enter"
+        assert ask in run.out
+    assert "Pass the device" not in run.out and "press Enter" not in run.out

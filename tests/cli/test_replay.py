@@ -120,3 +120,39 @@ def test_replay_of_a_missing_file_and_a_bad_seat(cli, tmp_path: Path) -> None:
     run = cli(["replay", str(path), "--seat", "3"])
     assert run.code == 2
     assert "no seat 3 in this record: seats are 1..2" in run.err
+
+
+def test_replay_steps_and_help_are_told_in_persian(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    record = saved_game(cli, path)
+    last = len(record.actions)
+    tr = translator("fa")
+    run = cli(["replay", str(path), "--lang", "fa"], ["", "b", "b", "nonsense", str(last), ""])
+    assert run.code == 0
+    shown = " ".join(run.out.split())  # the console wraps long lines
+    help_line = tr("Enter = next step, b = back, a number = jump to that step, q = quit")
+    viewer = tr("a spectator")
+    said = [
+        tr("Replay of {game}: {steps} steps, seen as {viewer}.").format(
+            game="Whale to Look", steps=last, viewer=viewer
+        ),
+        help_line,
+        tr("step {step} of {steps}").format(step=0, steps=last),
+        tr("step {step} of {steps}").format(step=last, steps=last),
+        tr("step {step}/{steps}").format(step=1, steps=last),
+        tr("already at the start"),
+        tr("{command}: {help} (steps 0–{last})").format(
+            command="'nonsense'", help=help_line, last=last
+        ),
+        tr("last: {what}").format(what=""),
+        tr("End of the record."),
+    ]
+    for sentence in said:
+        assert " ".join(sentence.split()) in shown, sentence
+    for english in ("Replay of", "step ", "Enter = next step", "already at", "last:", "End of"):
+        assert english not in shown, english
+    run = cli(["replay", str(path), "--lang", "fa", "--seat", "3"])
+    assert run.code == 2
+    assert tr("no seat {seat} in this record: seats are 1..{seats}").format(seat=3, seats=2) in (
+        run.err
+    )

@@ -31,6 +31,12 @@ LOCALE = SRC / "locale"
 TRANSLATED = ("vi", "fa")
 PERSIAN_LETTER = re.compile("[\u0600-\u06ff]")
 LATIN_LETTER = re.compile("[A-Za-z]")
+CLI_WORDS = [
+    SRC / "cli" / name
+    for name in ("play.py", "replay.py", "render/__init__.py", "render/advice.py")
+]
+"""The terminal's own sentences around the games, which go to ``messages`` (the Makefile's
+``CLI_WORDS``); each game's terminal view goes to that game's catalog."""
 
 
 def domains() -> list[str]:
@@ -69,11 +75,17 @@ def extracted(domain: str = "messages") -> frozenset[str]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         # Babel's own reader of babel.cfg (it has no type annotations).
         method_map, options_map = parse_mapping_cfg(f)  # type: ignore[no-untyped-call]
-    return _ids(
+    from_dirs = (
         m[2]
         for folder in (WEB, SRC / "core")
         for m in extract_from_dir(str(folder), method_map, options_map, keywords=KEYWORDS)
     )
+    from_cli = (
+        m[1]
+        for path in CLI_WORDS
+        for m in extract_from_file("python", str(path), keywords=KEYWORDS)
+    )
+    return _ids([*from_dirs, *from_cli])
 
 
 @cache
@@ -119,6 +131,8 @@ def test_extraction_finds_the_strings_of_code_and_templates() -> None:
     assert "Create the table" in ids  # templates/lobby.html
     assert "Pass the device to {name}" in ids  # templates/table.html
     assert "it is not your turn" in ids  # TableError in tables.py
+    assert "there is no action {number}: choose from 1 to {count}" in ids  # cli/play.py
+    assert "step {step} of {steps}" in ids  # cli/replay.py
     board = extracted("whale_to_look")
     assert "Game over: {name} wins with {points} points." in board
     assert not board & {"Create the table"}

@@ -18,7 +18,14 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, GameView, seat_colour, seat_label, view_for
+from whaletable.cli.render import (
+    BadCommand,
+    GameView,
+    seat_colour,
+    seat_label,
+    seat_words,
+    view_for,
+)
 from whaletable.cli.render.advice import advice_table, advice_word_of
 from whaletable.core.action import Action
 from whaletable.core.advice import advise
@@ -54,11 +61,14 @@ class PlaySession:
     ) -> None:
         self.game = game
         self.advice = advice  # whether a human may ask for advice ("a") at this table
-        self.tr = tr  # the language of the log and the result (the game's words)
+        # The reader's language: of the game's words (the log, the result) and of this
+        # command's own sentences around them (prompts, complaints, the record saved).
+        self.tr = tr
         self.specs = specs
-        # The log names each seat as the screens do: "Seat 2 (random)", so that two
+        # The log, the prompts and the hand-over name each seat as the screens do,
+        # "Seat 2 (random)" in the reader's language, so that two
         # seats played by the same kind of player are never mistaken for each other.
-        self.log_names = [f"{seat_label(s)} ({spec})" for s, spec in enumerate(specs)]
+        self.seat_names = [seat_words(s, specs, tr) for s in range(len(specs))]
         self.seed = seed
         self.console = console
         self.input_fn = input_fn
@@ -79,24 +89,28 @@ class PlaySession:
 
     def run(self) -> int:
         """Play to the end; the exit code is 0, or 130 on Ctrl-C, or 1 if input ended."""
-        self.console.print(
-            f"[bold]{self.game.spec.title}[/bold] · seed {self.seed} · "
-            + ", ".join(f"{seat_label(s)}: {n}" for s, n in enumerate(self.specs))
-        )
+        tr = self.tr
+        # Text, not markup: a translation is printed as it is written.
+        header = Text(self.game.spec.title, style="bold")
+        header.append(" · " + tr("seed {seed}").format(seed=self.seed) + " · ")
+        header.append(", ".join(f"{seat_label(s, tr)}: {n}" for s, n in enumerate(self.specs)))
+        self.console.print(header)
         try:
             while not self.state.is_terminal():
                 self.step()
         except KeyboardInterrupt:
             self.flush_log()
-            self.console.print("\n[bold]Interrupted.[/bold]")
+            self.console.print()
+            self.console.print(Text(tr("Interrupted."), style="bold"))
             self.save()
             return 130
         except Quit:
-            self.console.print("[bold]Game stopped.[/bold]")
+            self.console.print(Text(tr("Game stopped."), style="bold"))
             self.save()
             return 0
         except EOFError:
-            self.console.print("\n[bold]Input ended before the game did.[/bold]")
+            self.console.print()
+            self.console.print(Text(tr("Input ended before the game did."), style="bold"))
             self.save()
             return 1
         final = self.state.observation(None)
@@ -123,7 +137,7 @@ class PlaySession:
         step = len(state.history)
         state.apply(action)
         events = state.step_events(self.log_seat, step)
-        self.pending.extend(self.game.step_lines(events, action, seat, self.log_names, self.tr))
+        self.pending.extend(self.game.step_lines(events, action, seat, self.seat_names, self.tr))
         self.show_new_rounds(state.observation(None))
 
     def flush_log(self) -> None:
@@ -146,20 +160,23 @@ class PlaySession:
             return
         record = Record.of(self.state, seats=self.specs, seed=self.seed)
         record.save(self.record_path)
-        self.console.print(
-            f"Saved {len(record.actions)} actions to {self.record_path} "
-            f"(replay with: whaletable replay {self.record_path})"
+        # The command to type stays as typed: it is syntax, not a sentence.
+        saved = self.tr("Saved {count} actions to {path} (replay with: {command})").format(
+            count=len(record.actions),
+            path=self.record_path,
+            command=f"whaletable replay {self.record_path}",
         )
+        self.console.print(Text(saved))
 
     # ------------------------------------------------------------- a human turn
 
     def hand_over(self, seat: int) -> None:
         """Clear the screen and wait until the next human has the device."""
         self.console.clear()
-        name = f"{seat_label(seat)} ({self.specs[seat]})"
+        ask = self.tr("Pass the device to {name} — press Enter").format(name=self.seat_names[seat])
         self.console.print(
             Panel(
-                Text(f"Pass the device to {name} — press Enter", style="bold"),
+                Text(ask, style="bold"),
                 border_style=seat_colour(seat),
             )
         )
@@ -184,7 +201,7 @@ class PlaySession:
         # Long menus (a boat to move to any area) go in columns so the board stays in view.
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
         self.console.print(Text(self.view.short_forms(), style="dim"))
-        prompt = f"{seat_label(seat)} ({self.specs[seat]}), your move: "
+        prompt = self.tr("{seat}, your move:").format(seat=self.seat_names[seat]) + " "
         while True:
             text = self.read(prompt)
             chosen = self.interpret(text, legal, obs)
@@ -192,25 +209,33 @@ class PlaySession:
                 return chosen
 
     def interpret(self, text: str, legal: list[Action], obs: dict[str, Any]) -> Action | None:
-        """The action ``text`` chooses, or None after telling the player what was wrong."""
+        """The action ``text`` chooses, or None after telling the player what was wrong.
+        The commands typed (``q``, ``help``, ``a``, a number) are the same in every language."""
+        tr = self.tr
         if text.lower() in ("q", "quit"):
             raise Quit
         if text.lower() in ("h", "help", "?"):
             self.console.print(self.view.short_forms())
             if self.advice:
-                self.console.print("a (advice: what your seat can tell from what it sees)")
+                self.console.print(tr("a (advice: what your seat can tell from what it sees)"))
             return None
         if text.lower() in ("a", "advice"):
             self.show_advice(legal, obs)
             return None
         if not text:
-            self.complain(f"choose one of the actions 1–{len(legal)} (or type 'help')")
+            self.complain(
+                tr("choose one of the actions 1–{count} (or type 'help')").format(count=len(legal))
+            )
             return None
         if text.isdigit():
             k = int(text)
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            self.complain(f"there is no action {k}: choose from 1 to {len(legal)}")
+            self.complain(
+                tr("there is no action {number}: choose from 1 to {count}").format(
+                    number=k, count=len(legal)
+                )
+            )
             return None
         try:
             action = self.view.parse(text, obs)
@@ -218,17 +243,25 @@ class PlaySession:
             self.complain(str(e))
             return None
         if action is None:
-            self.complain(f"{text!r} is not a command; {self.view.short_forms()}")
+            self.complain(
+                tr("{command} is not a command; {short_forms}").format(
+                    command=repr(text), short_forms=self.view.short_forms()
+                )
+            )
             return None
         if action not in legal:
-            self.complain(f"you cannot {self.view.choice(action, obs)}: {self.why_not(action)}")
+            self.complain(
+                tr("you cannot {action}: {reason}").format(
+                    action=self.view.choice(action, obs), reason=self.why_not(action)
+                )
+            )
             return None
         return action
 
     def show_advice(self, legal: list[Action], obs: dict[str, Any]) -> None:
         """The advisor's figures for the seat to move, from its observation only."""
         if not self.advice:
-            self.complain("advice is turned off at this table")
+            self.complain(self.tr("advice is turned off at this table"))
             return
         seat = self.state.current_player()
         found = advise(
@@ -240,7 +273,7 @@ class PlaySession:
             seed=self.seed + len(self.state.history),
         )
         if found is None:
-            self.complain(f"{self.game.spec.title} has no advisor")
+            self.complain(self.tr("{game} has no advisor").format(game=self.game.spec.title))
             return
         word = advice_word_of(self.game)
         self.console.print(advice_table(found, word, self.tr))
@@ -248,12 +281,13 @@ class PlaySession:
             self.console.print(Text(f"→ {self.view.choice(found.suggestion, obs)}", style="bold"))
 
     def why_not(self, action: Action) -> str:
-        """The rules engine's own reason, asked of a copy so nothing can change."""
+        """The rules engine's own reason, asked of a copy so nothing can change (the
+        engines give their reasons in English)."""
         try:
             self.state.clone().apply(action)
         except IllegalAction as e:
             return str(e).removeprefix(f"{action}: ")
-        return "not allowed now"
+        return self.tr("not allowed now")
 
     def complain(self, message: str) -> None:
         self.console.print(Text(f"✗ {message}", style="bold red"))

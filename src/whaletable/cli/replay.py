@@ -8,13 +8,16 @@ from rich.console import Console
 from rich.text import Text
 
 from whaletable.cli.play import InputFn
-from whaletable.cli.render import GameView, seat_label, view_for
+from whaletable.cli.render import GameView, seat_label, seat_words, view_for
 from whaletable.core.errors import RecordError
 from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
 
-HELP = "Enter = next step, b = back, a number = jump to that step, q = quit"
+
+def help_line(tr: Translate) -> str:
+    """The keys of a replay (the same in every language; the sentence is the reader's)."""
+    return tr("Enter = next step, b = back, a number = jump to that step, q = quit")
 
 
 def load_states(path: Path) -> tuple[Record, list[State]]:
@@ -35,26 +38,34 @@ def replay(
     # What happened is told by the events of the whole record, replayed once.
     told = record.replay(events=True)
     if seat is not None and not 0 <= seat < record.num_players:
-        raise RecordError(f"no seat {seat + 1} in this record: seats are 1..{record.num_players}")
+        raise RecordError(
+            tr("no seat {seat} in this record: seats are 1..{seats}").format(
+                seat=seat + 1, seats=record.num_players
+            )
+        )
     game = states[0].game
     view = view_for(game, tr)
-    names = (
-        record.seats
-        if len(record.seats) == record.num_players
-        else [f"seat {i + 1}" for i in range(record.num_players)]
-    )
+    # A record without its seats' names shows the seats by number alone ("Seat 2").
+    names = record.seats if len(record.seats) == record.num_players else [""] * record.num_players
     last = len(states) - 1
-    viewer = "a spectator" if seat is None else seat_label(seat)
-    console.print(
-        f"[bold]Replay[/bold] of {game.spec.title}: {last} steps, seen as {viewer}. {HELP}"
+    viewer = tr("a spectator") if seat is None else seat_label(seat, tr)
+    keys = help_line(tr)
+    # Text, not markup: a translation is printed as it is written.
+    opening = Text(
+        tr("Replay of {game}: {steps} steps, seen as {viewer}.").format(
+            game=game.spec.title, steps=last, viewer=viewer
+        ),
+        style="bold",
     )
+    console.print(opening + Text(" " + keys))
     step = 0
     shown = -1
     while True:
         if step != shown:
             show(console, view, states, step, seat, names, told, tr)
             shown = step
-        console.print(f"step {step}/{last} > ", end="", markup=False, highlight=False)
+        prompt = tr("step {step}/{steps}").format(step=step, steps=last) + " > "
+        console.print(prompt, end="", markup=False, highlight=False)
         try:
             text = input_fn().strip().lower()
         except (EOFError, KeyboardInterrupt):
@@ -64,18 +75,21 @@ def replay(
             return 0
         if text == "":
             if step == last:
-                console.print("End of the record.")
+                console.print(Text(tr("End of the record.")))
                 return 0
             step += 1
         elif text == "b":
             if step == 0:
-                console.print(Text("✗ already at the start", style="bold red"))
+                console.print(Text("✗ " + tr("already at the start"), style="bold red"))
             else:
                 step -= 1
         elif text.isdigit() and 0 <= int(text) <= last:
             step = int(text)
         else:
-            console.print(Text(f"✗ {text!r}: {HELP} (steps 0–{last})", style="bold red"))
+            wrong = tr("{command}: {help} (steps 0–{last})").format(
+                command=repr(text), help=keys, last=last
+            )
+            console.print(Text("✗ " + wrong, style="bold red"))
 
 
 def show(
@@ -90,18 +104,19 @@ def show(
 ) -> None:
     state = states[step]
     obs = state.observation(seat)
-    console.rule(f"step {step} of {len(states) - 1}")
+    console.rule(Text(tr("step {step} of {steps}").format(step=step, steps=len(states) - 1)))
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
         # What the chosen seat was told (its own secrets included), or the public account.
         events = told.step_events(seat, step - 1)
         # Seats named as the screens name them ("Seat 2 (random)").
-        labels = [f"{seat_label(s)} ({name})" for s, name in enumerate(names)]
+        labels = [seat_words(s, names, tr) for s in range(len(names))]
         lines = told.game.step_lines(events, state.history[-1], actor, labels, tr)
         line = " ".join(lines) if lines else None
         # Chance steps that reveal nothing public (a card dealt face down) stay unnamed.
-        console.print(Text("last: " + (line if line is not None else "chance"), style="italic"))
+        what = line if line is not None else tr("chance")
+        console.print(Text(tr("last: {what}").format(what=what), style="italic"))
     console.print(view.board(obs, names))
     for summary in view.round_summaries(obs, names):
         console.print(summary)

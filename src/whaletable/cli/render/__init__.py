@@ -41,9 +41,9 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def seat_label(seat: int) -> str:
+def seat_label(seat: int, tr: Translate = english) -> str:
     """Seats are counted from 1 on screen, as players count them at a table."""
-    return f"Seat {seat + 1}"
+    return tr("Seat {number}").format(number=seat + 1)
 
 
 class BadCommand(ValueError):
@@ -120,12 +120,12 @@ class GenericView:
         return result_panel(result, names, tr, result_word, headline=headline)
 
     def short_forms(self) -> str:
-        return "type the number of an action, or an action as JSON"
+        return self.tr("type the number of an action, or an action as JSON")
 
 
 def seat_words(seat: int, names: Sequence[str], tr: Translate) -> str:
     """A seat as the terminal names it, "Seat 2 (random)", in the reader's language."""
-    label = tr("Seat {number}").format(number=seat + 1)
+    label = seat_label(seat, tr)
     return f"{label} ({names[seat]})" if seat < len(names) and names[seat] else label
 
 
