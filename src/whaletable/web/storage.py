@@ -121,6 +121,7 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
+CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
 
 
 @dataclass
@@ -193,9 +194,15 @@ class Store:
         *,
         retry_for: float = RETRY_FOR,
         busy_timeout: float = SQLITE_BUSY_TIMEOUT,
+        announce: bool = False,
     ) -> None:
         self.url = url
         self.retry_for = retry_for
+        # Servers sharing one PostgreSQL hear of each other's steps: every transaction that
+        # writes or drops a step says so on CHANNEL, delivered only if it commits.
+        self.announce = announce
+        if announce and not url.startswith("postgresql"):
+            raise ValueError("only a PostgreSQL database can be shared by several servers")
         self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
@@ -377,10 +384,19 @@ class Store:
                 stale.__cause__ = e
                 w.done.set_exception(stale)
 
-    @staticmethod
-    def _insert(conn: Any, writes: list[_Write]) -> None:
+    def _announce(self, conn: Any, key: str, length: int) -> None:
+        """Tell the other servers that table ``key`` now has ``length`` steps."""
+        if self.announce:
+            conn.execute(
+                sql_text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{key}:{length}"},
+            )
+
+    def _insert(self, conn: Any, writes: list[_Write]) -> None:
         if not writes:
             return
+        for w in writes:
+            self._announce(conn, w.key, w.seq + 1)
         now = time.time()
         conn.execute(
             insert(actions),
@@ -438,6 +454,7 @@ class Store:
                 conn.execute(
                     delete(actions).where(actions.c.table_key == key, actions.c.seq == seq)
                 )
+                self._announce(conn, key, seq)
 
         self._retry(f"drop step {seq} of table {key}", attempt)
 
@@ -454,6 +471,23 @@ class Store:
     def load(self, key: str) -> StoredTable | None:
         found = self._retry(f"load table {key}", lambda _: self._load(tables.c.key == key))
         return found[0] if found else None
+
+    def steps_of(self, key: str) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+        """A table's actions and notes as stored now (to catch up with another server)."""
+        found = self.load(key)
+        if found is None:
+            return [], {}
+        return found.actions, found.notes
+
+    def find_token(self, token: str) -> list[StoredTable]:
+        """The tables a secret link may belong to (seat links live in the seats' JSON)."""
+        quoted = json.dumps(token)
+        where = (
+            (tables.c.spectator_token == token)
+            | (tables.c.hotseat_token == token)
+            | tables.c.seats.contains(quoted, autoescape=True)
+        )
+        return self._retry("look up a link", lambda _: self._load(where))
 
     def load_all(self) -> list[StoredTable]:
         return self._retry("load every table", lambda _: self._load(None))

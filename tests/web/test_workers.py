@@ -1,0 +1,215 @@
+"""Several server processes on one PostgreSQL database: any of them takes any move, each
+pushes the others' moves to its pages, a bot moves once per step, and a server killed
+mid-game loses nothing (its pages play on through another)."""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from rich.console import Console
+from sqlalchemy import create_engine, select, text
+from table_support import Postgres, Server, token_of
+from websockets.sync.client import ClientConnection, connect
+
+from whaletable.cli.main import EXIT_BAD_INPUT, main
+from whaletable.core import Record
+from whaletable.web.storage import Store
+from whaletable.web.storage import actions as actions_table
+
+TIMEOUT = 60.0
+TAKEOVER = "2"  # seconds before a survivor plays the bots of a table its server left
+
+
+# ------------------------------------------------------------------ helpers
+
+
+@pytest.fixture
+def database(postgres: Postgres) -> Iterator[str]:
+    """A database of its own on the throwaway PostgreSQL server, dropped after the test."""
+    name = f"workers_{secrets.token_hex(4)}"
+    admin = create_engine(postgres.url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f"CREATE DATABASE {name}"))
+        yield postgres.url.rsplit("/", 1)[0] + f"/{name}"
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture
+def two_servers(database: str) -> Iterator[tuple[Server, Server]]:
+    """Two servers on two ports sharing the database (as two hosts would)."""
+    shared = ["--shared", "--takeover-seconds", TAKEOVER]
+    a, b = Server(database, args=shared), Server(database, args=shared)
+    a.start()
+    try:
+        b.start()
+        try:
+            yield a, b
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+
+
+def stored_steps(db_url: str, key: str) -> list[tuple[int, dict[str, Any]]]:
+    engine = create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_table.c.seq, actions_table.c.action)
+                .where(actions_table.c.table_key == key)
+                .order_by(actions_table.c.seq)
+            ).all()
+        return [(int(seq), json.loads(action)) for seq, action in rows]
+    finally:
+        engine.dispose()
+
+
+def new_table(server: Server, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    r = httpx.post(
+        f"{server.base}/api/games",
+        json={"game": "whale-to-look", "seats": seats},
+        timeout=TIMEOUT,
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    return body["key"], [token_of(link["url"]) for link in body["links"]]
+
+
+def record_from(server: Server, key: str) -> Record:
+    r = httpx.get(f"{server.base}/games/{key}/record.json", timeout=TIMEOUT)
+    assert r.status_code == 200, r.text
+    return Record.loads(r.text)
+
+
+class Page:
+    """A seat's page over a real WebSocket; keeps the latest state it was sent."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] = {}
+        self.errors: list[str] = []
+
+    def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        m: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if m["type"] == "state":
+            self.state = m
+        elif m["type"] == "error":
+            self.errors.append(m["message"])
+        return m
+
+    def until(self, done: Any) -> dict[str, Any]:
+        """Messages until the latest state satisfies ``done``."""
+        while not (self.state and done(self.state)):
+            self.receive()
+        return self.state
+
+    def drain(self, quiet: float = 0.1) -> None:
+        """Every message sent so far (until none comes for ``quiet`` seconds)."""
+        while True:
+            try:
+                self.receive(timeout=quiet)
+            except TimeoutError:
+                return
+
+    def act(self, state: dict[str, Any], index: int) -> dict[str, Any]:
+        actions = state["actions"]
+        action: dict[str, Any] = actions[index % len(actions)]["action"]
+        self.ws.send(json.dumps({"type": "act", "step": state["step"], "action": action}))
+        return action
+
+
+def whose_turn(pages: list[Page], after: int) -> int | None:
+    """The seat whose page may act at the newest step past ``after``; None once the game is
+    over on every page."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        for page in pages:
+            page.drain()
+        top = max(p.state.get("step", -1) for p in pages)
+        if all(p.state.get("finished") and p.state["step"] == top for p in pages):
+            return None
+        for seat, page in enumerate(pages):
+            s = page.state
+            if s and s["step"] == top > after and s["you"] is not None:
+                return seat
+    raise AssertionError("no page was given the turn")
+
+
+# -------------------------------------------------------------------- options
+
+
+def serve_error(argv: list[str]) -> tuple[int, str]:
+    err = io.StringIO()
+    code = main(argv, err_console=Console(file=err, width=400))
+    return code, err.getvalue()
+
+
+def test_several_workers_on_sqlite_are_refused_with_the_reason(tmp_path: Any) -> None:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    code, said = serve_error(["serve", "--db", db, "--workers", "2"])
+    assert code == EXIT_BAD_INPUT
+    assert "--workers 2 needs a PostgreSQL database" in said
+    assert "SQLite" in said
+    assert not (tmp_path / "tables.db").exists(), "nothing was started"
+
+
+def test_a_shared_sqlite_database_is_refused_with_the_reason(tmp_path: Any) -> None:
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    code, said = serve_error(["serve", "--db", db, "--shared"])
+    assert code == EXIT_BAD_INPUT
+    assert "--shared needs a PostgreSQL database" in said
+
+
+def test_zero_workers_are_refused() -> None:
+    code, said = serve_error(["serve", "--workers", "0"])
+    assert code == EXIT_BAD_INPUT
+    assert "--workers must be at least 1, not 0" in said
+
+
+def test_a_store_announcing_steps_needs_postgresql(tmp_path: Any) -> None:
+    with pytest.raises(ValueError, match="only a PostgreSQL database can be shared"):
+        Store(f"sqlite:///{tmp_path / 'tables.db'}", announce=True)
+
+
+# ---------------------------------------------------------- two servers, one database
+
+
+@pytest.mark.slow
+def test_a_move_made_through_one_server_is_pushed_to_a_page_on_the_other(
+    two_servers: tuple[Server, Server], database: str
+) -> None:
+    a, b = two_servers
+    key, tokens = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}])
+    with (
+        connect(f"{a.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as wa,
+        connect(f"{b.ws_base}/ws/{tokens[1]}", open_timeout=TIMEOUT) as wb,
+    ):
+        pages = [Page(wa), Page(wb)]
+        played = 0
+        step = -1
+        while (seat := whose_turn(pages, step)) is not None:
+            mover, watcher = pages[seat], pages[1 - seat]
+            step = mover.state["step"]
+            mover.act(mover.state, played)
+            played += 1
+            # The page on the other server is sent the step the mover's server took.
+            assert watcher.until(lambda s, step=step: s["step"] > step)["step"] > step
+        final = pages[0].state
+    assert played >= 4
+    assert not pages[0].errors and not pages[1].errors
+    steps = stored_steps(database, key)
+    assert [seq for seq, _ in steps] == list(range(final["step"]))
+    from_a, from_b = record_from(a, key), record_from(b, key)
+    assert from_a.actions == from_b.actions == [action for _, action in steps]
+    assert from_a.replay().is_terminal()
