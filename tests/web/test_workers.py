@@ -9,13 +9,14 @@ import json
 import secrets
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from rich.console import Console
 from sqlalchemy import create_engine, select, text
-from table_support import Postgres, Server, token_of
+from table_support import HUMAN_AND_TWO_BOTS, Postgres, Server, token_of
 from websockets.sync.client import ClientConnection, connect
 
 from whaletable.cli.main import EXIT_BAD_INPUT, main
@@ -83,7 +84,7 @@ def new_table(server: Server, seats: list[dict[str, Any]]) -> tuple[str, list[st
     )
     assert r.status_code == 201, r.text
     body = r.json()
-    return body["key"], [token_of(link["url"]) for link in body["links"]]
+    return body["key"], [token_of(link["url"]) if link["url"] else "" for link in body["links"]]
 
 
 def record_from(server: Server, key: str) -> Record:
@@ -213,3 +214,130 @@ def test_a_move_made_through_one_server_is_pushed_to_a_page_on_the_other(
     from_a, from_b = record_from(a, key), record_from(b, key)
     assert from_a.actions == from_b.actions == [action for _, action in steps]
     assert from_a.replay().is_terminal()
+
+
+@pytest.mark.slow
+def test_one_seat_moving_on_two_servers_at_once_takes_exactly_one_move(
+    two_servers: tuple[Server, Server], database: str
+) -> None:
+    a, b = two_servers
+    key, tokens = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"}])
+    with (
+        connect(f"{a.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as wa,
+        connect(f"{b.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as wb,
+    ):
+        on_a, on_b = Page(wa), Page(wb)
+        races = 0
+        while True:
+            step = on_a.until(lambda s: s["finished"] or s["you"] is not None)["step"]
+            if on_a.state["finished"]:
+                break
+            if races == 5:  # the rest of the game through one page
+                on_a.act(on_a.state, step)
+                on_a.until(lambda s, step=step: s["step"] > step)
+                continue
+            on_b.until(lambda s, step=step: s["step"] >= step)
+            assert on_b.state["step"] == step and on_b.state["you"] == 0
+            # Both pages of the seat send a move for the same step, each to its server.
+            sent = [on_a.act(on_a.state, races), on_b.act(on_b.state, races + 1)]
+            races += 1
+            for page in (on_a, on_b):
+                page.until(lambda s, step=step: s["step"] > step)
+            on_a.drain()
+            on_b.drain()
+            assert len(on_a.errors) + len(on_b.errors) == races, "one of the two is refused"
+            assert all("stale move" in e for e in on_a.errors + on_b.errors)
+            taken = dict(stored_steps(database, key))[step]
+            assert taken in sent
+        on_b.until(lambda s: s["step"] == on_a.state["step"])
+        assert on_a.state["board"] == on_b.state["board"]
+        assert on_a.state["log"] == on_b.state["log"]
+    assert races >= 3
+    steps = stored_steps(database, key)
+    assert [seq for seq, _ in steps] == list(range(len(steps)))
+    from_a, from_b = record_from(a, key), record_from(b, key)
+    assert from_a.actions == from_b.actions == [action for _, action in steps]
+
+
+@pytest.mark.slow
+def test_a_server_killed_mid_game_loses_no_move_and_its_page_plays_on_through_another(
+    two_servers: tuple[Server, Server], database: str
+) -> None:
+    a, b = two_servers
+    key, tokens = new_table(a, HUMAN_AND_TWO_BOTS)
+    acknowledged: dict[int, dict[str, Any]] = {}
+    with connect(f"{a.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as ws:
+        page = Page(ws)
+        for n in range(4):
+            state = page.until(lambda s: s["finished"] or s["you"] is not None)
+            assert not state["finished"], "the game ended before the server could be killed"
+            acknowledged[state["step"]] = page.act(state, n)
+            if n < 3:
+                page.until(lambda s, step=state["step"]: s["step"] > step)
+        # Killed right after the last move: its bots' answers may or may not have been
+        # played (or stored) yet.
+        time.sleep(0.05)
+        a.kill()
+    with connect(f"{b.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as ws:
+        page = Page(ws)
+        n = 4
+        while not (state := page.until(lambda s: s["finished"] or s["you"] is not None))[
+            "finished"
+        ]:
+            step = state["step"]
+            acknowledged[step] = page.act(state, n)
+            n += 1
+            page.until(lambda s, step=step: s["step"] > step)
+        final = state
+        assert not page.errors
+    steps = stored_steps(database, key)
+    assert [seq for seq, _ in steps] == list(range(final["step"])), "no gap, no step twice"
+    stored = dict(steps)
+    for seq in sorted(acknowledged)[:3]:  # acknowledged before the kill
+        assert stored[seq] == acknowledged[seq]
+    for seq in sorted(acknowledged)[4:]:  # played through the other server
+        assert stored[seq] == acknowledged[seq]
+    record = record_from(b, key)
+    assert record.actions == [action for _, action in steps]
+    replayed = record.replay()
+    assert replayed.is_terminal()
+    totals = {row["seat"]: row["total"] for row in final["result"]["rows"]}
+    assert totals == {s: int(p) for s, p in enumerate(replayed.scores())}
+
+
+@pytest.mark.slow
+def test_serve_with_two_workers_on_one_port_plays_a_game(database: str) -> None:
+    server = Server(database, args=["--workers", "2"])
+    server.start()
+    try:
+        assert server.proc is not None
+        key, tokens = new_table(server, HUMAN_AND_TWO_BOTS)
+        with connect(f"{server.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as ws:
+            page = Page(ws)
+            n = 0
+            while not (state := page.until(lambda s: s["finished"] or s["you"] is not None))[
+                "finished"
+            ]:
+                step = state["step"]
+                page.act(state, n)
+                n += 1
+                page.until(lambda s, step=step: s["step"] > step)
+            assert not page.errors
+        # Every request, whichever worker takes it, finds the table.
+        for _ in range(6):
+            assert record_from(server, key).actions == [a for _, a in stored_steps(database, key)]
+        workers = [
+            p
+            for p in Path("/proc").iterdir()
+            if p.name.isdigit() and parent_of(p) == server.proc.pid
+        ]
+        assert len(workers) >= 2, "uvicorn started two worker processes"
+    finally:
+        server.stop()
+
+
+def parent_of(proc: Path) -> int:
+    try:
+        return int((proc / "stat").read_text().rpartition(")")[2].split()[1])
+    except OSError:
+        return -1
