@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import secrets
 import time
 from collections.abc import Iterator
@@ -20,9 +21,10 @@ from table_support import HUMAN_AND_TWO_BOTS, Postgres, Server, token_of
 from websockets.sync.client import ClientConnection, connect
 
 from whaletable.cli.main import EXIT_BAD_INPUT, main
-from whaletable.core import Record
+from whaletable.core import CHANCE, Record
 from whaletable.web.storage import Store
 from whaletable.web.storage import actions as actions_table
+from whaletable.web.tables import LiveTable, SeatConfig, Tables
 
 TIMEOUT = 60.0
 TAKEOVER = "2"  # seconds before a survivor plays the bots of a table its server left
@@ -341,3 +343,65 @@ def parent_of(proc: Path) -> int:
         return int((proc / "stat").read_text().rpartition(")")[2].split()[1])
     except OSError:
         return -1
+
+
+# ------------------------------------------------------- catching up with the database
+
+
+def two_copies(tmp_path: Path, game: str = "whale-to-look") -> tuple[LiveTable, LiveTable]:
+    """One table as two servers hold it."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+        seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+        made = Tables(store, seed=7).create(game, seats)
+        stored = store.load(made.key)
+    finally:
+        store.close()
+    assert stored is not None
+    return LiveTable(stored), LiveTable(stored)
+
+
+def play(table: LiveTable, steps: int, rng: random.Random | None = None) -> None:
+    rng = rng or random.Random(3)
+    for _ in range(steps):
+        state = table.state
+        action = (
+            state.sample_chance(rng)
+            if state.current_player() == CHANCE
+            else rng.choice(state.legal_actions())
+        )
+        table._advance(action)
+
+
+def as_stored(table: LiveTable) -> list[dict[str, Any]]:
+    return [a.to_json() for a in table.state.history]
+
+
+def test_a_table_takes_up_the_steps_another_server_stored(tmp_path: Path) -> None:
+    here, there = two_copies(tmp_path)
+    play(there, 6)
+    assert here.catch_up(as_stored(there), {}) is True
+    assert as_stored(here) == as_stored(there)
+    assert here.moved_elsewhere
+    assert here.catch_up(as_stored(there), {}) is False, "nothing new the second time"
+
+
+def test_a_table_takes_back_a_step_another_server_undid(tmp_path: Path) -> None:
+    here, there = two_copies(tmp_path, "whale-riders")  # a game with steps to take back
+    rng = random.Random(3)
+    while not there.state.can_undo():
+        play(there, 1, rng)
+    here.catch_up(as_stored(there), {})
+    there.take_back()
+    assert here.catch_up(as_stored(there), {}) is True
+    assert as_stored(here) == as_stored(there)
+
+
+def test_a_table_whose_record_went_another_way_is_replayed_from_it(tmp_path: Path) -> None:
+    here, there = two_copies(tmp_path)
+    play(there, 8)
+    play(here, 3)
+    here._advance(here.state.legal_actions()[-1])  # a step the database does not hold
+    assert here.catch_up(as_stored(there), {}) is True
+    assert as_stored(here) == as_stored(there)
+    assert here.log_lines("en", lambda m: m) == there.log_lines("en", lambda m: m)

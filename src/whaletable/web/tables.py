@@ -524,6 +524,10 @@ class TableCache(MutableMapping[str, LiveTable]):
     def __len__(self) -> int:
         return len(self._live)
 
+    def held(self, key: str) -> LiveTable | None:
+        """The table if it is in memory (nothing is loaded, no visit is counted)."""
+        return self._live.get(key)
+
     def in_memory(self) -> list[LiveTable]:
         """The tables in memory, without counting this as a visit to each."""
         return list(self._live.values())
@@ -736,7 +740,7 @@ class Tables:
     def heard(self, key: str | None, steps: int) -> None:
         """Another server (or this one) announced table ``key`` has ``steps`` steps;
         ``None``: announcements may have been missed, so every table catches up."""
-        chosen = self.tables.in_memory() if key is None else [self.tables._live.get(key)]
+        chosen = self.tables.in_memory() if key is None else [self.tables.held(key)]
         loop = asyncio.get_running_loop()
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
@@ -809,7 +813,7 @@ class Tables:
 
     def _take_in(self, stored: StoredTable) -> None:
         """Know a table stored by another server (or its seats as they are now)."""
-        held = self.tables._live.get(stored.key)
+        held = self.tables.held(stored.key)
         if held is not None:
             held.seats = [SeatConfig.from_json(s) for s in stored.seats]
         else:
