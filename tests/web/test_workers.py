@@ -405,3 +405,37 @@ def test_a_table_whose_record_went_another_way_is_replayed_from_it(tmp_path: Pat
     assert here.catch_up(as_stored(there), {}) is True
     assert as_stored(here) == as_stored(there)
     assert here.log_lines("en", lambda m: m) == there.log_lines("en", lambda m: m)
+
+
+@pytest.mark.slow
+def test_an_open_seat_claimed_through_two_servers_goes_to_one_claimer(
+    two_servers: tuple[Server, Server], database: str
+) -> None:
+    a, b = two_servers
+    key, tokens = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "open", "name": ""}])
+    # Server B holds the table (Ana's page is open there) before either claim.
+    with connect(f"{b.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as ws:
+        page = Page(ws)
+        page.until(lambda s: s["step"] >= 0)
+        first = httpx.post(f"{a.base}/games/{key}/claim/1", data={"name": "Zed"}, timeout=TIMEOUT)
+        second = httpx.post(f"{b.base}/games/{key}/claim/1", data={"name": "Yan"}, timeout=TIMEOUT)
+        assert first.status_code == 303, first.text
+        assert second.status_code >= 400 and "is not open" in second.text
+        # B's page is told of the seat taken through A, under its claimer's name.
+        page.until(lambda s: "Zed" in s["board"])
+        claimed = first.headers["location"].rsplit("/", 1)[1]
+    # The claimer's link works on either server.
+    for server in (a, b):
+        with connect(f"{server.ws_base}/ws/{claimed}", open_timeout=TIMEOUT) as ws:
+            assert Page(ws).until(lambda s: s["step"] >= 0)["key"] == key
+    engine = create_engine(database)
+    try:
+        with engine.connect() as conn:
+            seats = json.loads(
+                conn.execute(
+                    text("select seats from tables where key = :k"), {"k": key}
+                ).scalar_one()
+            )
+    finally:
+        engine.dispose()
+    assert [s["name"] for s in seats] == ["Ana", "Zed"]

@@ -1,10 +1,10 @@
 """Hearing the steps other servers write to a shared PostgreSQL (``LISTEN``).
 
 Every transaction that writes or drops a step announces ``<table key>:<steps now>`` on
-``storage.CHANNEL`` (see ``Store._announce``). A thread per server holds one connection
-listening there and hands each announcement to the event loop. A connection that drops
-is opened again; since announcements made meanwhile are lost, the loop is then told to
-catch every table up (``key`` ``None``).
+``storage.CHANNEL`` (see ``Store._announce``; ``-1`` steps: its seats changed). A thread
+per server holds one connection listening there and hands each announcement to the event
+loop. A connection that drops is opened again; since announcements made meanwhile are
+lost, the loop is then told to catch every table up (``key`` ``None``).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class Listener:
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=POLL_SECONDS):
                             key, _, steps = note.payload.rpartition(":")
-                            if key and steps.isdigit():
+                            if key and steps.lstrip("-").isdigit():
                                 self._tell(key, int(steps))
             except psycopg.Error as e:
                 self.listening.clear()

@@ -121,6 +121,7 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
+SEATS = -1  # what an announcement says of the steps when a table's seats changed
 CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
 
 
@@ -385,7 +386,8 @@ class Store:
                 w.done.set_exception(stale)
 
     def _announce(self, conn: Any, key: str, length: int) -> None:
-        """Tell the other servers that table ``key`` now has ``length`` steps."""
+        """Tell the other servers that table ``key`` now has ``length`` steps (or, for
+        ``SEATS``, that its seats changed)."""
         if self.announce:
             conn.execute(
                 sql_text("SELECT pg_notify(:channel, :payload)"),
@@ -468,16 +470,31 @@ class Store:
 
         self._retry(f"update table {key}", attempt)
 
+    def claim_seat(self, key: str, seat: int, claimed: dict[str, Any]) -> bool:
+        """Give open seat ``seat`` of a table to ``claimed`` if it is still open (another
+        server may have given it away first: the row is locked while it is looked at);
+        True if it was given."""
+
+        def attempt(_: int) -> bool:
+            with self.engine.begin() as conn:
+                text = conn.execute(
+                    select(tables.c.seats).where(tables.c.key == key).with_for_update()
+                ).scalar_one_or_none()
+                seats = json.loads(text) if text is not None else []
+                if not 0 <= seat < len(seats) or seats[seat].get("kind") != "open":
+                    return False
+                seats[seat] = claimed
+                conn.execute(
+                    update(tables).where(tables.c.key == key).values(seats=json.dumps(seats))
+                )
+                self._announce(conn, key, SEATS)
+                return True
+
+        return self._retry(f"claim seat {seat + 1} of table {key}", attempt)
+
     def load(self, key: str) -> StoredTable | None:
         found = self._retry(f"load table {key}", lambda _: self._load(tables.c.key == key))
         return found[0] if found else None
-
-    def steps_of(self, key: str) -> tuple[list[dict[str, Any]], dict[int, Note]]:
-        """A table's actions and notes as stored now (to catch up with another server)."""
-        found = self.load(key)
-        if found is None:
-            return [], {}
-        return found.actions, found.notes
 
     def find_token(self, token: str) -> list[StoredTable]:
         """The tables a secret link may belong to (seat links live in the seats' JSON)."""

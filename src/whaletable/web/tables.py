@@ -760,8 +760,14 @@ class Tables:
 
     async def _catch_up(self, table: LiveTable) -> bool:
         """The table as stored now (its lock held); True if it changed."""
-        stored, notes = await asyncio.to_thread(self.store.steps_of, table.key)
-        changed = table.catch_up(stored, notes)
+        stored = await asyncio.to_thread(self.store.load, table.key)
+        if stored is None:
+            return False
+        seated = [s.to_json() for s in table.seats] != stored.seats
+        if seated:  # a seat claimed through another server
+            self._take_in(stored)
+            table.changes += 1
+        changed = table.catch_up(stored.actions, stored.notes) or seated
         if changed and table.finished:
             await self._mark_finished(table)
         return changed
@@ -894,10 +900,24 @@ class Tables:
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
             raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
         config = table.seats[seat]
-        config.name = clean_name(name, "name") or f"Player {seat + 1}"
-        config.kind = "human"
-        config.claimed = True
-        self.store.update_table(key, seats=[s.to_json() for s in table.seats])
+        before = [s.to_json() for s in table.seats]
+        claimed = SeatConfig(
+            kind="human",
+            name=clean_name(name, "name") or f"Player {seat + 1}",
+            token=config.token,
+            claimed=True,
+        )
+        after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
+        if self.shared:
+            # Compare and set: of two servers giving the same seat away, one succeeds.
+            if not self.store.claim_seat(key, seat, claimed.to_json()):
+                stored = self.store.load(key)
+                if stored is not None:
+                    self._take_in(stored)
+                raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
+        else:
+            self.store.update_table(key, seats=after)
+        config.name, config.kind, config.claimed = claimed.name, "human", True
         self.tokens[token_digest(config.token)] = (key, "seat", seat)
         return config
 
