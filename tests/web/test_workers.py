@@ -445,3 +445,20 @@ def test_an_open_seat_claimed_through_two_servers_goes_to_one_claimer(
     finally:
         engine.dispose()
     assert [s["name"] for s in seats] == ["Ana", "Zed"]
+
+
+def test_the_steps_of_a_table_are_read_from_a_step_on_with_their_notes(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+        seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+        table = Tables(store, seed=7).create("whale-to-look", seats)
+        play(table, 5)
+        note = ("{name} took too long", {"name": "Ben"})
+        for seq, action in enumerate(as_stored(table)):
+            store.append_action(table.key, seq, action, note if seq == 3 else None)
+        tail, notes = store.steps_from(table.key, 2)
+        assert tail == as_stored(table)[2:]
+        assert notes == {3: note}
+        assert store.steps_from(table.key, 5) == ([], {})
+    finally:
+        store.close()

@@ -496,6 +496,29 @@ class Store:
         found = self._retry(f"load table {key}", lambda _: self._load(tables.c.key == key))
         return found[0] if found else None
 
+    def steps_from(self, key: str, start: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+        """A table's actions from step ``start`` on, and their notes (by step)."""
+
+        def attempt(_: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+            with self.engine.connect() as conn:
+                texts = conn.execute(
+                    select(actions.c.action)
+                    .where(actions.c.table_key == key, actions.c.seq >= start)
+                    .order_by(actions.c.seq)
+                ).scalars()
+                found = [json.loads(t) for t in texts]
+                said = {
+                    seq: (template, json.loads(params))
+                    for seq, template, params in conn.execute(
+                        select(notes.c.seq, notes.c.template, notes.c.params).where(
+                            notes.c.table_key == key, notes.c.seq >= start
+                        )
+                    )
+                }
+            return found, said
+
+        return self._retry(f"read the steps of table {key} from {start}", attempt)
+
     def find_token(self, token: str) -> list[StoredTable]:
         """The tables a secret link may belong to (seat links live in the seats' JSON)."""
         quoted = json.dumps(token)

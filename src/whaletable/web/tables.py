@@ -745,21 +745,39 @@ class Tables:
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
                 continue  # not held here, or known already (this server's own step)
-            task = loop.create_task(self._hear(table))
+            task = loop.create_task(self._hear(table, steps >= 0))
             task.add_done_callback(_log_failure)
 
-    async def _hear(self, table: LiveTable) -> None:
+    async def _hear(self, table: LiveTable, steps_only: bool) -> None:
         async with table.lock:
             try:
-                changed = await self._catch_up(table)
+                changed = await self._catch_up(table, steps_only)
             except (StorageUnavailable, WhaletableError) as e:
                 log.warning("table %s not caught up: %s", table.key, e)
                 return
         if changed:
             await table.broadcast()
 
-    async def _catch_up(self, table: LiveTable) -> bool:
-        """The table as stored now (its lock held); True if it changed."""
+    async def _catch_up(self, table: LiveTable, steps_only: bool = False) -> bool:
+        """The table as stored now (its lock held); True if it changed.
+
+        ``steps_only``: only steps were added or dropped (not seats changed), so the steps
+        from this table's last one on are read, and the whole table only if that last
+        step is no longer the stored one (an undo).
+        """
+        if steps_only:
+            history = table.state.history
+            start = max(len(history) - 1, 0)
+            tail, notes = await asyncio.to_thread(self.store.steps_from, table.key, start)
+            kept = len(history) - start  # the table's last step, read again to compare
+            if len(tail) >= kept and (kept == 0 or tail[0] == history[-1].to_json()):
+                changed = False
+                for step in range(len(history), start + len(tail)):
+                    table._advance(table.game.action_from_json(tail[step - start]), notes.get(step))
+                    table.moved_elsewhere = changed = True
+                if changed and table.finished:
+                    await self._mark_finished(table)
+                return changed
         stored = await asyncio.to_thread(self.store.load, table.key)
         if stored is None:
             return False
