@@ -8,6 +8,7 @@ import io
 import json
 import random
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -462,3 +463,27 @@ def test_the_steps_of_a_table_are_read_from_a_step_on_with_their_notes(tmp_path:
         assert store.steps_from(table.key, 5) == ([], {})
     finally:
         store.close()
+
+
+@pytest.mark.slow
+def test_servers_starting_together_on_a_new_database_all_start(database: str) -> None:
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+    start = threading.Barrier(4)
+
+    def open_store() -> None:
+        start.wait()
+        try:
+            opened.append(Store(database, announce=True))
+        except BaseException as e:
+            failed.append(e)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=TIMEOUT)
+    for store in opened:
+        store.close()
+    assert not failed, failed
+    assert len(opened) == 4

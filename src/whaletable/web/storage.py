@@ -123,6 +123,7 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 MAX_BATCH = 500  # steps written in one transaction at most
 SEATS = -1  # what an announcement says of the steps when a table's seats changed
 CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
+SCHEMA_LOCK = 0x7768616C65  # the advisory lock servers hold while making the schema
 
 
 @dataclass
@@ -208,7 +209,7 @@ class Store:
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
         self.engine = make_engine(url, busy_timeout)
-        self._retry("create the schema", lambda _: metadata.create_all(self.engine))
+        self._retry("create the schema", lambda _: self._create())
         self._retry("upgrade the schema", lambda _: self._upgrade())
 
     def close(self) -> None:
@@ -237,6 +238,15 @@ class Store:
                 time.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)
                 n += 1
+
+    def _create(self) -> None:
+        """Make the missing tables. Servers starting together on a new PostgreSQL database
+        take turns (a lock held to the end of the transaction): two ``CREATE TABLE`` at
+        once fail there, where ``create_all`` only checks beforehand."""
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
 
     def _upgrade(self) -> None:
         """Add the columns a database made by an older version lacks (``create_all``
