@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import secrets
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -19,6 +21,7 @@ import pytest
 from rich.console import Console
 from sqlalchemy import create_engine, select, text
 from table_support import HUMAN_AND_TWO_BOTS, Postgres, Server, token_of
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from whaletable.cli.main import EXIT_BAD_INPUT, main
@@ -487,3 +490,56 @@ def test_servers_starting_together_on_a_new_database_all_start(database: str) ->
         store.close()
     assert not failed, failed
     assert len(opened) == 4
+
+
+@pytest.mark.slow
+def test_a_worker_of_serve_killed_mid_game_loses_no_move(database: str) -> None:
+    server = Server(database, args=["--workers", "2", "--takeover-seconds", TAKEOVER])
+    server.start()
+    try:
+        assert server.proc is not None
+        pid = server.proc.pid
+        workers = [
+            int(p.name)
+            for p in Path("/proc").iterdir()
+            if p.name.isdigit() and parent_of(p) == pid and b"spawn_main" in cmdline_of(p)
+        ]
+        assert len(workers) == 2, "uvicorn started two worker processes"
+        key, tokens = new_table(server, HUMAN_AND_TWO_BOTS)
+        n, reconnects, killed = 0, 0, False
+        while True:
+            try:
+                with connect(f"{server.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as ws:
+                    page = Page(ws)
+                    while not (state := page.until(your_turn))["finished"]:
+                        step = state["step"]
+                        page.act(state, n)
+                        n += 1
+                        if n == 3 and not killed:
+                            os.kill(workers[0], signal.SIGKILL)  # mid-game, bots to move
+                            killed = True
+                        page.until(lambda s, step=step: s["step"] > step)
+                    assert not page.errors
+                    break
+            except ConnectionClosed:
+                reconnects += 1  # the page was on the killed worker: it comes back
+                assert reconnects <= 3
+        assert killed
+        steps = stored_steps(database, key)
+        assert [seq for seq, _ in steps] == list(range(state["step"])), "no gap, no step twice"
+        record = record_from(server, key)
+        assert record.actions == [action for _, action in steps]
+        assert record.replay().is_terminal()
+    finally:
+        server.stop()
+
+
+def your_turn(state: dict[str, Any]) -> bool:
+    return bool(state["finished"]) or state["you"] is not None
+
+
+def cmdline_of(proc: Path) -> bytes:
+    try:
+        return (proc / "cmdline").read_bytes()
+    except OSError:
+        return b""
