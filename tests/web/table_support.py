@@ -164,6 +164,7 @@ class Server:
     db_url: str
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    args: list[str] = field(default_factory=list)  # more options of ``serve``
 
     @property
     def _log(self) -> Path:
@@ -188,6 +189,7 @@ class Server:
                 str(self.port),
                 "--db",
                 self.db_url,
+                *self.args,
             ],
             stdout=subprocess.DEVNULL,
             # A file, not a pipe: a pipe that nobody reads fills up and blocks the server.

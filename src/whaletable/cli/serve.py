@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import json
+import os
+from typing import TYPE_CHECKING
 
 from whaletable.core.errors import WhaletableError
 from whaletable.web.limits import Limits
 
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from whaletable.web.origin import Reach
+
 DEFAULT_DB = "sqlite:///whaletable.db"
+ARGS_VARIABLE = "WHALETABLE_SERVE_ARGS"  # the command line, handed to each worker process
+TAKEOVER_SECONDS = 15.0  # as web.tables.TAKEOVER_SECONDS, without importing the web app
 DEFAULTS = Limits()
 
 
@@ -32,6 +42,26 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"SQLAlchemy database URL (default {DEFAULT_DB}, a file in this folder)",
     )
     p.add_argument("--bot-workers", type=int, default=1, help="processes that run bots (default 1)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port and one PostgreSQL database (default 1); "
+        "more than one needs a postgresql+psycopg:// --db",
+    )
+    p.add_argument(
+        "--shared",
+        action="store_true",
+        help="other whaletable servers (on other hosts or ports) use the same PostgreSQL "
+        "database: take up their tables and moves (implied by --workers 2 or more)",
+    )
+    p.add_argument(
+        "--takeover-seconds",
+        type=float,
+        default=TAKEOVER_SECONDS,
+        help="with a shared database, how long a table whose bot is to move may wait on the "
+        f"server that moved last before this one plays on (default {TAKEOVER_SECONDS:g})",
+    )
     p.add_argument(
         "--public-url",
         default=None,
@@ -120,11 +150,50 @@ def limits_of(args: argparse.Namespace) -> Limits:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    import uvicorn
+def check_sharing(args: argparse.Namespace) -> bool:
+    """Whether this server shares its database with others; raises ServeError if it
+    cannot (only PostgreSQL tells servers of each other's moves)."""
+    if args.workers < 1:
+        raise ServeError(f"--workers must be at least 1, not {args.workers}")
+    shared = bool(args.shared) or args.workers > 1
+    if shared and not str(args.db).startswith("postgresql"):
+        flag = f"--workers {args.workers}" if args.workers > 1 else "--shared"
+        raise ServeError(
+            f"{flag} needs a PostgreSQL database (--db postgresql+psycopg://USER@HOST/DB): "
+            f"SQLite ({args.db}) is for one server process alone"
+        )
+    if args.takeover_seconds <= 0:
+        raise ServeError(f"--takeover-seconds must be positive, not {args.takeover_seconds:g}")
+    return shared
 
-    from whaletable.web.app import MAX_MESSAGE, create_app
-    from whaletable.web.origin import WILDCARD, Reach
+
+def build_app(args: argparse.Namespace) -> FastAPI:
+    """The app the command line asks for; raises ServeError naming a bad option."""
+    from whaletable.web.app import create_app
+
+    shared = check_sharing(args)
+    return create_app(
+        args.db,
+        bot_workers=args.bot_workers,
+        limits=limits_of(args),
+        reach=reach_of(args),
+        seed=args.seed,
+        shared=shared,
+        takeover_seconds=args.takeover_seconds,
+    )
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of ``serve --workers N``, from the command line it was given
+    (uvicorn starts each worker process afresh and calls this factory there)."""
+    parser = argparse.ArgumentParser(prog="whaletable")
+    add_parser(parser.add_subparsers())
+    args = parser.parse_args(["serve", *json.loads(os.environ[ARGS_VARIABLE])])
+    return build_app(args)
+
+
+def reach_of(args: argparse.Namespace) -> Reach:
+    from whaletable.web.origin import Reach
 
     try:
         reach = Reach(
@@ -135,13 +204,53 @@ def run(args: argparse.Namespace) -> int:
         )
     except ValueError as e:
         raise ServeError(f"--public-url: {e}") from None
-    app = create_app(
-        args.db,
-        bot_workers=args.bot_workers,
-        limits=limits_of(args),
-        reach=reach,
-        seed=args.seed,
-    )
+    return reach
+
+
+def serve_argv(args: argparse.Namespace) -> list[str]:
+    """The options of ``args`` as a command line again (for the worker processes)."""
+    argv = [
+        "--host", args.host,
+        "--port", str(args.port),
+        "--db", args.db,
+        "--bot-workers", str(args.bot_workers),
+        "--workers", str(args.workers),
+        "--takeover-seconds", repr(args.takeover_seconds),
+        "--create-rate", args.create_rate,
+        "--upload-rate", args.upload_rate,
+        "--socket-rate", args.socket_rate,
+        "--advice-rate", args.advice_rate,
+        "--sockets-per-client", str(args.sockets_per_client),
+        "--sockets-per-table", str(args.sockets_per_table),
+    ]  # fmt: skip
+    if args.public_url is not None:
+        argv += ["--public-url", args.public_url]
+    for host in args.allowed_host:
+        argv += ["--allowed-host", host]
+    if args.seed is not None:
+        argv += ["--seed", str(args.seed)]
+    if args.shared:
+        argv.append("--shared")
+    return argv
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from whaletable.web.app import MAX_MESSAGE
+    from whaletable.web.origin import WILDCARD
+
+    app: FastAPI | str
+    if args.workers > 1:
+        check_sharing(args)
+        limits_of(args)
+        reach_of(args)  # a bad option is refused here, not by every worker
+        os.environ[ARGS_VARIABLE] = json.dumps(serve_argv(args))
+        app = "whaletable.cli.serve:app_from_environment"
+    else:
+        app = build_app(args)
+    if args.workers > 1:
+        print(f"{args.workers} worker processes share the port and the database", flush=True)
     shown = args.public_url or (
         f"http://{'localhost' if args.host in ('127.0.0.1', *WILDCARD) else args.host}:{args.port}/"
     )
@@ -154,6 +263,8 @@ def run(args: argparse.Namespace) -> int:
         )
     uvicorn.run(
         app,
+        factory=args.workers > 1,
+        workers=args.workers,
         host=args.host,
         port=args.port,
         log_level="warning",

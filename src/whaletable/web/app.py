@@ -24,7 +24,7 @@ from whaletable.web.routes import errors, health, lobby, records, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
 from whaletable.web.storage import RETRY_FOR
-from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS
+from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
 
@@ -67,6 +67,8 @@ def create_app(
     db_retry_seconds: float = RETRY_FOR,
     bots_only_pace: float = BOTS_ONLY_PACE,
     seed: int | None = None,
+    shared: bool = False,
+    takeover_seconds: float = TAKEOVER_SECONDS,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -78,6 +80,9 @@ def create_app(
     a database hiccup is retried for ``db_retry_seconds`` before a move is refused; a
     table of bots alone plays a step per ``bots_only_pace`` seconds at most; ``seed``, when
     given, deals every table's chance from it in order of creation (demos and tests).
+    ``shared``: other servers use the same PostgreSQL database (several workers or hosts);
+    their tables and steps are taken up from it, and a table whose bot or chance is to move
+    and that stays unchanged for ``takeover_seconds`` is played on here.
     """
     settings = Settings(
         db_url=db_url,
@@ -90,6 +95,8 @@ def create_app(
         db_retry_seconds=db_retry_seconds,
         bots_only_pace=bots_only_pace,
         seed=seed,
+        shared=shared,
+        takeover_seconds=takeover_seconds,
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.services = Services(settings)

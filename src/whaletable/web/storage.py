@@ -121,6 +121,9 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
+SEATS = -1  # what an announcement says of the steps when a table's seats changed
+CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
+SCHEMA_LOCK = 0x7768616C65  # the advisory lock servers hold while making the schema
 
 
 @dataclass
@@ -193,14 +196,20 @@ class Store:
         *,
         retry_for: float = RETRY_FOR,
         busy_timeout: float = SQLITE_BUSY_TIMEOUT,
+        announce: bool = False,
     ) -> None:
         self.url = url
         self.retry_for = retry_for
+        # Servers sharing one PostgreSQL hear of each other's steps: every transaction that
+        # writes or drops a step says so on CHANNEL, delivered only if it commits.
+        self.announce = announce
+        if announce and not url.startswith("postgresql"):
+            raise ValueError("only a PostgreSQL database can be shared by several servers")
         self._writes: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
         self.engine = make_engine(url, busy_timeout)
-        self._retry("create the schema", lambda _: metadata.create_all(self.engine))
+        self._retry("create the schema", lambda _: self._create())
         self._retry("upgrade the schema", lambda _: self._upgrade())
 
     def close(self) -> None:
@@ -229,6 +238,15 @@ class Store:
                 time.sleep(delay)
                 delay = min(delay * 2, MAX_BACKOFF)
                 n += 1
+
+    def _create(self) -> None:
+        """Make the missing tables. Servers starting together on a new PostgreSQL database
+        take turns (a lock held to the end of the transaction): two ``CREATE TABLE`` at
+        once fail there, where ``create_all`` only checks beforehand."""
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn)
 
     def _upgrade(self) -> None:
         """Add the columns a database made by an older version lacks (``create_all``
@@ -377,10 +395,20 @@ class Store:
                 stale.__cause__ = e
                 w.done.set_exception(stale)
 
-    @staticmethod
-    def _insert(conn: Any, writes: list[_Write]) -> None:
+    def _announce(self, conn: Any, key: str, length: int) -> None:
+        """Tell the other servers that table ``key`` now has ``length`` steps (or, for
+        ``SEATS``, that its seats changed)."""
+        if self.announce:
+            conn.execute(
+                sql_text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"{key}:{length}"},
+            )
+
+    def _insert(self, conn: Any, writes: list[_Write]) -> None:
         if not writes:
             return
+        for w in writes:
+            self._announce(conn, w.key, w.seq + 1)
         now = time.time()
         conn.execute(
             insert(actions),
@@ -438,6 +466,7 @@ class Store:
                 conn.execute(
                     delete(actions).where(actions.c.table_key == key, actions.c.seq == seq)
                 )
+                self._announce(conn, key, seq)
 
         self._retry(f"drop step {seq} of table {key}", attempt)
 
@@ -451,9 +480,64 @@ class Store:
 
         self._retry(f"update table {key}", attempt)
 
+    def claim_seat(self, key: str, seat: int, claimed: dict[str, Any]) -> bool:
+        """Give open seat ``seat`` of a table to ``claimed`` if it is still open (another
+        server may have given it away first: the row is locked while it is looked at);
+        True if it was given."""
+
+        def attempt(_: int) -> bool:
+            with self.engine.begin() as conn:
+                text = conn.execute(
+                    select(tables.c.seats).where(tables.c.key == key).with_for_update()
+                ).scalar_one_or_none()
+                seats = json.loads(text) if text is not None else []
+                if not 0 <= seat < len(seats) or seats[seat].get("kind") != "open":
+                    return False
+                seats[seat] = claimed
+                conn.execute(
+                    update(tables).where(tables.c.key == key).values(seats=json.dumps(seats))
+                )
+                self._announce(conn, key, SEATS)
+                return True
+
+        return self._retry(f"claim seat {seat + 1} of table {key}", attempt)
+
     def load(self, key: str) -> StoredTable | None:
         found = self._retry(f"load table {key}", lambda _: self._load(tables.c.key == key))
         return found[0] if found else None
+
+    def steps_from(self, key: str, start: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+        """A table's actions from step ``start`` on, and their notes (by step)."""
+
+        def attempt(_: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+            with self.engine.connect() as conn:
+                texts = conn.execute(
+                    select(actions.c.action)
+                    .where(actions.c.table_key == key, actions.c.seq >= start)
+                    .order_by(actions.c.seq)
+                ).scalars()
+                found = [json.loads(t) for t in texts]
+                said = {
+                    seq: (template, json.loads(params))
+                    for seq, template, params in conn.execute(
+                        select(notes.c.seq, notes.c.template, notes.c.params).where(
+                            notes.c.table_key == key, notes.c.seq >= start
+                        )
+                    )
+                }
+            return found, said
+
+        return self._retry(f"read the steps of table {key} from {start}", attempt)
+
+    def find_token(self, token: str) -> list[StoredTable]:
+        """The tables a secret link may belong to (seat links live in the seats' JSON)."""
+        quoted = json.dumps(token)
+        where = (
+            (tables.c.spectator_token == token)
+            | (tables.c.hotseat_token == token)
+            | tables.c.seats.contains(quoted, autoescape=True)
+        )
+        return self._retry("look up a link", lambda _: self._load(where))
 
     def load_all(self) -> list[StoredTable]:
         return self._retry("load every table", lambda _: self._load(None))

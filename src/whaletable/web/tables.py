@@ -49,6 +49,10 @@ BOTS_ONLY_PACE = 0.2  # seconds per step at a table of bots alone, in the web ap
 IDLE_SECONDS = 60.0  # a table nobody watches is evicted from memory after this long
 SWEEP_SECONDS = 10.0  # how often idle tables are looked for
 RETRY_PLAY_SECONDS = (1.0, 10.0)  # a table waiting for its database tries again this often
+# Shared database: a table whose bot or chance is to move, unchanged this long, is played
+# on by any server holding it (the server that moved last, which plays it, may be gone).
+TAKEOVER_SECONDS = 15.0
+WATCH_SECONDS = 1.0  # how often such tables are looked for
 
 
 def _(message: str) -> str:
@@ -247,6 +251,9 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.unsure: int | None = None  # a step whose write may or may not have landed
         self.last_used = time.monotonic()
+        self.changed_at = time.monotonic()  # when the state last changed, here or elsewhere
+        # Shared database: another server changed the game, so it plays the bots now.
+        self.moved_elsewhere = False
 
     @property
     def names(self) -> list[str]:
@@ -275,6 +282,7 @@ class LiveTable:
         else:
             self.state = after
         self.changes += 1
+        self.changed_at = time.monotonic()
         step = len(self.state.history) - 1
         if note is not None:
             self.notes[step] = note
@@ -285,12 +293,37 @@ class LiveTable:
         """Undo the last step (already dropped from the database)."""
         self.state = self.state.undo()
         self.changes += 1
+        self.changed_at = time.monotonic()
         self.notes.pop(len(self.state.history), None)
         for log in self._log.values():
             log.take_back()
 
     def record(self) -> Record:
         return Record.of(self.state, seats=self.names, table=self.key)
+
+    def catch_up(self, stored: list[dict[str, Any]], notes: dict[int, Note]) -> bool:
+        """Make the state the stored record's (another server wrote or dropped steps);
+        True if anything changed."""
+        mine = [a.to_json() for a in self.state.history]
+        if mine == stored:
+            return False
+        if stored[: len(mine)] == mine:
+            for step in range(len(mine), len(stored)):
+                note = notes.get(step)
+                self._advance(self.game.action_from_json(stored[step]), note)
+        elif mine[:-1] == stored and self.state.can_undo():
+            self.take_back()
+        else:  # anything else: the game again from its record
+            state = self.game.new_state(self.state.num_players, self.options, events=True)
+            for data in stored:
+                state.apply(self.game.action_from_json(data))
+            self.state = state
+            self.notes = dict(notes)
+            self._log.clear()
+            self.changes += 1
+            self.changed_at = time.monotonic()
+        self.moved_elsewhere = True
+        return True
 
     def chance_rng(self) -> random.Random:
         """Chance at each step comes from the table's seed, so a table is reproducible."""
@@ -450,13 +483,22 @@ class TableCache(MutableMapping[str, LiveTable]):
     ``len`` see the tables in memory only.
     """
 
-    def __init__(self, reload: Callable[[str], LiveTable | None], evicted: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        reload: Callable[[str], LiveTable | None],
+        evicted: dict[str, Any],
+        discover: Callable[[str], bool] | None = None,
+    ) -> None:
         self._live: dict[str, LiveTable] = {}
         self._reload = reload
         self._evicted = evicted
+        # Shared database: a key not known here may be a table another server made.
+        self._discover = discover
 
     def __getitem__(self, key: str) -> LiveTable:
         table = self._live.get(key)
+        if table is None and key not in self._evicted and self._discover is not None:
+            self._discover(key)
         if table is None:
             table = self._reload(key) if key in self._evicted else None
             if table is None:
@@ -466,7 +508,9 @@ class TableCache(MutableMapping[str, LiveTable]):
         return table
 
     def __contains__(self, key: object) -> bool:
-        return key in self._live or key in self._evicted
+        if key in self._live or key in self._evicted:
+            return True
+        return isinstance(key, str) and self._discover is not None and self._discover(key)
 
     def __setitem__(self, key: str, table: LiveTable) -> None:
         self._live[key] = table
@@ -479,6 +523,10 @@ class TableCache(MutableMapping[str, LiveTable]):
 
     def __len__(self) -> int:
         return len(self._live)
+
+    def held(self, key: str) -> LiveTable | None:
+        """The table if it is in memory (nothing is loaded, no visit is counted)."""
+        return self._live.get(key)
 
     def in_memory(self) -> list[LiveTable]:
         """The tables in memory, without counting this as a visit to each."""
@@ -503,8 +551,15 @@ class Tables:
         bot_deadline: float | None = None,
         bots_only_pace: float = 0.0,
         seed: int | None = None,
+        shared: bool = False,
+        takeover_seconds: float = TAKEOVER_SECONDS,
     ) -> None:
         self.store = store
+        # Other servers write to the same database (PostgreSQL): tables and links made
+        # there are looked up in it, and their steps are heard (``heard``) and caught up.
+        self.shared = shared
+        self.takeover_seconds = takeover_seconds
+        self.watcher: asyncio.Task[None] | None = None
         # Table seeds: secret random bits, or drawn in order from ``seed`` so that a demo or a
         # test server deals the same games every time (anyone knowing it foresees the dice).
         self.seeds: random.Random | None = None if seed is None else random.Random(seed)
@@ -517,7 +572,9 @@ class Tables:
         # Without a pool (tests, tools) bots think in a thread, under the same deadline.
         self.bot_deadline = bots.deadline if bots is not None else bot_deadline or 10.0
         self.evicted: dict[str, TableSummary] = {}
-        self.tables: TableCache = TableCache(self._reload, self.evicted)
+        self.tables: TableCache = TableCache(
+            self._reload, self.evicted, self._discover_key if shared else None
+        )
         # digest of a token → (key, role, seat); see token_digest.
         self.tokens: dict[bytes, tuple[str, str, int | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
@@ -674,6 +731,126 @@ class Tables:
         if self.sweeper is None:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
             self.sweeper.add_done_callback(_log_failure)
+        if self.shared and self.watcher is None:
+            self.watcher = asyncio.get_running_loop().create_task(self._watch())
+            self.watcher.add_done_callback(_log_failure)
+
+    # ------------------------------------------------- a database shared by servers
+
+    def heard(self, key: str | None, steps: int) -> None:
+        """Another server (or this one) announced table ``key`` has ``steps`` steps;
+        ``None``: announcements may have been missed, so every table catches up."""
+        chosen = self.tables.in_memory() if key is None else [self.tables.held(key)]
+        loop = asyncio.get_running_loop()
+        for table in chosen:
+            if table is None or (len(table.state.history) == steps and table.unsure is None):
+                continue  # not held here, or known already (this server's own step)
+            task = loop.create_task(self._hear(table, steps >= 0))
+            task.add_done_callback(_log_failure)
+
+    async def _hear(self, table: LiveTable, steps_only: bool) -> None:
+        async with table.lock:
+            try:
+                changed = await self._catch_up(table, steps_only)
+            except (StorageUnavailable, WhaletableError) as e:
+                log.warning("table %s not caught up: %s", table.key, e)
+                return
+        if changed:
+            await table.broadcast()
+
+    async def _catch_up(self, table: LiveTable, steps_only: bool = False) -> bool:
+        """The table as stored now (its lock held); True if it changed.
+
+        ``steps_only``: only steps were added or dropped (not seats changed), so the steps
+        from this table's last one on are read, and the whole table only if that last
+        step is no longer the stored one (an undo).
+        """
+        if steps_only:
+            history = table.state.history
+            start = max(len(history) - 1, 0)
+            tail, notes = await asyncio.to_thread(self.store.steps_from, table.key, start)
+            kept = len(history) - start  # the table's last step, read again to compare
+            if len(tail) >= kept and (kept == 0 or tail[0] == history[-1].to_json()):
+                changed = False
+                for step in range(len(history), start + len(tail)):
+                    table._advance(table.game.action_from_json(tail[step - start]), notes.get(step))
+                    table.moved_elsewhere = changed = True
+                if changed and table.finished:
+                    await self._mark_finished(table)
+                return changed
+        stored = await asyncio.to_thread(self.store.load, table.key)
+        if stored is None:
+            return False
+        seated = [s.to_json() for s in table.seats] != stored.seats
+        if seated:  # a seat claimed through another server
+            self._take_in(stored)
+            table.changes += 1
+        changed = table.catch_up(stored.actions, stored.notes) or seated
+        if changed and table.finished:
+            await self._mark_finished(table)
+        return changed
+
+    async def _watch(self) -> None:
+        """Play on tables whose bot or chance waits on a server that stopped answering."""
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            now = time.monotonic()
+            for table in self.tables.in_memory():
+                if (
+                    table.kind != "live"
+                    or table.finished
+                    or not (table.bot_task is None or table.bot_task.done())
+                    or now - table.changed_at < self.takeover_seconds
+                    or not self._machine_to_move(table)
+                ):
+                    continue
+                async with table.lock:
+                    try:
+                        await self._catch_up(table)
+                    except (StorageUnavailable, WhaletableError) as e:
+                        log.warning("table %s not caught up: %s", table.key, e)
+                        continue
+                table.changed_at = time.monotonic()
+                table.moved_elsewhere = False
+                if self._machine_to_move(table):
+                    log.info("table %s: its bots are played on here", table.key)
+                    self.kick(table)
+                else:
+                    await table.broadcast()
+
+    @staticmethod
+    def _machine_to_move(table: LiveTable) -> bool:
+        seat = table.state.current_player()
+        return seat == CHANCE or (seat >= 0 and table.seats[seat].kind == "bot")
+
+    def _discover_key(self, key: str) -> bool:
+        """A table made by another server, looked up in the database; True if found."""
+        try:
+            stored = self.store.load(key)
+        except StorageUnavailable as e:
+            log.error("table %s cannot be looked up: %s", key, e)
+            return False
+        if stored is None:
+            return False
+        self._take_in(stored)
+        return True
+
+    def _take_in(self, stored: StoredTable) -> None:
+        """Know a table stored by another server (or its seats as they are now)."""
+        held = self.tables.held(stored.key)
+        if held is not None:
+            held.seats = [SeatConfig.from_json(s) for s in stored.seats]
+        else:
+            try:
+                game = games.get(stored.game)
+            except WhaletableError as e:
+                log.error("table %s cannot be taken in: %s", stored.key, e)
+                return
+            names = [str(s.get("name", "")) for s in stored.seats]
+            self.evicted[stored.key] = TableSummary(
+                stored.key, game, names, stored.created, stored.kind, stored.finished
+            )
+        self._index_tokens(stored.key, stored.seats, stored.spectator_token, stored.hotseat_token)
 
     # ------------------------------------------------------------- memory
 
@@ -722,6 +899,13 @@ class Tables:
     def lookup(self, token: str) -> tuple[LiveTable, str, int | None]:
         """The table, role and seat a secret link stands for."""
         found = self.tokens.get(token_digest(token))
+        if found is None and self.shared:
+            try:
+                for stored in self.store.find_token(token):
+                    self._take_in(stored)
+            except StorageUnavailable as e:
+                raise DatabaseDown from e
+            found = self.tokens.get(token_digest(token))
         if found is None:
             raise TableError("this link does not belong to any table")
         key, role, seat = found
@@ -734,10 +918,24 @@ class Tables:
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
             raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
         config = table.seats[seat]
-        config.name = clean_name(name, "name") or f"Player {seat + 1}"
-        config.kind = "human"
-        config.claimed = True
-        self.store.update_table(key, seats=[s.to_json() for s in table.seats])
+        before = [s.to_json() for s in table.seats]
+        claimed = SeatConfig(
+            kind="human",
+            name=clean_name(name, "name") or f"Player {seat + 1}",
+            token=config.token,
+            claimed=True,
+        )
+        after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
+        if self.shared:
+            # Compare and set: of two servers giving the same seat away, one succeeds.
+            if not self.store.claim_seat(key, seat, claimed.to_json()):
+                stored = self.store.load(key)
+                if stored is not None:
+                    self._take_in(stored)
+                raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
+        else:
+            self.store.update_table(key, seats=after)
+        config.name, config.kind, config.claimed = claimed.name, "human", True
         self.tokens[token_digest(config.token)] = (key, "seat", seat)
         return config
 
@@ -856,12 +1054,22 @@ class Tables:
             table.unsure = seq  # the write may still land
             raise
         except StaleWrite as e:
+            if self.shared:
+                # Another server wrote this step first: take up its steps (and show them),
+                # and this move, made for a state gone by, is refused.
+                try:
+                    if await self._catch_up(table):
+                        task = asyncio.get_running_loop().create_task(table.broadcast())
+                        task.add_done_callback(_log_failure)
+                except StorageUnavailable as down:
+                    raise DatabaseDown from down
             raise TableError("stale move: {detail}", detail=str(e)) from e
         except StorageUnavailable as e:
             table.unsure = seq
             log.error("table %s: step %d not stored: %s", table.key, seq, e)
             raise DatabaseDown from e
         table._advance(action, note, after=trial)
+        table.moved_elsewhere = False  # this server moved last: it plays the bots next
         if table.finished:
             await self._mark_finished(table)
 
@@ -923,10 +1131,19 @@ class Tables:
         Between the last check and returning True there is no await: a move that lands
         while this task is still alive is always seen by it (kick() starts no second task).
         """
+        if table.moved_elsewhere:
+            table.moved_elsewhere = False
+            return True  # another server moved at this table: it plays on from there
         seat = table.state.current_player()
         if seat == CHANCE:
             async with table.lock:
-                await self._commit(table, table.state.sample_chance(table.chance_rng()))
+                try:
+                    await self._commit(table, table.state.sample_chance(table.chance_rng()))
+                except TableError:
+                    if not table.moved_elsewhere:
+                        raise
+                    table.moved_elsewhere = False
+                    return True  # another server drew it first, and plays on from there
             return False
         config = table.seats[seat] if seat >= 0 else None
         if config is None or config.kind != "bot" or config.bot is None:
@@ -938,9 +1155,19 @@ class Tables:
         step = len(table.state.history)
         data, note = await self._bot_move(table, seat, config)
         async with table.lock:
+            if table.moved_elsewhere:
+                # Another server moved at this table: it plays the bots from there on.
+                table.moved_elsewhere = False
+                return True
             if len(table.state.history) != step:
                 return False  # an undo or another move came first: think again
-            await self._commit(table, table.game.action_from_json(data), note)
+            try:
+                await self._commit(table, table.game.action_from_json(data), note)
+            except TableError:
+                if not table.moved_elsewhere:
+                    raise
+                table.moved_elsewhere = False
+                return True
         await table.broadcast()
         return False
 
@@ -978,5 +1205,7 @@ class Tables:
     def close(self) -> None:
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.watcher is not None:
+            self.watcher.cancel()
         if self.bots is not None:
             self.bots.close()

@@ -9,6 +9,7 @@ dependencies, read it from ``request.app.state``.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -22,9 +23,10 @@ from starlette.requests import HTTPConnection, Request
 from whaletable.web import i18n
 from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.limits import ConnectionRate, Limits, SocketCount
+from whaletable.web.listen import Listener
 from whaletable.web.origin import Reach
 from whaletable.web.storage import RETRY_FOR, Store
-from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, Tables
+from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS, Tables
 
 WEB = Path(str(resources.files("whaletable.web")))  # the package: templates/, static/, locale/
 
@@ -43,6 +45,8 @@ class Settings:
     db_retry_seconds: float = RETRY_FOR
     bots_only_pace: float = BOTS_ONLY_PACE
     seed: int | None = None
+    shared: bool = False
+    takeover_seconds: float = TAKEOVER_SECONDS
 
 
 class Services:
@@ -57,6 +61,7 @@ class Services:
         self.resumed = 0  # tables taken up again from the database when the app started
         self._store: Store | None = None
         self._tables: Tables | None = None
+        self._listener: Listener | None = None
 
     @property
     def tables(self) -> Tables:
@@ -67,7 +72,7 @@ class Services:
     def open(self) -> Tables:
         """Connect the database, start the bot workers and take up the unfinished tables."""
         s = self.settings
-        self._store = Store(s.db_url, retry_for=s.db_retry_seconds)
+        self._store = Store(s.db_url, retry_for=s.db_retry_seconds, announce=s.shared)
         bots = BotPool(s.bot_workers, think=s.bot_think, deadline=s.bot_deadline)
         self._tables = Tables(
             self._store,
@@ -75,11 +80,21 @@ class Services:
             idle_seconds=s.idle_seconds,
             bots_only_pace=s.bots_only_pace,
             seed=s.seed,
+            shared=s.shared,
+            takeover_seconds=s.takeover_seconds,
         )
+        if s.shared:
+            # Listening before the tables are read: no step written meanwhile goes unheard.
+            self._listener = Listener(s.db_url, asyncio.get_running_loop(), self._tables.heard)
+            self._listener.start()
+            self._listener.listening.wait(s.db_retry_seconds)
         self.resumed = self._tables.resume()
         return self._tables
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
+            self._listener = None
         if self._tables is not None:
             self._tables.close()
         if self._store is not None:

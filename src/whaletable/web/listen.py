@@ -1,0 +1,80 @@
+"""Hearing the steps other servers write to a shared PostgreSQL (``LISTEN``).
+
+Every transaction that writes or drops a step announces ``<table key>:<steps now>`` on
+``storage.CHANNEL`` (see ``Store._announce``; ``-1`` steps: its seats changed). A thread
+per server holds one connection listening there and hands each announcement to the event
+loop. A connection that drops is opened again; since announcements made meanwhile are
+lost, the loop is then told to catch every table up (``key`` ``None``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+
+import psycopg
+from sqlalchemy.engine import make_url
+
+from whaletable.web.storage import CHANNEL
+
+log = logging.getLogger(__name__)
+
+Heard = Callable[[str | None, int], None]  # (table key or None for every table, steps)
+
+POLL_SECONDS = 0.5  # how often the thread looks up from its connection to see if it should stop
+RECONNECT_SECONDS = (0.2, 5.0)  # first and longest wait before listening again
+
+
+def conninfo(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as libpq's connection string."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Listener:
+    """One thread listening on ``CHANNEL``; ``heard`` runs on ``loop`` for each announcement."""
+
+    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, heard: Heard) -> None:
+        self._conninfo = conninfo(url)
+        self._loop = loop
+        self._heard = heard
+        self._stop = threading.Event()
+        self.listening = threading.Event()  # set while a connection listens
+        self._thread = threading.Thread(target=self._run, name="whaletable-listen", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+    def _tell(self, key: str | None, steps: int) -> None:
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._heard, key, steps)
+
+    def _run(self) -> None:
+        wait, most = RECONNECT_SECONDS
+        first = True
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if not first:
+                        self._tell(None, -1)  # what was said while not listening is lost
+                    first = False
+                    wait = RECONNECT_SECONDS[0]
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=POLL_SECONDS):
+                            key, _, steps = note.payload.rpartition(":")
+                            if key and steps.lstrip("-").isdigit():
+                                self._tell(key, int(steps))
+            except psycopg.Error as e:
+                self.listening.clear()
+                log.warning("not hearing other servers (%s); listening again in %.1f s", e, wait)
+                self._stop.wait(wait)
+                wait = min(wait * 2, most)
+            first = False
+        self.listening.clear()
