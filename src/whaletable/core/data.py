@@ -176,9 +176,12 @@ class Section:
             raise self.fail("must be a table", key)
         return Section(self.source, f"{self.where} {key}", value)
 
-    def only(self, known: Iterable[str]) -> None:
-        """Refuse keys outside ``known`` (a misspelt key would otherwise be ignored)."""
+    def only(self, known: Iterable[str], *, kind: str | None = None) -> None:
+        """Refuse keys outside ``known`` (a misspelt key would otherwise be ignored); with
+        ``kind``, the first such key is named as not being one (``"a good (shell, …)"``)."""
         unknown = sorted(set(self.values) - set(known))
+        if unknown and kind is not None:
+            raise self.fail(f"is not {kind}", unknown[0])
         if unknown:
             raise self.fail(f"has unknown keys {unknown}")
 

@@ -260,9 +260,8 @@ def load_components(path: str | Path | None = None) -> Components:
     backs: list[tuple[int, ...]] = []
     for t, count in zip(TERRAINS, terrain_counts, strict=True):
         section = data.table(f"backs.{t}")
-        for key in section.values:
-            if key not in EFFECTS and key not in ("provenance", "reason"):
-                raise section.fail(f"is not a tile back; backs are: {', '.join(EFFECTS)}", key)
+        backs_are = f"a tile back; backs are: {', '.join(EFFECTS)}"
+        section.only((*EFFECTS, "provenance", "reason"), kind=backs_are)
         row = tuple(section.integer(e, low=0) if e in section else 0 for e in EFFECTS)
         if sum(row) != count:
             raise section.fail(f"backs add up to {sum(row)}, but there are {count} {t} tiles")

@@ -194,9 +194,7 @@ def _contracts(section: Section) -> tuple[Contract, ...]:
 
 def _bag(section: Section) -> tuple[int, ...]:
     bag = [0] * NUM_FACES
-    for key in section.values:
-        if key not in GOODS and key not in ("provenance", "reason"):
-            raise section.fail(f"is not a good ({', '.join(GOODS)})", key)
+    section.only((*GOODS, "provenance", "reason"), kind=f"a good ({', '.join(GOODS)})")
     for g, good in enumerate(GOODS):
         counts = section.integers(good, lengths=range(1, MAX_COUNT + 1), low=0)
         for c, number in enumerate(counts, start=1):
