@@ -563,7 +563,7 @@ def test_transcript_matches_the_stored_one_and_depends_on_the_seed(toy: ToyGame)
     assert lines[0] == f"# {TOY_ID} version 1"
     assert lines[1] == "# players 2 seed 4 options {}"
     assert lines[2] == "step 0 start"
-    assert lines[3].startswith('  the spectator {"peeked":[false,false]')
+    assert lines[3].startswith('  the spectator {"game":"' + TOY_ID + '","num_players":2')
     assert lines[6].startswith("step 1 chance legal 3 {")
     assert lines[-1].startswith("end scores [")
 

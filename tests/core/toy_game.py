@@ -216,13 +216,20 @@ class ToyState(State):
         return seat is not None and (seat == owner or self.peeked[seat])
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
+        over = self.to_move == TERMINAL
         return {
+            "game": self.game.spec.id,
             "seat": seat,
+            "num_players": self.num_players,
+            "phase": "over" if over else "tide" if self.to_move == CHANCE else "walking",
+            "to_move": self.to_move if self.to_move >= 0 else None,
+            # A score counts a seat's hidden secret, so it is known only at the end.
+            "scores": self.scores() if over else None,
+            "result": None,
             "secrets": [self.secrets[o] if self.knows(seat, o) else None for o in (0, 1)],
             "tracks": list(self.tracks),
             "peeked": list(self.peeked),
             "round": self.round,
-            "to_move": self.to_move,
             "steps_taken": self.steps_taken,
             "tide": self.tide,
         }

@@ -50,6 +50,9 @@ class Game(ABC, Generic[S]):
     action_types: tuple[type[Action], ...]
     event_types: tuple[type[Event], ...] = ()
     """Every kind of event the rules emit; empty for a game told only by its actions."""
+    observation_type: type | None = None
+    """The game's observation as a ``TypedDict`` built on :class:`Observation`
+    (``games/<id>/observation.py``); the kit checks every observation against it."""
     tensor: ObservationTensor | None = None
     """The game's observation tensor (``games/<id>/tensor.py``), if it declares one."""
     chance_action_types: tuple[type[Action], ...] = ()

@@ -19,7 +19,7 @@ from whaletable.core.game import Game
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, humanise, plain_value, seat_name
 
-OWN_PLACES = frozenset({"seat", "to_move", "phase", "result"})
+OWN_PLACES = frozenset({"game", "seat", "num_players", "to_move", "phase", "result"})
 """Observation fields shown in places of their own (the viewer, the status line, the
 result table) rather than as rows."""
 
@@ -69,12 +69,12 @@ def screen(
 def observation_rows(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> list[Row]:
     """Every field of ``obs`` not shown elsewhere, in the observation's order, as rows.
 
-    ``scores`` (one number per seat, a common field) names its seats; every other value
-    is written by :func:`plain_value`.
+    ``scores`` (one number per seat, a common field, left out while hidden) names its
+    seats; every other value is written by :func:`plain_value`.
     """
     rows: list[Row] = []
     for key, value in obs.items():
-        if key in OWN_PLACES:
+        if key in OWN_PLACES or (key == "scores" and value is None):
             continue
         if key == "scores" and isinstance(value, list):
             text = " · ".join(

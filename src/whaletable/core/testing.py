@@ -1182,6 +1182,8 @@ def run_all(
     if game.tensor is not None:
         result["tensor_views"] = check_observation_tensors(picked, rngs=1)
     result["advice_views"] = check_advice(picked, rngs=1)
+    result["observations"] = check_observations(picked)
+    result["scenes"] = check_scenes(picked)
     return result
 
 
@@ -1466,3 +1468,78 @@ __all__ = [
     "transcript",
     "views",
 ]
+
+
+# ------------------------------------------------------------ observations and scenes
+
+
+def check_observations(samples: Sequence[Sample]) -> int:
+    """Every viewer's observation has the core fields (:class:`Observation`) with values of
+    their kind, and, where the game declares its observation type, exactly the fields the
+    type declares: a field a view reads is a field the rules give. Returns the views checked.
+    """
+    from whaletable.core.observation import CORE_FIELDS, declared_fields
+
+    checked = 0
+    for sample in samples:
+        state = sample.state
+        declared = state.game.observation_type
+        wanted = declared_fields(declared) if declared is not None else None
+        for index, obs in enumerate(views(state)):
+            where = f"{sample.where()}, {_viewer(index)}"
+            missing = [f for f in CORE_FIELDS if f not in obs]
+            if missing:
+                raise AssertionError(f"{where}: the observation lacks the core fields {missing}")
+            if obs["seat"] != (None if index == 0 else index - 1):
+                raise AssertionError(f"{where}: the observation says seat {obs['seat']!r}")
+            if obs["game"] != state.game.spec.id or obs["num_players"] != state.num_players:
+                raise AssertionError(f"{where}: game or num_players do not match the state")
+            player = state.current_player()
+            if obs["to_move"] != (player if player >= 0 else None):
+                raise AssertionError(
+                    f"{where}: to_move is {obs['to_move']!r}, current_player() {player}"
+                )
+            if not isinstance(obs["phase"], str):
+                raise AssertionError(f"{where}: phase {obs['phase']!r} is not a name")
+            scores = obs["scores"]
+            if scores is not None and (
+                len(scores) != state.num_players
+                or not all(isinstance(s, int | float) for s in scores)
+            ):
+                raise AssertionError(f"{where}: scores {scores!r} are not one number per seat")
+            if declared is not None and wanted is not None and set(obs) != wanted:
+                raise AssertionError(
+                    f"{where}: the observation's fields differ from "
+                    f"{declared.__name__}: undeclared {sorted(set(obs) - wanted)}, "
+                    f"missing {sorted(wanted - set(obs))}"
+                )
+            checked += 1
+    return checked
+
+
+def check_scenes(samples: Sequence[Sample], *, languages: Sequence[str] = ("en",)) -> int:
+    """Where the game has a ``view`` module, every viewer's scene is sound
+    (:func:`whaletable.core.view.check_scene`): every legal action can be chosen on it,
+    once. Returns the scenes checked (0 for a game without a view)."""
+    from whaletable.core.view import check_scene, scene_maker
+    from whaletable.i18n import translator
+
+    if not samples:
+        return 0
+    scene = scene_maker(samples[0].state.game)
+    if scene is None:
+        return 0
+    checked = 0
+    for sample in samples:
+        state = sample.state
+        names = [f"P{s + 1}" for s in range(state.num_players)]
+        for lang in languages:
+            tr = translator(lang)
+            for index, obs in enumerate(views(state)):
+                seat = None if index == 0 else index - 1
+                mover = seat is not None and state.current_player() == seat
+                legal = state.legal_actions() if mover else []
+                where = f"{sample.where()}, {_viewer(index)}, {lang}"
+                check_scene(scene(obs, legal, names, tr), legal, where)
+                checked += 1
+    return checked
