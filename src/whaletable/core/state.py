@@ -9,6 +9,7 @@ crosses a chance outcome, a reveal of hidden information or another seat's actio
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -26,6 +27,12 @@ from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.tensor import Tensor, TensorWriter
 
 P = ParamSpec("P")
+
+_NUMPY_INTS: frozenset[type] = frozenset(
+    (np.int8, np.int16, np.int32, np.int64, np.longlong)
+    + (np.uint8, np.uint16, np.uint32, np.uint64, np.ulonglong)
+)
+"""NumPy's integer scalar types: found by type first, the cheap test a policy's sample meets."""
 """The fields of an event, checked against its class where it is emitted."""
 
 if TYPE_CHECKING:
@@ -372,7 +379,9 @@ class State(ABC):
             memo = None
         if memo is None or memo[0] != len(self.history):
             memo = self._codes_here()
-        return self.game._mask_of(memo[1], chance=memo[2] == CHANCE)
+        # The kept mask looked up here, not through _mask_of: this runs once a decision.
+        mask = self.game._masks[memo[2] == CHANCE].get(tuple(memo[1]))
+        return mask if mask is not None else self.game._mask_of(memo[1], chance=memo[2] == CHANCE)
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
@@ -387,8 +396,8 @@ class State(ABC):
         otherwise. Any integer type is accepted (NumPy's included); a bool, a
         non-integer or a code outside the space raises :class:`IllegalAction`.
         """
-        if type(code) is not int and isinstance(code, np.integer):
-            code = int(code)  # a NumPy policy's sample takes the known-legal path too
+        if type(code) is not int and (type(code) in _NUMPY_INTS or isinstance(code, np.integer)):
+            code = operator.index(code)  # a NumPy policy's sample takes the known-legal path too
         try:
             memo = self._codes_memo
         except AttributeError:  # a state a game built without __init__ or clone
