@@ -98,7 +98,9 @@ def test_apply_code_accepts_numpy_integers(kind: type) -> None:
     assert state.history[-1] == Step(2)
 
 
-@pytest.mark.parametrize("code", [True, np.True_, 1.0, np.float32(1.0), "1", None])
+@pytest.mark.parametrize(
+    "code", [True, np.True_, 1.0, np.float32(1.0), np.timedelta64(1), "1", None]
+)
 @pytest.mark.parametrize("looked_up", [False, True], ids=["fresh", "codes-looked-up"])
 def test_codes_that_are_not_integers_are_refused_by_name_and_change_nothing(
     code: object, looked_up: bool

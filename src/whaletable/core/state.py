@@ -396,7 +396,7 @@ class State(ABC):
         otherwise. Any integer type is accepted (NumPy's included); a bool, a
         non-integer or a code outside the space raises :class:`IllegalAction`.
         """
-        if type(code) is not int and (type(code) in _NUMPY_INTS or isinstance(code, np.integer)):
+        if type(code) in _NUMPY_INTS:
             code = operator.index(code)  # a NumPy policy's sample takes the known-legal path too
         try:
             memo = self._codes_memo
