@@ -142,3 +142,6 @@ def test_every_check_passes_a_few_games(game_id: str) -> None:
     assert stats["coded_games"] == 2
     assert stats["tensor_views"] >= 8 * games.get(game_id).spec.min_players
     assert stats["advice_views"] >= games.get(game_id).spec.min_players
+    # Every registered game declares its observation and has a view: both are checked.
+    assert stats["observations"] >= 8 * (1 + games.get(game_id).spec.min_players)
+    assert stats["scenes"] == stats["observations"]

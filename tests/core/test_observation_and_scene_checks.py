@@ -9,7 +9,7 @@ from toy_game import TOY_ID, Pass, Step, ToyGame, ToyState, play_to_turn, toy
 
 from whaletable.core.observation import Observation
 from whaletable.core.testing import check_observations, sample_states
-from whaletable.core.view import Choice, Piece, Region, Scene, check_scene
+from whaletable.core.view import Choice, Piece, Region, Scene, check_scene, scene_maker
 
 __all__ = ["toy"]  # the fixture, imported for pytest
 
@@ -106,3 +106,7 @@ def test_a_key_used_twice_is_caught() -> None:
     scene = Scene("", regions=(_scene(()).regions[0], twice))
     with pytest.raises(AssertionError, match="keys used twice"):
         check_scene(scene, [], TOY_ID)
+
+
+def test_a_game_without_a_view_module_has_no_scene_to_check(toy: ToyGame) -> None:
+    assert scene_maker(toy) is None

@@ -32,6 +32,7 @@ from whaletable.core.advice import advise
 from whaletable.core.agent import SeatView
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
+from whaletable.core.observation import Observation
 from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
@@ -75,7 +76,7 @@ class PlaySession:
         self.record_path = record_path
         self.state: State = game.new_state(len(specs), options, events=True)
         self.agents = make_seats(game, specs, seed)
-        self.view: GameView = view_for(game, tr)
+        self.view: GameView[Any] = view_for(game, tr)
         self.humans = [s for s, a in enumerate(self.agents) if a is None]
         self.chance_rng = random.Random(seed)
         self.pending: list[str] = []
@@ -145,7 +146,7 @@ class PlaySession:
             self.console.print(Text("· " + line))
         self.pending.clear()
 
-    def show_new_rounds(self, public: dict[str, Any]) -> None:
+    def show_new_rounds(self, public: Observation) -> None:
         """Print the rounds scored since the last call (after the log lines that led there)."""
         summaries = self.view.round_summaries(public, self.specs)
         if len(summaries) <= self.rounds_shown:
@@ -208,7 +209,7 @@ class PlaySession:
             if chosen is not None:
                 return chosen
 
-    def interpret(self, text: str, legal: list[Action], obs: dict[str, Any]) -> Action | None:
+    def interpret(self, text: str, legal: list[Action], obs: Observation) -> Action | None:
         """The action ``text`` chooses, or None after telling the player what was wrong.
         The commands typed (``q``, ``help``, ``a``, a number) are the same in every language."""
         tr = self.tr
@@ -258,7 +259,7 @@ class PlaySession:
             return None
         return action
 
-    def show_advice(self, legal: list[Action], obs: dict[str, Any]) -> None:
+    def show_advice(self, legal: list[Action], obs: Observation) -> None:
         """The advisor's figures for the seat to move, from its observation only."""
         if not self.advice:
             self.complain(self.tr("advice is turned off at this table"))

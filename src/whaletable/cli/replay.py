@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -94,7 +95,7 @@ def replay(
 
 def show(
     console: Console,
-    view: GameView,
+    view: GameView[Any],
     states: list[State],
     step: int,
     seat: int | None,

@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from whaletable.core.action import Action
 from whaletable.core.game import Game
+from whaletable.core.observation import Observation
 from whaletable.core.words import Translate
 
 Unit = Literal["probability", "points", "coins", "pearls", "count"]
@@ -101,8 +102,9 @@ class Advice:
         }
 
 
-Advisor = Callable[[Game[Any], Any, int, dict[str, Any], Sequence[Action], int, int], Advice]
-"""``(game, options, seat, observation, legal, seed, budget) -> Advice``."""
+Advisor = Callable[[Game[Any], Any, int, Any, Sequence[Action], int, int], Advice]
+"""``(game, options, seat, observation, legal, seed, budget) -> Advice``: the observation
+is the game's own type (:attr:`Game.observation_type`), so the alias cannot name it."""
 
 ADVISOR_PARAMETERS = ("game", "options", "seat", "observation", "legal", "seed", "budget")
 """The names of an advisor's parameters: nothing in them is the state."""
@@ -124,7 +126,7 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],
+    observation: Observation,
     legal: Sequence[Action],
     *,
     seed: int = 0,

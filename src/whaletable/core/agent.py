@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from whaletable.core.action import Action
 from whaletable.core.game import Game
+from whaletable.core.observation import Observation
 from whaletable.core.state import State
 
 
@@ -34,7 +35,7 @@ class SeatView:
     def options(self) -> Any:
         return self._state.options
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Observation:
         return self._state.observation(self.seat)
 
     def legal_actions(self) -> list[Action]:

@@ -27,6 +27,7 @@ from the state itself, a longer gap by replaying the missing steps from a state 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -139,7 +140,7 @@ def _replay(state: State, recall: Recall | None, seat: int) -> Recall:
     return Recall(step, state.current_player(), recorded, replay)
 
 
-def _record(seen: SeatRecall | None, observation: dict[str, Any], acted: Any) -> SeatRecall:
+def _record(seen: SeatRecall | None, observation: Mapping[str, Any], acted: Any) -> SeatRecall:
     """The seat's record with one more line: ``observation`` after ``acted``."""
     fields = {key: canonical(value) for key, value in observation.items()}
     line: dict[str, Any] = {}

@@ -11,7 +11,7 @@ The order of a competitive game comes from :func:`rank`, so a game's ``winners()
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +123,7 @@ class Result:
         )
 
     @classmethod
-    def from_observation(cls, observation: dict[str, Any]) -> Result | None:
+    def from_observation(cls, observation: Mapping[str, Any]) -> Result | None:
         """The result an observation carries (every game's does), or None before the end."""
         data = observation.get("result")
         return None if data is None else cls.from_json(data)

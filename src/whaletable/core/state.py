@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
+from whaletable.core.observation import Observation
 from whaletable.core.recall import Recall, information_state_string
 from whaletable.core.result import Result
 from whaletable.core.spec import CHANCE, TERMINAL
@@ -109,7 +110,7 @@ class State(ABC):
         """A copy sharing no mutable data with this state (the base copies the history)."""
 
     @abstractmethod
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> Observation:
         """What ``seat`` may know (``None``: a spectator), JSON-ready."""
 
     @abstractmethod
@@ -247,7 +248,7 @@ class State(ABC):
                     out.append((step, seen))
         return out
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
+    def observation(self, seat: int | None) -> Observation:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator.
 
         The one choke point for hidden information: interfaces, logs and bots

@@ -25,6 +25,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption, IllegalAction, WhaletableError
 from whaletable.core.game import Game
+from whaletable.core.observation import Observation
 from whaletable.core.record import Record
 from whaletable.core.result import InconsistentResult, Result
 from whaletable.core.spec import CHANCE, TERMINAL, GameSpec, Utility
@@ -347,7 +348,7 @@ def sample_states(
 # ------------------------------------------------------------------------- snapshots
 
 
-def views(state: State) -> list[dict[str, Any]]:
+def views(state: State) -> list[Observation]:
     """The observations of the spectator and of every seat, in that order."""
     return [state.observation(None)] + [state.observation(s) for s in range(state.num_players)]
 
@@ -749,7 +750,7 @@ def check_no_leaks(
     return checked
 
 
-def _check_variation(state: State, truth: list[dict[str, Any]], where: str, tries: int) -> None:
+def _check_variation(state: State, truth: list[Observation], where: str, tries: int) -> None:
     """Where two seats know different things, determinizing for one of them must redraw.
 
     If seat ``s`` knows something ``t`` does not, determinizations for ``t`` can

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -106,7 +107,9 @@ class SceneMaker(Protocol):
 
 def scene_maker(game: Game[Any]) -> SceneMaker | None:
     """The ``scene`` function of the game's ``view`` module, or None if it has none."""
-    package = type(game).__module__.rpartition(".")[0]
+    home = sys.modules[type(game).__module__]
+    # A game class defined in its package's __init__ lives in the package itself.
+    package = home.__name__ if hasattr(home, "__path__") else home.__name__.rpartition(".")[0]
     name = f"{package}.view"
     if not package or importlib.util.find_spec(name) is None:
         return None

@@ -224,7 +224,7 @@ class LiveTable:
     def __init__(self, stored: StoredTable) -> None:
         self.key = stored.key
         self.game = games.get(stored.game)
-        self.board: BoardView = board_for(stored.game)
+        self.board: BoardView[Any] = board_for(stored.game)
         self.seats = [SeatConfig.from_json(s) for s in stored.seats]
         self.spectator_token = stored.spectator_token
         self.hotseat_token = stored.hotseat_token

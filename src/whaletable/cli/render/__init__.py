@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import json
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -22,6 +22,7 @@ from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
 from whaletable.core.generic_view import game_over_line, result_word, screen
+from whaletable.core.observation import Observation
 from whaletable.core.result import Result
 from whaletable.core.words import (
     PartWord,
@@ -50,26 +51,30 @@ class BadCommand(ValueError):
     """A typed command that does not name an action; the message says how to write one."""
 
 
-class GameView(Protocol):
+O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
+
+
+class GameView(Protocol[O_contra]):
     """How one game looks and reads in the terminal, in one reader's language (``tr``,
-    the game's words: :func:`whaletable.i18n.game_translator`)."""
+    the game's words: :func:`whaletable.i18n.game_translator`); ``O_contra`` is the game's
+    own observation type (:attr:`Game.observation_type`)."""
 
     tr: Translate
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(self, obs: O_contra, names: list[str]) -> RenderableType:
         """The table as ``obs``'s seat (or a spectator) sees it."""
 
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choice(self, action: Action, obs: O_contra) -> str:
         """``action`` in words for the seat choosing it (``obs`` is that seat's view)."""
 
-    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+    def parse(self, text: str, obs: O_contra) -> Action | None:
         """A short form typed by a player, None if ``text`` is not one; :class:`BadCommand`
         if it looks like one but is malformed."""
 
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
+    def round_summaries(self, obs: O_contra, names: list[str]) -> list[RenderableType]:
         """One renderable per finished round (public once the round is scored)."""
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def final(self, obs: O_contra, names: list[str]) -> RenderableType:
         """The result of a finished game, drawn from ``obs["result"]``."""
 
     def short_forms(self) -> str:
@@ -164,13 +169,13 @@ def result_panel(
     return Panel(Group(*parts), title=game_over_heading(tr))
 
 
-def view_for(game: Game[Any], tr: Translate = english) -> GameView:
+def view_for(game: Game[Any], tr: Translate = english) -> GameView[Any]:
     """The game's own view in ``tr``'s language, from the module named after its id
     (``whale-to-look`` in ``whale_to_look.py``, class ``View``), else :class:`GenericView`."""
     module = f"{__name__}.{game.spec.id.replace('-', '_')}"
     if importlib.util.find_spec(module) is None:
         return GenericView(game, tr)
-    view: GameView = importlib.import_module(module).View(tr)
+    view: GameView[Any] = importlib.import_module(module).View(tr)
     return view
 
 

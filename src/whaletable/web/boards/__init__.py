@@ -13,10 +13,11 @@ import importlib.util
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from whaletable.core import registry
 from whaletable.core.action import Action
+from whaletable.core.observation import Observation
 from whaletable.core.result import Result
 from whaletable.core.words import (
     PartWord,
@@ -32,11 +33,16 @@ SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2"
 (its vermillion is kept for what the viewer may click)."""
 
 
-class BoardView(Protocol):
-    """How one game looks and reads on the web table."""
+O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
+O = TypeVar("O", bound=Observation)
+
+
+class BoardView(Protocol[O_contra]):
+    """How one game looks and reads on the web table (``O_contra``: the game's own
+    observation type, :attr:`Game.observation_type`)."""
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self, obs: O_contra, legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
         """The board as one ``<svg>`` element drawn from ``obs`` (a seat's or a spectator's).
 
@@ -45,12 +51,10 @@ class BoardView(Protocol):
         when the viewer may not act. The SVG scales to its container.
         """
 
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
+    def label(self, action: Action, obs: O_contra, names: Sequence[str], tr: Translate) -> str:
         """The action in words, for the list of legal actions (the fallback to clicking)."""
 
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    def status(self, obs: O_contra, names: Sequence[str], tr: Translate) -> str:
         """One line: the round, whose turn it is (or "Your turn"), or the result."""
 
     def option_label(self, name: str, tr: Translate) -> str:
@@ -59,9 +63,7 @@ class BoardView(Protocol):
     def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
         """One allowed value of option ``name``, for the lobby (see :func:`plain_choice`)."""
 
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
+    def result(self, obs: O_contra, names: Sequence[str], tr: Translate) -> dict[str, Any] | None:
         """At the end, the result table drawn from ``obs["result"]``; otherwise None.
 
         ``{"headline": str | None, "note": str | None, "columns": [header, ...],
@@ -251,15 +253,15 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-class GameWords(Protocol):
+class GameWords(Protocol[O_contra]):
     """What a game's ``words`` module says for its board: every sentence the board
     shares with the terminal (each function takes the reader's translator)."""
 
     def action_label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
+        self, action: Action, obs: O_contra, names: Sequence[str], tr: Translate
     ) -> str: ...
 
-    def status_line(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str: ...
+    def status_line(self, obs: O_contra, names: Sequence[str], tr: Translate) -> str: ...
 
     def option_label(self, name: str, tr: Translate) -> str: ...
 
@@ -267,23 +269,21 @@ class GameWords(Protocol):
 
     def result_word(self, key: str, tr: Translate) -> str: ...
 
-    def game_over_line(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str: ...
+    def game_over_line(self, obs: O_contra, names: Sequence[str], tr: Translate) -> str: ...
 
     def tie_break_line(self, result: Result, tr: Translate) -> str | None: ...
 
 
-class WordedBoard:
+class WordedBoard(Generic[O]):
     """A hand-drawn board whose words all come from its game's ``words`` module: a
     subclass sets :attr:`words` and draws the SVG; the rest of :class:`BoardView` is here."""
 
-    words: GameWords
+    words: GameWords[O]
 
-    def label(
-        self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> str:
+    def label(self, action: Action, obs: O, names: Sequence[str], tr: Translate) -> str:
         return self.words.action_label(action, obs, names, tr)
 
-    def status(self, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+    def status(self, obs: O, names: Sequence[str], tr: Translate) -> str:
         return self.words.status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
@@ -292,9 +292,7 @@ class WordedBoard:
     def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
         return self.words.choice_label(name, choice, tr)
 
-    def result(
-        self, obs: dict[str, Any], names: Sequence[str], tr: Translate
-    ) -> dict[str, Any] | None:
+    def result(self, obs: O, names: Sequence[str], tr: Translate) -> dict[str, Any] | None:
         result = Result.from_observation(obs)
         if result is None:
             return None
@@ -318,7 +316,7 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def board_for(game_id: str) -> BoardView:
+def board_for(game_id: str) -> BoardView[Any]:
     """The board of ``game_id``; :class:`UnknownGame` for a game that is not registered.
 
     Each game's own board lives in the module named after the game's id
@@ -327,7 +325,7 @@ def board_for(game_id: str) -> BoardView:
     """
     module = f"{__name__}.{game_id.replace('-', '_')}"
     if game_id.replace("-", "").isalnum() and importlib.util.find_spec(module) is not None:
-        board: BoardView = importlib.import_module(module).Board()
+        board: BoardView[Any] = importlib.import_module(module).Board()
         return board
     game = registry.get(game_id)  # UnknownGame names the games there are
     # Imported here: the generic board draws with this module's helpers.
