@@ -62,7 +62,6 @@ def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
     o = cast(WhaleToLookObservation, obs)
     scored = scored_round(o)
     n = o["num_players"]
-    same_round = o["phase"] == "over"  # the round scored is the one the markers are from
     if scored is None:
         areas: Sequence[int | None] = o["areas"]
         fish: Sequence[int | None] = o["fish"]
@@ -73,9 +72,9 @@ def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
         areas, fish = scored["areas"], scored["fish"]
         places = [scored["boats"][s * BOATS : (s + 1) * BOATS] for s in range(n)]
         anchored, fishers = scored["anchors"], scored["fisher_boats"]
-    public = scored is None or same_round
-    revealed = o["revealed"] if public else [False] * len(fish)
-    markers = o["markers"] if public else [[] for _ in fish]
+    # Markers and radar reveals are the round's own: none between rounds, the last
+    # round's at the end, as the observation gives them.
+    revealed, markers = o["revealed"], o["markers"]
     movable = {a.boat for a in legal if isinstance(a, MoveBoat)}
 
     def boat(seat: int, b: int) -> Piece:
