@@ -1,4 +1,4 @@
-"""Whale to Look in the terminal: the table drawn from one seat's observation.
+"""Whale to Look in the terminal: the game's scene (``games/whale_to_look/view.py``) laid out.
 
 Names on screen are the ones players use at the table: fish cards ``F1``–``F12``
 (``F9`` on the reduced table) in reading order, areas by the number printed on their
@@ -9,7 +9,7 @@ screen shows a fish value, so the board shows exactly what the observation says.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -19,6 +19,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.core.view import Piece, Region
 from whaletable.core.words import Translate, english
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import (
@@ -29,118 +30,78 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
-from whaletable.games.whale_to_look.rules import DOCK
+from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookObservation
+from whaletable.games.whale_to_look.view import UNKNOWN, choice, scene
 
 
-def fish_card(obs: dict[str, Any], fish: int, tr: Translate = english) -> Text:
+def fish_card(card: Region, tr: Translate) -> Text:
     """``F5 [3]`` (known), ``F5 [?]`` (not), then the markers beside it."""
-    value = obs["fish"][fish]
-    text = Text(words.fish_name(fish, tr) + " ")
-    if value is None:
+    value = card.notes[0]
+    text = Text(card.label + " ")
+    if value == UNKNOWN:
         text.append("[?]", style="dim")
     else:
-        style = "bold reverse" if obs["revealed"][fish] else "bold"
-        text.append(f"[{value}]", style=style)
-    text.append("\n")
-    if obs["revealed"][fish]:
-        text.append(tr("face up") + " ", style="italic")
-    for seat in obs["markers"][fish]:
-        text.append(f"●{seat + 1}", style=seat_colour(seat))
+        text.append(f"[{value}]", style="bold reverse" if "face-up" in card.marks else "bold")
+    text.append("\n" + (tr("face up") + " ") * ("face-up" in card.marks), style="italic")
+    for marker in card.pieces:
+        text.append(f"●{marker.label}", style=seat_colour(marker.owner or 0))
     return text
 
 
-def area_panel(obs: dict[str, Any], position: int, tr: Translate) -> Panel:
-    players = obs["players"]
+def boat_label(boat: Piece) -> str:
+    """``S1:3`` is Seat 1's 3-tourist boat; ⚓ anchored, ⚑ the fisher on board."""
+    seat = (boat.owner or 0) + 1
+    return (
+        f"S{seat}:{boat.label}" + "⚓" * ("anchored" in boat.marks) + "⚑" * ("fisher" in boat.marks)
+    )
+
+
+def area_panel(area: Region, tr: Translate) -> Panel:
     body = Text()
-    count = 0
-    for seat, player in enumerate(players):
-        for boat, at in enumerate(player["boats"]):
-            if at != position:
-                continue
-            count += 1
-            if body:
-                body.append(" ")
-            label = f"S{seat + 1}:{boat + 1}"
-            if player["anchored_boat"] == boat:
-                label += "⚓"
-            if player["fisher_boat"] == boat:
-                label += "⚑"
-            body.append(label, style=f"bold {seat_colour(seat)}")
+    for boat in area.pieces:
+        body.append(
+            " " * bool(body) + boat_label(boat), style=f"bold {seat_colour(boat.owner or 0)}"
+        )
     if not body:
         body.append("—", style="dim")
-    area_fish = board_with_areas(len(obs["areas"])).area_fish[position]
-    known = [obs["fish"][f] for f in area_fish if obs["fish"][f] is not None]
-    hidden = len(area_fish) - len(known)
-    hint = tr("seen {sum}, {hidden} unknown") if hidden else tr("seen {sum} (all)")
-    hint = hint.format(sum=sum(known), hidden=hidden)
-    boats = tr("{count} of {seats} boats").format(count=count, seats=obs["num_players"])
-    body.append(f"\n{boats}\n{hint}", style="dim")
-    return Panel(body, title=words.area_name(obs["areas"], position, tr), padding=(0, 1))
+    body.append("".join("\n" + note for note in area.notes), style="dim")
+    position = int(area.key.rsplit("-", 1)[1])
+    return Panel(body, title=words.area_title(area.label, position, tr), padding=(0, 1))
 
 
-def board_grid(obs: dict[str, Any], tr: Translate) -> Table:
+def board_grid(fish: list[Region], areas: list[Region], tr: Translate) -> Table:
     """Fish rows and area rows interleave, so each area sits between its four fish."""
-    board = board_with_areas(len(obs["areas"]))
-    columns = board.columns
+    columns = board_with_areas(len(areas)).columns
     grid = Table.grid(padding=(0, 1))
     for _ in range(2 * columns + 1):
         grid.add_column(justify="center", vertical="middle")
-    width = columns + 1
-    for row in range(2 * board.rows + 1):
+    for row in range(2 * (len(areas) // columns) + 1):
         cells: list[RenderableType] = []
         for col in range(2 * columns + 1):
             if row % 2 == 0 and col % 2 == 0:
-                cells.append(fish_card(obs, (row // 2) * width + col // 2, tr))
+                cells.append(fish_card(fish[(row // 2) * (columns + 1) + col // 2], tr))
             elif row % 2 == 1 and col % 2 == 1:
-                cells.append(area_panel(obs, (row // 2) * columns + col // 2, tr))
+                cells.append(area_panel(areas[(row // 2) * columns + col // 2], tr))
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
     return grid
 
 
-def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Table:
+def players_table(seats: list[Region], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
     table.add_column(words.seat_column("player", tr), no_wrap=True)
-    for key in ("dock", "radar", "markers", "anchor", "finished"):
-        table.add_column(words.seat_column(key, tr))
-    table.add_column(tr("Fisher"))
-    table.add_column(words.seat_column("points", tr), justify="right", no_wrap=True)
-    for seat, p in enumerate(obs["players"]):
-        dock = " ".join(str(b + 1) for b, at in enumerate(p["boats"]) if at == DOCK) or "—"
-        if p["anchored_boat"] >= 0:
-            anchor = words.boat_name(p["anchored_boat"], tr)
-        else:
-            anchor = tr("used") if p["anchor_used"] else tr("ready")
-        fisher = words.boat_name(p["fisher_boat"], tr) if p["fisher_boat"] >= 0 else "—"
-        r1, r2 = p["points"]
+    for key in ("dock", *words.SEAT_COLUMNS):
+        table.add_column(words.seat_column(key, tr), justify="right" if key == "points" else "left")
+    for row in seats:
         table.add_row(
-            "▶" if obs["to_move"] == seat else "",
-            Text(labels[seat], style=f"bold {seat_colour(seat)}"),
-            dock,
-            str(p["radars"]),
-            str(p["markers_left"]),
-            anchor,
-            tr("Done!") if p["finished"] else "",
-            fisher,
-            f"{r1} + {r2} = {r1 + r2}",
+            "▶" if "to-move" in row.marks else "",
+            Text(row.label, style=f"bold {seat_colour(row.owner or 0)}"),
+            " ".join(boat_label(b) for b in row.pieces) or "—",
+            *row.notes,
         )
     return table
-
-
-def header(obs: dict[str, Any], labels: list[str], tr: Translate) -> Text:
-    """The game, then the web board's header: the round and whose view, the trending card."""
-    title = tr("Whale to Look") + " · " + tr("edition {edition}").format(edition=obs["edition"])
-    text = Text(title, "bold")
-    if obs["start_player"] is not None:
-        text.append(" · " + tr("start player: {name}").format(name=labels[obs["start_player"]]))
-    text.append("\n" + words.view_line(obs["round"], obs["seat"], labels, tr))
-    if obs["trend"] is not None:
-        text.append("\n" + words.trend_sentence(obs["trend"], tr))
-    elif obs["round"] == 2:
-        text.append("\n" + tr("No trending card this round."))
-    return text
 
 
 class WhaleToLookView:
@@ -149,7 +110,20 @@ class WhaleToLookView:
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        o = cast(WhaleToLookObservation, obs)
+        labels = [seat_words(s, names, tr) for s in range(o["num_players"])]
+        kinds: dict[str, list[Region]] = {}
+        for region in scene(o, (), labels, tr).regions:
+            kinds.setdefault(region.kind, []).append(region)
+        title = tr("Whale to Look") + " · " + tr("edition {edition}").format(edition=o["edition"])
+        header = Text(title, "bold")
+        for row in kinds["seat"]:
+            if "start" in row.marks:
+                header.append(" · " + tr("start player: {name}").format(name=row.label))
+        top = kinds["header"][0]
+        header.append("".join("\n" + line for line in (top.label, *top.notes)))
+        for trend in kinds.get("trend", []):
+            header.append(f"\n{trend.label}: {trend.notes[0]}")
         legend = Text(
             tr(
                 "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
@@ -157,15 +131,15 @@ class WhaleToLookView:
             ),
             style="dim",
         )
-        return Group(
-            header(obs, labels, tr), board_grid(obs, tr), legend, players_table(obs, labels, tr)
-        )
+        grid = board_grid(kinds["fish"], kinds["area"], tr)
+        return Group(header, grid, legend, players_table(kinds["seat"], tr))
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """The web board's label for ``action``: one function says it for both."""
-        return words.action_label(action, obs, (), self.tr)
+        return choice(action, cast(WhaleToLookObservation, obs), self.tr).words
 
-    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+    def parse(self, text: str, observation: dict[str, Any]) -> Action | None:
+        obs = cast(WhaleToLookObservation, observation)
         tokens = text.lower().split()
         if not tokens or tokens[0] not in ("i", "r", "m", "f", "c"):
             return None
@@ -200,9 +174,10 @@ class WhaleToLookView:
         return MoveBoat(boat - 1, obs["areas"].index(number), anchor)
 
     def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
-        return [self._round_summary(result, names) for result in obs["results"]]
+        results = cast(WhaleToLookObservation, obs)["results"]
+        return [self._round_summary(result, names) for result in results]
 
-    def _round_summary(self, result: dict[str, Any], names: list[str]) -> RenderableType:
+    def _round_summary(self, result: ScoredRound, names: list[str]) -> RenderableType:
         tr = self.tr
         areas, sums = result["areas"], result["sums"]
         whale, orca = result["whale"], result["orca"]
@@ -228,7 +203,7 @@ class WhaleToLookView:
         labels = [seat_words(s, names, tr) for s in range(len(result["points"]))]
         points = words.round_points_sentence(result["points"], labels, tr)
         lines = Text(words.scored_line(result, tr) + "\n" + points)
-        if result.get("trend"):
+        if result["trend"]:
             lines.append("\n" + words.trend_sentence(result["trend"], tr))
         return Panel(
             Group(table, lines), title=tr("Round {round} scored").format(round=result["round"])

@@ -43,6 +43,7 @@ from whaletable.games.whale_to_look.components import (
     load_components,
 )
 from whaletable.games.whale_to_look.events import EVENT_TYPES
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import (
     BOATS,
     RADARS_TWO_PLAYERS,
@@ -116,6 +117,7 @@ class WhaleToLook(Game[WhaleToLookState]):
     )
     chance_action_types = (PickStartPlayer, RevealTrend, LayArea, DealFish)
     tensor = TENSOR
+    observation_type = WhaleToLookObservation
     event_types = EVENT_TYPES
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:

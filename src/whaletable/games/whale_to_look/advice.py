@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
@@ -32,6 +32,7 @@ from whaletable.games.whale_to_look.bots import (
     sample_fish,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import TOURISTS
 
 GAME_ID = "whale-to-look"
@@ -47,9 +48,9 @@ def advise(
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = observation
-    areas = obs["areas"]
-    if any(a is None for a in areas):
+    obs = cast(WhaleToLookObservation, observation)
+    areas = [a for a in obs["areas"] if a is not None]
+    if len(areas) < len(obs["areas"]):
         return Advice(TITLE, seat, (), note="The areas are not laid yet.")
     deck = game.components.fish_values  # type: ignore[attr-defined]
     rng = random.Random(f"advice/{seed}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from whaletable.agents import UnknownAgent, register_agent
 from whaletable.agents.mcts import register_evaluator
@@ -31,6 +31,7 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import NUM_AREAS, board_with_areas
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import (
     ANCHOR_BONUS,
     BOATS,
@@ -288,7 +289,7 @@ class WhaleHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = cast(WhaleToLookObservation, view.observation())
         if any(isinstance(a, ChooseFisherBoat) for a in legal):
             return self._fisher(legal)
         me = obs["players"][view.seat]
@@ -300,7 +301,8 @@ class WhaleHeuristic:
             view.options.anchor_without_tourists == "bonus",
         )
         trend = obs["trend"]
-        samples = sample_fish(obs["fish"], self.deck, obs["areas"], self.rng, self.samples)
+        areas = [a for a in obs["areas"] if a is not None]  # all laid before a seat decides
+        samples = sample_fish(obs["fish"], self.deck, areas, self.rng, self.samples)
         odds = odds_of(samples)
         moves = [a for a in legal if isinstance(a, MoveBoat)]
         radars = [a for a in legal if isinstance(a, UseRadar)]
@@ -326,7 +328,7 @@ class WhaleHeuristic:
         return min((a for a in legal if isinstance(a, ChooseFisherBoat)), key=lambda a: a.boat)
 
     @staticmethod
-    def _unseen_unmarked(obs: dict[str, Any], seat: int) -> int:
+    def _unseen_unmarked(obs: WhaleToLookObservation, seat: int) -> int:
         return sum(
             1 for f, up in enumerate(obs["revealed"]) if not up and seat not in obs["markers"][f]
         )
@@ -354,7 +356,7 @@ class WhaleHeuristic:
         samples: list[Sample],
         looks: list[Investigate],
         legal: list[Action],
-        obs: dict[str, Any],
+        obs: WhaleToLookObservation,
     ) -> Action:
         """Investigate the card whose value helps the coming move most, or finish."""
         probe = view.determinize(self.rng)

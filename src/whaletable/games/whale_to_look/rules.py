@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec
+from typing import TYPE_CHECKING, Any, Literal, ParamSpec, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -56,6 +56,11 @@ from whaletable.games.whale_to_look.events import (
     SaidDone,
     StartPlayerChosen,
     TrendRevealed,
+)
+from whaletable.games.whale_to_look.observation import (
+    ScoredRound,
+    SeatRow,
+    WhaleToLookObservation,
 )
 
 if TYPE_CHECKING:
@@ -243,7 +248,7 @@ class WhaleToLookState(State):
         self.finished = [False] * n
         self.fisher_boat = [-1] * n
         self.points = [[0] * n for _ in range(ROUNDS)]
-        self.results: list[dict[str, Any]] = []
+        self.results: list[ScoredRound] = []
         if options.start_player is not None:
             self.first_start = self.start = self.to_move = options.start_player
             self._begin_round()
@@ -840,21 +845,25 @@ class WhaleToLookState(State):
     # ----------------------------------------------------------- observation
 
     def _observation(self, seat: int | None) -> dict[str, Any]:
+        # Typed here, handed on as the plain dict the core's interface speaks.
+        return cast("dict[str, Any]", self.typed_observation(seat))
+
+    def typed_observation(self, seat: int | None) -> WhaleToLookObservation:
+        """What ``seat`` may know (``None``: a spectator); every seat's points are public."""
         n = self.num_players
-        seats = []
-        for s in range(n):
-            seats.append(
-                {
-                    "boats": self.boat_at[s * BOATS : (s + 1) * BOATS],
-                    "anchored_boat": self.anchor_boat[s],
-                    "anchor_used": self.anchor_used[s],
-                    "radars": self.radars[s],
-                    "markers_left": self.markers_left(s),
-                    "finished": self.finished[s],
-                    "fisher_boat": self.fisher_boat[s],
-                    "points": [self.points[0][s], self.points[1][s]],
-                }
-            )
+        seats: list[SeatRow] = [
+            {
+                "boats": self.boat_at[s * BOATS : (s + 1) * BOATS],
+                "anchored_boat": self.anchor_boat[s],
+                "anchor_used": self.anchor_used[s],
+                "radars": self.radars[s],
+                "markers_left": self.markers_left(s),
+                "finished": self.finished[s],
+                "fisher_boat": self.fisher_boat[s],
+                "points": [self.points[0][s], self.points[1][s]],
+            }
+            for s in range(n)
+        ]
         cp = self.current_player()
         return {
             "game": "whale-to-look",
@@ -864,6 +873,7 @@ class WhaleToLookState(State):
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
             "to_move": cp if cp >= 0 else None,
+            "scores": self.scores(),
             "start_player": self.start if self.phase != START else None,
             "trend": self.trend if self.round == 2 else None,
             "areas": [a if a >= 0 else None for a in self.areas],
@@ -875,8 +885,10 @@ class WhaleToLookState(State):
             "radar_used_this_turn": self.radar_this_turn,
             "players": seats,
             "results": [
-                {k: list(v) if isinstance(v, list) else v for k, v in r.items()}
+                # Copies: a reader may change its observation, never a finished round.
+                cast(ScoredRound, {k: list(v) if isinstance(v, list) else v for k, v in r.items()})
                 for r in self.results
             ],
             "winner": self.winner(),
+            "result": None,  # filled in by the core
         }

@@ -10,7 +10,7 @@ long as the table of option ``table`` (six areas and twelve fish cards, or four 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
 from whaletable.games.whale_to_look.components import (
@@ -20,6 +20,7 @@ from whaletable.games.whale_to_look.components import (
     board_with_areas,
     load_components,
 )
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, PHASE_NAMES, ROUNDS, TRENDS
 
 _COMPONENTS = load_components()
@@ -72,7 +73,8 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
     )
 
 
-def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+def write(observation: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+    obs = cast(WhaleToLookObservation, observation)
     n = obs["num_players"]
     board = board_with_areas(len(obs["areas"]))
     numbers = area_numbers(board)

@@ -10,7 +10,7 @@ on their card, boats by how many tourists they carry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -30,6 +30,7 @@ from whaletable.games.whale_to_look.events import (
     StartPlayerChosen,
     TrendRevealed,
 )
+from whaletable.games.whale_to_look.observation import ScoredRound, SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
 
 
@@ -37,14 +38,19 @@ def fish_name(fish: int, tr: Translate) -> str:
     return tr("F{number}").format(number=fish + 1)
 
 
-def area_number_name(number: int, tr: Translate) -> str:
+def area_number_name(number: int | str, tr: Translate) -> str:
     return tr("area {number}").format(number=number)
 
 
 def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
     """The area at a table position, by its printed number once its card is laid."""
     number = areas[position] if 0 <= position < len(areas) else None
-    if number is None:
+    return area_title("" if number is None else str(number), position, tr)
+
+
+def area_title(number: str, position: int, tr: Translate) -> str:
+    """An area by its printed ``number`` (a scene's area label), or by its position."""
+    if not number:
         return tr("the area at position {number}").format(number=position + 1)
     return area_number_name(number, tr)
 
@@ -124,7 +130,7 @@ def ranking_rule(result: Result, tr: Translate) -> str:
 # --- What a seat sees: the words both boards (web and terminal) say ----------------
 
 
-def scored_line(result: dict[str, Any], tr: Translate) -> str:
+def scored_line(result: ScoredRound, tr: Translate) -> str:
     areas, sums = result["areas"], result["sums"]
     whale, orca = result["whale"], result["orca"]
     return scored_sentence(
@@ -138,29 +144,18 @@ def scored_line(result: dict[str, Any], tr: Translate) -> str:
 
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winner = obs["winner"]
+    winner = cast(WhaleToLookObservation, obs)["winner"]
     if winner is None:
         return tr("Game over.")
-    points = sum(obs["players"][winner]["points"])
+    points = sum(cast(WhaleToLookObservation, obs)["players"][winner]["points"])
     return winner_sentence(seat_name(names, winner, tr), points, tr)
 
 
-def investigate_label(fish: int, tr: Translate) -> str:
-    return tr("Investigate fish card {fish} (a secret look)").format(fish=fish_name(fish, tr))
-
-
-def radar_label(fish: int, tr: Translate) -> str:
-    return tr("Use the radar on fish card {fish} (turn it up for everyone)").format(
-        fish=fish_name(fish, tr)
-    )
-
-
-def boat_at(obs: dict[str, Any], boat: int) -> int:
+def boat_at(obs: WhaleToLookObservation, boat: int) -> int:
     """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
     seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
     if seat is not None and 0 <= seat < len(obs["players"]):
-        at: int = obs["players"][seat]["boats"][boat]
-        return at
+        return obs["players"][seat]["boats"][boat]
     return DOCK
 
 
@@ -188,12 +183,15 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice."""
     if isinstance(action, actions.Investigate):
-        return investigate_label(action.fish, tr)
+        text = tr("Investigate fish card {fish} (a secret look)")
+        return text.format(fish=fish_name(action.fish, tr))
     if isinstance(action, actions.UseRadar):
-        return radar_label(action.fish, tr)
+        text = tr("Use the radar on fish card {fish} (turn it up for everyone)")
+        return text.format(fish=fish_name(action.fish, tr))
     if isinstance(action, actions.MoveBoat):
-        at = boat_at(obs, action.boat)
-        return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
+        o = cast(WhaleToLookObservation, obs)
+        at = boat_at(o, action.boat)
+        return move_label(action.boat, action.area, action.anchor, at, o["areas"], tr)
     if isinstance(action, actions.Finish):
         return tr('Finish: say "Done!" and take no more turns this round')
     if isinstance(action, actions.ChooseFisherBoat):
@@ -209,10 +207,11 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(observation: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
+    obs = cast(WhaleToLookObservation, observation)
     if obs["phase"] == "over":
-        return game_over_line(obs, names, tr)
+        return game_over_line(observation, names, tr)
     rnd = obs["round"]
     to_move = obs["to_move"]
     if to_move is None:
@@ -247,6 +246,43 @@ def round_points_sentence(points: Sequence[int], names: Sequence[str], tr: Trans
         for s, p in enumerate(points)
     )
     return tr("Points this round: {points}.").format(points=each)
+
+
+def no_trend_line(tr: Translate) -> str:
+    return tr("No trending card this round.")
+
+
+def area_notes(boats: int, seats: int, seen: int, hidden: int, tr: Translate) -> tuple[str, str]:
+    """How full an area is, and the sum of the fish cards around it the viewer knows."""
+    full = tr("{count} of {seats} boats").format(count=boats, seats=seats)
+    hint = tr("seen {sum}, {hidden} unknown") if hidden else tr("seen {sum} (all)")
+    return full, hint.format(sum=seen, hidden=hidden)
+
+
+def boat_title(name: str, boat: int, marks: frozenset[str], tr: Translate) -> str:
+    """A seat's boat, with the fisher or the anchor on it (a scene's boat marks)."""
+    title = tr("{name}: {boat}").format(name=name, boat=boat_name(boat, tr))
+    if "fisher" in marks:
+        title += " · " + tr("fisher on board")
+    if "anchored" in marks:
+        title += " · " + tr("anchored")
+    return title
+
+
+SEAT_COLUMNS = ("markers", "radar", "anchor", "finished", "points")
+"""The cells of a seat's row after its name and dock, in order (:func:`seat_cells`)."""
+
+
+def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:
+    """A seat's row in words, one per :data:`SEAT_COLUMNS`."""
+    r1, r2 = row["points"]
+    return (
+        str(row["markers_left"]),
+        str(row["radars"]),
+        tr("used") if row["anchor_used"] else tr("ready"),
+        tr("Done!") if row["finished"] else "",
+        f"{r1} + {r2} = {r1 + r2}",
+    )
 
 
 def seat_column(key: str, tr: Translate) -> str:

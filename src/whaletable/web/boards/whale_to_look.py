@@ -1,39 +1,26 @@
-"""Whale to Look on the web table: the board as SVG, drawn from one observation.
+"""Whale to Look on the web table: the game's scene (``games/whale_to_look/view.py``) as SVG.
 
-The table is laid out as in the box: six dark-blue diamond area cards in a 3×2
-grid, twelve light fish cards in the gaps at their corners (the reduced research table:
-four areas in a 2×2 grid, nine fish cards, drawn the same way from the left). A fish card shows its
-value only when the observation gives it (the viewer investigated it, a radar
-turned it up, or the round was scored); otherwise it shows "?". Every fish label
-is an element ``<text class="fish-value" data-fish="i">`` and no other element
-shows a fish value, so what the board shows is exactly what the observation says.
-
-Names follow the terminal table: fish cards F1–F12 in reading order, areas by the
-number printed on their card, boats by how many tourists they carry, seats from 1.
+The table is laid out as in the box: six dark-blue diamond area cards in a 3×2 grid,
+twelve light fish cards in the gaps at their corners (the reduced research table: four
+areas in a 2×2 grid, nine fish cards). This module gives each region of the scene its
+place and each kind its shape; what is shown, and which click makes which move, is the
+scene's. Every fish label is an element ``<text class="fish-value" data-fish="i">`` and
+no other element shows a fish value.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_to_look import words
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    Finish,
-    Investigate,
-    MoveBoat,
-    UseRadar,
-)
-from whaletable.games.whale_to_look.components import (
-    COLUMNS,
-    area_xy,
-    board_with_areas,
-    fish_xy,
-)
-from whaletable.games.whale_to_look.rules import BOATS, DOCK, TOURISTS
+from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat, UseRadar
+from whaletable.games.whale_to_look.components import COLUMNS, area_xy, board_with_areas, fish_xy
+from whaletable.games.whale_to_look.rules import BOATS, TOURISTS
+from whaletable.games.whale_to_look.view import UNKNOWN, boat_key, boat_of, scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -56,15 +43,13 @@ BOAT_GAP = 46
 CONTROLS_Y = FISH_Y0 + 2 * DY + CARD_H // 2 + 30
 LEGEND_Y = CONTROLS_Y + 62
 ROW_H = 46
+CELL_X = (380, 506, 556, 626)  # the seat row's markers, radar, anchor and finished cells
 
 OCEAN = "#d9edf4"
 AREA_FILL = "#1d3a6b"
 AREA_EMPTY = "#5d7396"
 CARD_FILL = "#f7f1e3"
 FACE_UP_FILL = "#fff1b8"
-
-# Phases in which the board shows the round just scored rather than the next deal.
-_SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
 
 
 def fish_xy_px(fish: int, columns: int = COLUMNS) -> tuple[int, int]:
@@ -77,116 +62,57 @@ def area_xy_px(area: int, columns: int = COLUMNS) -> tuple[int, int]:
     return FISH_X0 + c * DX + DX // 2, FISH_Y0 + r * DY + DY // 2
 
 
-def columns_of(areas: Sequence[int | None]) -> int:
-    """The table's columns of areas: three, or two on the reduced research table."""
-    return board_with_areas(len(areas)).columns
-
-
 def diamond_points(area: int, columns: int = COLUMNS) -> str:
     cx, cy = area_xy_px(area, columns)
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
 
 
-def _move_target(
-    svg: Svg, move: MoveBoat, at: int, areas: tuple[int | None, ...], tr: Translate
-) -> None:
-    """A legal move's target, hidden until its boat is selected."""
-    title = words.move_label(move.boat, move.area, move.anchor, at, areas, tr)
-    data = f' data-boat="{move.boat}" data-area="{move.area}" visibility="hidden"'
-    columns = columns_of(areas)
-    cx, cy = area_xy_px(move.area, columns)
-    if move.anchor:
-        svg.open_act(move, title, "move-target anchor-target", data)
-        svg.add(
-            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-        )
-        svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
-    else:
-        svg.open_act(move, title, "move-target", data)
-        svg.add(
-            f'<polygon points="{diamond_points(move.area, columns)}" fill="#ffffff" '
-            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
-            f'stroke-dasharray="12 6"/>'
-        )
-    svg.add("</g>")
+def _position(region: Region) -> int:
+    """The table position in a region's key (``area-4`` is 4)."""
+    return int(region.key.rsplit("-", 1)[1])
 
 
 # --- Pieces of the drawing ----------------------------------------------------------------
 # Each is drawn from its arguments alone, so Svg.piece keeps it by them (see there).
 
-ScoredKey = tuple[tuple[int | None, ...], tuple[int, ...], int, int, int]
-"""A scored round as a piece is drawn from it: areas, sums, whale, orca, round."""
 
-
-def _scored_key(result: dict[str, Any]) -> ScoredKey:
-    return (
-        tuple(result["areas"]),
-        tuple(result["sums"]),
-        result["whale"],
-        result["orca"],
-        result["round"],
-    )
-
-
-def _header(
-    svg: Svg,
-    rnd: int,
-    seat: int | None,
-    trend: str | None,
-    scored: ScoredKey | None,
-    names: tuple[str, ...],
-    tr: Translate,
-) -> None:
-    svg.text(16, 22, words.view_line(rnd, seat, names, tr), size=15, weight="bold")
-    if scored is not None:
-        areas, sums, whale, orca, scored_round = scored
-        result = {"areas": areas, "sums": sums, "whale": whale, "orca": orca}
-        svg.text(16, 42, words.scored_line({**result, "round": scored_round}, tr), size=12)
-        return
+def _header(svg: Svg, header: Region, trend: Region | None) -> None:
+    svg.text(16, 22, header.label, size=15, weight="bold")
+    for note in header.notes:
+        svg.text(16, 42, note, size=12)
     if trend is not None:
-        name = words.trend_name(trend, tr)
-        width = 16 + 7 * len(name)
+        width = 16 + 7 * len(trend.label)
         svg.add(
-            f'<g class="trend" data-trend="{esc(trend)}">'
+            f'<g class="trend" data-trend="{esc(min(trend.marks))}">'
             f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
             f'stroke="{INK}" stroke-width="1.2"/>'
         )
-        svg.text(22, 43, name, size=12, weight="bold")
-        svg.text(width + 22, 43, words.trend_rule(trend, tr), size=12)
+        svg.text(22, 43, trend.label, size=12, weight="bold")
+        svg.text(width + 22, 43, trend.notes[0], size=12)
         svg.add("</g>")
-    elif rnd == 2:
-        svg.text(16, 42, tr("No trending card this round."), size=12)
 
 
-def _area(
-    svg: Svg,
-    area: int,
-    columns: int,
-    number: int | None,
-    scored: tuple[int, bool, bool] | None,
-    tr: Translate,
-) -> None:
-    """An area card; ``scored`` is its sum and whether the whale or the orca surfaced."""
-    cx, cy = area_xy_px(area, columns)
-    fill = AREA_FILL if number is not None else AREA_EMPTY
+def _area(svg: Svg, area: Region, columns: int, tr: Translate) -> None:
+    """An area card, with its sum and the whale or the orca once the round is scored."""
+    at = _position(area)
+    cx, cy = area_xy_px(at, columns)
+    fill = AREA_FILL if area.label else AREA_EMPTY
     svg.add(
-        f'<g class="area" data-area="{area}"><polygon points="{diamond_points(area, columns)}" '
+        f'<g class="area" data-area="{at}"><polygon points="{diamond_points(at, columns)}" '
         f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
     )
-    if number is not None:
+    if area.label:
         svg.text(
             cx,
             cy - 48,
-            str(number),
+            area.label,
             size=24,
             fill="#ffffff",
             anchor="middle",
             weight="bold",
             extra=' class="area-number" pointer-events="none"',
         )
-    if scored is not None:
-        total, whale, orca = scored
+    if "scored" in area.marks:
         svg.add(
             f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
             f'fill="#ffffff" stroke="{INK}"/>'
@@ -194,16 +120,15 @@ def _area(
         svg.text(
             cx,
             cy + 62,
-            "Σ " + str(total),
+            area.notes[0],
             size=14,
             anchor="middle",
             weight="bold",
             extra=' class="area-sum"',
         )
-        if whale:
-            _token(svg, cx + 86, cy, whale=True, tr=tr)
-        if orca:
-            _token(svg, cx + 86, cy, whale=False, tr=tr)
+        for whale in (True, False):
+            if ("whale" if whale else "orca") in area.marks:
+                _token(svg, cx + 86, cy, whale=whale, tr=tr)
     svg.add("</g>")
 
 
@@ -223,23 +148,37 @@ def _token(svg: Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
     )
 
 
-def _boat(
-    svg: Svg,
-    x: float,
-    y: float,
-    seat: int,
-    boat: int,
-    *,
-    fisher: bool,
-    anchored: bool,
-    selectable: bool,
-    title: str,
-) -> None:
-    colour = seat_colour(seat)
+def _move_target(svg: Svg, move: Choice, columns: int) -> None:
+    """A legal move's target, hidden until its boat is selected."""
+    action = move.action
+    assert isinstance(action, MoveBoat)
+    data = f' data-boat="{action.boat}" data-area="{action.area}" visibility="hidden"'
+    cx, cy = area_xy_px(action.area, columns)
+    if action.anchor:
+        svg.open_act(action, move.words, "move-target anchor-target", data)
+        svg.add(
+            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+        )
+        svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
+    else:
+        svg.open_act(action, move.words, "move-target", data)
+        svg.add(
+            f'<polygon points="{diamond_points(action.area, columns)}" fill="#ffffff" '
+            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
+            f'stroke-dasharray="12 6"/>'
+        )
+    svg.add("</g>")
+
+
+def _boat(svg: Svg, x: float, y: float, boat: Piece, names: tuple[str, ...], tr: Translate) -> None:
+    seat, number = boat.owner or 0, boat_of(boat)
+    selectable = "selectable" in boat.marks
     cls = "boat selectable" if selectable else "boat"
     events = ' tabindex="0" role="button"' if selectable else ' pointer-events="none"'
+    title = words.boat_title(seat_name(names, seat, tr), number, boat.marks, tr)
     svg.add(
-        f'<g class="{cls}" data-seat="{seat}" data-boat="{boat}"{events}>'
+        f'<g class="{cls}" data-seat="{seat}" data-boat="{number}"{events}>'
         f"<title>{esc(title)}</title>"
     )
     if selectable:
@@ -247,7 +186,7 @@ def _boat(
             f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
         )
-    if fisher:
+    if "fisher" in boat.marks:
         svg.add(
             f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
             f'stroke="{INK}" stroke-width="1.5"/>'
@@ -256,10 +195,10 @@ def _boat(
         )
     svg.add(
         f'<path class="hull" d="M {x - 21} {y - 7} L {x + 21} {y - 7} L {x + 14} {y + 8} '
-        f'L {x - 14} {y + 8} Z" fill="{colour}" stroke="{INK}" stroke-width="1.4"/>'
+        f'L {x - 14} {y + 8} Z" fill="{seat_colour(seat)}" stroke="{INK}" stroke-width="1.4"/>'
     )
-    svg.text(x, y + 5, str(TOURISTS[boat]), size=13, anchor="middle", weight="bold")
-    if anchored:
+    svg.text(x, y + 5, boat.label, size=13, anchor="middle", weight="bold")
+    if "anchored" in boat.marks:
         svg.add(
             f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
             f'stroke="{INK}"/>'
@@ -269,100 +208,64 @@ def _boat(
     svg.add("</g>")
 
 
-def _boat_title(
-    seat: int, boat: int, fisher: bool, anchored: bool, names: Sequence[str], tr: Translate
-) -> str:
-    title = tr("{name}: {boat}").format(
-        name=seat_name(names, seat, tr), boat=words.boat_name(boat, tr)
-    )
-    if fisher:
-        title += " · " + tr("fisher on board")
-    if anchored:
-        title += " · " + tr("anchored")
-    return title
-
-
-BoatHere = tuple[int, int, bool, bool, bool]
-"""A boat as a piece is drawn from it: seat, boat, fisher on board, anchored, selectable."""
-
-
 def _boats_on_area(
     svg: Svg,
     area: int,
     columns: int,
-    here: tuple[BoatHere, ...],
+    here: tuple[Piece, ...],
     names: tuple[str, ...],
     tr: Translate,
 ) -> None:
     cx, cy = area_xy_px(area, columns)
     rows = [here[:3], here[3:]]
     for row, y in zip(rows, (cy - 10, cy + 24), strict=True):
-        for i, (seat, boat, fisher, anchored, selectable) in enumerate(row):
-            x = cx + (i - (len(row) - 1) / 2) * BOAT_GAP
-            title = _boat_title(seat, boat, fisher, anchored, names, tr)
-            _boat(
-                svg,
-                x,
-                y,
-                seat,
-                boat,
-                fisher=fisher,
-                anchored=anchored,
-                selectable=selectable,
-                title=title,
-            )
+        for i, boat in enumerate(row):
+            _boat(svg, cx + (i - (len(row) - 1) / 2) * BOAT_GAP, y, boat, names, tr)
 
 
 def _fish(
     svg: Svg,
-    fish: int,
+    card: Region,
     columns: int,
-    value: int | None,
-    face_up: bool,
-    seen: bool,
-    clickable: bool,
-    radar: bool,
-    markers: tuple[int, ...],
+    look: Choice | None,
+    radar: Choice | None,
     names: tuple[str, ...],
     tr: Translate,
 ) -> None:
-    """A fish card: ``seen`` by the viewer alone, or ``face_up`` for everyone; ``clickable``
-    to investigate and ``radar`` to turn up when those are the viewer's moves."""
+    """A fish card: ``seen`` by the viewer alone, or ``face-up`` for everyone; ``look``
+    investigates it and ``radar`` turns it up when those are the viewer's moves."""
+    fish = _position(card)
     x, y = fish_xy_px(fish, columns)
-    if clickable:
-        svg.open_act(
-            Investigate(fish), words.investigate_label(fish, tr), "fish-act", f' data-fish="{fish}"'
-        )
+    if look is not None:
+        svg.open_act(look.action, look.words, "fish-act", f' data-fish="{fish}"')
     else:
         svg.add(f'<g class="fish" data-fish="{fish}">')
+    face_up = "face-up" in card.marks
     fill = FACE_UP_FILL if face_up else CARD_FILL
-    stroke, width = (
-        (HIGHLIGHT, 3) if clickable else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
-    )
+    stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
     svg.add(
         f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
         f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
     )
     if face_up:
         svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
-    elif seen:
+    elif "seen" in card.marks:
         svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
-    shown = "?" if value is None else str(value)
+    value = card.notes[0]
     svg.text(
         x,
         y + 10,
-        shown,
+        value,
         size=30,
         anchor="middle",
         weight="bold",
-        fill="#8c8c8c" if value is None else INK,
+        fill="#8c8c8c" if value == UNKNOWN else INK,
         extra=f' class="fish-value" data-fish="{fish}"',
     )
-    svg.text(
-        x, y + CARD_H // 2 - 6, words.fish_name(fish, tr), size=10, anchor="middle", fill="#666"
-    )
-    for i, seat in enumerate(markers):
-        mx = x + (i - (len(markers) - 1) / 2) * 16
+    svg.text(x, y + CARD_H // 2 - 6, card.label, size=10, anchor="middle", fill="#666")
+    for i, marker in enumerate(card.pieces):
+        seat = marker.owner or 0
+        mx = x + (i - (len(card.pieces) - 1) / 2) * 16
         my = y + CARD_H // 2 + 10
         by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
         svg.add(
@@ -370,14 +273,12 @@ def _fish(
             f'<circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
             f'stroke="{INK}" stroke-width="1.2"/>'
         )
-        svg.text(mx, my + 3, str(seat + 1), size=9, anchor="middle", weight="bold")
+        svg.text(mx, my + 3, marker.label, size=9, anchor="middle", weight="bold")
         svg.add("</g>")
     svg.add("</g>")
-    if radar:
+    if radar is not None:
         rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
-        svg.open_act(
-            UseRadar(fish), words.radar_label(fish, tr), "radar-act", f' data-fish="{fish}"'
-        )
+        svg.open_act(radar.action, radar.words, "radar-act", f' data-fish="{fish}"')
         svg.add(
             f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
             f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
@@ -389,9 +290,10 @@ def _fish(
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
-    columns = ((44, "player"), (222, "dock"), (380, "markers"), (496, "radar"), (556, "anchor"))
     head_y = LEGEND_Y - 8
-    for x, key in (*columns, (626, "finished")):
+    svg.text(44, head_y, words.seat_column("player", tr), size=11, fill="#44546a")
+    svg.text(222, head_y, words.seat_column("dock", tr), size=11, fill="#44546a")
+    for x, key in zip(CELL_X, words.SEAT_COLUMNS, strict=False):
         svg.text(x, head_y, words.seat_column(key, tr), size=11, fill="#44546a")
     svg.text(
         WIDTH - 14, head_y, words.seat_column("points", tr), size=11, fill="#44546a", anchor="end"
@@ -414,246 +316,108 @@ def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
         svg.text(14, mid + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
 
 
-def _seat_row(
-    svg: Svg,
-    seat: int,
-    you: bool,
-    boats: tuple[int, ...],
-    fisher: int,
-    anchored: int,
-    selectable: tuple[int, ...],
-    markers_left: int,
-    radars: int,
-    anchor_used: bool,
-    finished: bool,
-    points: tuple[int, int],
-    names: tuple[str, ...],
-    tr: Translate,
-) -> None:
-    """The rest of a seat's row (after its frame): its boats in the dock, markers, radars,
-    anchor, points; it closes the row."""
-    top = LEGEND_Y + seat * ROW_H
-    mid = top + ROW_H / 2
+def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> None:
+    """The rest of a seat's row (after its frame): its dock, its cells; it closes the row."""
+    seat = row.owner or 0
+    mid = LEGEND_Y + seat * ROW_H + ROW_H / 2
     colour = seat_colour(seat)
     svg.add(
         f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
     )
     svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-    name = seat_name(names, seat, tr)
-    if len(name) > 16:
-        name = name[:15] + "…"
+    name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
     svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
-    if you:
+    if "you" in row.marks:
         svg.text(50, mid + 13, tr("you"), size=11, fill="#44546a")
+    docked = {p.key: p for p in row.pieces}
     for boat in range(BOATS):
         bx = 246 + boat * BOAT_GAP
-        if boats[boat] == DOCK:
-            on_board, anchor = fisher == boat, anchored == boat
-            _boat(
-                svg,
-                bx,
-                mid + 3,
-                seat,
-                boat,
-                fisher=on_board,
-                anchored=anchor,
-                selectable=boat in selectable,
-                title=_boat_title(seat, boat, on_board, anchor, names, tr),
-            )
+        piece = docked.get(boat_key(seat, boat))
+        if piece is not None:
+            _boat(svg, bx, mid + 3, piece, names, tr)
         else:
             svg.add(
                 f'<path d="M {bx - 21} {mid - 4} L {bx + 21} {mid - 4} L {bx + 14} '
                 f'{mid + 11} L {bx - 14} {mid + 11} Z" fill="none" stroke="#9fb3bf" '
                 f'stroke-dasharray="3 3"/>'
             )
-    svg.text(380, mid + 5, str(markers_left), size=14, weight="bold")
+    markers, radars, anchor, finished, points = row.notes
+    svg.text(CELL_X[0], mid + 5, markers, size=14, weight="bold")
     for i in range(5):
-        filled = colour if i < markers_left else "none"
+        filled = colour if i < int(markers) else "none"
         svg.add(
             f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
             f'stroke="{INK}" stroke-width="1"/>'
         )
-    svg.text(506, mid + 5, str(radars), size=14, weight="bold")
-    svg.text(556, mid + 5, tr("used") if anchor_used else tr("ready"), size=13)
+    svg.text(CELL_X[1], mid + 5, radars, size=14, weight="bold")
+    svg.text(CELL_X[2], mid + 5, anchor, size=13)
     if finished:
-        svg.text(626, mid + 5, tr("Done!"), size=13, weight="bold", extra=' class="done"')
-    r1, r2 = points
+        svg.text(CELL_X[3], mid + 5, finished, size=13, weight="bold", extra=' class="done"')
     svg.text(
-        WIDTH - 14,
-        mid + 5,
-        f"{r1} + {r2} = {r1 + r2}",
-        size=15,
-        weight="bold",
-        anchor="end",
-        extra=' class="points"',
+        WIDTH - 14, mid + 5, points, size=15, weight="bold", anchor="end", extra=' class="points"'
     )
     svg.add("</g>")
 
 
-# --- What the board shows ---------------------------------------------------------------
-
-
-@dataclass
-class _Table:
-    """The cards and boats on the table: the current deal, or the round just scored."""
-
-    areas: list[int | None]
-    fish: list[int | None]
-    revealed: list[bool]
-    markers: list[list[int]]
-    boats: list[list[int]]  # per seat, the position of boats 0..2 (DOCK = in the dock)
-    anchored: list[int]
-    fisher: list[int]
-    scored: dict[str, Any] | None
-
-
-def _table_of(obs: dict[str, Any]) -> _Table:
-    n = obs["num_players"]
-    if obs["results"] and obs["phase"] in _SCORED_PHASES:
-        # Between rounds and at the end, the table shows the round just scored:
-        # every fish card of it was turned face up, so its values are public.
-        r = obs["results"][-1]
-        same_round = obs["phase"] == "over"
-        return _Table(
-            areas=list(r["areas"]),
-            fish=list(r["fish"]),
-            revealed=list(obs["revealed"]) if same_round else [False] * len(r["fish"]),
-            markers=[list(m) for m in obs["markers"]] if same_round else [[]] * len(r["fish"]),
-            boats=[list(r["boats"][s * BOATS : (s + 1) * BOATS]) for s in range(n)],
-            anchored=list(r["anchors"]),
-            fisher=list(r["fisher_boats"]),
-            scored=r,
-        )
-    players = obs["players"]
-    return _Table(
-        areas=list(obs["areas"]),
-        fish=list(obs["fish"]),
-        revealed=list(obs["revealed"]),
-        markers=[list(m) for m in obs["markers"]],
-        boats=[list(p["boats"]) for p in players],
-        anchored=[p["anchored_boat"] for p in players],
-        fisher=[p["fisher_boat"] for p in players],
-        scored=None,
-    )
-
-
 class WhaleToLookBoard(WordedBoard):
-    words = words
-
     """The web board of Whale to Look."""
 
-    # ------------------------------------------------------------------ svg
+    words = words
 
     def svg(
         self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
-        table = _table_of(obs)
-        n = obs["num_players"]
-        height = LEGEND_Y + n * ROW_H + 10
+        names = tuple(names)
+        shown = scene(obs, legal, names, tr)
+        kinds: dict[str, list[Region]] = {}
+        for region in shown.regions:
+            kinds.setdefault(region.kind, []).append(region)
+        areas, seats = kinds["area"], kinds["seat"]
+        columns = board_with_areas(len(areas)).columns
         svg = Svg()
-        label = tr("Whale to Look table")
-        svg.open("whale-to-look", WIDTH, height, label, OCEAN)
+        svg.open(
+            "whale-to-look",
+            WIDTH,
+            LEGEND_Y + len(seats) * ROW_H + 10,
+            tr("Whale to Look table"),
+            OCEAN,
+        )
         # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
         # the cards, boats and seats it changed.
-        names = tuple(names)
-        scored = None if table.scored is None else _scored_key(table.scored)
-        svg.piece(_header, obs["round"], obs["seat"], obs["trend"], scored, names, tr)
-        moves = [a for a in legal if isinstance(a, MoveBoat)]
-        areas = len(table.areas)
-        columns = columns_of(table.areas)
-        for area in range(areas):
-            on_area = None
-            if scored is not None:
-                _, sums, whale, orca, _ = scored
-                on_area = (sums[area], area == whale, area == orca)
-            svg.piece(_area, area, columns, table.areas[area], on_area, tr)
-        self._move_targets(svg, obs, moves, tr)
-        selectable = {m.boat for m in moves} if obs["seat"] is not None else set()
-        mine = obs["seat"]
-        on_areas: list[list[BoatHere]] = [[] for _ in range(areas)]
-        for seat, boats in enumerate(table.boats):
-            fisher, anchored = table.fisher[seat], table.anchored[seat]
-            for boat, at in enumerate(boats):
-                if at != DOCK:
-                    mark = seat == mine and boat in selectable
-                    on_areas[at].append((seat, boat, fisher == boat, anchored == boat, mark))
-        for area in range(areas):
-            svg.piece(_boats_on_area, area, columns, tuple(on_areas[area]), names, tr)
-        investigable = {a.fish for a in legal if isinstance(a, Investigate)}
-        radar = {a.fish for a in legal if isinstance(a, UseRadar)}
-        for fish in range(len(table.fish)):
-            value = table.fish[fish]
-            markers = tuple(table.markers[fish])
-            svg.piece(
-                _fish,
-                fish,
-                columns,
-                value,
-                table.revealed[fish],
-                value is not None and table.scored is None,
-                fish in investigable,
-                fish in radar,
-                markers,
-                names if markers else (),
-                tr,
-            )
-        self._controls(svg, obs, legal, moves, tr)
+        trend = kinds["trend"][0] if "trend" in kinds else None
+        svg.piece(_header, kinds["header"][0], trend)
+        for area in areas:
+            # Drawn without its boats (they lie above the move targets) or, in play, notes.
+            notes = area.notes if "scored" in area.marks else ()
+            svg.piece(_area, replace(area, pieces=(), notes=notes), columns, tr)
+        for move in shown.choices:
+            if isinstance(move.action, MoveBoat):
+                svg.piece(_move_target, move, columns)
+        for area in areas:
+            svg.piece(_boats_on_area, _position(area), columns, area.pieces, names, tr)
+        for card in kinds["fish"]:
+            at = shown.at(card.key)
+            look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
+            radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
+            svg.piece(_fish, card, columns, look, radar, names if card.pieces else (), tr)
+        self._controls(svg, shown.choices, tr)
         svg.piece(_legend_head, tr)
-        for seat, player in enumerate(obs["players"]):
+        for row in seats:
             # The row's frame shows whose turn it is, so its body stays drawn turn to turn.
-            svg.piece(_seat_row_frame, seat, obs["to_move"] == seat)
-            svg.piece(
-                _seat_row,
-                seat,
-                seat == mine,
-                tuple(table.boats[seat]),
-                table.fisher[seat],
-                table.anchored[seat],
-                tuple(sorted(selectable)) if seat == mine else (),
-                player["markers_left"],
-                player["radars"],
-                player["anchor_used"],
-                player["finished"],
-                tuple(player["points"]),
-                names,
-                tr,
-            )
+            svg.piece(_seat_row_frame, row.owner, "to-move" in row.marks)
+            svg.piece(_seat_row, replace(row, marks=row.marks - {"to-move"}), names, tr)
         return svg.close()
 
-    def _move_targets(
-        self, svg: Svg, obs: dict[str, Any], moves: list[MoveBoat], tr: Translate
-    ) -> None:
-        """One hidden target per legal move; table.js shows those of the selected boat."""
-        areas = tuple(obs["areas"])
-        for move in moves:
-            svg.piece(_move_target, move, words.boat_at(obs, move.boat), areas, tr)
-
-    def _controls(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        moves: list[MoveBoat],
-        tr: Translate,
-    ) -> None:
+    def _controls(self, svg: Svg, choices: Sequence[Choice], tr: Translate) -> None:
         x: float = 16
-        for action in legal:
-            if isinstance(action, Finish):
-                x = svg.button(
-                    action,
-                    x,
-                    CONTROLS_Y,
-                    tr("Finish"),
-                    self.label(action, obs, (), tr),
-                    "finish-act",
-                )
-        for action in legal:
-            if isinstance(action, ChooseFisherBoat):
-                text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[action.boat])
-                x = svg.button(
-                    action, x, CONTROLS_Y, text, self.label(action, obs, (), tr), "fisher-act"
-                )
-        if moves:
+        for c in choices:
+            if isinstance(c.action, Finish):
+                x = svg.button(c.action, x, CONTROLS_Y, tr("Finish"), c.words, "finish-act")
+        for c in choices:
+            if isinstance(c.action, ChooseFisherBoat):
+                text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[c.action.boat])
+                x = svg.button(c.action, x, CONTROLS_Y, text, c.words, "fisher-act")
+        if any(isinstance(c.action, MoveBoat) for c in choices):
             hint = tr(
                 "Choose one of your boats, then an area (⚓: move there and drop the anchor)."
             )
