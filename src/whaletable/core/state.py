@@ -31,8 +31,7 @@ P = ParamSpec("P")
 
 _NUMPY_INTS: frozenset[type] = frozenset(
     (np.int8, np.int16, np.int32, np.int64, np.longlong)
-    + (np.uint8, np.uint16, np.uint32, np.uint64, np.ulonglong)
-)
+) | frozenset((np.uint8, np.uint16, np.uint32, np.uint64, np.ulonglong))
 """NumPy's integer scalar types: found by type first, the cheap test a policy's sample meets."""
 """The fields of an event, checked against its class where it is emitted."""
 

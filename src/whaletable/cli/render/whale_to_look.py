@@ -9,8 +9,6 @@ screen shows a fish value, so the board shows exactly what the observation says.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -108,9 +106,8 @@ class WhaleToLookView:
     def __init__(self, tr: Translate = english) -> None:
         self.tr = tr  # the reader's language: the game's words
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(self, o: WhaleToLookObservation, names: list[str]) -> RenderableType:
         tr = self.tr
-        o = cast(WhaleToLookObservation, obs)
         labels = [seat_words(s, names, tr) for s in range(o["num_players"])]
         kinds: dict[str, list[Region]] = {}
         for region in scene(o, (), labels, tr).regions:
@@ -134,12 +131,11 @@ class WhaleToLookView:
         grid = board_grid(kinds["fish"], kinds["area"], tr)
         return Group(header, grid, legend, players_table(kinds["seat"], tr))
 
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choice(self, action: Action, obs: WhaleToLookObservation) -> str:
         """The web board's label for ``action``: one function says it for both."""
-        return choice(action, cast(WhaleToLookObservation, obs), self.tr).words
+        return choice(action, obs, self.tr).words
 
-    def parse(self, text: str, observation: dict[str, Any]) -> Action | None:
-        obs = cast(WhaleToLookObservation, observation)
+    def parse(self, text: str, obs: WhaleToLookObservation) -> Action | None:
         tokens = text.lower().split()
         if not tokens or tokens[0] not in ("i", "r", "m", "f", "c"):
             return None
@@ -173,9 +169,10 @@ class WhaleToLookView:
             raise BadCommand(f"there is no area {number}: the areas are {shown}")
         return MoveBoat(boat - 1, obs["areas"].index(number), anchor)
 
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
-        results = cast(WhaleToLookObservation, obs)["results"]
-        return [self._round_summary(result, names) for result in results]
+    def round_summaries(
+        self, obs: WhaleToLookObservation, names: list[str]
+    ) -> list[RenderableType]:
+        return [self._round_summary(result, names) for result in obs["results"]]
 
     def _round_summary(self, result: ScoredRound, names: list[str]) -> RenderableType:
         tr = self.tr
@@ -209,7 +206,7 @@ class WhaleToLookView:
             Group(table, lines), title=tr("Round {round} scored").format(round=result["round"])
         )
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def final(self, obs: WhaleToLookObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         result = Result.from_observation(obs)
         if result is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
@@ -43,12 +43,12 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],
+    observation: WhaleToLookObservation,
     legal: Sequence[Action],
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = cast(WhaleToLookObservation, observation)
+    obs = observation
     areas = [a for a in obs["areas"] if a is not None]
     if len(areas) < len(obs["areas"]):
         return Advice(TITLE, seat, (), note="The areas are not laid yet.")

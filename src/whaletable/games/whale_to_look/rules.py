@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, cast
+from typing import TYPE_CHECKING, Literal, ParamSpec, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -844,11 +844,7 @@ class WhaleToLookState(State):
 
     # ----------------------------------------------------------- observation
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
-        # Typed here, handed on as the plain dict the core's interface speaks.
-        return cast("dict[str, Any]", self.typed_observation(seat))
-
-    def typed_observation(self, seat: int | None) -> WhaleToLookObservation:
+    def _observation(self, seat: int | None) -> WhaleToLookObservation:
         """What ``seat`` may know (``None``: a spectator); every seat's points are public."""
         n = self.num_players
         seats: list[SeatRow] = [

@@ -14,7 +14,6 @@ where the viewer does not know it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -55,11 +54,12 @@ def choice(action: Action, obs: WhaleToLookObservation, tr: Translate) -> Choice
         target = f"fish-{action.fish}"
     elif isinstance(action, MoveBoat):
         target = f"area-{action.area}"
-    return Choice(action, words.action_label(action, cast(dict[str, Any], obs), (), tr), target)
+    return Choice(action, words.action_label(action, obs, (), tr), target)
 
 
-def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
-    o = cast(WhaleToLookObservation, obs)
+def scene(
+    o: WhaleToLookObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+) -> Scene:
     scored = scored_round(o)
     n = o["num_players"]
     if scored is None:
@@ -147,7 +147,7 @@ def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
             Region(f"seat-{seat}", "seat", name, tuple(docked[seat]), notes, seat, frozenset(marks))
         )
     return Scene(
-        words.status_line(cast(dict[str, Any], o), names, tr),
+        words.status_line(o, names, tr),
         tuple(regions),
         tuple(choice(a, o, tr) for a in legal),
     )

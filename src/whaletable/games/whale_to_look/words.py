@@ -10,7 +10,7 @@ on their card, boats by how many tourists they carry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -143,11 +143,11 @@ def scored_line(result: ScoredRound, tr: Translate) -> str:
     )
 
 
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
-    winner = cast(WhaleToLookObservation, obs)["winner"]
+def game_over_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Translate) -> str:
+    winner = obs["winner"]
     if winner is None:
         return tr("Game over.")
-    points = sum(cast(WhaleToLookObservation, obs)["players"][winner]["points"])
+    points = sum(obs["players"][winner]["points"])
     return winner_sentence(seat_name(names, winner, tr), points, tr)
 
 
@@ -179,7 +179,9 @@ def move_label(
     return text.format(boat=name, origin=origin, area=to)
 
 
-def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(
+    action: Action, obs: WhaleToLookObservation, names: Sequence[str], tr: Translate
+) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice."""
     if isinstance(action, actions.Investigate):
@@ -189,9 +191,8 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
         text = tr("Use the radar on fish card {fish} (turn it up for everyone)")
         return text.format(fish=fish_name(action.fish, tr))
     if isinstance(action, actions.MoveBoat):
-        o = cast(WhaleToLookObservation, obs)
-        at = boat_at(o, action.boat)
-        return move_label(action.boat, action.area, action.anchor, at, o["areas"], tr)
+        at = boat_at(obs, action.boat)
+        return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
     if isinstance(action, actions.Finish):
         return tr('Finish: say "Done!" and take no more turns this round')
     if isinstance(action, actions.ChooseFisherBoat):
@@ -207,11 +208,10 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def status_line(observation: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
-    obs = cast(WhaleToLookObservation, observation)
     if obs["phase"] == "over":
-        return game_over_line(observation, names, tr)
+        return game_over_line(obs, names, tr)
     rnd = obs["round"]
     to_move = obs["to_move"]
     if to_move is None:

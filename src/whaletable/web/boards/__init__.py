@@ -34,7 +34,7 @@ SEAT_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#f0e442", "#cc79a7", "#0072b2"
 
 
 O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
-O = TypeVar("O", bound=Observation)
+Obs = TypeVar("Obs", bound=Observation)
 
 
 class BoardView(Protocol[O_contra]):
@@ -274,16 +274,16 @@ class GameWords(Protocol[O_contra]):
     def tie_break_line(self, result: Result, tr: Translate) -> str | None: ...
 
 
-class WordedBoard(Generic[O]):
+class WordedBoard(Generic[Obs]):
     """A hand-drawn board whose words all come from its game's ``words`` module: a
     subclass sets :attr:`words` and draws the SVG; the rest of :class:`BoardView` is here."""
 
-    words: GameWords[O]
+    words: GameWords[Obs]
 
-    def label(self, action: Action, obs: O, names: Sequence[str], tr: Translate) -> str:
+    def label(self, action: Action, obs: Obs, names: Sequence[str], tr: Translate) -> str:
         return self.words.action_label(action, obs, names, tr)
 
-    def status(self, obs: O, names: Sequence[str], tr: Translate) -> str:
+    def status(self, obs: Obs, names: Sequence[str], tr: Translate) -> str:
         return self.words.status_line(obs, names, tr)
 
     def option_label(self, name: str, tr: Translate) -> str:
@@ -292,7 +292,7 @@ class WordedBoard(Generic[O]):
     def choice_label(self, name: str, choice: Any, tr: Translate) -> str:
         return self.words.choice_label(name, choice, tr)
 
-    def result(self, obs: O, names: Sequence[str], tr: Translate) -> dict[str, Any] | None:
+    def result(self, obs: Obs, names: Sequence[str], tr: Translate) -> dict[str, Any] | None:
         result = Result.from_observation(obs)
         if result is None:
             return None

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat, UseRadar
 from whaletable.games.whale_to_look.components import COLUMNS, area_xy, board_with_areas, fish_xy
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, TOURISTS
 from whaletable.games.whale_to_look.view import UNKNOWN, boat_key, boat_of, scene
 from whaletable.web.boards import (
@@ -359,13 +359,17 @@ def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> N
     svg.add("</g>")
 
 
-class WhaleToLookBoard(WordedBoard):
+class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
     """The web board of Whale to Look."""
 
     words = words
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: WhaleToLookObservation,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
     ) -> str:
         names = tuple(names)
         shown = scene(obs, legal, names, tr)
