@@ -10,8 +10,8 @@ data file's own names still read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -196,6 +196,28 @@ def game_over_words(
 # --- What the table shows ------------------------------------------------------------------
 
 
+def rider_title(name: str, place: str, tr: Translate) -> str:
+    return tr("{name}'s rider, {place}").format(name=name, place=place)
+
+
+def turn_title(turn: int, tr: Translate) -> str:
+    return tr("Turn {turn}").format(turn=turn)
+
+
+def turn_hint(obs: WhaleRidersObservation, legal: Sequence[Action], tr: Translate) -> str:
+    """How to play the viewer's turn, as it stands."""
+    if obs["phase"] == "burning":
+        return tr("Click the contracts to burn, then Done.")
+    if obs["phase"] == "fulfilling":
+        return tr("Click the contracts to fulfil, then Done.")
+    left = obs["actions_left"]
+    text = tr("1 action left this turn") if left == 1 else tr("{count} actions left this turn")
+    text = text.format(count=left)
+    if any(isinstance(a, Buy) for a in legal):
+        text += " · " + tr("click a tile at your port to buy it")
+    return text
+
+
 def rider_place(obs: WhaleRidersObservation, player: PlayerView, tr: Translate) -> str:
     """Where a rider is and which way it sails."""
     port = port_name(obs["ports"][player["port"]]["name"], tr)
@@ -273,16 +295,18 @@ def decree_line(decree: DecreeView, names: Sequence[str], tr: Translate) -> str:
     return line
 
 
-def game_over_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
+def game_over_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     winners = obs["winners"]
     pearls = obs["players"][winners[0]]["pearls"] if winners else 0
     return game_over_words(winners, pearls, names, tr)
 
 
 def action_label(
-    action: Action, obs: WhaleRidersObservation, names: Sequence[str], tr: Translate
+    action: Action, observation: Mapping[str, Any], names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if isinstance(action, Move):
         return tr("Move your rider to {port}").format(port=next_port(obs, tr))
     if isinstance(action, Buy):
@@ -343,8 +367,9 @@ def _buy_label(action: Buy, obs: WhaleRidersObservation, tr: Translate) -> str:
     )
 
 
-def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
+def status_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]
