@@ -15,7 +15,7 @@ Regions, by key:
 - ``seat-SEAT``: what lies in front of a seat: ``coins-SEAT``, its tiles ``held-SEAT-I``
   (kind: the good), one ``back-SEAT-K`` per contract in hand (face down, whoever views),
   ``fulfilled-SEAT``, ``pearls-SEAT`` and its power ``power-SEAT``. Noted with where its
-  rider is; marked ``to-move``, ``viewer`` and ``start-player``.
+  rider is, then what its power does; marked ``to-move``, ``viewer`` and ``start-player``.
 - ``decrees`` (The Clan's Decree): the decrees ``decree-ID`` turned up, marked ``met``.
 
 Choices: a purchase at the space bought, a burn or fulfil at the contract taken; moving,
@@ -141,7 +141,7 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
     pieces.append(Piece(f"fulfilled-{seat}", "fulfilled", str(len(player["fulfilled"])), seat))
     pieces.append(Piece(f"pearls-{seat}", "pearls", str(player["pearls"]), seat))
     if player["power"] is not None:
-        pieces.append(Piece(f"power-{seat}", "power", words.power_line(player["power"], tr), seat))
+        pieces.append(Piece(f"power-{seat}", "power", words.power_name(player["power"], tr), seat))
     marks = {
         mark
         for mark, holds in (
@@ -151,9 +151,13 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
         )
         if holds
     }
-    place = words.rider_place(obs, player, tr)
+    notes = [words.rider_place(obs, player, tr)]
+    if player["power"] is not None:
+        notes.append(words.power_line(player["power"], tr))
     label = seat_name(names, seat, tr)
-    return Region(f"seat-{seat}", "seat", label, tuple(pieces), (place,), seat, frozenset(marks))
+    return Region(
+        f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, frozenset(marks)
+    )
 
 
 __all__ = ["scene"]

@@ -312,8 +312,8 @@ class WhaleRidersBoard(WordedBoard):
             by_kind.setdefault(piece.kind, []).append(piece)
         power = by_kind.get("power", [])
         svg.add(f'<g class="seat" data-seat="{seat}">')
-        for p in power:
-            svg.add(f"<title>{esc(p.label)}</title>")
+        for line in row.notes[1:]:  # what its power does
+            svg.add(f"<title>{esc(line)}</title>")
         svg.add(
             f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
             f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
@@ -329,7 +329,7 @@ class WhaleRidersBoard(WordedBoard):
             50, mid - 4, _cut(row.label, 16), size=14, weight="bold", extra=' class="seat-name"'
         )
         sub = [tr("you")] if "viewer" in row.marks else []
-        sub += [_cut(p.label, 22) for p in power]
+        sub += [p.label for p in power]
         if sub:
             svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
