@@ -171,16 +171,8 @@ class WhaleRidersBoard(WordedBoard):
             f'fill="{"#fff6d6" if "home" in port.marks else COAST}" '
             f'stroke="{HIGHLIGHT if buying else "#b7cdd6"}" stroke-width="{2 if buying else 1}"/>'
         )
-        name = ' class="port-name"'
-        svg.text(
-            x + COL_W / 2 - 1,
-            NAME_Y,
-            port.label,
-            size=12,
-            anchor="middle",
-            weight="bold",
-            extra=name,
-        )
+        named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
+        svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
         for slot, space in enumerate(p for p in port.pieces if p.kind != "rider"):
             y = space_y(slot)
             # The price printed beside the space: a coin.
@@ -325,9 +317,8 @@ class WhaleRidersBoard(WordedBoard):
             f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
         )
         svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-        svg.text(
-            50, mid - 4, _cut(row.label, 16), size=14, weight="bold", extra=' class="seat-name"'
-        )
+        name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
+        svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
         sub = [tr("you")] if "viewer" in row.marks else []
         sub += [p.label for p in power]
         if sub:
@@ -363,10 +354,6 @@ class WhaleRidersBoard(WordedBoard):
             svg.add("</g>")
         if len(tiles) > len(shown):
             svg.text(x0 + per_row * (size + gap), mid + 4, f"+{len(tiles) - len(shown)}", size=11)
-
-
-def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 Board = WhaleRidersBoard
