@@ -81,18 +81,15 @@ class WhaleRidersView:
             Text(self._prices(ports) + "\n" + legend, style="dim"),
             self._players(seats),
         ]
-        burned = sc.region("supply").pieces
-        more = (
-            [tr("Last burned contract: {contract}").format(contract=burned[-1].label)]
-            if burned
-            else []
-        )
-        if any(r.key == "decrees" for r in sc.regions):
-            more += [tr("Decrees"), *(d.label for d in sc.region("decrees").pieces)]
+        regions = {r.key: r for r in sc.regions}
+        burned = regions["supply"].pieces[-1:]
+        more = [tr("Last burned contract: {contract}").format(contract=p.label) for p in burned]
+        if "decrees" in regions:
+            more += [tr("Decrees"), *(d.label for d in regions["decrees"].pieces)]
         if more:
             parts.append(Text("\n".join(more)))
-        if any(r.key == "hand" for r in sc.regions):
-            parts.append(self._hand(sc.region("hand"), sc.region(f"seat-{obs['seat']}")))
+        if "hand" in regions:
+            parts.append(self._hand(regions["hand"], regions[f"seat-{obs['seat']}"]))
         return Group(*parts)
 
     def _header(self, sc: Scene, seats: list[Region]) -> Text:

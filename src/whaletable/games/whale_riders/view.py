@@ -63,7 +63,8 @@ def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
             else Piece(f"space-{p}-{s}", tile["good"], words.tile_name(tile, tr))
             for s, tile in enumerate(port["spaces"])
         )
-        riders = tuple(_rider(o, seat, names, tr) for seat in _riders_at(o, p))
+        here = [s for s, player in enumerate(o["players"]) if player["port"] == p]
+        riders = tuple(_rider(o, s, names, tr) for s in here)
         marks = {"home"} if p == 0 else set()
         if f"space-{p}" in buying:
             marks.add("buying")
@@ -105,10 +106,6 @@ def _target(action: Action, obs: WhaleRidersObservation) -> str | None:
     if isinstance(action, (Burn, Fulfil)):
         return f"contract-{action.card}"
     return None
-
-
-def _riders_at(obs: WhaleRidersObservation, port: int) -> list[int]:
-    return [s for s, p in enumerate(obs["players"]) if p["port"] == port]
 
 
 def _rider(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Piece:
