@@ -79,12 +79,13 @@ def key_number(key: str) -> int:
 
 
 HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
-ACT_CLASS = {
+ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
     "move": "move-act",
     "take_coin": "coin-act",
     "burn_contracts": "burn-start-act",
     "fulfil_contracts": "fulfil-start-act",
     "done": "done-act",
+    "buy": "buy-act",
     "burn": "card-act burn-act",
     "fulfil": "card-act fulfil-act",
 }
@@ -186,7 +187,7 @@ class WhaleRidersBoard(WordedBoard):
             where = f' data-port="{index}" data-slot="{slot}"'
             choice = at.get(space.key)
             if choice is not None:
-                svg.open_act(choice.action, choice.words, "buy-act", where)
+                svg.open_act(choice.action, choice.words, ACT_CLASS["buy"], where)
             else:
                 svg.add(f'<g class="space"{where}>')
             if space.kind == "empty":
