@@ -1,18 +1,17 @@
-"""Whale Riders in the terminal: the Ice Coast drawn from one seat's observation.
+"""Whale Riders in the terminal: the game's scene laid out as tables and panels.
 
 Names on screen are the ones players use at the table: ports by name, a port's
 spaces numbered from 1 (the cheapest) up, the contracts in your hand numbered
-C1-C3 in the order you hold them, seats from 1. Another seat's contracts are only
-ever counted: the observation gives nothing else, so nothing else is drawn.
-
-Every sentence is the game's own (``games/whale_riders/words.py``, which the web board
-speaks too: an action here is worded as the board's button) or a line of this layout,
-and goes through the view's translator ``tr``.
+C1-C3 in the order you hold them, seats from 1. What is shown, and in which words,
+is the game's scene (``games/whale_riders/view.py``), which the web board draws too:
+another seat's contracts are only ever counted, and an action here is worded as the
+board's button.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -22,6 +21,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.core.view import Region, Scene
 from whaletable.core.words import Translate, english
 from whaletable.games.whale_riders.actions import (
     Burn,
@@ -33,147 +33,107 @@ from whaletable.games.whale_riders.actions import (
     Move,
     TakeCoin,
 )
+from whaletable.games.whale_riders.observation import WhaleRidersObservation
+from whaletable.games.whale_riders.view import scene
 from whaletable.games.whale_riders.words import (
-    action_label,
-    contract_text,
-    counts_line,
-    decree_line,
     game_over_words,
-    good_name,
-    goods_line,
-    port_name,
-    power_line,
-    power_name,
     ranking_rule,
     result_word,
-    rider_place,
-    status_line,
     tie_break_line,
-    tile_name,
 )
 
 HEADING_MARK = {"out": "→", "back": "←", "home": "⌂"}
 
 
-def holdings_text(tiles: list[dict[str, Any]], tr: Translate) -> str:
-    """Tiles by good, each tile by its count: ``kelp 1,2 · meat 3``."""
-    if not tiles:
-        return "—"
-    by_good: dict[str, list[int]] = {}
-    for t in tiles:
-        by_good.setdefault(t["good"], []).append(t["count"])
-    return " · ".join(
-        f"{good_name(good, tr)} {','.join(str(c) for c in sorted(counts))}"
-        for good, counts in by_good.items()
-    )
-
-
-def riders_at(obs: dict[str, Any], index: int) -> Text:
-    riders = Text()
-    for seat, player in enumerate(obs["players"]):
-        if player["port"] != index:
+def riders(port: Region) -> Text:
+    """``S2→``: seat 2's rider sailing out (``·`` not yet left)."""
+    text = Text()
+    for rider in port.pieces:
+        if rider.kind != "rider" or rider.owner is None:
             continue
-        if riders:
-            riders.append(" ")
-        mark = HEADING_MARK[player["heading"]] if player["step"] else "·"
-        riders.append(f"S{seat + 1}{mark}", style=f"bold {seat_colour(seat)}")
-    return riders
+        if text:
+            text.append(" ")
+        mark = next((m for h, m in HEADING_MARK.items() if h in rider.marks), "")
+        mark = "·" if "not-left" in rider.marks else mark
+        text.append(f"S{rider.owner + 1}{mark}", style=f"bold {seat_colour(rider.owner)}")
+    return text
 
 
 class WhaleRidersView:
     def __init__(self, tr: Translate = english) -> None:
         self.tr = tr  # the reader's language: the game's words
 
+    def scene(
+        self, obs: dict[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+    ) -> Scene:
+        return scene(obs, legal, names, self.tr)
+
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(len(obs["players"]))]
-        legend = (
-            self._prices(obs)
-            + "\n"
-            + tr("S2→ = Seat 2's rider sailing out, ← sailing home, ⌂ home, · not yet left")
-        )
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        sc = self.scene(obs, labels)
+        ports = [r for r in sc.regions if r.kind == "port"]
+        seats = [r for r in sc.regions if r.kind == "seat"]
+        legend = tr("S2→ = Seat 2's rider sailing out, ← sailing home, ⌂ home, · not yet left")
         parts: list[RenderableType] = [
-            self._header(obs, labels),
-            self._sun_port(obs),
-            self._coast(obs),
-            Text(legend, style="dim"),
-            self._players(obs, labels),
+            self._header(sc, seats),
+            self._coast(ports),
+            Text(self._prices(ports) + "\n" + legend, style="dim"),
+            self._players(seats),
         ]
-        more = self._extras(obs, labels)
-        if more is not None:
-            parts.append(more)
-        hand = self._hand(obs)
-        if hand is not None:
-            parts.append(hand)
+        regions = {r.key: r for r in sc.regions}
+        burned = regions["supply"].pieces[-1:]
+        more = [tr("Last burned contract: {contract}").format(contract=p.label) for p in burned]
+        if "decrees" in regions:
+            more += [tr("Decrees"), *(d.label for d in regions["decrees"].pieces)]
+        if more:
+            parts.append(Text("\n".join(more)))
+        if "hand" in regions:
+            parts.append(self._hand(regions["hand"], regions[f"seat-{obs['seat']}"]))
         return Group(*parts)
 
-    def _header(self, obs: dict[str, Any], labels: list[str]) -> Text:
+    def _header(self, sc: Scene, seats: list[Region]) -> Text:
         tr = self.tr
-        seat = obs["seat"]
-        title = tr("Whale Riders") + " · " + tr("Turn {turn}").format(turn=obs["turn"])
-        text = Text(title, style="bold")
-        if obs["start_player"] is not None:
-            start = tr("start player: {name}").format(name=labels[obs["start_player"]])
-            text.append(" · " + start)
-        viewer = tr("spectator (public information only)") if seat is None else labels[seat]
+        turn = sc.region("turn")
+        text = Text(tr("Whale Riders") + " · " + turn.label, style="bold")
+        for seat in (s for s in seats if "start-player" in s.marks):
+            text.append(" · " + tr("start player: {name}").format(name=seat.label))
+        viewer = tr("spectator (public information only)")
+        if turn.owner is not None:
+            viewer = sc.region(f"seat-{turn.owner}").label
         text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
-        text.append("\n" + status_line(obs, labels, tr))
-        if obs["phase"] in ("burning", "fulfilling"):
-            chosen = tr("{count} chosen so far").format(count=len(obs["current_cards"]))
-            text.append(f" ({chosen})")
-        text.append("\n" + counts_line(obs, tr))
+        text.append(f"\n{sc.status}\n{sc.region('supply').label}")
         return text
 
-    def _coast(self, obs: dict[str, Any]) -> Table:
-        """One row per trading port, its spaces from the cheapest (space 1) up."""
+    def _coast(self, ports: list[Region]) -> Table:
+        """One row per port, its spaces from the cheapest (space 1) up."""
         tr = self.tr
         table = Table(padding=(0, 1), title=tr("The Ice Coast"))
         table.add_column(tr("Port"), no_wrap=True)
-        widest = max(len(p["spaces"]) for p in obs["ports"][1:])
+        spaces = [[p for p in port.pieces if p.kind != "rider"] for port in ports]
+        widest = max(len(s) for s in spaces)
         for k in range(widest):
             table.add_column(tr("Space {space}").format(space=k + 1), no_wrap=True)
         table.add_column(tr("Riders"), no_wrap=True)
-        for index, port in enumerate(obs["ports"][1:], start=1):
-            cells: list[RenderableType] = [Text(port_name(port["name"], tr), style="bold")]
-            for k in range(widest):
-                tile = port["spaces"][k] if k < len(port["spaces"]) else None
-                shown = "" if k >= len(port["spaces"]) else "—"
-                if tile is not None:
-                    shown = tile_name(tile, tr)
-                cells.append(Text(shown, style="dim" if tile is None else ""))
-            cells.append(riders_at(obs, index))
-            table.add_row(*cells)
+        for port, row in zip(ports, spaces, strict=True):
+            cells = [Text(s.label or "—", style="dim" if s.kind == "empty" else "") for s in row]
+            cells += [Text("")] * (widest - len(row))
+            table.add_row(Text(port.label, style="bold"), *cells, riders(port))
         return table
 
-    def _sun_port(self, obs: dict[str, Any]) -> Text:
-        tr = self.tr
-        sun = obs["ports"][0]
-        pearls = " ".join("—" if t is None else f"{t['count']}" for t in sun["spaces"])
-        text = Text(
-            tr("{port} (home) · pearl tiles from space 1 up: {pearls}").format(
-                port=port_name(sun["name"], tr), pearls=pearls
-            ),
-            style="bold",
-        )
-        riders = riders_at(obs, 0)
-        if riders:
-            text.append(" · " + tr("Riders") + ": ")
-            text.append_text(riders)
-        return text
-
-    def _prices(self, obs: dict[str, Any]) -> str:
+    def _prices(self, ports: list[Region]) -> str:
         """The price ladders, once per distinct ladder (they are printed on the board)."""
         tr = self.tr
-        ladders: dict[tuple[int, ...], list[str]] = {}
-        for port in obs["ports"]:
-            ladders.setdefault(tuple(port["prices"]), []).append(port["name"])
+        ladders: dict[tuple[str, ...], list[str]] = {}
+        for port in ports:
+            ladders.setdefault(port.notes, []).append(port.label)
         parts = []
-        for prices, ports in ladders.items():
-            where = port_name(ports[0], tr) if len(ports) == 1 else tr("the other ports")
-            parts.append(f"{where}: {'/'.join(str(p) for p in prices)}")
+        for prices, names in ladders.items():
+            where = names[0] if len(names) == 1 else tr("the other ports")
+            parts.append(f"{where}: {'/'.join(prices)}")
         return tr("Prices in coins, from space 1 up: {prices}").format(prices=" · ".join(parts))
 
-    def _players(self, obs: dict[str, Any], labels: list[str]) -> Table:
+    def _players(self, seats: list[Region]) -> Table:
         tr = self.tr
         table = Table(padding=(0, 1))
         table.add_column("")
@@ -183,67 +143,52 @@ class WhaleRidersView:
         for column in (tr("Tiles"), tr("Hand"), tr("Fulfilled")):
             table.add_column(column)
         table.add_column(tr("Pearls"), justify="right")
-        has_power = any(p["power"] is not None for p in obs["players"])
+        has_power = any(p.kind == "power" for s in seats for p in s.pieces)
         if has_power:
             table.add_column(tr("Power"))
-        for seat, p in enumerate(obs["players"]):
-            row: list[RenderableType] = [
-                "▶" if obs["to_move"] == seat else "",
-                Text(labels[seat], style=f"bold {seat_colour(seat)}"),
-                rider_place(obs, p, tr),
-                str(p["coins"]),
-                holdings_text(p["tiles"], tr),
-                str(p["hand_size"]),
-                str(len(p["fulfilled"])),
-                str(p["pearls"]),
+        for row in seats:
+            seat = int(row.key.removeprefix("seat-"))
+            by_kind: dict[str, list[str]] = {}
+            for piece in row.pieces:
+                by_kind.setdefault(piece.kind, []).append(piece.label)
+            held = [p.label for p in row.pieces if p.key.startswith("held-")]
+            cells: list[RenderableType] = [
+                "▶" if "to-move" in row.marks else "",
+                Text(row.label, style=f"bold {seat_colour(seat)}"),
+                row.notes[0],
+                *by_kind["coins"],
+                " · ".join(held) or "—",
+                str(len(by_kind.get("card-back", []))),
+                *by_kind["fulfilled"],
+                *by_kind["pearls"],
             ]
             if has_power:
-                row.append(power_name(p["power"], tr) if p["power"] else "—")
-            table.add_row(*row)
+                cells.append(" ".join(by_kind.get("power", ["—"])))
+            table.add_row(*cells)
         return table
 
-    def _hand(self, obs: dict[str, Any]) -> Panel | None:
+    def _hand(self, hand: Region, mine: Region) -> Panel:
         tr = self.tr
-        seat = obs["seat"]
-        if seat is None:
-            return None
-        me = obs["players"][seat]
         lines = Text()
-        for i, card in enumerate(me["hand"]):
-            if card is None:
-                continue
+        for i, card in enumerate(hand.pieces):
             if lines:
                 lines.append("\n")
-            lines.append(f"C{i + 1}: {contract_text(card, tr)}")
-            if card["payable"]:
+            lines.append(f"C{i + 1}: {card.label}")
+            if "payable" in card.marks:
                 lines.append("  " + tr("✓ your tiles pay"), style="bold green")
         if not lines:
             lines.append(tr("No contracts in hand."), style="dim")
-        coins = tr("Coins") + f": {me['coins']}"
-        lines.append(f"\n{goods_line(me['goods'], tr)} · {coins}", style="dim")
-        if me["power"] is not None:
-            lines.append("\n" + tr("Your power: {power}").format(power=power_line(me["power"], tr)))
+        coins = next(p.label for p in mine.pieces if p.kind == "coins")
+        lines.append(f"\n{hand.label} · {tr('Coins')}: {coins}", style="dim")
+        for power in mine.notes[1:]:
+            lines.append("\n" + tr("Your power: {power}").format(power=power))
         return Panel(lines, title=tr("Your contracts"), padding=(0, 1))
-
-    def _extras(self, obs: dict[str, Any], labels: list[str]) -> Text | None:
-        tr = self.tr
-        text = Text()
-        if obs["burned"]:
-            last = contract_text(obs["burned"][-1], tr)
-            text.append(tr("Last burned contract: {contract}").format(contract=last))
-        if obs["decrees"]:
-            if text:
-                text.append("\n")
-            text.append(tr("Decrees"), style="bold")
-        for decree in obs["decrees"]:
-            text.append("\n" + decree_line(decree, labels, tr))
-        return text or None
 
     # --------------------------------------------------------------- choosing
 
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        # The web board's label, word for word: the terminal names no seat but by number.
-        return action_label(action, obs, (), self.tr)
+        # The scene's words, the web board's label word for word.
+        return self.scene(obs, (), [action]).choices[0].words
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         tr = self.tr
@@ -264,10 +209,11 @@ class WhaleRidersView:
                 tr("write '{verb} N' with a contract N of your hand").format(verb=verb)
             )
         number = int(args[0])
-        seat = obs["seat"]
+        o = cast(WhaleRidersObservation, obs)
+        seat = o["seat"]
         if verb == "b":
             spaces = (
-                len(obs["ports"][obs["players"][seat]["port"]]["spaces"]) if seat is not None else 4
+                len(o["ports"][o["players"][seat]["port"]]["spaces"]) if seat is not None else 4
             )
             if not 1 <= number <= spaces:
                 raise BadCommand(
@@ -276,8 +222,8 @@ class WhaleRidersView:
                     )
                 )
             return Buy(number - 1)
-        hand = obs["players"][seat]["hand"] if seat is not None else []
-        if not 1 <= number <= len(hand) or hand[number - 1] is None:
+        hand = [c for c in o["players"][seat]["hand"] if c is not None] if seat is not None else []
+        if not 1 <= number <= len(hand):
             if not hand:
                 raise BadCommand(tr("your hand is empty"))
             raise BadCommand(

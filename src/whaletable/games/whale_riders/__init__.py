@@ -41,6 +41,7 @@ from whaletable.games.whale_riders.actions import (
 from whaletable.games.whale_riders.codes import CodeTables
 from whaletable.games.whale_riders.components import Components, load_components
 from whaletable.games.whale_riders.events import EVENT_TYPES
+from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.rules import (
     BURN_CONTRACTS,
     BUY,
@@ -119,6 +120,7 @@ class WhaleRiders(Game[WhaleRidersState]):
     )
     chance_action_types = (PickStartPlayer, DrawTile, DrawContract, DealPower, RevealDecree)
     tensor = TENSOR
+    observation_type = WhaleRidersObservation
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:

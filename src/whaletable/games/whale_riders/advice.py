@@ -17,7 +17,7 @@ The suggestion, when the seat may fulfil a contract now, is the one paying the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
@@ -25,6 +25,7 @@ from whaletable.core.game import Game
 from whaletable.games.whale_riders.actions import Fulfil
 from whaletable.games.whale_riders.bots import GOODS_PER_PORT, contract_worth, ports_ahead
 from whaletable.games.whale_riders.components import missing_goods
+from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
 
 GAME_ID = "whale-riders"
 TITLE = "What your contracts are worth"
@@ -41,20 +42,20 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],
+    observation: dict[str, Any],  # the advisor interface hands every game a plain dict
     legal: Sequence[Action],
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = observation
+    obs = cast(WhaleRidersObservation, observation)
     me = obs["players"][seat]
     contracts = game.components.contracts  # type: ignore[attr-defined]
-    cards: list[tuple[dict[str, Any], str]] = [(c, "hand") for c in me["hand"] if c is not None]
+    cards: list[tuple[ContractView, str]] = [(c, "hand") for c in me["hand"] if c is not None]
     held = {c["id"] for c, _ in cards}
     for card in obs["current_cards"]:
         if card not in held:
             cards.append((contracts[card].to_json(card), "offer"))
-    worths: list[tuple[dict[str, Any], str, int, float, float]] = []
+    worths: list[tuple[ContractView, str, int, float, float]] = []
     for contract, where in cards:
         missing = missing_goods(contract["needs"], me["goods"])
         chance = fill_chance(missing, me["step"])

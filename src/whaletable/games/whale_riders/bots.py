@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, cast
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
@@ -37,6 +37,14 @@ from whaletable.games.whale_riders.actions import (
     TakeCoin,
 )
 from whaletable.games.whale_riders.components import GOODS, PAYING, missing_goods
+from whaletable.games.whale_riders.observation import (
+    ContractView,
+    HandContractView,
+    PlayerView,
+    PortView,
+    TileView,
+    WhaleRidersObservation,
+)
 from whaletable.games.whale_riders.rules import HOME, WhaleRidersState
 
 GAME_ID = "whale-riders"
@@ -63,9 +71,14 @@ STALL_TURNS = 400
 _GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 
 
-def contract_worth(contract: dict[str, Any]) -> float:
+def contract_worth(contract: ContractView) -> float:
     """A contract's reward on one scale: its coins, and its pearls at :data:`PEARL_WORTH`."""
     return float(contract["coins"] + PEARL_WORTH * contract["pearls"])
+
+
+def own_hand(me: PlayerView) -> list[HandContractView]:
+    """The viewer's own contracts (its observation shows every one of them)."""
+    return [c for c in me["hand"] if c is not None]
 
 
 def ports_ahead(step: int) -> int:
@@ -73,7 +86,7 @@ def ports_ahead(step: int) -> int:
     return max(0, HOME - 1 - step)
 
 
-def standing(player: dict[str, Any]) -> tuple[int, int, int]:
+def standing(player: PlayerView) -> tuple[int, int, int]:
     """The end-of-game order: pearls, then coins, then tiles."""
     return (player["pearls"], player["coins"], len(player["tiles"]))
 
@@ -90,7 +103,7 @@ class RiderHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
+        obs = cast(WhaleRidersObservation, view.observation())
         seat = view.seat
         me = obs["players"][seat]
         phase = obs["phase"]
@@ -106,29 +119,31 @@ class RiderHeuristic:
 
     # ---------------------------------------------------------------- the plan
 
-    def _wanted(self, me: dict[str, Any]) -> list[int]:
+    def _wanted(self, me: PlayerView) -> list[int]:
         """Goods the hand's hopeful contracts still ask for, beyond the tiles held."""
         have = me["goods"]
         hopeless = self._hopeless(me)
         want = [0] * PAYING
-        for contract in me["hand"]:
+        for contract in own_hand(me):
             if contract["id"] in hopeless:
                 continue
             for good, n in contract["needs"].items():
                 want[_GOOD_INDEX[good]] += n
         return [max(0, want[g] - have.get(GOODS[g], 0)) for g in range(PAYING)]
 
-    def _hopeless(self, me: dict[str, Any]) -> set[int]:
+    def _hopeless(self, me: PlayerView) -> set[int]:
         """Cards asking for more goods than the rest of the voyage can bring."""
         room = ports_ahead(me["step"]) * GOODS_PER_PORT
         out = set()
-        for contract in me["hand"]:
+        for contract in own_hand(me):
             if missing_goods(contract["needs"], me["goods"]) > room:
                 out.add(contract["id"])
         return out
 
-    def _fulfil_next(self, legal: list[Action], obs: dict[str, Any], me: dict[str, Any]) -> Action:
-        by_id = {c["id"]: c for c in me["hand"]}
+    def _fulfil_next(
+        self, legal: list[Action], obs: WhaleRidersObservation, me: PlayerView
+    ) -> Action:
+        by_id = {c["id"]: c for c in own_hand(me)}
         cards = [a for a in legal if isinstance(a, Fulfil)]
         if not cards:
             return Done()
@@ -137,7 +152,7 @@ class RiderHeuristic:
     # --------------------------------------------------------------- an action
 
     def _action(
-        self, legal: list[Action], obs: dict[str, Any], seat: int, me: dict[str, Any]
+        self, legal: list[Action], obs: WhaleRidersObservation, seat: int, me: PlayerView
     ) -> Action:
         if FulfilContracts() in legal:
             return FulfilContracts()
@@ -166,7 +181,7 @@ class RiderHeuristic:
             return TakeCoin()
         return Move() if Move() in legal else TakeCoin()
 
-    def _tile_worth(self, tile: dict[str, Any] | None, want: list[int]) -> float:
+    def _tile_worth(self, tile: TileView | None, want: list[int]) -> float:
         if tile is None or tile["good"] == "storm":
             return -math.inf
         g = _GOOD_INDEX[tile["good"]]
@@ -175,7 +190,7 @@ class RiderHeuristic:
             return PEARL_WORTH * count
         return GOOD_WORTH * min(count, want[g])
 
-    def _reach_for(self, port: dict[str, Any], want: list[int], coins: int) -> bool:
+    def _reach_for(self, port: PortView, want: list[int], coins: int) -> bool:
         """Whether a tile here would be worth buying with the coin or two it lacks."""
         for slot, tile in enumerate(port["spaces"]):
             price = port["prices"][slot]
@@ -185,13 +200,16 @@ class RiderHeuristic:
         return False
 
     def _at_home(
-        self, buys: list[Buy], obs: dict[str, Any], seat: int, me: dict[str, Any]
+        self, buys: list[Buy], obs: WhaleRidersObservation, seat: int, me: PlayerView
     ) -> Action:
         sun = obs["ports"][0]
         stalled = obs["turn"] > STALL_TURNS
         best: tuple[float, int] | None = None
         for buy in buys:
-            pearls = sun["spaces"][buy.slot]["count"]
+            tile = sun["spaces"][buy.slot]
+            if tile is None:  # never legal: an empty space sells nothing
+                continue
+            pearls = tile["count"]
             price = sun["prices"][buy.slot]
             if (
                 obs["pearls_left"] == 1
@@ -208,7 +226,7 @@ class RiderHeuristic:
         return TakeCoin()
 
     @staticmethod
-    def _wins_with(obs: dict[str, Any], seat: int, pearls: int, price: int) -> bool:
+    def _wins_with(obs: WhaleRidersObservation, seat: int, pearls: int, price: int) -> bool:
         """Whether buying the last pearl (ending the game) leaves this seat in front."""
         players = obs["players"]
         me = players[seat]

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from whaletable.core.data import DataFile, Section
+from whaletable.games.whale_riders.observation import ContractView, TileTextView
 
 GOODS = ("shell", "kelp", "meat", "pottery", "crystal", "pearl")
 """What tiles show. The first four are the basic goods; crystals are rare; pearls score."""
@@ -107,7 +107,7 @@ class Contract:
     coins: int
     pearls: int
 
-    def to_json(self, card: int) -> dict[str, Any]:
+    def to_json(self, card: int) -> ContractView:
         return {
             "id": card,
             "needs": {GOODS[g]: n for g, n in enumerate(self.needs) if n},
@@ -124,7 +124,7 @@ class Tile:
     name: str
     text: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TileTextView:
         return {"id": self.id, "name": self.name, "text": self.text}
 
 

@@ -19,7 +19,7 @@ import functools
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from whaletable.core.action import Action
 from whaletable.core.result import Ranking, Result, Standing, rank
@@ -80,6 +80,13 @@ from whaletable.games.whale_riders.events import (
     StartPlayerPicked,
     StormSetAside,
     TileBought,
+)
+from whaletable.games.whale_riders.observation import (
+    HandContractView,
+    PlayerView,
+    PortView,
+    TileView,
+    WhaleRidersObservation,
 )
 
 if TYPE_CHECKING:
@@ -1216,11 +1223,11 @@ class WhaleRidersState(State):
 
     # ----------------------------------------------------------- observation
 
-    def _tile_json(self, f: int) -> dict[str, Any]:
+    def _tile_json(self, f: int) -> TileView:
         return {"good": face_name(f), "count": face_count(f)}
 
-    def _held_json(self, seat: int) -> list[dict[str, Any]]:
-        out = []
+    def _held_json(self, seat: int) -> list[TileView]:
+        out: list[TileView] = []
         base = seat * HELD
         for f in range(HELD):
             out.extend([self._tile_json(f)] * self.tiles[base + f])
@@ -1236,11 +1243,17 @@ class WhaleRidersState(State):
                 out[good] = out.get(good, 0) + face_count(f) * self.tiles[base + f]
         return out
 
+    def _hand_json(self, seat: int) -> list[HandContractView | None]:
+        """The seat's own contracts, each saying whether its tiles pay for it now."""
+        contracts = self.game.components.contracts
+        payable = set(self.payable(seat))
+        return [{**contracts[k].to_json(k), "payable": k in payable} for k in self.hands[seat]]
+
     def _observation(self, seat: int | None) -> dict[str, Any]:
         c = self.game.components
         contracts = c.contracts
         n = self.num_players
-        ports = [
+        ports: list[PortView] = [
             {
                 "name": c.port_names[SUN_PORT],
                 "prices": list(c.sun_prices),
@@ -1259,10 +1272,9 @@ class WhaleRidersState(State):
                     ],
                 }
             )
-        players = []
+        players: list[PlayerView] = []
         for s in range(n):
             step = self.steps[s]
-            payable = set(self.payable(s)) if s == seat else set()
             players.append(
                 {
                     "step": step,
@@ -1273,12 +1285,7 @@ class WhaleRidersState(State):
                     "tiles": self._held_json(s),
                     "goods": self._goods_json(s),
                     "hand_size": len(self.hands[s]),
-                    # The seat's own contracts, each saying whether its tiles pay for it now.
-                    "hand": [
-                        {**contracts[k].to_json(k), "payable": k in payable} for k in self.hands[s]
-                    ]
-                    if s == seat
-                    else [None] * len(self.hands[s]),
+                    "hand": self._hand_json(s) if s == seat else [None] * len(self.hands[s]),
                     "fulfilled": [contracts[k].to_json(k) for k in self.fulfilled[s]],
                     "decree_pearls": self.decree_pearls[s],
                     "pearls": self.pearls(s),
@@ -1287,12 +1294,15 @@ class WhaleRidersState(State):
             )
         cp = self.current_player()
         playing = ACTION <= self.phase < OVER
-        return {
+        obs: WhaleRidersObservation = {
             "game": "whale-riders",
             "seat": seat,
             "num_players": n,
             "phase": PHASE_NAMES[self.phase],
             "to_move": cp if cp >= 0 else None,
+            # Every pearl lies face up (tiles, fulfilled contracts, decrees): all may see.
+            "scores": [float(p["pearls"]) for p in players],
+            "result": None,  # the core's to fill in
             "turn_player": self.to_move if playing else None,
             "start_player": self.start if self.start >= 0 else None,
             "turn": self.turn,
@@ -1310,6 +1320,7 @@ class WhaleRidersState(State):
             ],
             "winners": self.winners(),
         }
+        return cast(dict[str, Any], obs)
 
 
 _APPLY: dict[type[Action], Callable[[WhaleRidersState, Any], None]] = {

@@ -9,7 +9,7 @@ rewards are the same input wherever it lies.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
 from whaletable.games.whale_riders.components import (
@@ -19,6 +19,7 @@ from whaletable.games.whale_riders.components import (
     SUN_SPACES,
     load_components,
 )
+from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.rules import HOME, PHASE_NAMES
 
 _COMPONENTS = load_components()
@@ -65,7 +66,8 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
     )
 
 
-def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+def write(observation: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+    obs = cast(WhaleRidersObservation, observation)  # the tensor interface hands any game's
     n = obs["num_players"]
 
     def rel(s: int | None) -> int | None:
@@ -77,12 +79,12 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
     out.one_hot("start_player", rel(obs["start_player"]), range(n))
     out.put("turn", obs["turn"])
     out.put("actions_left", obs["actions_left"])
-    for card in obs["current_cards"]:
-        out.put("current_cards", 1.0, (card,))
-    for p, port in enumerate(obs["ports"]):
+    for taken in obs["current_cards"]:
+        out.put("current_cards", 1.0, (taken,))
+    for at, port in enumerate(obs["ports"]):
         for space, tile in enumerate(port["spaces"]):
             if tile is not None:
-                out.put("ports", tile["count"], (p, space, KINDS.index(tile["good"])))
+                out.put("ports", tile["count"], (at, space, KINDS.index(tile["good"])))
     out.put("bag", obs["bag"])
     out.put("deck", obs["deck"])
     for card in obs["burned"]:
@@ -95,9 +97,9 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
         held = out.field("tiles")
         for tile in p["tiles"]:
             held[r, KINDS.index(tile["good"])] += tile["count"]
-        for card in p["hand"]:
-            if card is not None:  # only the observer's own cards are shown
-                out.put("hand", 1.0, (card["id"],))
+        for held_card in p["hand"]:
+            if held_card is not None:  # only the observer's own cards are shown
+                out.put("hand", 1.0, (held_card["id"],))
         out.put("hand_size", p["hand_size"], (r,))
         for card in p["fulfilled"]:
             out.put("fulfilled", 1.0, (r, card["id"]))

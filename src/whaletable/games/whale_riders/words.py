@@ -10,8 +10,8 @@ data file's own names still read.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -53,6 +53,14 @@ from whaletable.games.whale_riders.events import (
     StormSetAside,
     TileBought,
 )
+from whaletable.games.whale_riders.observation import (
+    ContractView,
+    DecreeView,
+    PlayerView,
+    TileTextView,
+    TileView,
+    WhaleRidersObservation,
+)
 
 TURN_STEP = 7
 """The voyage's step at the last port, where a rider turns for home."""
@@ -91,7 +99,7 @@ def good_name(good: str, tr: Translate) -> str:
     return words.get(good, good)
 
 
-def tile_name(tile: dict[str, Any], tr: Translate) -> str:
+def tile_name(tile: TileView, tr: Translate) -> str:
     if tile["good"] == "storm":
         return tr("a storm")
     return tr("{good} ×{count}").format(good=good_name(tile["good"], tr), count=tile["count"])
@@ -105,7 +113,7 @@ def pearls_text(n: int, tr: Translate) -> str:
     return tr("1 pearl") if n == 1 else tr("{count} pearls").format(count=n)
 
 
-def contract_text(contract: dict[str, Any], tr: Translate) -> str:
+def contract_text(contract: ContractView, tr: Translate) -> str:
     needs = " + ".join(
         tr("{good} ×{count}").format(good=good_name(g, tr), count=n)
         for g, n in contract["needs"].items()
@@ -117,7 +125,7 @@ def contract_text(contract: dict[str, Any], tr: Translate) -> str:
     )
 
 
-def power_name(power: dict[str, Any], tr: Translate) -> str:
+def power_name(power: TileTextView, tr: Translate) -> str:
     words = {
         "bargain": tr("Bargain"),
         "tide_tax": tr("Tide Tax"),
@@ -129,7 +137,7 @@ def power_name(power: dict[str, Any], tr: Translate) -> str:
     return words.get(power["id"]) or str(power["name"])
 
 
-def power_text(power: dict[str, Any], tr: Translate) -> str:
+def power_text(power: TileTextView, tr: Translate) -> str:
     words = {
         "bargain": tr("The first tile you pay for each turn costs 1 coin less."),
         "tide_tax": tr("Your first Take a coin each turn gives 2 coins."),
@@ -141,7 +149,7 @@ def power_text(power: dict[str, Any], tr: Translate) -> str:
     return words.get(power["id"]) or str(power["text"])
 
 
-def decree_name(decree: dict[str, Any], tr: Translate) -> str:
+def decree_name(decree: TileTextView, tr: Translate) -> str:
     words = {
         "far_shore": tr("Far Shore"),
         "full_hand": tr("Full Hand"),
@@ -155,7 +163,7 @@ def decree_name(decree: dict[str, Any], tr: Translate) -> str:
     return words.get(decree["id"]) or str(decree["name"])
 
 
-def decree_text(decree: dict[str, Any], tr: Translate) -> str:
+def decree_text(decree: TileTextView, tr: Translate) -> str:
     words = {
         "far_shore": tr("Reach the Lobster Port."),
         "full_hand": tr("Fulfil three contracts in one action."),
@@ -188,7 +196,29 @@ def game_over_words(
 # --- What the table shows ------------------------------------------------------------------
 
 
-def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> str:
+def rider_title(name: str, place: str, tr: Translate) -> str:
+    return tr("{name}'s rider, {place}").format(name=name, place=place)
+
+
+def turn_title(turn: int, tr: Translate) -> str:
+    return tr("Turn {turn}").format(turn=turn)
+
+
+def turn_hint(obs: WhaleRidersObservation, legal: Sequence[Action], tr: Translate) -> str:
+    """How to play the viewer's turn, as it stands."""
+    if obs["phase"] == "burning":
+        return tr("Click the contracts to burn, then Done.")
+    if obs["phase"] == "fulfilling":
+        return tr("Click the contracts to fulfil, then Done.")
+    left = obs["actions_left"]
+    text = tr("1 action left this turn") if left == 1 else tr("{count} actions left this turn")
+    text = text.format(count=left)
+    if any(isinstance(a, Buy) for a in legal):
+        text += " · " + tr("click a tile at your port to buy it")
+    return text
+
+
+def rider_place(obs: WhaleRidersObservation, player: PlayerView, tr: Translate) -> str:
     """Where a rider is and which way it sails."""
     port = port_name(obs["ports"][player["port"]]["name"], tr)
     if player["heading"] == "home":
@@ -200,7 +230,7 @@ def rider_place(obs: dict[str, Any], player: dict[str, Any], tr: Translate) -> s
     return tr("at {port}, sailing home").format(port=port)
 
 
-def hand_place(obs: dict[str, Any], card: int) -> int | None:
+def hand_place(obs: WhaleRidersObservation, card: int) -> int | None:
     """The 1-based place of contract ``card`` in the viewer's hand."""
     seat = obs["seat"]
     if seat is None or not 0 <= seat < len(obs["players"]):
@@ -211,9 +241,9 @@ def hand_place(obs: dict[str, Any], card: int) -> int | None:
     return None
 
 
-def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
+def face_up_contract(obs: WhaleRidersObservation, card: int) -> ContractView | None:
     """Contract ``card`` where the observation shows it: the viewer's hand, or face up."""
-    seen: list[dict[str, Any] | None] = list(obs["burned"])
+    seen: list[ContractView | None] = list(obs["burned"])
     seat = obs["seat"]
     if seat is not None and 0 <= seat < len(obs["players"]):
         seen += obs["players"][seat]["hand"]
@@ -225,7 +255,7 @@ def face_up_contract(obs: dict[str, Any], card: int) -> dict[str, Any] | None:
     return None
 
 
-def next_port(obs: dict[str, Any], tr: Translate) -> str:
+def next_port(obs: WhaleRidersObservation, tr: Translate) -> str:
     """The port the rider of the seat to move (or the viewer's) sails to next."""
     seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
     if seat is None:
@@ -245,18 +275,18 @@ def goods_line(held: dict[str, int], tr: Translate) -> str:
     return tr("Your goods: {goods}").format(goods=goods or tr("none"))
 
 
-def counts_line(obs: dict[str, Any], tr: Translate) -> str:
+def counts_line(obs: WhaleRidersObservation, tr: Translate) -> str:
     """The bag, the contract pile, the burned contracts and the pearls left at home."""
     return tr(
         "Bag: {bag} tiles · Contract pile: {deck} · Burned: {burned} · Sun Port pearls left: {left}"
     ).format(bag=obs["bag"], deck=obs["deck"], burned=len(obs["burned"]), left=obs["pearls_left"])
 
 
-def power_line(power: dict[str, Any], tr: Translate) -> str:
+def power_line(power: TileTextView, tr: Translate) -> str:
     return tr("{name}: {text}").format(name=power_name(power, tr), text=power_text(power, tr))
 
 
-def decree_line(decree: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def decree_line(decree: DecreeView, names: Sequence[str], tr: Translate) -> str:
     """A decree, what it asks, and who has met it."""
     line = tr("{name}: {text}").format(name=decree_name(decree, tr), text=decree_text(decree, tr))
     claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
@@ -265,14 +295,18 @@ def decree_line(decree: dict[str, Any], names: Sequence[str], tr: Translate) -> 
     return line
 
 
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def game_over_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     winners = obs["winners"]
     pearls = obs["players"][winners[0]]["pearls"] if winners else 0
     return game_over_words(winners, pearls, names, tr)
 
 
-def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(
+    action: Action, observation: Mapping[str, Any], names: Sequence[str], tr: Translate
+) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if isinstance(action, Move):
         return tr("Move your rider to {port}").format(port=next_port(obs, tr))
     if isinstance(action, Buy):
@@ -302,7 +336,7 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     if isinstance(action, PickStartPlayer):
         return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
     if isinstance(action, DrawTile):
-        tile = {"good": action.good, "count": action.count}
+        tile: TileView = {"good": action.good, "count": action.count}
         return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
     if isinstance(action, DrawContract):
         return tr("Draw a contract from the pile")  # never which
@@ -313,7 +347,7 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def _buy_label(action: Buy, obs: dict[str, Any], tr: Translate) -> str:
+def _buy_label(action: Buy, obs: WhaleRidersObservation, tr: Translate) -> str:
     seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
     if seat is None:
         return tr("Buy the tile on space {space}").format(space=action.slot + 1)
@@ -333,8 +367,9 @@ def _buy_label(action: Buy, obs: dict[str, Any], tr: Translate) -> str:
     )
 
 
-def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]
@@ -425,7 +460,7 @@ def describe(
     return _coast_and_setup(event, names, tr, c)
 
 
-def _contract(c: Components, card: int) -> dict[str, Any]:
+def _contract(c: Components, card: int) -> ContractView:
     return c.contracts[card].to_json(card)
 
 
@@ -548,31 +583,26 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
 __all__ = [
     "action_label",
     "choice_label",
-    "coins_text",
     "contract_text",
     "counts_line",
     "decree_line",
-    "decree_name",
-    "decree_text",
     "describe",
-    "face_up_contract",
     "game_over_line",
     "game_over_words",
     "good_name",
     "goods_line",
-    "hand_place",
-    "next_port",
     "option_label",
-    "pearls_text",
     "port_name",
     "power_line",
     "power_name",
-    "power_text",
     "result_word",
     "rider_place",
+    "rider_title",
     "status_line",
     "tie_break_line",
     "tile_name",
+    "turn_hint",
+    "turn_title",
 ]
 
 

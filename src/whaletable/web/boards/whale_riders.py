@@ -1,19 +1,15 @@
-"""Whale Riders on the web table: the Ice Coast as SVG, drawn from one observation.
+"""Whale Riders on the web table: the Ice Coast as SVG, drawn from the game's scene.
 
 The coast runs left to right from the Sun Port (home) to the Lobster Port, each
 port a column of spaces with its price ladder printed beside it, the cheapest
 space at the bottom (at the end of a turn the dearer tiles slide down into the gaps
 left by bought ones). The riders sail the lane under the ports. Below come the
-viewer's own contracts (only the viewer's own: the observation gives every other
-hand as a count) and a row per player with what everybody can see: coins, tiles,
-contracts in hand and fulfilled, pearls.
+viewer's own contracts and a row per player with what everybody can see: coins,
+tiles, contracts in hand (face down) and fulfilled, pearls.
 
-Every legal action has one place to click: a tile of the rider's port (buy), a
-button (move, take a coin, start burning or fulfilling, done), a contract card of
-the viewer's hand (burn or fulfil it once that action is under way).
-
-What the board says (labels, the status line, goods, contracts, where a rider is) is the
-game's own wording in ``games/whale_riders/words.py``, which the terminal speaks too.
+What is shown, in which words, and which click makes which move is the game's scene
+(``games/whale_riders/view.py``); this module gives each region and piece its place
+and each kind its shape.
 """
 
 from __future__ import annotations
@@ -22,32 +18,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_riders import words
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
-from whaletable.games.whale_riders.words import (
-    PAYING,
-    coins_text,
-    counts_line,
-    decree_line,
-    good_name,
-    goods_line,
-    next_port,
-    pearls_text,
-    port_name,
-    power_line,
-    power_name,
-    rider_place,
-    tile_name,
-)
+from whaletable.games.whale_riders.view import scene
+from whaletable.games.whale_riders.words import PAYING, good_name
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -73,7 +47,7 @@ LANE_Y = SPACES_BOTTOM + 8  # the riders' lane under the ports
 LANE_H = 62
 CONTROLS_Y = LANE_Y + LANE_H + 14
 HAND_Y = CONTROLS_Y + 58
-CARD_W, CARD_H = 228, 92
+CARD_W, CARD_H = 306, 62
 ROW_H = 56
 
 OCEAN = "#d9edf4"
@@ -99,311 +73,206 @@ def space_y(slot: int) -> int:
     return SPACES_BOTTOM - (slot + 1) * (SPACE_H + SPACE_GAP)
 
 
-# --- Drawing helpers ---------------------------------------------------------------------
+def key_number(key: str) -> int:
+    """The last number of a scene key (``space-3-1`` is space 1)."""
+    return int(key.rsplit("-", 1)[1])
 
 
-def _tile(
-    svg: Svg,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    tile: dict[str, Any],
-    tr: Translate,
-    *,
-    clickable: bool = False,
-    small: bool = False,
-) -> None:
-    """A tile: its good's colour, the count large, the good's name small."""
-    good = tile["good"]
-    fill = GOOD_FILL.get(good, "#dddddd")
-    stroke, width = (HIGHLIGHT, 3) if clickable else (INK, 1)
+HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
+ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
+    "move": "move-act",
+    "take_coin": "coin-act",
+    "burn_contracts": "burn-start-act",
+    "fulfil_contracts": "fulfil-start-act",
+    "done": "done-act",
+    "buy": "buy-act",
+    "burn": "card-act burn-act",
+    "fulfil": "card-act fulfil-act",
+}
+
+
+def _tile(svg: Svg, x: float, y: float, w: float, h: float, piece: Piece, lit: bool) -> None:
+    """A tile on a space: its good's colour, its words on it (a storm as ⚡)."""
+    stroke, width = (HIGHLIGHT, 3) if lit else (INK, 1)
     svg.add(
-        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="{4 if small else 7}" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="7" '
+        f'fill="{GOOD_FILL.get(piece.kind, "#dddddd")}" stroke="{stroke}" stroke-width="{width}"/>'
     )
-    ink = "#ffffff" if good == "storm" else INK
-    if small:
-        shown = "⚡" if good == "storm" else str(tile["count"])
-        svg.text(x + w / 2, y + h / 2 + 4, shown, size=11, anchor="middle", weight="bold", fill=ink)
-        return
-    if good == "storm":
+    storm = piece.kind == "storm"
+    ink = "#ffffff" if storm else INK
+    if storm:
         svg.text(x + w / 2, y + h / 2 - 1, "⚡", size=15, anchor="middle", fill=ink)
-        svg.text(x + w / 2, y + h - 5, good_name(good, tr), size=10, anchor="middle", fill=ink)
-        return
-    svg.text(x + 14, y + h / 2 + 7, str(tile["count"]), size=20, anchor="middle", weight="bold")
-    svg.text(x + 28, y + h / 2 + 4, good_name(good, tr), size=11, fill=ink)
+    base = y + h - 5 if storm else y + h / 2 + 4
+    svg.text(x + w / 2, base, piece.label, size=11, anchor="middle", fill=ink, weight="bold")
+
+
+def _chip(svg: Svg, x: float, y: float, kind: str, size: float = 16) -> None:
+    svg.add(
+        f'<rect class="face" x="{x}" y="{y}" width="{size}" height="{size}" rx="4" '
+        f'fill="{GOOD_FILL.get(kind, "#dddddd")}" stroke="{INK}" stroke-width="1"/>'
+    )
 
 
 class WhaleRidersBoard(WordedBoard):
-    words = words
-
     """The web board of Whale Riders."""
 
-    # ------------------------------------------------------------------ svg
+    words = words
 
     def svg(
         self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
-        n = obs["num_players"]
-        seat = obs["seat"]
-        mine = seat is not None and 0 <= seat < n
-        players_y = HAND_Y + (CARD_H + 44 if mine else 0)
-        decrees_y = players_y + 22 + n * ROW_H + 40
-        height = decrees_y + (30 + 22 * len(obs["decrees"]) if obs["decrees"] else 0) + 8
+        sc = scene(obs, legal, names, tr)
+        at = {c.target: c for c in sc.choices if c.target is not None}
+        seats = [r for r in sc.regions if r.kind == "seat"]
+        hand = next((r for r in sc.regions if r.key == "hand"), None)
+        decrees = next((r for r in sc.regions if r.key == "decrees"), None)
+        players_y = HAND_Y + (CARD_H + 44 if hand else 0)
+        decrees_y = players_y + 22 + len(seats) * ROW_H + 40
+        height = decrees_y + (30 + 22 * len(decrees.pieces) if decrees else 0) + 8
         svg = Svg()
-        label = tr("Whale Riders table")
-        svg.open("whale-riders", WIDTH, height, label, OCEAN)
-        self._header(svg, obs, names, tr)
-        for port in range(len(obs["ports"])):
-            self._port(svg, obs, port, legal, names, tr)
-        self._lane(svg, obs, names, tr)
-        self._controls(svg, obs, legal, names, tr)
-        if mine:
-            self._hand(svg, obs, legal, names, tr)
-        self._players(svg, obs, players_y, names, tr)
-        if obs["decrees"]:
-            self._decrees(svg, obs, decrees_y, names, tr)
+        svg.open("whale-riders", WIDTH, height, tr("Whale Riders table"), OCEAN)
+        self._header(svg, sc.region("turn"), sc.region("supply"), names, tr)
+        ports = [r for r in sc.regions if r.kind == "port"]
+        for index, port in enumerate(ports):
+            self._port(svg, index, port, at)
+        svg.add(
+            f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(ports) * COL_W - 4}" '
+            f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
+        )
+        for index, port in enumerate(ports):
+            self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"])
+        self._controls(svg, [c for c in sc.choices if c.target is None], sc.region("turn"), tr)
+        if hand is not None:
+            self._hand(svg, hand, at, tr)
+        self._players(svg, seats, players_y, tr)
+        if decrees is not None:
+            svg.text(16, decrees_y + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
+            for i, decree in enumerate(decrees.pieces):
+                data = f' class="decree" data-decree="{esc(decree.key.removeprefix("decree-"))}"'
+                svg.text(16, decrees_y + 36 + i * 22, decree.label, size=12, extra=data)
         return svg.close()
 
-    def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
-        seat = obs["seat"]
-        first = tr("Turn {turn}").format(turn=obs["turn"])
-        if seat is None:
-            first += " · " + tr("spectator view: public information only")
-        else:
-            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
-        svg.text(16, 22, first, size=15, weight="bold")
-        svg.text(16, 42, counts_line(obs, tr), size=12, fill=MUTED, extra=' class="counts"')
-
-    def _port(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        index: int,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
+    def _header(
+        self, svg: Svg, turn: Region, supply: Region, names: Sequence[str], tr: Translate
     ) -> None:
-        port = obs["ports"][index]
+        if turn.owner is None:
+            viewer = tr("spectator view: public information only")
+        else:
+            viewer = tr("{name}'s view").format(name=seat_name(names, turn.owner, tr))
+        svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
+        svg.text(16, 42, supply.label, size=12, fill=MUTED, extra=' class="counts"')
+
+    def _port(self, svg: Svg, index: int, port: Region, at: dict[str, Choice]) -> None:
         x = col_x(index)
-        home = index == 0
+        buying = "buying" in port.marks
         svg.add(f'<g class="port" data-port="{index}">')
-        acting = obs["to_move"]
-        here = (
-            acting is not None and acting == obs["seat"] and obs["players"][acting]["port"] == index
-        )
-        buying = here and any(isinstance(a, Buy) for a in legal)
         svg.add(
             f'<rect x="{x + 2}" y="{NAME_Y - 16}" width="{COL_W - 6}" '
             f'height="{SPACES_BOTTOM - NAME_Y + 18}" rx="9" '
-            f'fill="{"#fff6d6" if home else COAST}" '
+            f'fill="{"#fff6d6" if "home" in port.marks else COAST}" '
             f'stroke="{HIGHLIGHT if buying else "#b7cdd6"}" stroke-width="{2 if buying else 1}"/>'
         )
-        svg.text(
-            x + COL_W / 2 - 1,
-            NAME_Y,
-            port_name(port["name"], tr),
-            size=12,
-            anchor="middle",
-            weight="bold",
-            extra=' class="port-name"',
-        )
-        for slot, tile in enumerate(port["spaces"]):
+        named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
+        svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
+        for slot, space in enumerate(p for p in port.pieces if p.kind != "rider"):
             y = space_y(slot)
-            price = port["prices"][slot] if slot < len(port["prices"]) else 0
             # The price printed beside the space: a coin.
             svg.add(
                 f'<g class="price"><circle cx="{x + 18}" cy="{y + SPACE_H / 2}" r="11" '
                 f'fill="#f2d16b" stroke="#a07f1a"/>'
             )
-            svg.text(
-                x + 18, y + SPACE_H / 2 + 4, str(price), size=12, anchor="middle", weight="bold"
-            )
+            price = port.notes[slot]
+            svg.text(x + 18, y + SPACE_H / 2 + 4, price, size=12, anchor="middle", weight="bold")
             svg.add("</g>")
-            buy = Buy(slot)
-            clickable = here and tile is not None and buy in legal
-            if clickable:
-                svg.open_act(
-                    buy,
-                    self.label(buy, obs, names, tr),
-                    "buy-act",
-                    f' data-port="{index}" data-slot="{slot}"',
-                )
+            where = f' data-port="{index}" data-slot="{slot}"'
+            choice = at.get(space.key)
+            if choice is not None:
+                svg.open_act(choice.action, choice.words, ACT_CLASS["buy"], where)
             else:
-                svg.add(f'<g class="space" data-port="{index}" data-slot="{slot}">')
-            if tile is None:
+                svg.add(f'<g class="space"{where}>')
+            if space.kind == "empty":
                 svg.add(
                     f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
                     f'fill="none" stroke="#9fb3bf" stroke-dasharray="4 3"/>'
                 )
             else:
-                svg.add(f'<g class="tile" data-good="{esc(tile["good"])}">')
-                _tile(svg, x + TILE_X, y, TILE_W, SPACE_H, tile, tr, clickable=clickable)
+                svg.add(f'<g class="tile" data-good="{esc(space.kind)}">')
+                _tile(svg, x + TILE_X, y, TILE_W, SPACE_H, space, choice is not None)
                 svg.add("</g>")
             svg.add("</g>")
         svg.add("</g>")
 
-    def _lane(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
-        """The riders under their ports; ▶ sailing out, ◀ sailing home, ⌂ home."""
-        svg.add(
-            f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(obs["ports"]) * COL_W - 4}" '
-            f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
-        )
-        at: dict[int, list[int]] = {}
-        for seat, player in enumerate(obs["players"]):
-            at.setdefault(player["port"], []).append(seat)
-        for port, seats in at.items():
-            for i, seat in enumerate(seats):
-                row, col = divmod(i, 3)
-                cx = col_x(port) + 22 + col * 36
-                cy = LANE_Y + 17 + row * 28
-                player = obs["players"][seat]
-                mark = {"out": "▶", "back": "◀", "home": "⌂"}[player["heading"]]
-                if player["step"] == 0:
-                    mark = ""
-                title = tr("{name}'s rider, {place}").format(
-                    name=seat_name(names, seat, tr), place=rider_place(obs, player, tr)
-                )
-                svg.add(
-                    f'<g class="rider" data-seat="{seat}" data-port="{port}" '
-                    f'data-heading="{esc(player["heading"])}"><title>{esc(title)}</title>'
-                )
-                svg.add(
-                    f'<circle cx="{cx}" cy="{cy}" r="12" fill="{seat_colour(seat)}" '
-                    f'stroke="{INK}" stroke-width="{3 if obs["to_move"] == seat else 1.2}"/>'
-                )
-                svg.text(cx, cy + 4, str(seat + 1), size=12, anchor="middle", weight="bold")
-                if mark:
-                    svg.text(cx + 17, cy + 4, mark, size=11, anchor="middle")
-                svg.add("</g>")
-
-    def _controls(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        x: float = 16
-        y = CONTROLS_Y
-        buttons: list[tuple[type[Action], str, str]] = [
-            (Move, "", "move-act"),
-            (TakeCoin, tr("Take a coin"), "coin-act"),
-            (BurnContracts, tr("Burn contracts"), "burn-start-act"),
-            (FulfilContracts, tr("Fulfil contracts"), "fulfil-start-act"),
-            (Done, tr("Done"), "done-act"),
-        ]
-        for kind, text, cls in buttons:
-            for action in legal:
-                if type(action) is not kind:
-                    continue
-                title = self.label(action, obs, names, tr)
-                if isinstance(action, Move):
-                    text = tr("Move to {port}").format(port=next_port(obs, tr))
-                x = svg.button(action, x, y, text, title, cls, height=36)
-        if legal:
-            hint = self._hint(obs, legal, tr)
-            if hint:
-                svg.text(x + 6, y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
-
-    def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
-        if obs["phase"] == "burning":
-            return tr("Click the contracts to burn, then Done.")
-        if obs["phase"] == "fulfilling":
-            return tr("Click the contracts to fulfil, then Done.")
-        left = obs["actions_left"]
-        text = tr("1 action left this turn") if left == 1 else tr("{count} actions left this turn")
-        text = text.format(count=left)
-        if any(isinstance(a, Buy) for a in legal):
-            text += " · " + tr("click a tile at your port to buy it")
-        return text
-
-    def _hand(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        seat = obs["seat"]
-        me = obs["players"][seat]
-        svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
-        svg.text(
-            220,
-            HAND_Y,
-            goods_line(me["goods"], tr),
-            size=12,
-            fill=MUTED,
-            extra=' class="my-goods"',
-        )
-        if not me["hand"]:
-            svg.text(16, HAND_Y + 30, tr("No contracts in hand."), size=13, fill=MUTED)
-        for i, card in enumerate(me["hand"]):
-            if card is None:
-                continue
-            x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
-            action: Action | None = None
-            for a in legal:
-                if isinstance(a, (Burn, Fulfil)) and a.card == card["id"]:
-                    action = a
-            cls = "burn-act" if isinstance(action, Burn) else "fulfil-act"
-            if action is not None:
-                svg.open_act(
-                    action,
-                    self.label(action, obs, names, tr),
-                    f"card-act {cls}",
-                    f' data-card="{card["id"]}"',
-                )
-            else:
-                svg.add(f'<g class="contract" data-card="{card["id"]}">')
-            self._contract(svg, x, y, i + 1, card, tr, clickable=action is not None)
+    def _riders(self, svg: Svg, port: int, riders: list[Piece]) -> None:
+        """The riders under their port; ▶ sailing out, ◀ sailing home, ⌂ home."""
+        for i, rider in enumerate(riders):
+            assert rider.owner is not None
+            row, col = divmod(i, 3)
+            cx = col_x(port) + 22 + col * 36
+            cy = LANE_Y + 17 + row * 28
+            heading = next(h for h in HEADING_MARK if h in rider.marks)
+            svg.add(
+                f'<g class="rider" data-seat="{rider.owner}" data-port="{port}" '
+                f'data-heading="{heading}"><title>{esc(rider.label)}</title>'
+            )
+            svg.add(
+                f'<circle cx="{cx}" cy="{cy}" r="12" fill="{seat_colour(rider.owner)}" '
+                f'stroke="{INK}" stroke-width="{3 if "to-move" in rider.marks else 1.2}"/>'
+            )
+            svg.text(cx, cy + 4, str(rider.owner + 1), size=12, anchor="middle", weight="bold")
+            if "not-left" not in rider.marks:
+                svg.text(cx + 17, cy + 4, HEADING_MARK[heading], size=11, anchor="middle")
             svg.add("</g>")
 
-    def _contract(
-        self,
-        svg: Svg,
-        x: int,
-        y: int,
-        place: int,
-        card: dict[str, Any],
-        tr: Translate,
-        *,
-        clickable: bool,
-    ) -> None:
-        stroke, width = (HIGHLIGHT, 3) if clickable else ("#8a7a5a", 1.5)
-        svg.add(
-            f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
-            f'fill="#f7f1e3" stroke="{stroke}" stroke-width="{width}"/>'
-        )
-        svg.text(
-            x + 10, y + 18, tr("Contract {number}").format(number=place), size=12, weight="bold"
-        )
-        if card["payable"]:
-            svg.text(
-                x + CARD_W - 10,
-                y + 18,
-                tr("✓ your tiles pay"),
-                size=11,
-                anchor="end",
-                fill="#1e7a3c",
-                extra=' class="payable"',
+    def _controls(self, svg: Svg, buttons: list[Choice], turn: Region, tr: Translate) -> None:
+        short = {
+            "take_coin": tr("Take a coin"),
+            "burn_contracts": tr("Burn contracts"),
+            "fulfil_contracts": tr("Fulfil contracts"),
+            "done": tr("Done"),
+        }
+        x: float = 16
+        for choice in buttons:
+            kind = choice.action.kind
+            text = short.get(kind, choice.words)
+            x = svg.button(
+                choice.action, x, CONTROLS_Y, text, choice.words, ACT_CLASS[kind], height=36
             )
-        cx = x + 10
-        for good, count in card["needs"].items():
-            _tile(svg, cx, y + 28, 26, 26, {"good": good, "count": count}, tr, small=True)
-            svg.text(cx + 13, y + 66, good_name(good, tr), size=9, anchor="middle", fill=MUTED)
-            cx += 40
-        reward = tr("→ {coins} · {pearls}").format(
-            coins=coins_text(card["coins"], tr), pearls=pearls_text(card["pearls"], tr)
-        )
-        svg.text(x + 10, y + CARD_H - 8, reward, size=12, weight="bold")
+        for hint in turn.notes:
+            svg.text(x + 6, CONTROLS_Y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
 
-    def _players(
-        self, svg: Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
-    ) -> None:
+    def _hand(self, svg: Svg, hand: Region, at: dict[str, Choice], tr: Translate) -> None:
+        svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
+        svg.text(220, HAND_Y, hand.label, size=12, fill=MUTED, extra=' class="my-goods"')
+        if not hand.pieces:
+            svg.text(16, HAND_Y + 30, tr("No contracts in hand."), size=13, fill=MUTED)
+        for i, card in enumerate(hand.pieces):
+            x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
+            choice = at.get(card.key)
+            data = f' data-card="{key_number(card.key)}"'
+            if choice is not None:
+                svg.open_act(choice.action, choice.words, ACT_CLASS[choice.action.kind], data)
+            else:
+                svg.add(f'<g class="contract"{data}>')
+            stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
+            svg.add(
+                f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
+                f'fill="#f7f1e3" stroke="{stroke}" stroke-width="{width}"/>'
+            )
+            title = tr("Contract {number}").format(number=i + 1)
+            svg.text(x + 10, y + 18, title, size=12, weight="bold")
+            if "payable" in card.marks:
+                paid = ' class="payable"'
+                text = tr("✓ your tiles pay")
+                svg.text(
+                    x + CARD_W - 10, y + 18, text, size=11, anchor="end", fill="#1e7a3c", extra=paid
+                )
+            # Squeezed to the card when long: one sentence, never broken mid-way.
+            fit = f' textLength="{CARD_W - 20}" lengthAdjust="spacingAndGlyphs"'
+            squeeze = fit if len(card.label) * 6.2 > CARD_W - 20 else ""
+            svg.text(x + 10, y + 46, card.label, size=11, weight="bold", extra=squeeze)
+            svg.add("</g>")
+
+    def _players(self, svg: Svg, seats: list[Region], top: int, tr: Translate) -> None:
         columns = (
             (44, tr("Player")),
             (196, tr("Rider")),
@@ -413,84 +282,65 @@ class WhaleRidersBoard(WordedBoard):
             (850, tr("Fulfilled")),
         )
         head_y = top + 12
-        for x, title in columns:
-            svg.text(x, head_y, title, size=11, fill=MUTED)
+        for left, title in columns:
+            svg.text(left, head_y, title, size=11, fill=MUTED)
         svg.text(WIDTH - 14, head_y, tr("Pearls"), size=11, fill=MUTED, anchor="end")
-        for seat, player in enumerate(obs["players"]):
-            row_top = top + 20 + seat * ROW_H
-            mid = row_top + ROW_H / 2
-            colour = seat_colour(seat)
-            to_move = obs["to_move"] == seat
-            svg.add(f'<g class="seat" data-seat="{seat}">')
-            if player["power"] is not None:
-                svg.add(f"<title>{esc(power_line(player['power'], tr))}</title>")
-            svg.add(
-                f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
-                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-                f'stroke="{colour if to_move else "#c4d6de"}" '
-                f'stroke-width="{3 if to_move else 1}"/>'
-            )
-            if to_move:
-                svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
-            svg.add(
-                f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
-                f'stroke-width="1.2"/>'
-            )
-            svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-            name = seat_name(names, seat, tr)
-            if len(name) > 16:
-                name = name[:15] + "…"
-            svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
-            sub = tr("you") if seat == obs["seat"] else ""
-            if player["power"] is not None:
-                power = power_name(player["power"], tr)
-                sub = f"{sub} · {power}" if sub else power
-            if sub:
-                svg.text(50, mid + 13, sub, size=11, fill=MUTED)
-            svg.text(196, mid + 4, rider_place(obs, player, tr), size=11, extra=' class="place"')
-            svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
-            svg.text(
-                406, mid + 5, str(player["coins"]), size=14, weight="bold", extra=' class="coins"'
-            )
-            self._held(svg, player["tiles"], 440, mid, tr)
-            for k in range(player["hand_size"]):
-                svg.add(
-                    f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
-                    f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
-                )
-            svg.text(
-                850,
-                mid + 5,
-                str(len(player["fulfilled"])),
-                size=14,
-                weight="bold",
-                extra=' class="fulfilled"',
-            )
-            svg.text(
-                WIDTH - 14,
-                mid + 6,
-                str(player["pearls"]),
-                size=17,
-                weight="bold",
-                anchor="end",
-                extra=' class="pearls"',
-            )
-            svg.add("</g>")
-        self._legend(svg, top + 20 + len(obs["players"]) * ROW_H + 20, tr)
-
-    def _legend(self, svg: Svg, y: float, tr: Translate) -> None:
-        """What the colours of the tiles mean."""
-        x = 16.0
+        for row in seats:
+            self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, tr)
+        # What the colours of the tiles mean.
+        x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
         for good in (*PAYING, "pearl", "storm"):
-            count = 0 if good == "storm" else 1
-            _tile(svg, x, y - 12, 16, 16, {"good": good, "count": count}, tr, small=True)
+            _chip(svg, x, y - 12, good)
             name = good_name(good, tr)
             svg.text(x + 21, y + 1, name, size=11, fill=MUTED, extra=' class="legend"')
             x += 34 + 7 * len(name)
 
-    def _held(
-        self, svg: Svg, tiles: list[dict[str, Any]], x0: int, mid: float, tr: Translate
-    ) -> None:
+    def _seat(self, svg: Svg, row: Region, row_top: int, tr: Translate) -> None:
+        seat = key_number(row.key)
+        mid = row_top + ROW_H / 2
+        colour = seat_colour(seat)
+        to_move = "to-move" in row.marks
+        by_kind: dict[str, list[Piece]] = {}
+        for piece in row.pieces:
+            by_kind.setdefault(piece.kind, []).append(piece)
+        power = by_kind.get("power", [])
+        svg.add(f'<g class="seat" data-seat="{seat}">')
+        for line in row.notes[1:]:  # what its power does
+            svg.add(f"<title>{esc(line)}</title>")
+        svg.add(
+            f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
+            f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
+            f'stroke="{colour if to_move else "#c4d6de"}" stroke-width="{3 if to_move else 1}"/>'
+        )
+        if to_move:
+            svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
+        svg.add(
+            f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
+        )
+        svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+        name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
+        svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
+        sub = [tr("you")] if "viewer" in row.marks else []
+        sub += [p.label for p in power]
+        if sub:
+            svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
+        svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
+        svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
+        figures = (("coins", 406, 14, "start"), ("fulfilled", 850, 14, "start"))
+        for kind, x, size, anchor in (*figures, ("pearls", WIDTH - 14, 17, "end")):
+            for p in by_kind[kind]:
+                extra = f' class="{kind}"'
+                svg.text(x, mid + 5, p.label, size=size, weight="bold", anchor=anchor, extra=extra)
+        for k, _ in enumerate(by_kind.get("card-back", [])):
+            svg.add(
+                f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
+                f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
+            )
+        held = [p for p in row.pieces if p.kind in GOOD_FILL]
+        self._held(svg, held, 440, mid)
+        svg.add("</g>")
+
+    def _held(self, svg: Svg, tiles: list[Piece], x0: int, mid: float) -> None:
         """A seat's tiles as small chips, two rows of up to 17."""
         per_row, size, gap = 17, 16, 2
         shown = tiles[: 2 * per_row]
@@ -498,27 +348,13 @@ class WhaleRidersBoard(WordedBoard):
         top = mid - (rows * size + (rows - 1) * gap) / 2
         for i, tile in enumerate(shown):
             row, col = divmod(i, per_row)
-            x = x0 + col * (size + gap)
-            y = top + row * (size + gap)
-            svg.add(f'<g class="held" data-good="{esc(tile["good"])}">')
-            svg.add(f"<title>{esc(tile_name(tile, tr))}</title>")
-            _tile(svg, x, y, size, size, tile, tr, small=True)
+            svg.add(
+                f'<g class="held" data-good="{esc(tile.kind)}"><title>{esc(tile.label)}</title>'
+            )
+            _chip(svg, x0 + col * (size + gap), top + row * (size + gap), tile.kind, size)
             svg.add("</g>")
         if len(tiles) > len(shown):
             svg.text(x0 + per_row * (size + gap), mid + 4, f"+{len(tiles) - len(shown)}", size=11)
-
-    def _decrees(
-        self, svg: Svg, obs: dict[str, Any], top: int, names: Sequence[str], tr: Translate
-    ) -> None:
-        svg.text(16, top + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
-        for i, decree in enumerate(obs["decrees"]):
-            svg.text(
-                16,
-                top + 36 + i * 22,
-                decree_line(decree, names, tr),
-                size=12,
-                extra=f' class="decree" data-decree="{esc(decree["id"])}"',
-            )
 
 
 Board = WhaleRidersBoard

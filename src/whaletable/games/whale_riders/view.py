@@ -1,0 +1,160 @@
+"""What one viewer of Whale Riders is shown, and where each move is chosen.
+
+Regions, by key:
+
+- ``turn``: the turn (its owner the viewer); a note says how to play it when the viewer
+  may act.
+- ``supply``: the bag, the pile and the pearls left; the burned contracts as pieces.
+- ``port-P`` (0 the Sun Port … 7 the Lobster Port): its notes are the price of each
+  space from the cheapest up; its pieces the spaces ``space-P-S`` (kind: the good on
+  it, or ``empty``) and the riders ``rider-SEAT`` there (marked ``out``/``back``/``home``,
+  ``not-left``, ``to-move``). Marked ``home`` (the Sun Port) and ``buying`` (the
+  viewer's rider is there and may buy).
+- ``hand``: the viewer's own contracts ``contract-ID`` (marked ``payable``), labelled with
+  the goods the viewer's tiles add up to. A spectator has none.
+- ``seat-SEAT``: what lies in front of a seat: ``coins-SEAT``, its tiles ``held-SEAT-I``
+  (kind: the good), one ``back-SEAT-K`` per contract in hand (face down, whoever views),
+  ``fulfilled-SEAT``, ``pearls-SEAT`` and its power ``power-SEAT``. Noted with where its
+  rider is, then what its power does; marked ``to-move``, ``viewer`` and ``start-player``.
+- ``decrees`` (The Clan's Decree): the decrees ``decree-ID`` turned up, marked ``met``.
+
+Choices: a purchase at the space bought, a burn or fulfil at the contract taken; moving,
+taking a coin, starting to burn or fulfil and Done are buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.words import Translate, seat_name
+from whaletable.games.whale_riders import words
+from whaletable.games.whale_riders.actions import Burn, Buy, Fulfil
+from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
+
+
+def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
+    """``obs`` is one viewer's :class:`WhaleRidersObservation`; ``legal`` its actions
+    (empty when it may not act)."""
+    o = cast(WhaleRidersObservation, obs)
+    choices = tuple(Choice(a, words.action_label(a, o, names, tr), _target(a, o)) for a in legal)
+    buying = {c.target.rsplit("-", 1)[0] for c in choices if isinstance(c.action, Buy) and c.target}
+    regions = [
+        Region(
+            "turn",
+            "turn",
+            words.turn_title(o["turn"], tr),
+            notes=(words.turn_hint(o, legal, tr),) if legal else (),
+            owner=o["seat"],
+        ),
+        Region(
+            "supply",
+            "supply",
+            words.counts_line(o, tr),
+            tuple(_contract(f"burned-{c['id']}", c, tr) for c in o["burned"]),
+        ),
+    ]
+    for p, port in enumerate(o["ports"]):
+        spaces = tuple(
+            Piece(f"space-{p}-{s}", "empty", "")
+            if tile is None
+            else Piece(f"space-{p}-{s}", tile["good"], words.tile_name(tile, tr))
+            for s, tile in enumerate(port["spaces"])
+        )
+        here = [s for s, player in enumerate(o["players"]) if player["port"] == p]
+        riders = tuple(_rider(o, s, names, tr) for s in here)
+        marks = {"home"} if p == 0 else set()
+        if f"space-{p}" in buying:
+            marks.add("buying")
+        notes = tuple(str(price) for price in port["prices"])
+        label = words.port_name(port["name"], tr)
+        regions.append(
+            Region(f"port-{p}", "port", label, spaces + riders, notes, None, frozenset(marks))
+        )
+    seat = o["seat"]
+    if seat is not None:
+        me = o["players"][seat]
+        hand = tuple(
+            _contract(f"contract-{c['id']}", c, tr, payable=c["payable"], owner=seat)
+            for c in me["hand"]
+            if c is not None
+        )
+        regions.append(Region("hand", "hand", words.goods_line(me["goods"], tr), hand, owner=seat))
+    regions += [_seat(o, s, names, tr) for s in range(o["num_players"])]
+    if o["decrees"]:
+        decrees = tuple(
+            Piece(
+                f"decree-{d['id']}",
+                "decree",
+                words.decree_line(d, names, tr),
+                marks=frozenset({"met"}) if d["claimed_by"] else frozenset(),
+            )
+            for d in o["decrees"]
+        )
+        regions.append(Region("decrees", "decrees", "", decrees))
+    return Scene(words.status_line(o, names, tr), tuple(regions), choices)
+
+
+def _target(action: Action, obs: WhaleRidersObservation) -> str | None:
+    """Where ``action`` is chosen: the space bought, the contract taken, else a button."""
+    if isinstance(action, Buy):
+        mover = obs["to_move"]
+        port = obs["players"][mover]["port"] if mover is not None else 0
+        return f"space-{port}-{action.slot}"
+    if isinstance(action, (Burn, Fulfil)):
+        return f"contract-{action.card}"
+    return None
+
+
+def _rider(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Piece:
+    player = obs["players"][seat]
+    marks = {player["heading"]}
+    if player["step"] == 0:
+        marks.add("not-left")
+    if obs["to_move"] == seat:
+        marks.add("to-move")
+    place = words.rider_place(obs, player, tr)
+    label = words.rider_title(seat_name(names, seat, tr), place, tr)
+    return Piece(f"rider-{seat}", "rider", label, seat, frozenset(marks))
+
+
+def _contract(
+    key: str, card: ContractView, tr: Translate, *, payable: bool = False, owner: int | None = None
+) -> Piece:
+    marks = frozenset({"payable"}) if payable else frozenset()
+    return Piece(key, "contract", words.contract_text(card, tr), owner, marks)
+
+
+def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Region:
+    player = obs["players"][seat]
+    pieces = [Piece(f"coins-{seat}", "coins", str(player["coins"]), seat)]
+    pieces += [
+        Piece(f"held-{seat}-{i}", tile["good"], words.tile_name(tile, tr), seat)
+        for i, tile in enumerate(player["tiles"])
+    ]
+    pieces += [Piece(f"back-{seat}-{k}", "card-back", "", seat) for k in range(player["hand_size"])]
+    pieces.append(Piece(f"fulfilled-{seat}", "fulfilled", str(len(player["fulfilled"])), seat))
+    pieces.append(Piece(f"pearls-{seat}", "pearls", str(player["pearls"]), seat))
+    if player["power"] is not None:
+        pieces.append(Piece(f"power-{seat}", "power", words.power_name(player["power"], tr), seat))
+    marks = {
+        mark
+        for mark, holds in (
+            ("to-move", obs["to_move"] == seat),
+            ("viewer", obs["seat"] == seat),
+            ("start-player", obs["start_player"] == seat),
+        )
+        if holds
+    }
+    notes = [words.rider_place(obs, player, tr)]
+    if player["power"] is not None:
+        notes.append(words.power_line(player["power"], tr))
+    label = seat_name(names, seat, tr)
+    return Region(
+        f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, frozenset(marks)
+    )
+
+
+__all__ = ["scene"]
