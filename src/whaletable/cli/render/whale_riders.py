@@ -11,7 +11,6 @@ board's button.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -64,11 +63,11 @@ class WhaleRidersView:
         self.tr = tr  # the reader's language: the game's words
 
     def scene(
-        self, obs: dict[str, Any], names: Sequence[str], legal: Sequence[Action] = ()
+        self, obs: WhaleRidersObservation, names: Sequence[str], legal: Sequence[Action] = ()
     ) -> Scene:
         return scene(obs, legal, names, self.tr)
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(self, obs: WhaleRidersObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
         sc = self.scene(obs, labels)
@@ -186,11 +185,11 @@ class WhaleRidersView:
 
     # --------------------------------------------------------------- choosing
 
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choice(self, action: Action, obs: WhaleRidersObservation) -> str:
         # The scene's words, the web board's label word for word.
         return self.scene(obs, (), [action]).choices[0].words
 
-    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+    def parse(self, text: str, obs: WhaleRidersObservation) -> Action | None:
         tr = self.tr
         words = text.lower().split()
         if not words or words[0] not in ("m", "b", "c", "f", "x", "d"):
@@ -209,7 +208,7 @@ class WhaleRidersView:
                 tr("write '{verb} N' with a contract N of your hand").format(verb=verb)
             )
         number = int(args[0])
-        o = cast(WhaleRidersObservation, obs)
+        o = obs
         seat = o["seat"]
         if verb == "b":
             spaces = (
@@ -234,10 +233,12 @@ class WhaleRidersView:
         card = hand[number - 1]["id"]
         return Fulfil(card) if verb == "f" else Burn(card)
 
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
+    def round_summaries(
+        self, obs: WhaleRidersObservation, names: list[str]
+    ) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def final(self, obs: WhaleRidersObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         result = Result.from_observation(obs)
         if result is None:

@@ -17,7 +17,7 @@ The suggestion, when the seat may fulfil a contract now, is the one paying the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, heat_of, register_advisor
@@ -42,12 +42,12 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],  # the advisor interface hands every game a plain dict
+    observation: WhaleRidersObservation,
     legal: Sequence[Action],
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = cast(WhaleRidersObservation, observation)
+    obs = observation
     me = obs["players"][seat]
     contracts = game.components.contracts  # type: ignore[attr-defined]
     cards: list[tuple[ContractView, str]] = [(c, "hand") for c in me["hand"] if c is not None]

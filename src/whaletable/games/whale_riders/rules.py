@@ -19,7 +19,7 @@ import functools
 import random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from whaletable.core.action import Action
 from whaletable.core.result import Ranking, Result, Standing, rank
@@ -1249,7 +1249,7 @@ class WhaleRidersState(State):
         payable = set(self.payable(seat))
         return [{**contracts[k].to_json(k), "payable": k in payable} for k in self.hands[seat]]
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> WhaleRidersObservation:
         c = self.game.components
         contracts = c.contracts
         n = self.num_players
@@ -1320,7 +1320,7 @@ class WhaleRidersState(State):
             ],
             "winners": self.winners(),
         }
-        return cast(dict[str, Any], obs)
+        return obs
 
 
 _APPLY: dict[type[Action], Callable[[WhaleRidersState, Any], None]] = {

@@ -25,7 +25,6 @@ taking a coin, starting to burn or fulfil and Done are buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -35,10 +34,10 @@ from whaletable.games.whale_riders.actions import Burn, Buy, Fulfil
 from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
 
 
-def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
-    """``obs`` is one viewer's :class:`WhaleRidersObservation`; ``legal`` its actions
-    (empty when it may not act)."""
-    o = cast(WhaleRidersObservation, obs)
+def scene(
+    o: WhaleRidersObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+) -> Scene:
+    """One viewer's scene; ``legal`` its actions (empty when it may not act)."""
     choices = tuple(Choice(a, words.action_label(a, o, names, tr), _target(a, o)) for a in legal)
     buying = {c.target.rsplit("-", 1)[0] for c in choices if isinstance(c.action, Buy) and c.target}
     regions = [

@@ -10,8 +10,8 @@ data file's own names still read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -295,18 +295,16 @@ def decree_line(decree: DecreeView, names: Sequence[str], tr: Translate) -> str:
     return line
 
 
-def game_over_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
-    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
+def game_over_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
     winners = obs["winners"]
     pearls = obs["players"][winners[0]]["pearls"] if winners else 0
     return game_over_words(winners, pearls, names, tr)
 
 
 def action_label(
-    action: Action, observation: Mapping[str, Any], names: Sequence[str], tr: Translate
+    action: Action, obs: WhaleRidersObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if isinstance(action, Move):
         return tr("Move your rider to {port}").format(port=next_port(obs, tr))
     if isinstance(action, Buy):
@@ -367,9 +365,8 @@ def _buy_label(action: Buy, obs: WhaleRidersObservation, tr: Translate) -> str:
     )
 
 
-def status_line(observation: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
-    obs = cast(WhaleRidersObservation, observation)  # as the web board hands it
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]

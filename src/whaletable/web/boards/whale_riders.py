@@ -15,11 +15,11 @@ and each kind its shape.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_riders import words
+from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.view import scene
 from whaletable.games.whale_riders.words import PAYING, good_name
 from whaletable.web.boards import (
@@ -113,13 +113,17 @@ def _chip(svg: Svg, x: float, y: float, kind: str, size: float = 16) -> None:
     )
 
 
-class WhaleRidersBoard(WordedBoard):
+class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     """The web board of Whale Riders."""
 
     words = words
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: WhaleRidersObservation,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
     ) -> str:
         sc = scene(obs, legal, names, tr)
         at = {c.target: c for c in sc.choices if c.target is not None}
