@@ -339,3 +339,44 @@ def test_shared_rates_fall_back_to_this_servers_counts_when_the_database_is_away
     spent = asyncio.run(spend())
     assert spent[:2] == [None, None]
     assert spent[2] is not None, "still limited, by this server's own counts"
+
+
+def test_a_server_does_not_read_back_its_own_step_heard_while_it_was_taking_it(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    reads: list[str] = []
+    steps_from = store.steps_from
+
+    def counted(key: str, start: int) -> Any:
+        reads.append(key)
+        return steps_from(key, start)
+
+    store.steps_from = counted  # type: ignore[method-assign]
+    try:
+
+        async def scenario() -> int:
+            here = Tables(store, seed=3, shared=True)
+            seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+            table = here.create("whale-to-look", seats)
+            rng = random.Random(2)
+            async with table.lock:  # as _commit holds it while the step is written
+                state = table.state
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                store.append_action(table.key, 0, action.to_json())
+                here.heard(table.key, 1)  # the announcement, heard before the table took it
+                await asyncio.sleep(0.01)
+                table._advance(action)
+            for _ in range(10):
+                await asyncio.sleep(0.01)
+            return len(table.state.history)
+
+        steps = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert steps == 1
+    assert reads == [], "nothing is read back: the table took the step it heard of"

@@ -102,6 +102,18 @@ notes = Table(
     Column("params", Text, nullable=False),
 )
 
+# A table's steps from one on, each with its note if it has one.
+_STEPS_FROM = (
+    select(actions.c.seq, actions.c.action, notes.c.template, notes.c.params)
+    .select_from(
+        actions.outerjoin(
+            notes, (notes.c.table_key == actions.c.table_key) & (notes.c.seq == actions.c.seq)
+        )
+    )
+    .where(actions.c.table_key == bindparam("key"), actions.c.seq >= bindparam("start"))
+    .order_by(actions.c.seq)
+)
+
 rate_hits = Table(
     "rate_hits",
     metadata,
@@ -578,21 +590,16 @@ class Store:
         """A table's actions from step ``start`` on, and their notes (by step)."""
 
         def attempt(_: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+            # One statement (steps and their notes joined): this is read by every server
+            # holding the table, at every step another server takes.
             with self.engine.connect() as conn:
-                texts = conn.execute(
-                    select(actions.c.action)
-                    .where(actions.c.table_key == key, actions.c.seq >= start)
-                    .order_by(actions.c.seq)
-                ).scalars()
-                found = [json.loads(t) for t in texts]
-                said = {
-                    seq: (template, json.loads(params))
-                    for seq, template, params in conn.execute(
-                        select(notes.c.seq, notes.c.template, notes.c.params).where(
-                            notes.c.table_key == key, notes.c.seq >= start
-                        )
-                    )
-                }
+                rows = conn.execute(_STEPS_FROM, {"key": key, "start": start}).all()
+            found = [json.loads(text) for _, text, _, _ in rows]
+            said = {
+                seq: (template, json.loads(params))
+                for seq, _, template, params in rows
+                if template is not None
+            }
             return found, said
 
         return self._retry(f"read the steps of table {key} from {start}", attempt)

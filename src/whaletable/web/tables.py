@@ -756,11 +756,16 @@ class Tables:
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
                 continue  # not held here, or known already (this server's own step)
-            task = loop.create_task(self._hear(table, steps >= 0))
+            task = loop.create_task(self._hear(table, steps))
             task.add_done_callback(_log_failure)
 
-    async def _hear(self, table: LiveTable, steps_only: bool) -> None:
+    async def _hear(self, table: LiveTable, steps: int) -> None:
+        steps_only = steps >= 0
         async with table.lock:
+            if steps_only and len(table.state.history) == steps and table.unsure is None:
+                # This server's own step, announced at its commit and heard before the
+                # table (whose lock its writer held) had taken it: nothing to read back.
+                return
             try:
                 changed = await self._catch_up(table, steps_only)
             except (StorageUnavailable, WhaletableError) as e:
