@@ -221,7 +221,7 @@ def play_game(servers: list[Server], check: Engine, rng: random.Random) -> int:
                 break
             if time.monotonic() > deadline:
                 raise RuntimeError(f"table {key} did not settle at step {stored}")
-            time.sleep(0.005)
+            time.sleep(0.02)
         state = table.state
         if state.is_terminal():
             return int(stored)
@@ -274,7 +274,7 @@ def measure(db: str, count: int, moves: int, seed: int) -> dict[str, float]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--db", help="a PostgreSQL URL (a database is made there and dropped)")
-    p.add_argument("--moves", type=int, default=300, help="steps to play per setting")
+    p.add_argument("--moves", type=int, default=150, help="steps to play per setting")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
     with ExitStack() as stack:
@@ -283,11 +283,17 @@ def main() -> None:
         for count in (1, 2):
             with fresh_database(url) as db:
                 results[count] = measure(db, count, args.moves, args.seed)
-    names = sorted({k for r in results.values() for k in r})
+    played = ("steps", "games", "seconds")
+    for count, r in results.items():
+        print(
+            f"{count} server{'s' if count > 1 else ''}: {r['steps']:.0f} steps "
+            f"({r['games']:.0f} games) in {r['seconds']:.1f} s"
+        )
+    names = sorted({k for r in results.values() for k in r} - set(played))
     print(f"{'per step (a move or a chance draw)':<36}{'1 server':>12}{'2 servers':>12}")
     for name in names:
         row = [results[c].get(name, 0.0) for c in (1, 2)]
-        print(f"{name:<36}" + "".join(f"{v:>12.2f}" for v in row))
+        print(f"{name.removesuffix(' per step'):<36}" + "".join(f"{v:>12.2f}" for v in row))
 
 
 if __name__ == "__main__":
