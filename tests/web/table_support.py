@@ -209,6 +209,10 @@ class Server:
         self.stop()
         raise RuntimeError(f"the server did not answer /healthz within {timeout} s")
 
+    def log_text(self) -> str:
+        """What the server wrote to its standard error so far (its warnings)."""
+        return self._log.read_text(errors="replace") if self._log.exists() else ""
+
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
         assert self.proc is not None

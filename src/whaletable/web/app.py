@@ -18,12 +18,12 @@ from fastapi.staticfiles import StaticFiles
 from whaletable import games
 from whaletable.web.bots import BOT_DEADLINE, Think, think
 from whaletable.web.headers import SecurityHeaders
-from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit
+from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.routes import errors, health, lobby, records, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
-from whaletable.web.storage import RETRY_FOR
+from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
@@ -53,6 +53,14 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         gc.unfreeze()
         services.close()
         sys.setswitchinterval(switch)
+
+
+def _store_of(services: Services) -> Store | None:
+    """The database while the app runs (its lifespan), else None."""
+    try:
+        return services.tables.store
+    except RuntimeError:
+        return None
 
 
 def create_app(
@@ -99,10 +107,14 @@ def create_app(
         takeover_seconds=takeover_seconds,
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.services = Services(settings)
+    services = Services(settings)
+    app.state.services = services
+    # Servers sharing a database count each client's requests there, so a client that
+    # spreads them over the servers is limited as by one.
+    counts = SharedRates(lambda: _store_of(services)) if shared else None
     # The last added runs first: headers on every answer, then host, origin, rate, body.
     app.add_middleware(BodyLimit, limit=settings.limits.max_body)
-    app.add_middleware(RateLimit, limits=settings.limits)
+    app.add_middleware(RateLimit, limits=settings.limits, counts=counts)
     app.add_middleware(SameOriginPosts, reach=settings.reach)
     app.add_middleware(TrustedHostsOnly, reach=settings.reach)
     app.add_middleware(SecurityHeaders)

@@ -1,18 +1,24 @@
 """How much one client may ask of the server: body sizes, request rates and open sockets.
 
 Bodies are counted as they arrive, so a chunked request (no Content-Length) is held to
-the same limit as a declared one. Rates are per client address, in memory (one worker).
+the same limit as a declared one. Rates are per client address: in memory for a server
+alone, in the database when several servers share one (a client that spreads its
+requests over them is counted as by one).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
+import logging
 import math
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from limits import RateLimitItem, parse_many
 from limits.aio.storage import MemoryStorage
@@ -20,7 +26,12 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+if TYPE_CHECKING:
+    from whaletable.web.storage import Store
+
 MAX_BODY = 1_000_000  # bytes: a form, a JSON request or an uploaded record
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -148,20 +159,71 @@ async def spend(
     return None
 
 
-class RateLimit:
-    """Answer 429 with Retry-After once a client has spent its rate of a kind of request."""
+def rates_of(limits: Limits) -> dict[str, list[RateLimitItem]]:
+    """The rates of each kind of rated request."""
+    return {
+        "create": parse_many(limits.create_rate),
+        "upload": parse_many(limits.upload_rate),
+        "socket": parse_many(limits.socket_rate),
+    }
 
-    def __init__(self, app: ASGIApp, limits: Limits) -> None:
-        self.app = app
+
+class Rates(Protocol):
+    """Where the requests each client spent are counted."""
+
+    async def spend(self, rates: list[RateLimitItem], kind: str, who: str) -> int | None:
+        """Spend one request of ``kind`` by ``who`` under every one of ``rates``; None if
+        allowed, else the seconds until it would be."""
+        ...
+
+
+class LocalRates:
+    """Counted in this server's memory, in moving windows: a server alone."""
+
+    def __init__(self) -> None:
         # The asyncio storage expires old hits in a task on the event loop; the threaded
         # one starts a timer thread on every hit after a quiet spell, and starting a
         # thread blocks the event loop until the new thread runs.
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
-        self.rates: dict[str, list[RateLimitItem]] = {
-            "create": parse_many(limits.create_rate),
-            "upload": parse_many(limits.upload_rate),
-            "socket": parse_many(limits.socket_rate),
-        }
+
+    async def spend(self, rates: list[RateLimitItem], kind: str, who: str) -> int | None:
+        return await spend(self.limiter, rates, kind, who)
+
+
+class SharedRates:
+    """Counted in the database every server shares (``Store.spend_rate``), so a client
+    is limited as if there were one server. ``store_of`` gives the store once the app
+    has opened it (None before). The ``limits`` package keeps counts in memory, Redis,
+    Memcached or MongoDB, never in PostgreSQL, hence the table of its own.
+
+    Should the database not answer, this server's own counts limit the client
+    meanwhile: a request is neither held up nor let through uncounted.
+    """
+
+    def __init__(self, store_of: Callable[[], Store | None]) -> None:
+        self.store_of = store_of
+        self.local = LocalRates()
+
+    async def spend(self, rates: list[RateLimitItem], kind: str, who: str) -> int | None:
+        from whaletable.web.storage import StorageUnavailable
+
+        store = self.store_of()
+        if store is not None:
+            counted = [(item.amount, item.get_expiry()) for item in rates]
+            try:
+                return await asyncio.to_thread(store.spend_rate, kind, who, counted)
+            except StorageUnavailable as e:
+                log.warning("requests counted by this server alone: %s", e)
+        return await self.local.spend(rates, kind, who)
+
+
+class RateLimit:
+    """Answer 429 with Retry-After once a client has spent its rate of a kind of request."""
+
+    def __init__(self, app: ASGIApp, limits: Limits, counts: Rates | None = None) -> None:
+        self.app = app
+        self.counts: Rates = counts or LocalRates()
+        self.rates = rates_of(limits)
 
     def kind_of(self, scope: Scope) -> str | None:
         if scope["type"] not in ("http", "websocket"):
@@ -173,7 +235,7 @@ class RateLimit:
 
     async def retry_after(self, kind: str, client: str) -> int | None:
         """Spend one request of ``kind``; None if allowed, else seconds until it would be."""
-        return await spend(self.limiter, self.rates[kind], kind, client)
+        return await self.counts.spend(self.rates[kind], kind, client)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = self.kind_of(scope)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
+import time
 from collections.abc import Callable
 
 import psycopg
@@ -23,6 +25,7 @@ log = logging.getLogger(__name__)
 
 Heard = Callable[[str | None, int], None]  # (table key or None for every table, steps)
 
+APP_NAME = "whaletable-listen"  # the listening connection's application_name, with the pid
 POLL_SECONDS = 0.5  # how often the thread looks up from its connection to see if it should stop
 RECONNECT_SECONDS = (0.2, 5.0)  # first and longest wait before listening again
 
@@ -56,15 +59,25 @@ class Listener:
 
     def _run(self) -> None:
         wait, most = RECONNECT_SECONDS
-        first = True
+        deaf_since: float | None = None  # when the last connection was lost
+        # Named for the process, so that an operator (or a test) can tell which server's
+        # listener a backend of pg_stat_activity is.
+        name = f"{APP_NAME}-{os.getpid()}"
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                with psycopg.connect(
+                    self._conninfo, autocommit=True, application_name=name
+                ) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
-                    if not first:
+                    if deaf_since is not None:
+                        log.warning(
+                            "hearing other servers again after %.1f s: every table held "
+                            "here is caught up from the database",
+                            time.monotonic() - deaf_since,
+                        )
                         self._tell(None, -1)  # what was said while not listening is lost
-                    first = False
+                    deaf_since = None
                     wait = RECONNECT_SECONDS[0]
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=POLL_SECONDS):
@@ -73,8 +86,9 @@ class Listener:
                                 self._tell(key, int(steps))
             except psycopg.Error as e:
                 self.listening.clear()
+                if deaf_since is None:
+                    deaf_since = time.monotonic()
                 log.warning("not hearing other servers (%s); listening again in %.1f s", e, wait)
                 self._stop.wait(wait)
                 wait = min(wait * 2, most)
-            first = False
         self.listening.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import queue
 import threading
 import time
@@ -101,6 +102,44 @@ notes = Table(
     Column("params", Text, nullable=False),
 )
 
+# A table's steps from one on, each with its note if it has one.
+_STEPS_FROM = (
+    select(actions.c.seq, actions.c.action, notes.c.template, notes.c.params)
+    .select_from(
+        actions.outerjoin(
+            notes, (notes.c.table_key == actions.c.table_key) & (notes.c.seq == actions.c.seq)
+        )
+    )
+    .where(actions.c.table_key == bindparam("key"), actions.c.seq >= bindparam("start"))
+    .order_by(actions.c.seq)
+)
+
+rate_hits = Table(
+    "rate_hits",
+    metadata,
+    # Requests a client spent of a rate in one window of it, counted by every server
+    # sharing the database (see Store.spend_rate): one row per kind of request, client,
+    # window length and window.
+    Column("kind", String(16), primary_key=True),
+    Column("client", String(128), primary_key=True),
+    Column("seconds", Integer, primary_key=True, autoincrement=False),
+    Column("slot", BigInteger, primary_key=True, autoincrement=False),
+    Column("hits", Integer, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+# One request spent of a rate's current window: a new window's row starts at one, a
+# known one counts one more unless it is full (then no row comes back). The row is
+# locked by the upsert, so two servers counting the same client at once both count.
+_SPEND = sql_text(
+    "INSERT INTO rate_hits (kind, client, seconds, slot, hits, expires) "
+    "VALUES (:kind, :client, :seconds, :slot, 1, :expires) "
+    "ON CONFLICT (kind, client, seconds, slot) DO UPDATE SET hits = rate_hits.hits + 1 "
+    "WHERE rate_hits.hits < :amount RETURNING hits"
+)
+_NOW = sql_text("SELECT extract(epoch from clock_timestamp())")
+SWEEP_RATES_SECONDS = 60.0  # how often a server drops the rate windows that have ended
+
 # Which of a batch's steps are already written: built once, its list of (table, step)
 # pairs bound per batch. An expression built per batch is a few thousand objects in
 # reference cycles a minute, and the collector's pauses for them showed in every
@@ -123,6 +162,7 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 MAX_BATCH = 500  # steps written in one transaction at most
 SEATS = -1  # what an announcement says of the steps when a table's seats changed
 CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
+OPEN_SEAT = json.dumps({"kind": "open"})[1:-1]  # how an open seat's JSON begins
 SCHEMA_LOCK = 0x7768616C65  # the advisory lock servers hold while making the schema
 
 
@@ -209,6 +249,7 @@ class Store:
         self._writer: threading.Thread | None = None
         self._writer_lock = threading.Lock()
         self.engine = make_engine(url, busy_timeout)
+        self._rates_swept = 0.0  # the database's time when ended rate windows were last dropped
         self._retry("create the schema", lambda _: self._create())
         self._retry("upgrade the schema", lambda _: self._upgrade())
 
@@ -430,6 +471,45 @@ class Store:
                 ],
             )
 
+    def spend_rate(self, kind: str, client: str, rates: list[tuple[int, int]]) -> int | None:
+        """Spend one request of ``kind`` by ``client`` under every ``(amount, seconds)``
+        rate, counted in the database for every server sharing it; None if allowed, else
+        the seconds until it would be. Raises :class:`StorageUnavailable` at once (no
+        retries: a request is not held up for its count) if the database does not answer.
+
+        Windows are fixed (each ``seconds`` long, from the epoch, by the database's clock
+        so that hosts agree): one row per window instead of one per request, at the cost
+        of a client spending up to twice a rate across the end of one window.
+        """
+        try:
+            with self.engine.begin() as conn:
+                now = float(conn.execute(_NOW).scalar_one())
+                if now >= self._rates_swept + SWEEP_RATES_SECONDS:
+                    conn.execute(delete(rate_hits).where(rate_hits.c.expires < now))
+                    self._rates_swept = now
+                for amount, seconds in rates:
+                    slot = int(now // seconds)
+                    ends = (slot + 1) * seconds
+                    counted = conn.execute(
+                        _SPEND,
+                        {
+                            "kind": kind,
+                            "client": client[:128],
+                            "seconds": seconds,
+                            "slot": slot,
+                            "expires": float(ends),
+                            "amount": amount,
+                        },
+                    ).first()
+                    if counted is None:
+                        return max(1, math.ceil(ends - now))
+                return None
+        except DBAPIError as e:
+            raise StorageUnavailable(
+                f"the database did not count a request ({kind}): "
+                f"{type(e.orig).__name__}: {str(e.orig).strip()}"
+            ) from e
+
     def action_at(self, key: str, seq: int) -> tuple[dict[str, Any], Note | None] | None:
         """Step ``seq`` of a table as stored, with its note, or None if it is not there."""
 
@@ -510,21 +590,16 @@ class Store:
         """A table's actions from step ``start`` on, and their notes (by step)."""
 
         def attempt(_: int) -> tuple[list[dict[str, Any]], dict[int, Note]]:
+            # One statement (steps and their notes joined): this is read by every server
+            # holding the table, at every step another server takes.
             with self.engine.connect() as conn:
-                texts = conn.execute(
-                    select(actions.c.action)
-                    .where(actions.c.table_key == key, actions.c.seq >= start)
-                    .order_by(actions.c.seq)
-                ).scalars()
-                found = [json.loads(t) for t in texts]
-                said = {
-                    seq: (template, json.loads(params))
-                    for seq, template, params in conn.execute(
-                        select(notes.c.seq, notes.c.template, notes.c.params).where(
-                            notes.c.table_key == key, notes.c.seq >= start
-                        )
-                    )
-                }
+                rows = conn.execute(_STEPS_FROM, {"key": key, "start": start}).all()
+            found = [json.loads(text) for _, text, _, _ in rows]
+            said = {
+                seq: (template, json.loads(params))
+                for seq, _, template, params in rows
+                if template is not None
+            }
             return found, said
 
         return self._retry(f"read the steps of table {key} from {start}", attempt)
@@ -551,13 +626,35 @@ class Store:
         in_play = (tables.c.kind == "live") & (tables.c.finished == False)  # noqa: E712
         return self._retry("load the tables in play", lambda _: self._load(None, in_play))
 
-    def _load(self, where: Any, with_actions: Any = None) -> list[StoredTable]:
+    def lobby(self, recent: int) -> tuple[list[StoredTable], list[StoredTable]]:
+        """What a lobby lists, as the database has it (whichever server made each table):
+        the games in play with a seat open, oldest first, and the ``recent`` last finished
+        games, newest first; their seats and names without their steps."""
+        live = tables.c.kind == "live"
+        # The seats' JSON is written by json.dumps alone, so an open seat reads so; the
+        # seats are looked at again below, so a name holding those words lists nothing.
+        waiting = live & (tables.c.finished == False) & tables.c.seats.contains(OPEN_SEAT)  # noqa: E712
+        done = live & (tables.c.finished == True)  # noqa: E712
+
+        def attempt(_: int) -> tuple[list[StoredTable], list[StoredTable]]:
+            found = self._load(waiting, literal(False))
+            ended = self._load(done, literal(False), newest_first=True, limit=recent)
+            return [t for t in found if any(s.get("kind") == "open" for s in t.seats)], ended
+
+        return self._retry("list the tables of the lobby", attempt)
+
+    def _load(
+        self, where: Any, with_actions: Any = None, *, newest_first: bool = False, limit: int = 0
+    ) -> list[StoredTable]:
         if with_actions is None:
             with_actions = literal(True)
         with self.engine.connect() as conn:
-            q = select(tables, with_actions.label("with_actions")).order_by(tables.c.created)
+            order = tables.c.created.desc() if newest_first else tables.c.created
+            q = select(tables, with_actions.label("with_actions")).order_by(order)
             if where is not None:
                 q = q.where(where)
+            if limit:
+                q = q.limit(limit)
             rows = conn.execute(q).mappings().all()
             out: list[StoredTable] = []
             for r in rows:

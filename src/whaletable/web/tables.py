@@ -476,6 +476,15 @@ class TableSummary:
     finished: bool
 
 
+@dataclass
+class OpenTable:
+    """A game in play with a seat open, as the lobby lists it."""
+
+    key: str
+    game: Game[Any]
+    seats: list[SeatConfig]
+
+
 class TableCache(MutableMapping[str, LiveTable]):
     """The tables in memory; an evicted table is loaded again when it is looked up.
 
@@ -741,15 +750,22 @@ class Tables:
         """Another server (or this one) announced table ``key`` has ``steps`` steps;
         ``None``: announcements may have been missed, so every table catches up."""
         chosen = self.tables.in_memory() if key is None else [self.tables.held(key)]
+        if key is None:
+            log.warning("%d tables held here are caught up from the database", len(chosen))
         loop = asyncio.get_running_loop()
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
                 continue  # not held here, or known already (this server's own step)
-            task = loop.create_task(self._hear(table, steps >= 0))
+            task = loop.create_task(self._hear(table, steps))
             task.add_done_callback(_log_failure)
 
-    async def _hear(self, table: LiveTable, steps_only: bool) -> None:
+    async def _hear(self, table: LiveTable, steps: int) -> None:
+        steps_only = steps >= 0
         async with table.lock:
+            if steps_only and len(table.state.history) == steps and table.unsure is None:
+                # This server's own step, announced at its commit and heard before the
+                # table (whose lock its writer held) had taken it: nothing to read back.
+                return
             try:
                 changed = await self._catch_up(table, steps_only)
             except (StorageUnavailable, WhaletableError) as e:
@@ -971,12 +987,54 @@ class Tables:
         done += [t for t in self.evicted.values() if t.kind == "live" and t.finished]
         return sorted(done, key=lambda t: t.created, reverse=True)
 
-    def open_tables(self) -> list[LiveTable]:
+    def open_tables(self) -> list[OpenTable]:
+        """Games in play here with a seat open."""
         return [
-            t
+            OpenTable(t.key, t.game, t.seats)
             for t in self.tables.values()
             if t.kind == "live" and not t.finished and any(s.kind == "open" for s in t.seats)
         ]
+
+    async def listed(self, recent: int) -> tuple[list[OpenTable], list[TableSummary]]:
+        """What the lobby lists: games with a seat open, and the ``recent`` last finished.
+
+        A server sharing its database lists every server's tables, read from it (this
+        one's memory holds only the tables its own pages and requests brought in);
+        should the database not answer, this server's own are listed meanwhile.
+        """
+        if self.shared:
+            try:
+                waiting, ended = await asyncio.to_thread(self.store.lobby, recent)
+            except StorageUnavailable as e:
+                log.warning("the lobby lists this server's tables alone: %s", e)
+            else:
+                return self._open_of(waiting), self._summaries_of(ended)
+        return self.open_tables(), self.finished_tables()[:recent]
+
+    @staticmethod
+    def _open_of(stored: list[StoredTable]) -> list[OpenTable]:
+        out = []
+        for t in stored:
+            try:
+                game = games.get(t.game)
+            except WhaletableError as e:
+                log.error("table %s is not listed: %s", t.key, e)
+                continue
+            out.append(OpenTable(t.key, game, [SeatConfig.from_json(s) for s in t.seats]))
+        return out
+
+    @staticmethod
+    def _summaries_of(stored: list[StoredTable]) -> list[TableSummary]:
+        out = []
+        for t in stored:
+            try:
+                game = games.get(t.game)
+            except WhaletableError as e:
+                log.error("table %s is not listed: %s", t.key, e)
+                continue
+            names = [SeatConfig.from_json(s).name for s in t.seats]
+            out.append(TableSummary(t.key, game, names, t.created, t.kind, t.finished))
+        return out
 
     # --------------------------------------------------------------- acting
 

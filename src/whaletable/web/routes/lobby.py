@@ -72,18 +72,17 @@ def lobby_games(tr: Callable[[str], str]) -> list[dict[str, Any]]:
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request, services: ServicesDep) -> Response:
-    tables = services.tables
+    waiting, ended = await services.tables.listed(RECENT_REPLAYS)
     open_tables = [
         {
             "key": t.key,
             "title": t.game.spec.title,
             "seats": [{"index": i, "name": s.name, "kind": s.kind} for i, s in enumerate(t.seats)],
         }
-        for t in tables.open_tables()
+        for t in waiting
     ]
     finished_tables = [
-        {"key": t.key, "title": t.game.spec.title, "players": ", ".join(t.names)}
-        for t in tables.finished_tables()[:RECENT_REPLAYS]
+        {"key": t.key, "title": t.game.spec.title, "players": ", ".join(t.names)} for t in ended
     ]
     return services.page(
         request,

@@ -1,0 +1,382 @@
+"""Servers sharing one PostgreSQL database, beyond moves: a server whose listening
+connection is cut off catches up what it missed, every server's lobby lists every
+server's tables, and a client's request rates are counted across the servers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+from table_support import Server
+from test_workers import TIMEOUT, Page, new_table, stored_steps, whose_turn
+from websockets.sync.client import connect
+
+from whaletable.core import CHANCE
+from whaletable.web.limits import Limits, SharedRates, rates_of
+from whaletable.web.listen import APP_NAME, Listener
+from whaletable.web.storage import CHANNEL, Store
+from whaletable.web.tables import LiveTable, SeatConfig, Tables
+
+SHARED = ["--shared", "--takeover-seconds", "2"]
+
+
+@pytest.fixture
+def shared_db(postgres: Any) -> Iterator[str]:
+    """A database of its own on the throwaway PostgreSQL server, dropped after the test."""
+    name = f"shared_{random.getrandbits(32):08x}"
+    admin = create_engine(postgres.url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f"CREATE DATABASE {name}"))
+        yield postgres.url.rsplit("/", 1)[0] + f"/{name}"
+        with admin.connect() as conn:
+            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
+    finally:
+        admin.dispose()
+
+
+def servers(db: str, *more: str) -> tuple[Server, Server]:
+    return Server(db, args=[*SHARED, *more]), Server(db, args=[*SHARED, *more])
+
+
+@pytest.fixture
+def pair(shared_db: str) -> Iterator[tuple[Server, Server]]:
+    a, b = servers(shared_db)
+    a.start()
+    try:
+        b.start()
+        try:
+            yield a, b
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+
+
+def listeners_of(db: str, pid: int) -> list[int]:
+    """The backends of the listening connection of the server process ``pid``."""
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text("select pid from pg_stat_activity where application_name = :name"),
+                {"name": f"{APP_NAME}-{pid}"},
+            ).all()
+        return [int(r[0]) for r in rows]
+    finally:
+        engine.dispose()
+
+
+def terminate(db: str, backends: list[int]) -> None:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            for backend in backends:
+                conn.execute(text("select pg_terminate_backend(:p)"), {"p": backend})
+            conn.commit()
+    finally:
+        engine.dispose()
+
+
+# ------------------------------------------------------------------- a lost listener
+
+
+@pytest.mark.slow
+def test_a_server_whose_listener_was_cut_off_pushes_the_moves_it_missed(
+    pair: tuple[Server, Server], shared_db: str
+) -> None:
+    a, b = pair
+    assert a.proc is not None
+    key, tokens = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}])
+    with (
+        connect(f"{a.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as wa,
+        connect(f"{b.ws_base}/ws/{tokens[1]}", open_timeout=TIMEOUT) as wb,
+    ):
+        pages = [Page(wa), Page(wb)]
+        step, played = -1, 0
+        # Ana plays through A until Ben (on B) is to move.
+        while (seat := whose_turn(pages, step)) == 0:
+            step = pages[0].state["step"]
+            pages[0].act(pages[0].state, played)
+            played += 1
+            pages[1].until(lambda s, step=step: s["step"] > step)
+        assert seat == 1, "the game ended before Ben was to move"
+        ana = pages[0]
+        ana.until(lambda s: s["step"] == pages[1].state["step"])
+        deaf = listeners_of(shared_db, a.proc.pid)
+        assert len(deaf) == 1, "server A listens on one connection, named for its process"
+        said_before = len(a.log_text())
+        terminate(shared_db, deaf)
+        # Ben moves through B while A is not listening (it waits before listening again).
+        step = pages[1].state["step"]
+        pages[1].act(pages[1].state, played)
+        assert ana.until(lambda s, step=step: s["step"] > step)["step"] > step
+        assert not ana.errors and not pages[1].errors
+        deadline = time.monotonic() + TIMEOUT
+        while not listeners_of(shared_db, a.proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        again = listeners_of(shared_db, a.proc.pid)
+        assert again and again != deaf, "A listens again, on a new connection"
+    said = a.log_text()[said_before:]
+    assert "not hearing other servers" in said
+    assert "hearing other servers again" in said
+    assert "tables held here are caught up from the database" in said
+    # A's page shows the table at the database's step.
+    assert ana.state["step"] == len(stored_steps(shared_db, key)) == step + 1
+
+
+@pytest.mark.slow
+def test_a_listener_cut_off_listens_again_and_asks_for_every_table(shared_db: str) -> None:
+    Store(shared_db, announce=True).close()  # the schema
+
+    async def scenario() -> list[tuple[str | None, int]]:
+        heard: list[tuple[str | None, int]] = []
+        loop = asyncio.get_running_loop()
+        listener = Listener(shared_db, loop, lambda k, n: heard.append((k, n)))
+        listener.start()
+        try:
+            assert await asyncio.to_thread(listener.listening.wait, TIMEOUT)
+            backends = listeners_of(shared_db, os.getpid())
+            assert len(backends) == 1
+            terminate(shared_db, backends)
+            deadline = time.monotonic() + TIMEOUT
+            while (None, -1) not in heard and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            engine = create_engine(shared_db)
+            try:
+                with engine.begin() as conn:
+                    conn.execute(text("select pg_notify(:c, :p)"), {"c": CHANNEL, "p": "abc123:7"})
+            finally:
+                engine.dispose()
+            while ("abc123", 7) not in heard and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+        finally:
+            await asyncio.to_thread(listener.stop)
+        return heard
+
+    heard = asyncio.run(scenario())
+    assert heard.count((None, -1)) == 1, "told once to catch every table up"
+    assert heard.index((None, -1)) < heard.index(("abc123", 7)), "and it hears again"
+
+
+class Watching:
+    """A page's socket as a table sees it: the states it was sent."""
+
+    def __init__(self) -> None:
+        self.steps: list[int] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "state":
+            self.steps.append(message["step"])
+
+
+def test_every_table_held_is_caught_up_and_shown_when_announcements_were_missed(
+    tmp_path: Path,
+) -> None:
+    from whaletable.web.tables import Viewer
+
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> tuple[int, list[int]]:
+            here = Tables(store, seed=3, shared=True)
+            seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+            table = here.create("whale-to-look", seats)
+            page = Watching()
+            table.viewers.add(
+                Viewer(page.send, lambda m: m, "en", "spectator", frozenset(), showing=None)
+            )
+            # Another server plays five steps; this one hears none of them.
+            stored = store.load(table.key)
+            assert stored is not None
+            copy = LiveTable(stored)
+            rng = random.Random(5)
+            for seq in range(5):
+                state = copy.state
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                store.append_action(table.key, seq, action.to_json())
+                copy._advance(action)
+            here.heard(None, -1)  # what the listener says once it listens again
+            deadline = time.monotonic() + TIMEOUT
+            while not page.steps and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            return len(table.state.history), page.steps
+
+        steps, shown = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert steps == 5
+    assert shown == [5], "the page is sent the state the other server reached"
+
+
+# ------------------------------------------------------------------------- the lobby
+
+
+@pytest.mark.slow
+def test_a_table_made_through_one_server_is_listed_and_joinable_in_the_lobby_of_the_other(
+    pair: tuple[Server, Server],
+) -> None:
+    a, b = pair
+    key, _ = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "open", "name": ""}])
+    lobby = httpx.get(f"{b.base}/", timeout=TIMEOUT)
+    assert lobby.status_code == 200
+    assert f'action="/games/{key}/claim/1"' in lobby.text
+    claimed = httpx.post(f"{b.base}/games/{key}/claim/1", data={"name": "Zed"}, timeout=TIMEOUT)
+    assert claimed.status_code == 303, claimed.text
+    # Taken through B: no server lists the seat any more, A (which made the table) included.
+    for server in (a, b):
+        assert f"/games/{key}/claim/" not in httpx.get(f"{server.base}/", timeout=TIMEOUT).text
+
+
+def test_the_lobby_of_a_shared_server_lists_the_tables_and_replays_stored_by_others(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+        there = Tables(store, seed=1, shared=True)
+        waiting = there.create(
+            "whale-to-look", [SeatConfig("human", "Ana"), SeatConfig("open", "")]
+        )
+        seats = [SeatConfig("human", "Ana"), SeatConfig("bot", "", "easy")]
+        full = there.create("whale-to-look", seats)
+        store.update_table(full.key, finished=True)
+        here = Tables(store, shared=True)
+
+        async def listed() -> tuple[list[str], list[str]]:
+            open_tables, finished = await here.listed(recent=20)
+            return [t.key for t in open_tables], [t.key for t in finished]
+
+        open_keys, finished_keys = asyncio.run(listed())
+        assert open_keys == [waiting.key]
+        assert finished_keys == [full.key]
+        alone = Tables(store)  # a server that does not share its database lists its own
+        assert asyncio.run(alone.listed(recent=20)) == ([], [])
+    finally:
+        store.close()
+
+
+# ---------------------------------------------------------------------- rate limits
+
+
+@pytest.mark.slow
+def test_a_client_spreading_new_tables_over_two_servers_is_limited_as_if_there_were_one(
+    shared_db: str,
+) -> None:
+    a, b = servers(shared_db, "--create-rate", "3/minute")
+    a.start()
+    try:
+        b.start()
+        try:
+            seats = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]
+            answers = [
+                httpx.post(
+                    f"{server.base}/api/games",
+                    json={"game": "whale-to-look", "seats": seats},
+                    timeout=TIMEOUT,
+                )
+                for server in (a, b, a, b, a)
+            ]
+        finally:
+            b.stop()
+    finally:
+        a.stop()
+    assert [r.status_code for r in answers] == [201, 201, 201, 429, 429]
+    for refused in answers[3:]:
+        assert 1 <= int(refused.headers["retry-after"]) <= 60
+        assert "too many requests" in refused.json()["error"]
+
+
+@pytest.mark.slow
+def test_shared_rates_are_counted_in_the_database_per_kind_and_client(shared_db: str) -> None:
+    store = Store(shared_db, announce=True)
+    try:
+        one, two = SharedRates(lambda: store), SharedRates(lambda: store)
+        limits = Limits(create_rate="2/minute", upload_rate="1/minute")
+
+        async def spend() -> list[int | None]:
+            rates = [rates_of(limits), rates_of(limits)]
+            return [
+                await one.spend(rates[0]["create"], "create", "198.51.100.7"),
+                await two.spend(rates[1]["create"], "create", "198.51.100.7"),
+                await one.spend(rates[0]["create"], "create", "198.51.100.7"),
+                await two.spend(rates[1]["create"], "create", "198.51.100.8"),
+                await two.spend(rates[1]["upload"], "upload", "198.51.100.7"),
+            ]
+
+        spent = asyncio.run(spend())
+    finally:
+        store.close()
+    assert spent[:2] == [None, None]
+    assert spent[2] is not None and 1 <= spent[2] <= 60, "the third in a minute waits"
+    assert spent[3:] == [None, None], "another client, another kind: counted apart"
+
+
+def test_shared_rates_fall_back_to_this_servers_counts_when_the_database_is_away() -> None:
+    class Away:
+        def spend_rate(self, kind: str, client: str, rates: list[tuple[int, int]]) -> int | None:
+            from whaletable.web.storage import StorageUnavailable
+
+            raise StorageUnavailable("the database did not answer")
+
+    shared = SharedRates(lambda: Away())  # type: ignore[arg-type, return-value]
+    rates = rates_of(Limits(create_rate="2/minute"))["create"]
+
+    async def spend() -> list[int | None]:
+        return [await shared.spend(rates, "create", "192.0.2.1") for _ in range(3)]
+
+    spent = asyncio.run(spend())
+    assert spent[:2] == [None, None]
+    assert spent[2] is not None, "still limited, by this server's own counts"
+
+
+def test_a_server_does_not_read_back_its_own_step_heard_while_it_was_taking_it(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    reads: list[str] = []
+    steps_from = store.steps_from
+
+    def counted(key: str, start: int) -> Any:
+        reads.append(key)
+        return steps_from(key, start)
+
+    store.steps_from = counted  # type: ignore[method-assign]
+    try:
+
+        async def scenario() -> int:
+            here = Tables(store, seed=3, shared=True)
+            seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+            table = here.create("whale-to-look", seats)
+            rng = random.Random(2)
+            async with table.lock:  # as _commit holds it while the step is written
+                state = table.state
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                store.append_action(table.key, 0, action.to_json())
+                here.heard(table.key, 1)  # the announcement, heard before the table took it
+                await asyncio.sleep(0.01)
+                table._advance(action)
+            for _ in range(10):
+                await asyncio.sleep(0.01)
+            return len(table.state.history)
+
+        steps = asyncio.run(scenario())
+    finally:
+        store.close()
+    assert steps == 1
+    assert reads == [], "nothing is read back: the table took the step it heard of"
