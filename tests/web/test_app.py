@@ -116,6 +116,21 @@ def test_json_creation_gives_a_link_per_human_seat_and_a_spectator_link(app: App
     assert roles == {tokens[0]: ("seat", 0), tokens[1]: ("seat", 1), tokens[2]: ("spectator", None)}
 
 
+def test_every_page_of_a_table_opens_its_socket_with_the_table_key_for_a_proxy_to_hash(
+    app: App,
+) -> None:
+    """A proxy in front of several workers hashes the socket's ``table`` argument, so every
+    page of one table meets the same worker (see README, Deployment)."""
+    created = create_table(app.client, [{"kind": "human", "name": "Ana"}, *HUMAN_AND_TWO_BOTS[1:]])
+    for url in [*seat_urls(created), created["spectator_url"]]:
+        token = token_of(url)
+        page = app.client.get(f"/t/{token}").text
+        key = app.tables.lookup(token)[0].key
+        assert f'data-ws-path="/ws/{token}?table={key}"' in page
+        with app.client.websocket_connect(f"/ws/{token}?table={key}") as ws:
+            assert ws.receive_json()["type"]
+
+
 def test_json_creation_with_hotseat_gives_a_hotseat_link(app: App) -> None:
     created = create_table(
         app.client,

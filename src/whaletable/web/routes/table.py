@@ -39,7 +39,9 @@ async def table_page(request: Request, services: ServicesDep, token: str) -> Res
             "key": table.key,
             "role": role,
             "seat_name": table.names[seat] if seat is not None else None,
-            "ws_path": f"/ws/{token}",
+            # The table's key rides along (ignored here) for a proxy to hash on, so every
+            # page of a table meets the same worker (README, Deployment).
+            "ws_path": f"/ws/{token}?table={table.key}",
             "advice": table.settings.advice,
             "advisor": advisor_of(table.game.spec.id) is not None,
         },
