@@ -178,19 +178,8 @@ def die_words(face: int, tr: Translate) -> str:
 
 
 def whale_of(obs: SaveTheWhalesObservation, name: str) -> WhaleRow:
-    """The observation's entry for whale ``name`` (one still in the box if it has none)."""
-    for w in obs["whales"]:
-        if w["name"] == name:
-            return w
-    return {
-        "name": name,
-        "value": 0,
-        "home": 0,
-        "status": "box",
-        "space": None,
-        "owner": None,
-        "barnacle": False,
-    }
+    """The observation's entry for whale ``name`` (it lists all eight, in or out of play)."""
+    return next(w for w in obs["whales"] if w["name"] == name)
 
 
 def status_word(status: str, tr: Translate) -> str:
@@ -231,12 +220,11 @@ def dice_words(first: int, second: int, tr: Translate) -> str:
     )
 
 
-def turn_number(obs: SaveTheWhalesObservation) -> int:
+def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
     one more."""
-    if obs["phase"] in ("turn", "roll", "choose_whale"):
-        return int(obs["turns"]) + 1
-    return max(int(obs["turns"]), 1)
+    before = obs["phase"] in ("turn", "roll", "choose_whale")
+    return tr("Turn {turns}").format(turns=obs["turns"] + 1 if before else max(obs["turns"], 1))
 
 
 def counts_line(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -305,10 +293,6 @@ def space_sp(sp: int, value: int, tr: Translate) -> tuple[str, ...]:
     if value:
         return (tr("saving it costs {value} SP").format(value=value),)
     return (tr("{sp} SP").format(sp=f"{sp:+d}"),) if sp else ()
-
-
-def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
-    return tr("Turn {turns}").format(turns=turn_number(obs))
 
 
 def habitat_notes(whale: WhaleRow, names: Sequence[str], tr: Translate) -> tuple[str, ...]:
@@ -458,7 +442,7 @@ def status_line(observation: dict[str, Any], names: Sequence[str], tr: Translate
         return tr("Game over: {headline}").format(
             headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
         )
-    turn = tr("Turn {turns}").format(turns=turn_number(obs))
+    turn = turn_words(obs, tr)
     phase = obs["phase"]
     to_move = obs["to_move"]
     if to_move is None:
@@ -708,9 +692,11 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
 
 __all__ = [
     "action_label",
+    "advice_word",
     "card_text",
     "choice_label",
     "counts_line",
+    "deck_lines",
     "deck_name",
     "describe",
     "dice_words",
@@ -718,20 +704,25 @@ __all__ = [
     "done_words",
     "flag_lines",
     "game_over_line",
+    "habitat_notes",
     "headline",
+    "hint",
     "named_words",
     "option_label",
     "own_space_sp",
     "path_space_name",
     "payment_words",
+    "place_words",
     "result_word",
     "ship_words",
     "space_name",
+    "space_sp",
     "space_words",
     "status_line",
     "status_word",
     "tie_break_line",
-    "turn_number",
+    "turn_words",
+    "whale_code",
     "whale_name",
     "whale_of",
     "where_words",

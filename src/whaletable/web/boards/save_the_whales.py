@@ -32,7 +32,7 @@ from whaletable.games.save_the_whales.actions import (
     Refuse,
     Roll,
 )
-from whaletable.games.save_the_whales.components import layout
+from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.view import scene
 from whaletable.games.save_the_whales.words import own_space_sp, place_words
 from whaletable.web.boards import (
@@ -66,21 +66,15 @@ PATH_FILL = "#f4e3c7"
 PATH_STROKE = "#9a6b2f"
 SAVED_FILL = "#d8f0d2"
 EXTINCT_FILL = "#4a4f57"
+BAD, SHIPS, GOOD = "#f3c0b8", "#e7b7c9", "#c9e7b7"
 KIND_FILL = {
+    **dict.fromkeys(("krill", "oil_spill", "radioactive_waste", "iwc", "floating_factory"), BAD),
+    **dict.fromkeys(("pirate_whalers", "spotted"), SHIPS),
+    **dict.fromkeys(("protection_act", "moratorium", "calving_sanctuary"), GOOD),
     "pow": "#ffe9a8",
     "whale": "#bfe1f0",
     "card_dawn": "#ffd7a8",
     "card_neptune": "#b9d8d0",
-    "krill": "#f3c0b8",
-    "oil_spill": "#f3c0b8",
-    "radioactive_waste": "#f3c0b8",
-    "iwc": "#f3c0b8",
-    "floating_factory": "#f3c0b8",
-    "pirate_whalers": "#e7b7c9",
-    "spotted": "#e7b7c9",
-    "protection_act": "#c9e7b7",
-    "moratorium": "#c9e7b7",
-    "calving_sanctuary": "#c9e7b7",
     "polar": "#f2f6fb",
     "magic_barnacle": "#f7e6a1",
     "barnacle_passing": "#e6dcf5",
@@ -102,9 +96,8 @@ CARD_TEXT_STYLE = (
 # --- Where things are ---------------------------------------------------------------------
 
 
-@cache
-def _board() -> dict[str, Any]:
-    return layout()
+N = default_components().track_length
+"""The track's spaces: every table plays on the printed board."""
 
 
 @cache
@@ -303,7 +296,7 @@ class SaveTheWhalesBoard(WordedBoard):
 
     def _space(self, svg: Svg, region: Region, choice: Choice | None) -> None:
         i = int(region.key.removeprefix("space-"))
-        x, y, w, h, side = track_box(len(_board()["track"]), i)
+        x, y, w, h, side = track_box(N, i)
         if choice is not None:
             svg.open_act(choice.action, choice.words, "space-act", f' data-space="{i}"')
         else:
@@ -341,7 +334,7 @@ class SaveTheWhalesBoard(WordedBoard):
         svg.add("</g>")
 
     def _path(self, svg: Svg, path: list[Region], port: Region) -> None:
-        n = len(_board()["track"])
+        n = N
         cell = path_cell(n)
         svg.add('<g class="path">')
         for region in path:
@@ -395,7 +388,7 @@ class SaveTheWhalesBoard(WordedBoard):
         acts: dict[str, Choice],
         tr: Translate,
     ) -> None:
-        n = len(_board()["track"])
+        n = N
         cell = path_cell(n)
         a, length = _ring()
         left = X0 + a + cell / 2 + 10
@@ -536,7 +529,7 @@ class SaveTheWhalesBoard(WordedBoard):
         self, svg: Svg, region: Region, regions: dict[str, Region], acts: dict[str, Choice]
     ) -> None:
         whales = [p for p in region.pieces if p.kind == "whale"]
-        n = len(_board()["track"])
+        n = N
         if region.key.startswith("path-"):
             px, py = path_point(n, int(region.key.removeprefix("path-")))
             for k, piece in enumerate(whales):
@@ -673,8 +666,8 @@ def whale_title(habitat: Region) -> str:
 def port_xy() -> tuple[float, float]:
     """Where the WHALING PORT is drawn: inward from the port's path space, towards the
     middle, clear of the path."""
-    n = len(_board()["track"])
-    px, py = path_point(n, _board()["port"])
+    n = N
+    px, py = path_point(n, layout()["port"])
     cx, cy = X0 + SIDE / 2, Y0 + SIDE / 2
     dx, dy = cx - px, cy - py
     if abs(dx) > abs(dy):
