@@ -48,9 +48,21 @@ from whaletable.games.save_the_whales.words import (
 )
 
 
-def whales_in(region: Region) -> list[tuple[str, int | None]]:
-    """The whales lying in a region, by the name a player types, with their owners."""
-    return [(p.key.removeprefix("whale-"), p.owner) for p in region.pieces if p.kind == "whale"]
+def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
+    """The whales lying in a region, by the name a player types, each in its player's colour
+    (underlined: the whale this turn moves)."""
+    return [
+        (
+            p.key.removeprefix("whale-"),
+            " ".join(filter(None, ("bold", colour(p.owner), "underline" * (p.key in moving)))),
+        )
+        for p in region.pieces
+        if p.kind == "whale"
+    ]
+
+
+def colour(seat: int | None) -> str:
+    return "" if seat is None else seat_colour(seat)
 
 
 class SaveTheWhalesView:
@@ -74,7 +86,7 @@ class SaveTheWhalesView:
         text.append("\n" + ship.label)
         for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
-        parts: list[RenderableType] = [text, self._track(regions)]
+        parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
         whales = Table(padding=(0, 1), title=place_words("habitats", tr))
         for column in (tr("Whale"), "", tr("Where")):
             whales.add_column(column)
@@ -101,7 +113,7 @@ class SaveTheWhalesView:
         parts += [Text(note, style="bold") for note in regions["prompt"].notes]
         return Group(*parts)
 
-    def _track(self, regions: dict[str, Region]) -> Table:
+    def _track(self, regions: dict[str, Region], moving: frozenset[str]) -> Table:
         tr = self.tr
         n = default_components().track_length
         rows = (n + 3) // 4
@@ -118,11 +130,9 @@ class SaveTheWhalesView:
             for note in space.notes[1:]:
                 cell.append(f" {note}", style="dim")
             # Whales go by the names a player types (c gray, n blue, …).
-            for name, owner in whales_in(space):
-                cell.append(
-                    f" {name}", style=f"bold {seat_colour(owner)}" if owner is not None else "bold"
-                )
-            above = [name for name, _ in whales_in(path)] if path is not None else []
+            for name, style in whales_in(space, moving):
+                cell.append(f" {name}", style=style)
+            above = [name for name, _ in whales_in(path, moving)] if path is not None else []
             if path is not None and any(p.kind == "ship" for p in path.pieces):
                 above.append(tr("SHIP"))
             if above:

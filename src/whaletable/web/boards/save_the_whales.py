@@ -221,6 +221,10 @@ def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
     )
 
 
+# One NATURAL HABITAT card, four in a row inside the path.
+HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) / 4, 74
+
+
 class SaveTheWhalesBoard(WordedBoard):
     """The web board of Save the Whales: the game's scene (``games/save_the_whales/view.py``)
     given places and shapes."""
@@ -334,19 +338,18 @@ class SaveTheWhalesBoard(WordedBoard):
         svg.add("</g>")
 
     def _path(self, svg: Svg, path: list[Region], port: Region) -> None:
-        n = N
-        cell = path_cell(n)
+        cell = path_cell(N)
         svg.add('<g class="path">')
         for region in path:
             above = int(region.key.removeprefix("path-"))
-            (px, py), (ex, ey) = path_point(n, above), inner_edge(n, above)
+            (px, py), (ex, ey) = path_point(N, above), inner_edge(N, above)
             svg.add(
                 f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
                 f'stroke="{PATH_STROKE}" stroke-width="1.5" stroke-dasharray="3 2"/>'
             )
         for region in path:
             above = int(region.key.removeprefix("path-"))
-            px, py = path_point(n, above)
+            px, py = path_point(N, above)
             svg.add(
                 f'<g class="path-space" data-space="{above}"><title>{esc(region.notes[0])}</title>'
                 f'<rect x="{px - cell / 2:.1f}" y="{py - cell / 2:.1f}" width="{cell:.1f}" '
@@ -371,7 +374,7 @@ class SaveTheWhalesBoard(WordedBoard):
                     sx, sy, where = qx, qy + 8, "port"
                 else:
                     where = region.key.removeprefix("path-")
-                    sx, sy = path_point(n, int(where))
+                    sx, sy = path_point(N, int(where))
                     sy += cell / 2 - 10
                 svg.add(
                     f'<g class="ship" data-space="{where}"><title>{esc(ship.label)}</title>'
@@ -388,21 +391,18 @@ class SaveTheWhalesBoard(WordedBoard):
         acts: dict[str, Choice],
         tr: Translate,
     ) -> None:
-        n = N
-        cell = path_cell(n)
+        cell = path_cell(N)
         a, length = _ring()
         left = X0 + a + cell / 2 + 10
         top = Y0 + a + cell / 2 + 10
         inner = length - cell - 20
         habitats = place_words("habitats", tr)
         svg.text(left, top + 12, habitats, size=12, weight="bold", fill=MUTED)
-        gap, card_h = 8, 74
-        card_w = (inner - 3 * gap) / 4
+        gap = 8
         for k, region in enumerate(r for r in sc.regions if r.kind == "habitat"):
-            cx = left + (k % 4) * (card_w + gap)
-            cy = top + 20 + (k // 4) * (card_h + gap)
-            self._habitat(svg, region, regions, acts.get(region.key), cx, cy, card_w, card_h, tr)
-        ey = top + 20 + 2 * (card_h + gap) + 4
+            x, y = left + (k % 4) * (HABITAT_W + gap), top + 20 + (k // 4) * (HABITAT_H + gap)
+            self._habitat(svg, region, regions, acts.get(region.key), x, y, tr)
+        ey = top + 20 + 2 * (HABITAT_H + gap) + 4
         extinct = regions["extinct"]
         svg.add(
             f'<g class="extinct-area"><title>{esc(extinct.label)}</title>'
@@ -425,11 +425,9 @@ class SaveTheWhalesBoard(WordedBoard):
         choice: Choice | None,
         x: float,
         y: float,
-        w: float,
-        h: float,
         tr: Translate,
     ) -> None:
-        name = region.key.removeprefix("habitat-")
+        name, w, h = region.key.removeprefix("habitat-"), HABITAT_W, HABITAT_H
         status = next(m for m in region.marks if m != "barnacle")
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
         svg.add(
@@ -449,7 +447,8 @@ class SaveTheWhalesBoard(WordedBoard):
                 f'<circle cx="{x + w - 12:.1f}" cy="{y + h - 13:.1f}" r="8" '
                 f'fill="{seat_colour(region.owner)}" stroke="{INK}"/>'
             )
-            svg.text(x + w - 12, y + h - 9.5, str(region.owner + 1), size=9, anchor="middle")
+            owner = str(region.owner + 1)
+            svg.text(x + w - 12, y + h - 9.5, owner, size=9, anchor="middle", weight="bold")
         if "barnacle" in region.marks:
             svg.add(
                 f'<circle cx="{x + w - 28:.1f}" cy="{y + h - 13:.1f}" r="5" fill="#f2c230" '
@@ -529,14 +528,13 @@ class SaveTheWhalesBoard(WordedBoard):
         self, svg: Svg, region: Region, regions: dict[str, Region], acts: dict[str, Choice]
     ) -> None:
         whales = [p for p in region.pieces if p.kind == "whale"]
-        n = N
         if region.key.startswith("path-"):
-            px, py = path_point(n, int(region.key.removeprefix("path-")))
+            px, py = path_point(N, int(region.key.removeprefix("path-")))
             for k, piece in enumerate(whales):
                 ty = py - 4 + (k - (len(whales) - 1) / 2) * 15
                 self._token(svg, piece, regions, px, ty, choice=acts.get(piece.key))
             return
-        x, y, w, h, side = track_box(n, int(region.key.removeprefix("space-")))
+        x, y, w, h, side = track_box(N, int(region.key.removeprefix("space-")))
         # The inner half of the space, in two columns.
         if side in (0, -1, -2):
             ox, oy, cols, dy = x + w / 2, y + h - 10, 2, -16.0
@@ -666,8 +664,7 @@ def whale_title(habitat: Region) -> str:
 def port_xy() -> tuple[float, float]:
     """Where the WHALING PORT is drawn: inward from the port's path space, towards the
     middle, clear of the path."""
-    n = N
-    px, py = path_point(n, layout()["port"])
+    px, py = path_point(N, layout()["port"])
     cx, cy = X0 + SIDE / 2, Y0 + SIDE / 2
     dx, dy = cx - px, cy - py
     if abs(dx) > abs(dy):
@@ -675,8 +672,8 @@ def port_xy() -> tuple[float, float]:
     else:
         qx, qy = px, py + math.copysign(52, dy)
     a, length = _ring()
-    low = a + path_cell(n) / 2 + 46
-    high = a + length - path_cell(n) / 2 - 46
+    low = a + path_cell(N) / 2 + 46
+    high = a + length - path_cell(N) / 2 - 46
     return min(max(qx, X0 + low), X0 + high), min(max(qy, Y0 + low - 24), Y0 + high + 24)
 
 
