@@ -10,7 +10,7 @@ unambiguous beginning will do), seats from 1.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -37,9 +37,10 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.components import WHALES, default_components
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
-from whaletable.games.save_the_whales.words import headline as team_headline
 from whaletable.games.save_the_whales.words import (
+    game_over_line,
     place_words,
     ranking_rule,
     result_word,
@@ -210,15 +211,15 @@ class SaveTheWhalesView:
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))
-        tally = dict(result.team.tally)
-        saved = [whale_name(w, tr) for w in obs["saved"]]
-        lost = [whale_name(w, tr) for w in obs["extinct"]]
+        o = cast(SaveTheWhalesObservation, obs)
+        saved = [whale_name(w, tr) for w in o["saved"]]
+        lost = [whale_name(w, tr) for w in o["extinct"]]
         return result_panel(
             result,
             names,
             tr,
             result_word,
-            headline=team_headline(tally["whales_saved"], len(obs["whales"]), tr),
+            headline=game_over_line(obs, names, tr),
             extra=[Text("\n".join(whales_lines(saved, lost, tr)))],
             notes=[ranking_rule(result, tr)],
         )

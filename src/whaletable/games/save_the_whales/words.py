@@ -36,7 +36,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.components import default_components, layout
+from whaletable.games.save_the_whales.components import default_components
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,
@@ -77,11 +77,6 @@ from whaletable.games.save_the_whales.observation import (
 )
 
 
-@cache
-def _board() -> dict[str, Any]:
-    return layout()
-
-
 def whale_name(whale: str, tr: Translate) -> str:
     words = {
         "gray": tr("Gray Whale"),
@@ -119,16 +114,16 @@ def named_words(name: str, tr: Translate) -> tuple[str, str] | None:
 
 def space_words(index: int, tr: Translate) -> tuple[str, str]:
     """A track space's short label and full name."""
-    space = _board()["track"][index]
-    kind = space["kind"]
-    named = named_words(space["name"], tr)
+    space = default_components().track[index]
+    kind = space.kind
+    named = named_words(space.name, tr)
     if named is not None:
         return named
     if kind == "whale":
-        name = whale_name(space["whale"], tr)
+        name = whale_name(space.whale, tr)
         return name, tr("{whale} space").format(whale=name)
     if kind == "card":
-        if space["deck"] == "dawn":
+        if space.deck == "dawn":
             return tr("DAWN O'DAY"), tr("DAWN O'DAY")
         return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
     words = {
@@ -146,7 +141,7 @@ def space_words(index: int, tr: Translate) -> tuple[str, str]:
         "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
         "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
     }
-    return words.get(kind, (space["name"], space["name"]))
+    return words.get(kind, (space.name, space.name))
 
 
 def space_name(index: int, tr: Translate) -> str:
@@ -156,9 +151,9 @@ def space_name(index: int, tr: Translate) -> str:
 
 def path_space_name(above: int, tr: Translate) -> str:
     """A path space, named by the track space it lies above (and its own name, if any)."""
-    for p in _board()["path"]:
-        if p["above"] == above and p["name"]:
-            named = named_words(p["name"], tr)
+    for p in default_components().path:
+        if p.above == above and p.name:
+            named = named_words(p.name, tr)
             if named is not None:
                 return tr("{name} on the path, above {space}").format(
                     name=named[1], space=space_name(above, tr)
@@ -347,18 +342,6 @@ def own_space_sp() -> int:
     return default_components().own_space_sp
 
 
-def done_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
-    """Taking nothing (more) in the phase under way."""
-    phase = obs["phase"]
-    if phase == "barnacle":
-        return tr("Keep the barnacle where it is")
-    if phase == "leave_path":
-        return tr("Stay on the path")
-    if phase == "trade_places":
-        return tr("Do not trade")
-    return tr("Done")
-
-
 def action_label(
     action: Action, observation: dict[str, Any], names: Sequence[str], tr: Translate
 ) -> str:
@@ -414,8 +397,13 @@ def action_label(
         return tr("Trade places with the {whale} ({where})").format(
             whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
         )
-    if isinstance(action, Done):
-        return done_words(obs, tr)
+    if isinstance(action, Done):  # taking nothing (more) in the phase under way
+        done = {
+            "barnacle": tr("Keep the barnacle where it is"),
+            "leave_path": tr("Stay on the path"),
+            "trade_places": tr("Do not trade"),
+        }
+        return done.get(obs["phase"], tr("Done"))
     if isinstance(action, ThrowDice):
         return dice_words(action.first, action.second, tr)
     if isinstance(action, DrawCard):
@@ -701,7 +689,6 @@ __all__ = [
     "describe",
     "dice_words",
     "die_words",
-    "done_words",
     "flag_lines",
     "game_over_line",
     "habitat_notes",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -33,6 +33,7 @@ from whaletable.games.save_the_whales.actions import (
     Roll,
 )
 from whaletable.games.save_the_whales.components import default_components, layout
+from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
 from whaletable.games.save_the_whales.words import own_space_sp, place_words
 from whaletable.web.boards import (
@@ -43,7 +44,6 @@ from whaletable.web.boards import (
     WordedBoard,
     esc,
     seat_colour,
-    seat_name,
 )
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
@@ -242,7 +242,7 @@ class SaveTheWhalesBoard(WordedBoard):
         height = PLAYERS_Y + len(seats) * ROW_H + 12
         label = tr("Save the Whales board")
         svg.open("save-the-whales", WIDTH, height, label, OCEAN, css=CARD_TEXT_STYLE)
-        self._header(svg, obs["seat"], regions["summary"], names, tr)
+        self._header(svg, regions["summary"], seats, tr)
         svg.add(
             f'<rect x="{X0}" y="{Y0}" width="{SIDE}" height="{SIDE}" rx="6" fill="{BOARD_FILL}" '
             f'stroke="{INK}" stroke-width="1.5"/>'
@@ -251,7 +251,8 @@ class SaveTheWhalesBoard(WordedBoard):
             if region.key.startswith("space-"):
                 self._space(svg, region, acts.get(region.key))
         self._path(svg, [r for r in sc.regions if r.key.startswith("path-")], regions["port"])
-        self._centre(svg, obs, sc, regions, acts, tr)
+        # Every language of the card's words is drawn: the observation holds them all.
+        self._centre(svg, cast(SaveTheWhalesObservation, obs)["card"], sc, regions, acts, tr)
         for region in sc.regions:
             if region.key.startswith(("space-", "path-")):
                 self._tokens(svg, region, regions, acts)
@@ -277,13 +278,9 @@ class SaveTheWhalesBoard(WordedBoard):
             return "collect-act", tr("Collect {sp} SP").format(sp=own_space_sp())
         return "done-act", choice.words
 
-    def _header(
-        self, svg: Svg, seat: int | None, summary: Region, names: Sequence[str], tr: Translate
-    ) -> None:
-        if seat is None:
-            viewer = tr("spectator view")
-        else:
-            viewer = tr("{name}'s view").format(name=seat_name(names, seat, tr))
+    def _header(self, svg: Svg, summary: Region, seats: list[Region], tr: Translate) -> None:
+        you = [r.label for r in seats if "you" in r.marks]
+        viewer = tr("{name}'s view").format(name=you[0]) if you else tr("spectator view")
         svg.text(X0, 20, summary.label + " · " + viewer, size=15, weight="bold")
         svg.text(X0, 38, summary.notes[0], size=12, fill=MUTED, extra=' class="summary"')
         for k, flag in enumerate(summary.notes[1:]):
@@ -385,7 +382,7 @@ class SaveTheWhalesBoard(WordedBoard):
     def _centre(
         self,
         svg: Svg,
-        obs: dict[str, Any],
+        card: DrawnCard | None,
         sc: Scene,
         regions: dict[str, Region],
         acts: dict[str, Choice],
@@ -414,8 +411,8 @@ class SaveTheWhalesBoard(WordedBoard):
             self._token(svg, piece, regions, left + 200 + k * (TOKEN_W + 8), ey + 20, cls="extinct")
         svg.add("</g>")
         self._dice(svg, regions["dice"], left, ey + 52)
-        if "card" in regions:
-            self._card(svg, obs["card"], regions["card"], left + 120, ey + 52, inner - 230)
+        if card is not None:
+            self._card(svg, card, regions["card"], left + 120, ey + 52, inner - 230)
 
     def _habitat(
         self,
@@ -501,13 +498,13 @@ class SaveTheWhalesBoard(WordedBoard):
             svg.text(x, y + 60 + 12 * k, note, size=9, fill=MUTED)
 
     def _card(
-        self, svg: Svg, card: dict[str, Any], region: Region, x: float, y: float, w: float
+        self, svg: Svg, card: DrawnCard, region: Region, x: float, y: float, w: float
     ) -> None:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
         deck = card["deck"]
         fill = KIND_FILL.get("card_" + deck, "#ffffff")
         svg.add(
-            f'<g class="card" data-deck="{esc(deck)}" data-card="{int(card["card"])}">'
+            f'<g class="card" data-deck="{esc(deck)}" data-card="{card["card"]}">'
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="84" rx="8" fill="{fill}" '
             f'stroke="{INK}" stroke-width="1.2"/>'
         )
