@@ -59,7 +59,7 @@ def test_a_whale_wears_its_players_colour_and_the_barnacle_it_holds(table: Table
     (blue,) = [p for p in made.region("space-0").pieces if p.key == "whale-blue"]
     assert (gray.owner, blue.owner) == (0, 1)
     assert "barnacle" in blue.marks and "barnacle" not in gray.marks
-    assert "holds the Magic Barnacle" in made.region("habitat-blue").notes
+    assert made.region("habitat-blue").notes[2].endswith("played by Bao · holds the Magic Barnacle")
 
 
 def test_the_ship_lies_in_the_port_until_it_sails(table: Table) -> None:

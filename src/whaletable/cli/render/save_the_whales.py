@@ -89,12 +89,12 @@ class SaveTheWhalesView:
             text.append("\n" + flag, "bold green")
         parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
         whales = Table(padding=(0, 1), title=place_words("habitats", tr))
-        for column in (tr("Whale"), "", tr("Where")):
-            whales.add_column(column)
+        whales.add_column(tr("Whale"))
+        whales.add_column(tr("Saving costs"))
         for r in sc.regions:
             if r.kind == "habitat":
                 style = seat_colour(r.owner) if r.owner is not None else ""
-                whales.add_row(r.label, r.notes[0], Text(" · ".join(r.notes[2:]), style=style))
+                whales.add_row(Text(r.notes[2], style=style), r.notes[0])
         players = Table(padding=(0, 1))
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
         for column in (*columns, tr("Exchange Pieces × 5 + loose SP")):

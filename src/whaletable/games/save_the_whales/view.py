@@ -127,6 +127,7 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
             "turn": o["turn_seat"] == s and o["phase"] != "over",
             "to-move": o["to_move"] == s,
             "you": o["seat"] == s,
+            "no-whale": player["whale"] is None,
         }
         marks = frozenset(m for m, on in flags.items() if on)
         whale = player["whale"]

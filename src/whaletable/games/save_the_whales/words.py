@@ -285,24 +285,22 @@ def place_words(place: str, tr: Translate) -> str:
 
 def space_sp(sp: int, value: int, tr: Translate) -> tuple[str, ...]:
     """What a track space gives or takes (``sp``), or what saving its whale costs."""
-    if value:
-        return (tr("saving it costs {value} SP").format(value=value),)
-    return (tr("{sp} SP").format(sp=f"{sp:+d}"),) if sp else ()
+    return (tr("{sp} SP").format(sp=value or f"{sp:+d}"),) if value or sp else ()
 
 
 def habitat_notes(whale: WhaleRow, names: Sequence[str], tr: Translate) -> tuple[str, ...]:
-    """A NATURAL HABITAT card: what saving the whale costs, its state, where it is, who
-    plays it and whether it holds the Magic Barnacle."""
-    notes = [
+    """A NATURAL HABITAT card: what saving the whale costs, its state in a word or two, and
+    in a line where it is, who plays it and whether it holds the Magic Barnacle."""
+    where = [where_words(whale, tr)]
+    if whale["owner"] is not None:
+        where.append(tr("played by {name}").format(name=seat_name(names, whale["owner"], tr)))
+    if whale["barnacle"]:
+        where.append(tr("holds the Magic Barnacle"))
+    return (
         tr("saving: {value} SP").format(value=whale["value"]),
         status_word(whale["status"], tr),
-        where_words(whale, tr),
-    ]
-    if whale["owner"] is not None:
-        notes.append(tr("played by {name}").format(name=seat_name(names, whale["owner"], tr)))
-    if whale["barnacle"]:
-        notes.append(tr("holds the Magic Barnacle"))
-    return tuple(notes)
+        tr("{whale}: {where}").format(whale=whale_name(whale["name"], tr), where=" · ".join(where)),
+    )
 
 
 def deck_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:

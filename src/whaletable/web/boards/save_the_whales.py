@@ -429,7 +429,7 @@ class SaveTheWhalesBoard(WordedBoard):
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
         svg.add(
             f'<g class="habitat" data-whale="{esc(name)}" data-status="{esc(status)}">'
-            f"<title>{esc(whale_title(region))}</title>"
+            f"<title>{esc(region.notes[2])}</title>"
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7" fill="{fill}" '
             f'stroke="{INK}" stroke-width="0.8"/>'
         )
@@ -449,7 +449,7 @@ class SaveTheWhalesBoard(WordedBoard):
         if "barnacle" in region.marks:
             svg.add(
                 f'<circle cx="{x + w - 28:.1f}" cy="{y + h - 13:.1f}" r="5" fill="#f2c230" '
-                f'stroke="{INK}"><title>{esc(region.notes[-1])}</title></circle>'
+                f'stroke="{INK}"><title>{esc(region.notes[2])}</title></circle>'
             )
         for piece in region.pieces:
             self._token(svg, piece, regions, x + w - 22, y + h - 14, cls="saved")
@@ -567,7 +567,7 @@ class SaveTheWhalesBoard(WordedBoard):
         if choice is not None:
             svg.open_act(choice.action, choice.words, "whale-act", f' data-whale="{esc(name)}"')
         else:
-            title = whale_title(regions[f"habitat-{name}"])
+            title = regions[f"habitat-{name}"].notes[2]
             svg.add(
                 f'<g class="whale {cls}" data-whale="{esc(name)}" pointer-events="none">'
                 f"<title>{esc(title)}</title>"
@@ -616,7 +616,7 @@ class SaveTheWhalesBoard(WordedBoard):
             if "you" in row.marks:
                 svg.text(X0 + 46, mid + 13, tr("you"), size=10, fill=MUTED)
             whale, sp = row.notes
-            svg.text(260, mid + 5, whale, size=12)
+            svg.text(260, mid + 5, whale, size=12, fill=MUTED if "no-whale" in row.marks else INK)
             svg.text(
                 380, mid + 6, sp, size=17, weight="bold", extra=f' class="sp" data-seat="{seat}"'
             )
@@ -649,12 +649,6 @@ class SaveTheWhalesBoard(WordedBoard):
                 svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
                 svg.add("</g>")
             svg.add("</g>")
-
-
-def whale_title(habitat: Region) -> str:
-    """A whale's hover words, on its marker and its habitat: its name and its notes but the
-    cost and the status word."""
-    return " · ".join((habitat.label, *habitat.notes[2:]))
 
 
 @cache
