@@ -8,17 +8,19 @@ Regions, keyed by what a player points at:
   its own, ``"safe_zone"``…), with the whales and the Catcher Ship on it.
 - ``port``: the WHALING PORT, holding the ship while it is in port.
 - ``habitat-W``: whale W's NATURAL HABITAT card, marked with its status; notes: what
-  saving it costs, its status, where it is. A saved whale lies here.
+  saving it costs, its status in a word, and the whale's line (where it is, who plays it,
+  the Magic Barnacle it holds), which its marker shows too. A saved whale lies here.
 - ``extinct``: EXTINCT MARINE MAMMALS. ``dice``: two dice (none before the first throw),
   notes: the cards left per deck. ``card``: the card drawn this turn, if any.
-- ``seat-S``: seat S's row, notes: its whale, its SP; pieces: Exchange Pieces and loose SP.
+- ``seat-S``: seat S's row, notes: its whale, its SP; pieces: Exchange Pieces and loose SP;
+  marks: ``turn``, ``to-move``, ``you`` (the viewer), ``no-whale``.
 - ``summary`` (the team's counts, then what MORATORIUM and the PROTECTION ACT do now) and
   ``prompt`` (the payment under way, what to click).
 
 A whale is the piece ``whale-W`` wherever it is (none while in the box). Its choices
 (naming, the barnacle, leaving the path, trading) are clicked on it; choosing and saving
 on its habitat; paying on the payer's row; moving anywhere on the space; the rest are
-buttons.
+buttons. The whale named to move this turn is highlighted.
 """
 
 from __future__ import annotations
