@@ -3,10 +3,12 @@ the ship and the dice lie, what each seat's row says, and which click makes whic
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from stw_support import Table
 
 from whaletable.core.action import Action
-from whaletable.core.view import Piece, Scene, check_scene
+from whaletable.core.view import Piece, Region, Scene, check_scene
 from whaletable.core.words import english
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
@@ -156,3 +158,19 @@ def test_moving_anywhere_is_clicked_on_the_space(table: Table) -> None:
     (collect,) = [c for c in made.choices if c.target is None]
     assert collect.action == CollectSurvivalPoints()
     assert "whale-gray" in made.highlights  # the whale the dice moved
+
+
+def test_nothing_is_hidden_so_every_viewer_sees_the_same_board_but_its_own_row(
+    table: Table,
+) -> None:
+    state = table.new(("gray", "blue", "orca"))
+    table.roll(state, 2, 3)
+    spectator, *seats = [scene(state.observation(s), [], NAMES, english) for s in (None, 0, 1, 2)]
+
+    def board(made: Scene) -> list[Region]:
+        return [replace(r, marks=r.marks - {"you"}) for r in made.regions]
+
+    for seat, made in enumerate(seats):
+        assert board(made) == board(spectator)
+        assert [r.key for r in made.regions if "you" in r.marks] == [f"seat-{seat}"]
+    assert not any("you" in r.marks for r in spectator.regions)
