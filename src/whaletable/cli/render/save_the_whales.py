@@ -1,19 +1,16 @@
-"""Save the Whales in the terminal: the board drawn from one observation.
+"""Save the Whales in the terminal: the game's scene laid out as tables.
 
-Nothing in this game is private, so every seat sees the same board. Spaces are named
-as printed on the board with their number (POW is 0, counting clockwise); a whale on
-the ENDANGERED SPECIES path is shown on the path space "above" a track space, named by
-that track space. Whales are named by species (``gray``, ``blue``, … on the command
-line, any unambiguous beginning will do), seats from 1.
-
-Every sentence is the game's own (``games/save_the_whales/words.py``, which the web board
-speaks too) or a line of this layout, and goes through the view's translator ``tr``.
+Nothing in this game is private, so every seat sees the spectator's scene
+(``games/save_the_whales/view.py``, which the web board draws too). Spaces are named as
+printed on the board with their number (POW is 0, counting clockwise); a whale on the
+ENDANGERED SPECIES path is shown on the path space "above" a track space, named by that
+track space. Whales are named by species (``gray``, ``blue``, … on the command line, any
+unambiguous beginning will do), seats from 1.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -23,6 +20,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.core.view import Region
 from whaletable.core.words import Translate, english
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
@@ -38,32 +36,34 @@ from whaletable.games.save_the_whales.actions import (
     SaveWhale,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.components import WHALES, layout
+from whaletable.games.save_the_whales.components import WHALES, default_components
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
+from whaletable.games.save_the_whales.view import scene
 from whaletable.games.save_the_whales.words import (
-    action_label,
-    card_text,
-    counts_line,
-    deck_name,
-    dice_words,
-    flag_lines,
-    payment_words,
+    game_over_line,
+    place_words,
     ranking_rule,
     result_word,
-    ship_words,
-    space_words,
-    status_line,
-    turn_number,
     whale_name,
-    whale_of,
     whales_lines,
-    where_words,
 )
-from whaletable.games.save_the_whales.words import headline as team_headline
 
 
-@cache
-def _board() -> dict[str, Any]:
-    return layout()
+def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
+    """The whales lying in a region, by the name a player types, each in its player's colour
+    (underlined: the whale this turn moves)."""
+    return [
+        (
+            p.key.removeprefix("whale-"),
+            " ".join(filter(None, ("bold", colour(p.owner), "underline" * (p.key in moving)))),
+        )
+        for p in region.pieces
+        if p.kind == "whale"
+    ]
+
+
+def colour(seat: int | None) -> str:
+    return "" if seat is None else seat_colour(seat)
 
 
 class SaveTheWhalesView:
@@ -72,112 +72,81 @@ class SaveTheWhalesView:
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(len(obs["players"]))]
-        parts: list[RenderableType] = [self._header(obs, labels), self._track(obs)]
-        parts.append(self._whales(obs, labels))
-        parts.append(self._players(obs, labels))
-        card = obs["card"]
-        if card is not None:
-            title = deck_name(card["deck"], tr)
-            parts.append(Panel(Text(card_text(card, tr)), title=title, expand=False))
-        if obs["payment"] is not None:
-            parts.append(Text(payment_words(obs, tr), style="bold"))
-        return Group(*parts)
-
-    def _header(self, obs: dict[str, Any], labels: list[str]) -> Text:
-        tr = self.tr
+        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        sc = scene({**obs, "seat": None}, [], labels, tr)
+        regions = {r.key: r for r in sc.regions}
         seat = obs["seat"]
         viewer = tr("spectator") if seat is None else tr("Seat {number}").format(number=seat + 1)
-        title = tr("Save the Whales") + " · " + tr("Turn {turns}").format(turns=turn_number(obs))
-        text = Text(title, "bold")
+        summary, dice = regions["summary"], regions["dice"]
+        text = Text(tr("Save the Whales") + " · " + summary.label, "bold")
         text.append(" · " + tr("viewing as {viewer}").format(viewer=viewer))
-        # Nothing is private in this game, so every seat reads the spectator's status line
-        # (the prompt says whose move it is).
-        text.append("\n" + status_line({**obs, "seat": None}, labels, tr))
-        text.append("\n" + counts_line(obs, tr))
-        dice = obs["dice"]
-        if dice is not None:
-            text.append(" · " + dice_words(dice[0], dice[1], tr))
-        # The whale holding the Magic Barnacle says so in the whales' table.
-        text.append("\n" + ship_words(obs, tr))
-        for flag in flag_lines(obs, tr):
+        text.append("\n" + sc.status + "\n" + summary.notes[0])
+        if dice.pieces:
+            text.append(" · " + dice.label)
+        ship = next(p for r in sc.regions for p in r.pieces if p.kind == "ship")
+        text.append("\n" + ship.label)
+        for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
-        return text
+        parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
+        whales = Table(padding=(0, 1), title=place_words("habitats", tr))
+        whales.add_column(tr("Whale"))
+        whales.add_column(tr("Saving costs"))
+        for r in sc.regions:
+            if r.kind == "habitat":
+                style = seat_colour(r.owner) if r.owner is not None else ""
+                whales.add_row(Text(r.notes[2], style=style), r.notes[0])
+        players = Table(padding=(0, 1))
+        columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
+        for column in (*columns, tr("Exchange Pieces × 5 + loose SP")):
+            players.add_column(column)
+        for s, r in enumerate(r for r in sc.regions if r.kind == "seat"):
+            coins = sum(p.kind == "exchange" for p in r.pieces)
+            players.add_row(
+                "▶" if "to-move" in r.marks else "",
+                Text(r.label, style=f"bold {seat_colour(s)}"),
+                *r.notes,
+                f"{coins} × 5 + {len(r.pieces) - coins}",
+            )
+        parts += [whales, players]
+        if "card" in regions:
+            card = regions["card"]
+            parts.append(Panel(Text(card.notes[0]), title=card.label, expand=False))
+        parts += [Text(note, style="bold") for note in regions["prompt"].notes]
+        return Group(*parts)
 
-    def _track(self, obs: dict[str, Any]) -> Table:
+    def _track(self, regions: dict[str, Region], moving: frozenset[str]) -> Table:
         tr = self.tr
-        track = _board()["track"]
-        here: dict[int, list[str]] = {}
-        above: dict[int, list[str]] = {}
-        for w in obs["whales"]:
-            if w["status"] == "track":
-                here.setdefault(w["space"], []).append(w["name"])
-            elif w["status"] == "path":
-                above.setdefault(w["space"], []).append(w["name"])
-        rows = (len(track) + 3) // 4
-        title = tr("The track; ↑ = on the path above it")
-        table = Table(show_header=False, padding=(0, 1), title=title)
+        n = default_components().track_length
+        rows = (n + 3) // 4
+        table = Table(
+            show_header=False, padding=(0, 1), title=tr("The track; ↑ = on the path above it")
+        )
         for _ in range(4):
             table.add_column(ratio=1)
         cells: list[Text] = []
-        for space in track:
-            i = space["index"]
+        for i in range(n):
+            space, path = regions[f"space-{i}"], regions.get(f"path-{i}")
             cell = Text(f"{i:>2} ", style="dim")
-            cell.append(space_words(i, tr)[0])
-            if space["sp"]:
-                cell.append(f" {space['sp']:+d}", style="dim")
+            cell.append(space.label)
+            for note in space.notes[1:]:
+                cell.append(f" {note}", style="dim")
             # Whales go by the names a player types (c gray, n blue, …).
-            for name in here.get(i, []):
-                owner = whale_of(obs, name)["owner"]
-                style = f"bold {seat_colour(owner)}" if owner is not None else "bold"
+            for name, style in whales_in(space, moving):
                 cell.append(f" {name}", style=style)
-            path_bits = [*above.get(i, [])]
-            if obs["ship"] == i:
-                path_bits.append(tr("SHIP"))
-            if path_bits:
-                cell.append(" ↑" + " ↑".join(path_bits), style="bold red")
+            above = [name for name, _ in whales_in(path, moving)] if path is not None else []
+            if path is not None and any(p.kind == "ship" for p in path.pieces):
+                above.append(tr("SHIP"))
+            if above:
+                cell.append(" ↑" + " ↑".join(above), style="bold red")
             cells.append(cell)
         for r in range(rows):
             row = [c * rows + r for c in range(4)]
             table.add_row(*[cells[k] if k < len(cells) else Text("") for k in row])
         return table
 
-    def _whales(self, obs: dict[str, Any], labels: list[str]) -> Table:
-        tr = self.tr
-        table = Table(padding=(0, 1), title=tr("NATURAL HABITATS"))
-        for column in (tr("Whale"), tr("Saving costs"), tr("Where"), tr("Player")):
-            table.add_column(column)
-        for w in obs["whales"]:
-            owner = w["owner"]
-            who = Text("")
-            if owner is not None:
-                who = Text(labels[owner], style=seat_colour(owner))
-            name = whale_name(w["name"], tr)
-            if w["barnacle"]:
-                name += " · " + tr("holds the Magic Barnacle")
-            value = tr("{sp} SP").format(sp=w["value"])
-            table.add_row(name, value, where_words(w, tr), who)
-        return table
-
-    def _players(self, obs: dict[str, Any], labels: list[str]) -> Table:
-        tr = self.tr
-        table = Table(padding=(0, 1))
-        columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
-        for column in (*columns, tr("Exchange Pieces × 5 + loose SP")):
-            table.add_column(column)
-        for seat, p in enumerate(obs["players"]):
-            table.add_row(
-                "▶" if obs["to_move"] == seat else "",
-                Text(labels[seat], style=f"bold {seat_colour(seat)}"),
-                whale_name(p["whale"], tr) if p["whale"] else tr("no whale"),
-                str(p["sp"]),
-                f"{p['exchange_pieces']} × 5 + {p['loose_sp']}",
-            )
-        return table
-
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
-        # The web board's label, word for word: the terminal names no seat but by number.
-        return action_label(action, obs, (), self.tr)
+        # The scene's words, as on the web board: the terminal names no seat but by number.
+        return scene(obs, [action], (), self.tr).choices[0].words
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         tr = self.tr
@@ -196,7 +165,7 @@ class SaveTheWhalesView:
                 raise BadCommand(tr("write 'p N' with a seat number N"))
             number = int(args[0])
             if verb == "m":
-                n = len(_board()["track"])
+                n = default_components().track_length
                 if number >= n:
                     raise BadCommand(
                         tr("there is no space {number}: spaces are 0 to {last}").format(
@@ -242,15 +211,15 @@ class SaveTheWhalesView:
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))
-        tally = dict(result.team.tally)
-        saved = [whale_name(w, tr) for w in obs["saved"]]
-        lost = [whale_name(w, tr) for w in obs["extinct"]]
+        o = cast(SaveTheWhalesObservation, obs)
+        saved = [whale_name(w, tr) for w in o["saved"]]
+        lost = [whale_name(w, tr) for w in o["extinct"]]
         return result_panel(
             result,
             names,
             tr,
             result_word,
-            headline=team_headline(tally["whales_saved"], len(obs["whales"]), tr),
+            headline=game_over_line(obs, names, tr),
             extra=[Text("\n".join(whales_lines(saved, lost, tr)))],
             notes=[ranking_rule(result, tr)],
         )

@@ -44,6 +44,7 @@ from whaletable.games.save_the_whales.components import (
     default_components,
 )
 from whaletable.games.save_the_whales.events import EVENT_TYPES
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.rules import (
     MAX_SEATS,
     SHIP,
@@ -128,6 +129,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
     chance_action_types = (ThrowDice, DrawCard)
     tensor = TENSOR
     event_types = EVENT_TYPES
+    observation_type = SaveTheWhalesObservation
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         return words.describe(event, names, tr)

@@ -22,12 +22,13 @@ deck order is hidden), so the risk is the dice's share of the danger.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
 from whaletable.core.game import Game
 from whaletable.games.save_the_whales.actions import NameWhale, SaveWhale
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.rules import SHIP, dice_faces, dice_odds
 
 GAME_ID = "save-the-whales"
@@ -44,14 +45,18 @@ def advise(
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = observation
+    obs = cast(SaveTheWhalesObservation, observation)
     c = game.components  # type: ignore[attr-defined]
     path_under: tuple[int, ...] = game.path_under  # type: ignore[attr-defined]
     n_path = len(c.path)
     n_track = c.track_length
     whales = obs["whales"]
     protected = bool(obs["moratorium"])
-    on_path = {w["name"]: path_under[w["space"]] for w in whales if w["status"] == "path"}
+    on_path = {
+        w["name"]: path_under[w["space"]]
+        for w in whales
+        if w["status"] == "path" and w["space"] is not None
+    }
     ship = None if obs["ship"] is None else path_under[obs["ship"]]
 
     def shielded(name: str) -> bool:
@@ -99,7 +104,7 @@ def advise(
             shield = w["barnacle"] or c.path[to].kind == "safe_zone"
             if not slides and ship == to and not protected and not shield:
                 risk[mover] += p
-        elif w["status"] == "track":
+        elif w["status"] == "track" and w["space"] is not None:
             space = c.track[(w["space"] + steps) % n_track]
             if space.kind in ("spotted", "pirate_whalers"):
                 ship_out = ship is not None or (
@@ -125,8 +130,8 @@ def advise(
         for w in sorted(active, key=lambda x: (-risk[x["name"]], x["name"]))
     )
     suggestion: Action | None = None
-    if rows and risk[rows[0].params[0][1]] > 0:
-        worst = str(rows[0].params[0][1])
+    worst = str(rows[0].params[0][1]) if rows else ""
+    if rows and risk[worst] > 0:
         for action in legal:
             if isinstance(action, (SaveWhale, NameWhale)) and action.whale == worst:
                 suggestion = action

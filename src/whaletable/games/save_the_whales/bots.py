@@ -13,7 +13,7 @@ moves to the Act when the team could then save a whale, else collects 5 SPs.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
@@ -36,6 +36,7 @@ from whaletable.games.save_the_whales.actions import (
     TradePlaces,
 )
 from whaletable.games.save_the_whales.components import Components, default_components
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation, WhaleRow
 from whaletable.games.save_the_whales.rules import EXTINCT, NUM_WHALES, SaveTheWhalesState
 
 GAME_ID = "save-the-whales"
@@ -59,10 +60,9 @@ class TeamHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        return self.choose(obs, legal)
+        return self.choose(cast(SaveTheWhalesObservation, view.observation()), legal)
 
-    def choose(self, obs: dict[str, Any], legal: list[Action]) -> Action:
+    def choose(self, obs: SaveTheWhalesObservation, legal: list[Action]) -> Action:
         phase = obs["phase"]
         whales = {w["name"]: w for w in obs["whales"]}
         if phase == "choose_whale":
@@ -108,14 +108,14 @@ class TeamHeuristic:
         return legal[0]
 
     @staticmethod
-    def _danger_rank(whale: dict[str, Any], obs: dict[str, Any]) -> int:
+    def _danger_rank(whale: WhaleRow, obs: SaveTheWhalesObservation) -> int:
         """Lower is more urgent: an unprotected whale on the path moves first."""
         if whale["status"] == "path" and not whale["barnacle"]:
             return 0
         return 1
 
     def _save(
-        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+        self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
     ) -> Action | None:
         saves = [a for a in legal if isinstance(a, SaveWhale)]
         if not saves:
@@ -140,7 +140,7 @@ class TeamHeuristic:
         return None
 
     def _own_space(
-        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+        self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
     ) -> Action:
         active = [w for w in obs["whales"] if w["status"] in ("track", "path")]
         cheapest = min((w["value"] for w in active), default=99)
@@ -155,11 +155,13 @@ class TeamHeuristic:
         return CollectSurvivalPoints()
 
     def _barnacle(
-        self, obs: dict[str, Any], whales: dict[str, dict[str, Any]], legal: list[Action]
+        self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
     ) -> Action:
         passes = [a for a in legal if isinstance(a, PassBarnacle)]
         holder = obs["barnacle"]
         mover = obs["moving_whale"]
+        if holder is None or mover is None:
+            return Done()  # the barnacle is passed only between a holder and the mover
         if holder == mover:
             # Pass it on to a whale in danger on the path, if the holder is not there.
             if whales[holder]["status"] != "path":

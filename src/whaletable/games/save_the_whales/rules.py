@@ -17,7 +17,7 @@ one, then the next turn begins (the same seat again after doubles).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.result import Result, Standing, Team
@@ -73,6 +73,13 @@ from whaletable.games.save_the_whales.events import (
     WhaleProtected,
     WhaleSaved,
     WhaleSwam,
+)
+from whaletable.games.save_the_whales.observation import (
+    DrawnCard,
+    Payment,
+    PlayerRow,
+    SaveTheWhalesObservation,
+    WhaleRow,
 )
 
 if TYPE_CHECKING:
@@ -1186,7 +1193,7 @@ class SaveTheWhalesState(State):
         c = self.components
         wording = self.options.wording
         piece = c.exchange_piece
-        players = [
+        players: list[PlayerRow] = [
             {
                 "sp": self.sp[s],
                 "exchange_pieces": self.sp[s] // piece,
@@ -1195,7 +1202,7 @@ class SaveTheWhalesState(State):
             }
             for s in range(self.num_players)
         ]
-        whales = []
+        whales: list[WhaleRow] = []
         for w, name in enumerate(WHALES):
             st = self.status[w]
             space: int | None = None
@@ -1214,7 +1221,7 @@ class SaveTheWhalesState(State):
                     "barnacle": self.barnacle == w,
                 }
             )
-        card = None
+        card: DrawnCard | None = None
         if self.card is not None:
             d, number = self.card
             cd = c.cards[DECKS[d]][number]
@@ -1224,7 +1231,7 @@ class SaveTheWhalesState(State):
                 "bad": cd.bad,
                 "text": dict(cd.text[wording]),
             }
-        payment = None
+        payment: Payment | None = None
         if self.payment is not None:
             w, amount, reason, is_save, may_save = self.payment
             payment = {
@@ -1239,13 +1246,16 @@ class SaveTheWhalesState(State):
                 ),
             }
         cp = self.current_player()
-        return {
+        obs: SaveTheWhalesObservation = {
             "game": "save-the-whales",
             "seat": seat,
             "num_players": self.num_players,
-            "wording": wording,
             "phase": PHASE_NAMES[self.phase],
             "to_move": cp if cp >= 0 else None,
+            # Nothing is hidden: every seat knows the team's score.
+            "scores": self.scores(),
+            "result": None,  # filled in by the core
+            "wording": wording,
             "turn_seat": self.turn_seat,
             "turns": self.turns,
             "moving_whale": WHALES[self.mover] if self.mover >= 0 else None,
@@ -1275,3 +1285,4 @@ class SaveTheWhalesState(State):
             "extinct": [WHALES[w] for w in self.extinct_order],
             "whales_saved": self.whales_saved(),
         }
+        return cast("dict[str, Any]", obs)

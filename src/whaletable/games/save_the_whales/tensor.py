@@ -9,10 +9,11 @@ amount and flags.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
 from whaletable.games.save_the_whales.components import DECKS, WHALES, default_components
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.rules import PHASE_NAMES, SHIP, STATUS_NAMES
 
 _COMPONENTS = default_components()
@@ -54,7 +55,8 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
     )
 
 
-def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+def write(observation: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+    obs = cast(SaveTheWhalesObservation, observation)
     n = obs["num_players"]
 
     def rel(s: int | None) -> int | None:
@@ -98,13 +100,13 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
             ],
         )
     out.put("payments_waiting", obs["payments_waiting"])
-    for whale in obs["offer"]:
-        out.put("offer", 1.0, (WHALES.index(whale),))
+    for name in obs["offer"]:
+        out.put("offer", 1.0, (WHALES.index(name),))
     out.put("rules_in_force", [obs["moratorium"], obs["protection_act"]])
-    for whale in obs["saved"]:
-        out.put("saved", 1.0, (WHALES.index(whale),))
-    for whale in obs["extinct"]:
-        out.put("extinct", 1.0, (WHALES.index(whale),))
+    for name in obs["saved"]:
+        out.put("saved", 1.0, (WHALES.index(name),))
+    for name in obs["extinct"]:
+        out.put("extinct", 1.0, (WHALES.index(name),))
 
 
 TENSOR = TensorModule(layout, write)

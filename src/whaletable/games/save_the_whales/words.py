@@ -14,7 +14,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -36,7 +36,7 @@ from whaletable.games.save_the_whales.actions import (
     ThrowDice,
     TradePlaces,
 )
-from whaletable.games.save_the_whales.components import default_components, layout
+from whaletable.games.save_the_whales.components import default_components
 from whaletable.games.save_the_whales.events import (
     BarnacleGained,
     BarnacleLost,
@@ -70,11 +70,11 @@ from whaletable.games.save_the_whales.events import (
     WhaleSaved,
     WhaleSwam,
 )
-
-
-@cache
-def _board() -> dict[str, Any]:
-    return layout()
+from whaletable.games.save_the_whales.observation import (
+    DrawnCard,
+    SaveTheWhalesObservation,
+    WhaleRow,
+)
 
 
 def whale_name(whale: str, tr: Translate) -> str:
@@ -114,16 +114,16 @@ def named_words(name: str, tr: Translate) -> tuple[str, str] | None:
 
 def space_words(index: int, tr: Translate) -> tuple[str, str]:
     """A track space's short label and full name."""
-    space = _board()["track"][index]
-    kind = space["kind"]
-    named = named_words(space["name"], tr)
+    space = default_components().track[index]
+    kind = space.kind
+    named = named_words(space.name, tr)
     if named is not None:
         return named
     if kind == "whale":
-        name = whale_name(space["whale"], tr)
+        name = whale_name(space.whale, tr)
         return name, tr("{whale} space").format(whale=name)
     if kind == "card":
-        if space["deck"] == "dawn":
+        if space.deck == "dawn":
             return tr("DAWN O'DAY"), tr("DAWN O'DAY")
         return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
     words = {
@@ -141,7 +141,7 @@ def space_words(index: int, tr: Translate) -> tuple[str, str]:
         "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
         "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
     }
-    return words.get(kind, (space["name"], space["name"]))
+    return words.get(kind, (space.name, space.name))
 
 
 def space_name(index: int, tr: Translate) -> str:
@@ -151,9 +151,9 @@ def space_name(index: int, tr: Translate) -> str:
 
 def path_space_name(above: int, tr: Translate) -> str:
     """A path space, named by the track space it lies above (and its own name, if any)."""
-    for p in _board()["path"]:
-        if p["above"] == above and p["name"]:
-            named = named_words(p["name"], tr)
+    for p in default_components().path:
+        if p.above == above and p.name:
+            named = named_words(p.name, tr)
             if named is not None:
                 return tr("{name} on the path, above {space}").format(
                     name=named[1], space=space_name(above, tr)
@@ -172,20 +172,9 @@ def die_words(face: int, tr: Translate) -> str:
 # --- What the table shows ------------------------------------------------------------------
 
 
-def whale_of(obs: dict[str, Any], name: str) -> dict[str, Any]:
-    """The observation's entry for whale ``name`` (one still in the box if it has none)."""
-    for w in obs["whales"]:
-        if w["name"] == name:
-            return dict(w)
-    return {
-        "name": name,
-        "value": 0,
-        "home": 0,
-        "status": "box",
-        "space": None,
-        "owner": None,
-        "barnacle": False,
-    }
+def whale_of(obs: SaveTheWhalesObservation, name: str) -> WhaleRow:
+    """The observation's entry for whale ``name`` (it lists all eight, in or out of play)."""
+    return next(w for w in obs["whales"] if w["name"] == name)
 
 
 def status_word(status: str, tr: Translate) -> str:
@@ -200,13 +189,13 @@ def status_word(status: str, tr: Translate) -> str:
     return words.get(status, status)
 
 
-def where_words(whale: dict[str, Any], tr: Translate) -> str:
+def where_words(whale: WhaleRow, tr: Translate) -> str:
     """Where a whale is: its space on the track or the path, its habitat, or the box."""
-    status = whale["status"]
-    if status == "track":
-        return space_name(whale["space"], tr)
-    if status == "path":
-        return path_space_name(whale["space"], tr)
+    status, space = whale["status"], whale["space"]
+    if status == "track" and space is not None:
+        return space_name(space, tr)
+    if status == "path" and space is not None:
+        return path_space_name(space, tr)
     if status == "saved":
         return tr("saved, in its NATURAL HABITAT")
     if status == "extinct":
@@ -214,7 +203,7 @@ def where_words(whale: dict[str, Any], tr: Translate) -> str:
     return tr("not yet in play")
 
 
-def ship_words(obs: dict[str, Any], tr: Translate) -> str:
+def ship_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     ship = obs["ship"]
     where = tr("in the WHALING PORT") if ship is None else path_space_name(ship, tr)
     return tr("The Catcher Ship: {where}").format(where=where)
@@ -226,21 +215,20 @@ def dice_words(first: int, second: int, tr: Translate) -> str:
     )
 
 
-def turn_number(obs: dict[str, Any]) -> int:
+def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     """The turn being played: ``turns`` counts the throws, so before this turn's throw it is
     one more."""
-    if obs["phase"] in ("turn", "roll", "choose_whale"):
-        return int(obs["turns"]) + 1
-    return max(int(obs["turns"]), 1)
+    before = obs["phase"] in ("turn", "roll", "choose_whale")
+    return tr("Turn {turns}").format(turns=obs["turns"] + 1 if before else max(obs["turns"], 1))
 
 
-def counts_line(obs: dict[str, Any], tr: Translate) -> str:
+def counts_line(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     return tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
         saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
     )
 
 
-def flag_lines(obs: dict[str, Any], tr: Translate) -> list[str]:
+def flag_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
     """What the whales on MORATORIUM and the PROTECTION ACT do for every whale now."""
     flags = []
     if obs["moratorium"]:
@@ -250,9 +238,11 @@ def flag_lines(obs: dict[str, Any], tr: Translate) -> list[str]:
     return flags
 
 
-def payment_words(obs: dict[str, Any], tr: Translate) -> str:
-    """The payment under way: a save or a penalty, and what is paid of it."""
+def payment_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
+    """The payment under way (there is one): a save or a penalty, and what is paid of it."""
     pay = obs["payment"]
+    if pay is None:
+        return ""
     whale = whale_name(pay["whale"], tr)
     if pay["save"]:
         text = tr("Saving the {whale}: {paid} of {amount} SP paid")
@@ -266,26 +256,95 @@ def payment_words(obs: dict[str, Any], tr: Translate) -> str:
     return words
 
 
+def whale_code(whale: str, tr: Translate) -> str:
+    """Three letters on a whale's marker."""
+    words = {
+        "gray": tr("GRY"),
+        "humpback": tr("HUM"),
+        "bowhead": tr("BOW"),
+        "right": tr("RGT"),
+        "blue": tr("BLU"),
+        "fin": tr("FIN"),
+        "sperm": tr("SPM"),
+        "orca": tr("ORC"),
+    }
+    return words.get(whale, whale[:3])
+
+
+def place_words(place: str, tr: Translate) -> str:
+    """The board's places and the empty hand, as printed."""
+    words = {
+        "port": tr("WHALING PORT"),
+        "extinct": tr("EXTINCT MARINE MAMMALS"),
+        "habitats": tr("NATURAL HABITATS"),
+        "dice": tr("The dice"),
+        "no whale": tr("no whale"),
+    }
+    return words[place]
+
+
+def space_sp(sp: int, value: int, tr: Translate) -> tuple[str, ...]:
+    """What a track space gives or takes (``sp``), or what saving its whale costs."""
+    return (tr("{sp} SP").format(sp=value or f"{sp:+d}"),) if value or sp else ()
+
+
+def habitat_notes(whale: WhaleRow, names: Sequence[str], tr: Translate) -> tuple[str, ...]:
+    """A NATURAL HABITAT card: what saving the whale costs, its state in a word or two, and
+    in a line where it is, who plays it and whether it holds the Magic Barnacle."""
+    where = [where_words(whale, tr)]
+    if whale["owner"] is not None:
+        where.append(tr("played by {name}").format(name=seat_name(names, whale["owner"], tr)))
+    if whale["barnacle"]:
+        where.append(tr("holds the Magic Barnacle"))
+    return (
+        tr("saving: {value} SP").format(value=whale["value"]),
+        status_word(whale["status"], tr),
+        tr("{whale}: {where}").format(whale=whale_name(whale["name"], tr), where=" · ".join(where)),
+    )
+
+
+def deck_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:
+    """The cards left in each deck."""
+    short = {"dawn": tr("DAWN O'DAY"), "neptune": tr("NEPTUNE")}
+    return tuple(
+        tr("{deck}: {left} left").format(deck=short[d], left=count["left"])
+        for d, count in obs["decks"].items()
+    )
+
+
+def hint(obs: SaveTheWhalesObservation, legal: Sequence[Action], tr: Translate) -> str:
+    """What to click now, for the seat that may act ("" for any other)."""
+    if not legal:
+        return ""
+    phase = obs["phase"]
+    if phase == "choose_whale":
+        return tr("Choose a whale on the NATURAL HABITATS.")
+    if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
+        return tr("Click the whale you will move.")
+    if phase == "pay":
+        if obs["payment"] is not None and obs["payment"]["amount"] == 0:
+            return ""
+        if not any(isinstance(a, Contribute) for a in legal):
+            return tr("The team cannot pay this penalty.")
+        return tr("Click a player's SP to pay 1 SP.")
+    if phase == "own_space":
+        return tr("…or click a space to move there.")
+    if phase in ("barnacle", "leave_path", "trade_places"):
+        return tr("Click a whale.")
+    return ""
+
+
 @cache
 def own_space_sp() -> int:
     """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
     return default_components().own_space_sp
 
 
-def done_words(obs: dict[str, Any], tr: Translate) -> str:
-    """Taking nothing (more) in the phase under way."""
-    phase = obs["phase"]
-    if phase == "barnacle":
-        return tr("Keep the barnacle where it is")
-    if phase == "leave_path":
-        return tr("Stay on the path")
-    if phase == "trade_places":
-        return tr("Do not trade")
-    return tr("Done")
-
-
-def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(
+    action: Action, observation: dict[str, Any], names: Sequence[str], tr: Translate
+) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
+    obs = cast(SaveTheWhalesObservation, observation)
     if isinstance(action, ChooseWhale):
         return tr("Choose the {whale} (saving it costs {value} SP)").format(
             whale=whale_name(action.whale, tr), value=whale_of(obs, action.whale)["value"]
@@ -336,8 +395,13 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
         return tr("Trade places with the {whale} ({where})").format(
             whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
         )
-    if isinstance(action, Done):
-        return done_words(obs, tr)
+    if isinstance(action, Done):  # taking nothing (more) in the phase under way
+        done = {
+            "barnacle": tr("Keep the barnacle where it is"),
+            "leave_path": tr("Stay on the path"),
+            "trade_places": tr("Do not trade"),
+        }
+        return done.get(obs["phase"], tr("Done"))
     if isinstance(action, ThrowDice):
         return dice_words(action.first, action.second, tr)
     if isinstance(action, DrawCard):
@@ -345,7 +409,7 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def _refuse_label(obs: dict[str, Any], tr: Translate) -> str:
+def _refuse_label(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     pay = obs["payment"]
     if pay is None:
         return tr("Refuse to pay")
@@ -357,13 +421,14 @@ def _refuse_label(obs: dict[str, Any], tr: Translate) -> str:
     return tr("Refuse to pay: the {whale} goes onto the path").format(whale=whale)
 
 
-def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(observation: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    obs = cast(SaveTheWhalesObservation, observation)
     if obs["phase"] == "over":
         return tr("Game over: {headline}").format(
             headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
         )
-    turn = tr("Turn {turns}").format(turns=turn_number(obs))
+    turn = turn_words(obs, tr)
     phase = obs["phase"]
     to_move = obs["to_move"]
     if to_move is None:
@@ -387,15 +452,14 @@ def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str
     return turn + " · " + tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
 
 
-def card_text(card: dict[str, Any], tr: Translate) -> str:
+def card_text(card: DrawnCard, tr: Translate) -> str:
     """A drawn card's text in the reader's language: the observation holds it in each
     language, and a gettext translator knows its own (English when it says none)."""
     owner = getattr(tr, "__self__", None)
     lang = (
         owner.info().get("language", "en") if isinstance(owner, gettext.NullTranslations) else "en"
     )
-    texts: dict[str, str] = card["text"]
-    return texts.get(lang) or texts["en"]
+    return card["text"].get(lang) or card["text"]["en"]
 
 
 def headline(saved: int, total: int, tr: Translate) -> str:
@@ -407,7 +471,7 @@ def headline(saved: int, total: int, tr: Translate) -> str:
 
 def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
     """The end of the game in one line: how many whales the team saved."""
-    return headline(obs["whales_saved"], len(obs["whales"]), tr)
+    return headline(int(obs["whales_saved"]), len(obs["whales"]), tr)
 
 
 def result_word(key: str, tr: Translate) -> str:
@@ -614,30 +678,36 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
 
 __all__ = [
     "action_label",
+    "advice_word",
     "card_text",
     "choice_label",
     "counts_line",
+    "deck_lines",
     "deck_name",
     "describe",
     "dice_words",
     "die_words",
-    "done_words",
     "flag_lines",
     "game_over_line",
+    "habitat_notes",
     "headline",
+    "hint",
     "named_words",
     "option_label",
     "own_space_sp",
     "path_space_name",
     "payment_words",
+    "place_words",
     "result_word",
     "ship_words",
     "space_name",
+    "space_sp",
     "space_words",
     "status_line",
     "status_word",
     "tie_break_line",
-    "turn_number",
+    "turn_words",
+    "whale_code",
     "whale_name",
     "whale_of",
     "where_words",

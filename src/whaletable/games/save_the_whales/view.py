@@ -1,0 +1,162 @@
+"""Save the Whales as a scene: what the web board and the terminal both draw.
+
+Regions, keyed by what a player points at:
+
+- ``space-N``: track space N (POW is 0, clockwise), kind as printed (``"krill"``,
+  ``"card_dawn"``, …); notes: its full name, then its SP if any. Whales on it lie in it.
+- ``path-N``: the ENDANGERED SPECIES path space above track space N (kind ``"path"`` or
+  its own, ``"safe_zone"``…), with the whales and the Catcher Ship on it.
+- ``port``: the WHALING PORT, holding the ship while it is in port.
+- ``habitat-W``: whale W's NATURAL HABITAT card, marked with its status; notes: what
+  saving it costs, its status in a word, and the whale's line (where it is, who plays it,
+  the Magic Barnacle it holds), which its marker shows too. A saved whale lies here.
+- ``extinct``: EXTINCT MARINE MAMMALS. ``dice``: two dice (none before the first throw),
+  notes: the cards left per deck. ``card``: the card drawn this turn, if any.
+- ``seat-S``: seat S's row, notes: its whale, its SP; pieces: Exchange Pieces and loose SP;
+  marks: ``turn``, ``to-move``, ``you`` (the viewer), ``no-whale``.
+- ``summary`` (the team's counts, then what MORATORIUM and the PROTECTION ACT do now) and
+  ``prompt`` (the payment under way, what to click).
+
+A whale is the piece ``whale-W`` wherever it is (none while in the box). Its choices
+(naming, the barnacle, leaving the path, trading) are clicked on it; choosing and saving
+on its habitat; paying on the payer's row; moving anywhere on the space; the rest are
+buttons. The whale named to move this turn is highlighted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.words import Translate, seat_name
+from whaletable.games.save_the_whales import words as w
+from whaletable.games.save_the_whales.actions import (
+    ChooseWhale,
+    Contribute,
+    LeavePath,
+    MoveAnywhere,
+    NameWhale,
+    PassBarnacle,
+    SaveWhale,
+    TradePlaces,
+)
+from whaletable.games.save_the_whales.components import default_components
+from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation, WhaleRow
+
+SHIP_FACE, NONE = frozenset({"ship"}), frozenset[str]()
+
+
+def whale_piece(whale: WhaleRow, tr: Translate) -> Piece:
+    marks = frozenset({whale["status"], "barnacle"} if whale["barnacle"] else {whale["status"]})
+    label = w.whale_code(whale["name"], tr)
+    return Piece(f"whale-{whale['name']}", "whale", label, whale["owner"], marks)
+
+
+def target(action: Action, obs: SaveTheWhalesObservation) -> str | None:
+    """The key clicked for ``action``: see the module's docstring."""
+    if isinstance(action, (NameWhale, PassBarnacle, LeavePath, TradePlaces)):
+        on_board = w.whale_of(obs, action.whale)["status"] != "box"
+        return f"whale-{action.whale}" if on_board else f"habitat-{action.whale}"
+    if isinstance(action, (ChooseWhale, SaveWhale)):
+        return f"habitat-{action.whale}"
+    if isinstance(action, Contribute):
+        return f"seat-{action.seat}"
+    if isinstance(action, MoveAnywhere):
+        return f"space-{action.space}"
+    return None
+
+
+def board(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> list[Region]:
+    """The track, the path, the port and the habitats, with the whales and the ship."""
+    c = default_components()
+    pieces: dict[str, list[Piece]] = {}
+    for whale in o["whales"]:
+        at = {"track": "space-", "path": "path-"}.get(whale["status"])
+        key = f"{at}{whale['space']}" if at else f"habitat-{whale['name']}"
+        if whale["status"] not in ("box", "extinct"):
+            pieces.setdefault(key, []).append(whale_piece(whale, tr))
+    ship = "port" if o["ship"] is None else f"path-{o['ship']}"
+    pieces.setdefault(ship, []).append(Piece("ship", "ship", w.ship_words(o, tr)))
+    regions = []
+    for space in c.track:
+        key = f"space-{space.index}"
+        kind = f"card_{space.deck}" if space.kind == "card" else space.kind
+        value = w.whale_of(o, space.whale)["value"] if space.whale else 0
+        notes = (w.space_name(space.index, tr), *w.space_sp(space.sp, value, tr))
+        label = w.space_words(space.index, tr)[0]
+        regions.append(Region(key, kind, label, tuple(pieces.get(key, ())), notes))
+    for p in c.path:
+        key = f"path-{p.above}"
+        named = w.named_words(p.name, tr) if p.name else None
+        notes = (w.path_space_name(p.above, tr),)
+        label = "" if named is None else named[0]
+        regions.append(Region(key, p.kind or "path", label, tuple(pieces.get(key, ())), notes))
+    regions.append(Region("port", "port", w.place_words("port", tr), tuple(pieces.get("port", ()))))
+    for whale in o["whales"]:
+        key, marks = f"habitat-{whale['name']}", whale_piece(whale, tr).marks
+        label, notes = w.whale_name(whale["name"], tr), w.habitat_notes(whale, names, tr)
+        on = tuple(pieces.get(key, ()))
+        regions.append(Region(key, "habitat", label, on, notes, whale["owner"], marks))
+    return regions
+
+
+def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> list[Region]:
+    """Beside the board: the extinct whales, the dice and the card, and the seats' rows."""
+    extinct = tuple(whale_piece(w.whale_of(o, name), tr) for name in o["extinct"])
+    dice = tuple(
+        Piece(f"die-{k}", "die", w.die_words(face, tr), None, SHIP_FACE if face == 0 else NONE)
+        for k, face in enumerate(o["dice"] or ())
+    )
+    thrown = w.place_words("dice", tr)
+    if o["dice"] is not None:
+        thrown = w.dice_words(o["dice"][0], o["dice"][1], tr)
+    regions = [
+        Region("extinct", "extinct", w.place_words("extinct", tr), extinct),
+        Region("dice", "dice", thrown, dice, w.deck_lines(o, tr)),
+    ]
+    card = o["card"]
+    if card is not None:
+        deck, text = w.deck_name(card["deck"], tr), (w.card_text(card, tr),)
+        regions.append(Region("card", "card", deck, (), text, None, frozenset({card["deck"]})))
+    for s, player in enumerate(o["players"]):
+        coins = [
+            Piece(f"exchange-{s}-{k}", "exchange", "5") for k in range(player["exchange_pieces"])
+        ]
+        coins += [Piece(f"loose-{s}-{k}", "loose", "1") for k in range(player["loose_sp"])]
+        flags = {
+            "turn": o["turn_seat"] == s and o["phase"] != "over",
+            "to-move": o["to_move"] == s,
+            "you": o["seat"] == s,
+            "no-whale": player["whale"] is None,
+        }
+        marks = frozenset(m for m, on in flags.items() if on)
+        whale = player["whale"]
+        mine = w.whale_name(whale, tr) if whale else w.place_words("no whale", tr)
+        name = seat_name(names, s, tr)
+        regions.append(
+            Region(f"seat-{s}", "seat", name, tuple(coins), (mine, str(player["sp"])), s, marks)
+        )
+    return regions
+
+
+def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
+    o = cast(SaveTheWhalesObservation, obs)
+    summary = (w.counts_line(o, tr), *w.flag_lines(o, tr))
+    prompt = [w.payment_words(o, tr), w.hint(o, legal, tr)]
+    regions = (
+        Region("summary", "summary", w.turn_words(o, tr), (), summary),
+        *board(o, names, tr),
+        *table(o, names, tr),
+        Region("prompt", "prompt", "", (), tuple(p for p in prompt if p)),
+    )
+    choices = tuple(Choice(a, w.action_label(a, obs, names, tr), target(a, o)) for a in legal)
+    # The whale named to move this turn is the one the dice will move.
+    moving = o["moving_whale"]
+    on_board = moving is not None and w.whale_of(o, moving)["status"] != "box"
+    highlights = frozenset({f"whale-{moving}"} if on_board else ())
+    return Scene(w.status_line(obs, names, tr), regions, choices, highlights)
+
+
+__all__ = ["board", "scene", "table", "target"]
