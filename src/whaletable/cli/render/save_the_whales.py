@@ -10,8 +10,6 @@ unambiguous beginning will do), seats from 1.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -70,7 +68,7 @@ class SaveTheWhalesView:
     def __init__(self, tr: Translate = english) -> None:
         self.tr = tr  # the reader's language: the game's words
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(self, obs: SaveTheWhalesObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
         sc = scene({**obs, "seat": None}, [], labels, tr)
@@ -144,11 +142,11 @@ class SaveTheWhalesView:
             table.add_row(*[cells[k] if k < len(cells) else Text("") for k in row])
         return table
 
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choice(self, action: Action, obs: SaveTheWhalesObservation) -> str:
         # The scene's words, as on the web board: the terminal names no seat but by number.
         return scene(obs, [action], (), self.tr).choices[0].words
 
-    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+    def parse(self, text: str, obs: SaveTheWhalesObservation) -> Action | None:
         tr = self.tr
         words = text.lower().split()
         if not words or words[0] not in tuple("rdxkmpcnsblt"):  # the short forms' letters
@@ -203,15 +201,17 @@ class SaveTheWhalesView:
         }
         return kinds[verb](whale)  # type: ignore[call-arg]
 
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
+    def round_summaries(
+        self, obs: SaveTheWhalesObservation, names: list[str]
+    ) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def final(self, obs: SaveTheWhalesObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))
-        o = cast(SaveTheWhalesObservation, obs)
+        o = obs
         saved = [whale_name(w, tr) for w in o["saved"]]
         lost = [whale_name(w, tr) for w in o["extinct"]]
         return result_panel(

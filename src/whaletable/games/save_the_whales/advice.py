@@ -22,7 +22,7 @@ deck order is hidden), so the risk is the dice's share of the danger.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
@@ -40,12 +40,12 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],
+    observation: SaveTheWhalesObservation,
     legal: Sequence[Action],
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = cast(SaveTheWhalesObservation, observation)
+    obs = observation
     c = game.components  # type: ignore[attr-defined]
     path_under: tuple[int, ...] = game.path_under  # type: ignore[attr-defined]
     n_path = len(c.path)

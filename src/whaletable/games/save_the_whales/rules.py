@@ -17,7 +17,7 @@ one, then the next turn begins (the same seat again after doubles).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
 from whaletable.core.result import Result, Standing, Team
@@ -1189,7 +1189,7 @@ class SaveTheWhalesState(State):
 
     # -------------------------------------------------------------- observation
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> SaveTheWhalesObservation:
         c = self.components
         wording = self.options.wording
         piece = c.exchange_piece
@@ -1285,4 +1285,4 @@ class SaveTheWhalesState(State):
             "extinct": [WHALES[w] for w in self.extinct_order],
             "whales_saved": self.whales_saved(),
         }
-        return cast("dict[str, Any]", obs)
+        return obs

@@ -26,7 +26,6 @@ buttons. The whale named to move this turn is highlighted.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -141,8 +140,9 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
     return regions
 
 
-def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
-    o = cast(SaveTheWhalesObservation, obs)
+def scene(
+    o: SaveTheWhalesObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+) -> Scene:
     summary = (w.counts_line(o, tr), *w.flag_lines(o, tr))
     prompt = [w.payment_words(o, tr), w.hint(o, legal, tr)]
     regions = (
@@ -151,12 +151,12 @@ def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
         *table(o, names, tr),
         Region("prompt", "prompt", "", (), tuple(p for p in prompt if p)),
     )
-    choices = tuple(Choice(a, w.action_label(a, obs, names, tr), target(a, o)) for a in legal)
+    choices = tuple(Choice(a, w.action_label(a, o, names, tr), target(a, o)) for a in legal)
     # The whale named to move this turn is the one the dice will move.
     moving = o["moving_whale"]
     on_board = moving is not None and w.whale_of(o, moving)["status"] != "box"
     highlights = frozenset({f"whale-{moving}"} if on_board else ())
-    return Scene(w.status_line(obs, names, tr), regions, choices, highlights)
+    return Scene(w.status_line(o, names, tr), regions, choices, highlights)
 
 
 __all__ = ["board", "scene", "table", "target"]

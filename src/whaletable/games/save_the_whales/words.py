@@ -14,7 +14,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -341,10 +341,9 @@ def own_space_sp() -> int:
 
 
 def action_label(
-    action: Action, observation: dict[str, Any], names: Sequence[str], tr: Translate
+    action: Action, obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    obs = cast(SaveTheWhalesObservation, observation)
     if isinstance(action, ChooseWhale):
         return tr("Choose the {whale} (saving it costs {value} SP)").format(
             whale=whale_name(action.whale, tr), value=whale_of(obs, action.whale)["value"]
@@ -421,9 +420,8 @@ def _refuse_label(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     return tr("Refuse to pay: the {whale} goes onto the path").format(whale=whale)
 
 
-def status_line(observation: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
-    obs = cast(SaveTheWhalesObservation, observation)
     if obs["phase"] == "over":
         return tr("Game over: {headline}").format(
             headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
@@ -469,7 +467,7 @@ def headline(saved: int, total: int, tr: Translate) -> str:
     return tr("The team saved {saved} of {total} whales.").format(saved=saved, total=total)
 
 
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def game_over_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> str:
     """The end of the game in one line: how many whales the team saved."""
     return headline(int(obs["whales_saved"]), len(obs["whales"]), tr)
 

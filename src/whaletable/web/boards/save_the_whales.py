@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -225,14 +224,18 @@ def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
 HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) / 4, 74
 
 
-class SaveTheWhalesBoard(WordedBoard):
+class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
     """The web board of Save the Whales: the game's scene (``games/save_the_whales/view.py``)
     given places and shapes."""
 
     words = words
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: SaveTheWhalesObservation,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
     ) -> str:
         sc = scene(obs, legal, names, tr)
         acts = {c.target: c for c in sc.choices if c.target is not None}
@@ -252,7 +255,7 @@ class SaveTheWhalesBoard(WordedBoard):
                 self._space(svg, region, acts.get(region.key))
         self._path(svg, [r for r in sc.regions if r.key.startswith("path-")], regions["port"])
         # Every language of the card's words is drawn: the observation holds them all.
-        self._centre(svg, cast(SaveTheWhalesObservation, obs)["card"], sc, regions, acts, tr)
+        self._centre(svg, obs["card"], sc, regions, acts, tr)
         for region in sc.regions:
             if region.key.startswith(("space-", "path-")):
                 self._tokens(svg, region, regions, acts)
