@@ -11,8 +11,8 @@ appears only in an event the reader may see whole (its own placing, the end).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -71,6 +71,12 @@ from whaletable.games.survive.events import (
     TileRevealed,
     TileSunk,
     Whirlpool,
+)
+from whaletable.games.survive.observation import (
+    BoatView,
+    CreatureView,
+    ExplorerView,
+    SurviveObservation,
 )
 from whaletable.games.survive.rules import CREATURES_OF, KIND, KIND_NAMES
 
@@ -278,7 +284,7 @@ def explorer_number(explorer: int) -> int:
 
 
 def seen_explorer_words(
-    explorer: int, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    explorer: int, obs: SurviveObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
     knows it."""
@@ -299,12 +305,12 @@ def seen_explorer_words(
     )
 
 
-def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
+def creature_number(creature: CreatureView, obs: SurviveObservation) -> int:
     same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
     return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
 
 
-def seen_creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
+def seen_creature_words(creature_id: int, obs: SurviveObservation, tr: Translate) -> str:
     creature = creature_of(obs, creature_id)
     if creature is None:
         return tr("creature {number}").format(number=creature_id + 1)
@@ -320,28 +326,22 @@ def seen_creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) ->
     return text.format(number=number)
 
 
-def piece_of(obs: dict[str, Any], kind: str, piece: int) -> dict[str, Any] | None:
-    """The entry of ``obs[kind]`` (explorers, creatures, boats) with this id, if any."""
-    for entry in obs.get(kind, ()):
-        if entry["id"] == piece:
-            found: dict[str, Any] = entry
-            return found
-    return None
+def explorer_of(obs: SurviveObservation, explorer: int) -> ExplorerView | None:
+    explorers = obs["explorers"]
+    return explorers[explorer] if 0 <= explorer < len(explorers) else None
 
 
-def explorer_of(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
-    return piece_of(obs, "explorers", explorer)
+def creature_of(obs: SurviveObservation, creature: int) -> CreatureView | None:
+    creatures = obs["creatures"]
+    return creatures[creature] if 0 <= creature < len(creatures) else None
 
 
-def creature_of(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
-    return piece_of(obs, "creatures", creature)
+def boat_of(obs: SurviveObservation, boat: int) -> BoatView | None:
+    boats = obs["boats"]
+    return boats[boat] if 0 <= boat < len(boats) else None
 
 
-def boat_of(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
-    return piece_of(obs, "boats", boat)
-
-
-def where(obs: dict[str, Any], explorer: int) -> int | None:
+def where(obs: SurviveObservation, explorer: int) -> int | None:
     info = explorer_of(obs, explorer)
     if info is None:
         return None
@@ -363,7 +363,47 @@ def step(space: int | None, direction: int) -> int | None:
     return to if to >= 0 else None
 
 
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def landing_isle(space: int | None) -> int:
+    """The safe isle an explorer on ``space`` steps onto (the nearest by its landings)."""
+    for landings in (BOARD.landing_wide, BOARD.landing):
+        for isle, hexes in enumerate(landings):
+            if space in hexes:
+                return isle
+    return 0
+
+
+def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) -> str:
+    """How the viewer to move makes its move on the board, or nothing."""
+    if not legal:
+        return ""
+    kinds = {type(a) for a in legal}
+    if PlaceExplorer in kinds:
+        return tr("Choose a value, then an empty tile.")
+    moves = {MoveExplorer, MoveBoat, BoardBoat, JumpOverboard, LandOnSafeIsle}
+    if kinds & moves and obs["phase"] != "board":
+        return tr("Choose a piece, then where it goes ({left} left).").format(
+            left=obs["moves_left"]
+        )
+    for kind, text in (
+        (SinkTile, tr("Choose a tile to sink.")),
+        (PlaceBoat, tr("Choose a sea space for your boat.")),
+        (PlaceSquid, tr("Choose a sea space for the giant squid.")),
+        (MoveEmptyBoat, tr("Choose the creature or unoccupied boat to move.")),
+        (PickCreature, tr("Choose the creature to move.")),
+        (MoveCreature, tr("Choose where the creature goes.")),
+        (TakePerson, tr("Choose the explorer the giant squid takes.")),
+    ):
+        if kind in kinds:
+            return text
+    if obs["phase"] == "board":
+        return tr("Choose who climbs into the new boat.")
+    if PlayTile in kinds:
+        return tr("You may play one of your tiles first.")
+    return ""
+
+
+def game_over_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+    obs = cast(SurviveObservation, view)
     return game_over_words(
         obs.get("winners") or [],
         obs.get("scores") or [],
@@ -373,9 +413,12 @@ def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> 
     )
 
 
-def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(
+    action: Action, view: Mapping[str, Any], names: Sequence[str], tr: Translate
+) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice (after the command that types it)."""
+    obs = cast(SurviveObservation, view)
     if isinstance(action, MoveExplorer):
         at = where(obs, action.explorer)
         to = step(at, action.direction)
@@ -398,8 +441,7 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
             space=space_name(at) if at is not None else "?",
         )
     if isinstance(action, LandOnSafeIsle):
-        at = where(obs, action.explorer)
-        isle = next((ISLE_NAMES[i] for i, hs in enumerate(BOARD.landing_wide) if at in hs), None)
+        isle = ISLE_NAMES[landing_isle(where(obs, action.explorer))]
         return tr("{explorer} steps onto {isle}").format(
             explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
             isle=isle_name(isle, tr),
@@ -482,8 +524,9 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
+    obs = cast(SurviveObservation, view)
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]
@@ -505,7 +548,7 @@ def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str
     )
 
 
-def task_words(obs: dict[str, Any], tr: Translate) -> str:
+def task_words(obs: SurviveObservation, tr: Translate) -> str:
     """What the seat to move must do now."""
     phase = obs["phase"]
     if phase == "place-explorers":
@@ -535,7 +578,7 @@ def task_words(obs: dict[str, Any], tr: Translate) -> str:
     return tr("decide")
 
 
-def table_line(obs: dict[str, Any], tr: Translate) -> str:
+def table_line(obs: SurviveObservation, tr: Translate) -> str:
     """What lies on the table besides the pieces: tiles left, the dice, the last tile sunk."""
     left = {t: 0 for t in ("beach", "forest", "mountain")}
     for t in obs["terrain"]:
