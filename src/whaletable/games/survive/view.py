@@ -193,7 +193,10 @@ def _values(obs: SurviveObservation, tr: Translate) -> Region:
     seat = obs["seat"]
     values = sorted(set(obs["values_left"] or ()))
     pieces = tuple(Piece(f"value-{v}", "value", str(v), seat) for v in values)
-    return Region("values", "values", tr("Explorers to place:"), pieces, owner=seat)
+    # The pieces are the values to choose from; the note says how many of each are left.
+    left = " ".join(str(v) for v in obs["values_left"] or ())
+    notes = (left,) if left else ()
+    return Region("values", "values", tr("Explorers to place:"), pieces, notes, seat)
 
 
 def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list[Region]:
