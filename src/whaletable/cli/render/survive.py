@@ -54,22 +54,21 @@ from whaletable.games.survive.components import BOARD, DIRECTIONS
 from whaletable.games.survive.observation import CreatureView, SurviveObservation
 from whaletable.games.survive.view import scene
 from whaletable.games.survive.words import (
+    ROW_LETTERS,
     SEAT_COLUMNS,
     action_label,
-    creature_of,
+    creature_words,
     game_over_line,
     ranking_rule,
     result_word,
     saved_line,
     seat_column,
-    seen_creature_words,
     space_name,
     table_line,
     terrain_name,
     tie_break_line,
 )
 
-ROW_LETTERS = "ABCDEFGHIJKLM"
 EXPLORER_LETTERS = "abcdefghij"
 COLUMN = 3  # characters per half-hex column
 TERRAIN_STYLE = {
@@ -171,7 +170,7 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
     threat = obs["pending"]["threat"]
     if threat:
         line = tr("Threat: {creature} on {space}").format(
-            creature=seen_creature_words(threat["creature"], obs, tr),
+            creature=creature_words(threat["creature"], tr),
             space=space_name(threat["hex"]),
         )
         text.append("\n" + line, style="bold red")
@@ -341,8 +340,7 @@ class SurviveView:
         if isinstance(action, TakePerson):
             return f"take {explorer_name(action.explorer)}"
         if isinstance(action, PickCreature):
-            c = creature_of(obs, action.creature)
-            return f"pick {creature_name(c, obs) if c else f'creature{action.creature + 1}'}"
+            return f"pick {creature_name(obs['creatures'][action.creature], obs)}"
         if isinstance(action, MoveCreature):
             return f"to {space_name(action.to)}"
         if isinstance(action, MoveEmptyBoat):
@@ -387,12 +385,7 @@ class SurviveView:
         if verb == "take":
             return TakePerson(parse_explorer(args[0], obs))
         if verb == "boat":
-            if not args[0].lstrip("b").isdigit():
-                raise BadCommand(self._how("boat"))
-            boat = int(args[0].lstrip("b")) - 1
-            if not 0 <= boat < len(obs["boats"]):
-                raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
-            return MoveBoat(boat, parse_direction(args[1]))
+            return MoveBoat(self._boat(verb, args[0], obs), parse_direction(args[1]))
         if verb == "done":
             return EndMovement()
         if verb == "pass":
@@ -404,13 +397,17 @@ class SurviveView:
         if verb == "pick":
             return PickCreature(parse_creature(args[0], obs))
         if verb == "empty":
-            if not args[0].lstrip("b").isdigit():
-                raise BadCommand(self._how("empty"))
-            boat = int(args[0].lstrip("b")) - 1
-            if not 0 <= boat < len(obs["boats"]):
-                raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
-            return MoveEmptyBoat(boat, parse_space(args[1]))
+            return MoveEmptyBoat(self._boat(verb, args[0], obs), parse_space(args[1]))
         return MoveCreature(parse_space(args[0]))
+
+    def _boat(self, verb: str, word: str, obs: SurviveObservation) -> int:
+        """``3`` or ``b3``: boat 3, counted from 1."""
+        if not word.lstrip("b").isdigit():
+            raise BadCommand(self._how(verb))
+        boat = int(word.lstrip("b")) - 1
+        if not 0 <= boat < len(obs["boats"]):
+            raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
+        return boat
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:
         """``play 2`` (the second tile in your hand) or ``play dolphin`` (the first such)."""

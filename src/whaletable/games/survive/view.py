@@ -40,14 +40,13 @@ from whaletable.games.survive.observation import ExplorerView, SurviveObservatio
 from whaletable.games.survive.words import (
     SEAT_COLUMNS,
     action_label,
-    boat_of,
     boat_words,
+    creature_words,
     effect_name,
     hint_words,
     isle_name,
     landing_isle,
     number,
-    seen_creature_words,
     space_name,
     status_line,
     step,
@@ -76,8 +75,7 @@ def target(action: Action, obs: SurviveObservation) -> str | None:
     if isinstance(action, MoveExplorer):
         return _space(step(where(obs, action.explorer), action.direction))
     if isinstance(action, MoveBoat):
-        boat = boat_of(obs, action.boat)
-        return _space(step(boat["hex"] if boat else None, action.direction))
+        return _space(step(obs["boats"][action.boat]["hex"], action.direction))
     if (isinstance(action, BoardBoat) and obs["phase"] == "board") or isinstance(
         action, TakePerson
     ):
@@ -118,7 +116,7 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
     for c in obs["creatures"]:
         if c["status"] == "sea" and c["hex"] is not None:
             marks = frozenset({"picked"} if c["id"] == picked else ())
-            label = seen_creature_words(c["id"], obs, tr)
+            label = creature_words(c["id"], tr)
             pieces[c["hex"]].append(Piece(f"creature-{c['id']}", c["kind"], label, None, marks))
     explorers = obs["explorers"]
     for b in obs["boats"]:

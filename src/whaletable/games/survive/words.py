@@ -73,9 +73,6 @@ from whaletable.games.survive.events import (
     Whirlpool,
 )
 from whaletable.games.survive.observation import (
-    BoatView,
-    CreatureView,
-    ExplorerView,
     SurviveObservation,
 )
 from whaletable.games.survive.rules import CREATURES_OF, KIND, KIND_NAMES
@@ -288,10 +285,9 @@ def seen_explorer_words(
 ) -> str:
     """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
     knows it."""
-    info = explorer_of(obs, explorer)
     seat = explorer // 10
-    value = info.get("value") if info else None
-    if seat == obs.get("seat"):
+    value = obs["explorers"][explorer]["value"]
+    if seat == obs["seat"]:
         if value is None:
             return tr("your explorer {number}").format(number=explorer_number(explorer))
         return tr("your explorer {number} (worth {value})").format(
@@ -305,55 +301,9 @@ def seen_explorer_words(
     )
 
 
-def creature_number(creature: CreatureView, obs: SurviveObservation) -> int:
-    same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
-    return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
-
-
-def seen_creature_words(creature_id: int, obs: SurviveObservation, tr: Translate) -> str:
-    creature = creature_of(obs, creature_id)
-    if creature is None:
-        return tr("creature {number}").format(number=creature_id + 1)
-    kind = creature["kind"]
-    number = creature_number(creature, obs)
-    text = {
-        "serpent": tr("sea serpent {number}"),
-        "shark": tr("shark {number}"),
-        "whale": tr("whale {number}"),
-        "squid": tr("giant squid {number}"),
-        "dolphin": tr("dolphin {number}"),
-    }.get(kind, tr("creature {number}"))
-    return text.format(number=number)
-
-
-def explorer_of(obs: SurviveObservation, explorer: int) -> ExplorerView | None:
-    explorers = obs["explorers"]
-    return explorers[explorer] if 0 <= explorer < len(explorers) else None
-
-
-def creature_of(obs: SurviveObservation, creature: int) -> CreatureView | None:
-    creatures = obs["creatures"]
-    return creatures[creature] if 0 <= creature < len(creatures) else None
-
-
-def boat_of(obs: SurviveObservation, boat: int) -> BoatView | None:
-    boats = obs["boats"]
-    return boats[boat] if 0 <= boat < len(boats) else None
-
-
 def where(obs: SurviveObservation, explorer: int) -> int | None:
-    info = explorer_of(obs, explorer)
-    if info is None:
-        return None
-    if info["hex"] is not None:
-        where: int = info["hex"]
-        return where
-    if info["boat"] is not None:
-        boat = boat_of(obs, info["boat"])
-        if boat is not None and boat["hex"] is not None:
-            at: int = boat["hex"]
-            return at
-    return None
+    """The space an explorer is on, swimming in or in a boat on (``None`` off the board)."""
+    return obs["explorers"][explorer]["hex"]
 
 
 def step(space: int | None, direction: int) -> int | None:
@@ -447,8 +397,7 @@ def action_label(
             isle=isle_name(isle, tr),
         )
     if isinstance(action, MoveBoat):
-        boat = boat_of(obs, action.boat)
-        at = boat["hex"] if boat else None
+        at = obs["boats"][action.boat]["hex"]
         to = step(at, action.direction)
         return tr("Move {boat} {direction} from {origin} to {target}").format(
             boat=boat_words(action.boat, tr),
@@ -484,27 +433,20 @@ def action_label(
             explorer=seen_explorer_words(action.explorer, obs, names, tr)
         )
     if isinstance(action, PickCreature):
-        creature = creature_of(obs, action.creature)
-        at = creature["hex"] if creature else None
+        at = obs["creatures"][action.creature]["hex"]
         return tr("Move {creature} (on {space})").format(
-            creature=seen_creature_words(action.creature, obs, tr),
+            creature=creature_words(action.creature, tr),
             space=space_name(at) if at is not None else "?",
         )
     if isinstance(action, MoveCreature):
-        pending = obs.get("pending") or {}
-        picked = pending.get("creature")
-        creature = creature_of(obs, picked) if picked is not None else None
-        if creature is not None and creature["hex"] == action.to:
-            return tr("Leave {creature} on {space}").format(
-                creature=seen_creature_words(creature["id"], obs, tr),
-                space=space_name(action.to),
-            )
-        if creature is not None:
-            return tr("Move {creature} to {space}").format(
-                creature=seen_creature_words(creature["id"], obs, tr),
-                space=space_name(action.to),
-            )
-        return tr("Move the creature to {space}").format(space=space_name(action.to))
+        picked = obs["pending"]["creature"]
+        if picked is None:
+            return tr("Move the creature to {space}").format(space=space_name(action.to))
+        if obs["creatures"][picked]["hex"] == action.to:
+            text = tr("Leave {creature} on {space}")
+        else:
+            text = tr("Move {creature} to {space}")
+        return text.format(creature=creature_words(picked, tr), space=space_name(action.to))
     if isinstance(action, PickStartPlayer):
         return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
     if isinstance(action, LayTile):
