@@ -129,9 +129,10 @@ class SurviveObservation(Observation):
     options: SurviveOptionsView
     start_player: int | None
     turn: int
-    """The turn number, from 1; 0 while setting up."""
+    """Turns begun so far (0 while setting up)."""
     active: int | None
-    """Whose turn it is (the seat to move may be another, e.g. for a deterrent)."""
+    """Whose turn it is (``None`` while setting up); the seat to move may be another, e.g.
+    for a deterrent."""
     moves_left: int
     """Movement points left in this turn, or steps left with a dolphin or boat-move tile."""
     terrain: list[str | None]

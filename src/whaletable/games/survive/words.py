@@ -355,9 +355,9 @@ def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) 
 def game_over_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
     obs = cast(SurviveObservation, view)
     return game_over_words(
-        obs.get("winners") or [],
-        obs.get("scores") or [],
-        bool(obs.get("options", {}).get("everyone_is_equal")),
+        obs["winners"] or [],
+        obs["scores"] or [],
+        obs["options"]["everyone_is_equal"],
         names,
         tr,
     )
@@ -406,7 +406,7 @@ def action_label(
             target=space_name(to) if to is not None else "?",
         )
     if isinstance(action, EndMovement):
-        if obs.get("phase") == "tile-move":
+        if obs["phase"] == "tile-move":
             return tr("Stop moving with the tile")
         return tr("Done moving: spend no more movement points")
     if isinstance(action, PlayTile):
@@ -472,7 +472,7 @@ def status_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) ->
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]
-    turn = obs.get("turn") or 0
+    turn = obs["turn"]
     if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
         prefix = tr("Setting up")
     else:
@@ -498,9 +498,9 @@ def task_words(obs: SurviveObservation, tr: Translate) -> str:
     if phase == "place-boats":
         return tr("place a boat")
     if phase == "move":
-        return tr("move ({left} points left)").format(left=obs.get("moves_left") or 0)
+        return tr("move ({left} points left)").format(left=obs["moves_left"])
     if phase == "tile-move":
-        return tr("move with the tile ({left} left)").format(left=obs.get("moves_left") or 0)
+        return tr("move with the tile ({left} left)").format(left=obs["moves_left"])
     if phase == "sink":
         return tr("sink a tile")
     if phase == "board":
@@ -512,7 +512,7 @@ def task_words(obs: SurviveObservation, tr: Translate) -> str:
     if phase == "deter":
         return tr("play a deterrent or not")
     if phase == "pick-creature":
-        if (obs.get("pending") or {}).get("boats"):
+        if obs["pending"]["boats"]:
             return tr("choose the creature or unoccupied boat to move")
         return tr("choose the creature to move")
     if phase == "move-creature":
@@ -529,17 +529,17 @@ def table_line(obs: SurviveObservation, tr: Translate) -> str:
     line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
         beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
     )
-    roll = obs.get("last_roll")
+    roll = obs["last_roll"]
     if roll:
         line += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
-    dive = obs.get("dive_roll")
+    dive = obs["dive_roll"]
     if dive:
         line += " · " + tr("dive dice: {roll}").format(
             roll=dive_roll_words(dive["piece"], dive["face"], tr)
         )
-    if obs.get("sunk"):
+    if obs["sunk"]:
         last = obs["sunk"][-1]
-        effect = last.get("effect")
+        effect = last["effect"]
         back = effect_name(effect, tr) if effect else tr("a hidden red tile")
         line += " · " + tr("last tile sunk: {terrain} ({back})").format(
             terrain=terrain_name(last["terrain"], tr), back=back
