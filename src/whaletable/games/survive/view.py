@@ -47,6 +47,7 @@ from whaletable.games.survive.words import (
     isle_name,
     landing_isle,
     number,
+    panel_word,
     space_name,
     status_line,
     step,
@@ -100,14 +101,9 @@ def _space(space: int | None) -> str | None:
 
 
 def _explorer(e: ExplorerView) -> Piece:
-    marks = {e["status"]}
-    return Piece(
-        f"explorer-{e['id']}",
-        "explorer",
-        "" if e["value"] is None else str(e["value"]),
-        e["seat"],
-        frozenset(marks),
-    )
+    """An explorer, marked with its status; its label is its value, where the viewer knows it."""
+    value = "" if e["value"] is None else str(e["value"])
+    return Piece(f"explorer-{e['id']}", "explorer", value, e["seat"], frozenset({e["status"]}))
 
 
 def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
@@ -167,12 +163,7 @@ def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
 def _hand(obs: SurviveObservation, tr: Translate) -> Region:
     seat = obs["seat"]
     if seat is None:
-        return Region(
-            "hand",
-            "hand",
-            tr("Held tiles"),
-            notes=(tr("A spectator sees only how many tiles each player holds."),),
-        )
+        return Region("hand", "hand", panel_word("held", tr), notes=(panel_word("hidden", tr),))
     tiles = tuple(
         Piece(
             f"tile-{slot}",
@@ -184,7 +175,8 @@ def _hand(obs: SurviveObservation, tr: Translate) -> Region:
         for slot, t in enumerate(obs["hands"][seat]["tiles"])
         if t is not None
     )
-    return Region("hand", "hand", tr("Your tiles"), tiles, () if tiles else (tr("none"),), seat)
+    none = () if tiles else (panel_word("none", tr),)
+    return Region("hand", "hand", panel_word("hand", tr), tiles, none, seat)
 
 
 def _values(obs: SurviveObservation, tr: Translate) -> Region:
@@ -194,7 +186,7 @@ def _values(obs: SurviveObservation, tr: Translate) -> Region:
     # The pieces are the values to choose from; the note says how many of each are left.
     left = " ".join(str(v) for v in obs["values_left"] or ())
     notes = (left,) if left else ()
-    return Region("values", "values", tr("Explorers to place:"), pieces, notes, seat)
+    return Region("values", "values", panel_word("values", tr), pieces, notes, seat)
 
 
 def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list[Region]:
@@ -206,13 +198,8 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
         notes.append(str(obs["hands"][seat]["count"]))
         if scores is not None:
             notes.append(number(scores[seat]))
-        marks = set()
-        if obs["to_move"] == seat:
-            marks.add("to-move")
-        if obs["seat"] == seat:
-            marks.add("you")
-        if obs["active"] == seat:
-            marks.add("active")
+        said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
+        marks = frozenset(mark for mark, who in said if who == seat)
         out.append(
             Region(
                 f"seat-{seat}",
@@ -220,7 +207,7 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
                 seat_name(names, seat, tr),
                 notes=tuple(notes),
                 owner=seat,
-                marks=frozenset(marks),
+                marks=marks,
             )
         )
     return out

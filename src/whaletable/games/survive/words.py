@@ -547,6 +547,17 @@ def table_line(obs: SurviveObservation, tr: Translate) -> str:
     return line
 
 
+def panel_word(key: str, tr: Translate) -> str:
+    """The names and notes of the places under the sea: the hand and the values to place."""
+    return {
+        "hand": tr("Your tiles"),
+        "held": tr("Held tiles"),
+        "hidden": tr("A spectator sees only how many tiles each player holds."),
+        "none": tr("none"),
+        "values": tr("Explorers to place:"),
+    }[key]
+
+
 def seat_column(key: str, tr: Translate) -> str:
     """A column of the players' table on both boards: where a seat's explorers are."""
     return {
