@@ -292,3 +292,18 @@ def test_replay_says_who_rolled_the_creature_die_from_the_events(cli, tmp_path: 
     replay = cli(["replay", str(path)], [str(step), "q"])
     shown = replay.out.split(f"step {step} of")[-1]
     assert f"last: {roller} rolled the creature die: " in shown
+
+
+def test_the_map_marks_every_boat_at_sea_with_a_b() -> None:
+    """The map's second line of each row: ``B`` for a boat, then its passengers' seats."""
+    checked = 0
+    for sample in samples()[::3]:
+        obs = sample.state.observation(None)
+        lines = render(VIEW.board(obs, NAMES[: sample.state.num_players]), width=200)
+        rows = lines.split("\n")
+        start = next(i for i, line in enumerate(rows) if line.strip().startswith("A1"))
+        contents = rows[start + 1 : start + 26 : 2]
+        boats = [b for b in obs["boats"] if b["status"] == "sea"]
+        assert sum(line.count("B") for line in contents) == len(boats), sample.where()
+        checked += bool(boats)
+    assert checked > 5

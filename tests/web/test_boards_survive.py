@@ -37,9 +37,9 @@ from whaletable.games.survive.actions import (
     TakePerson,
 )
 from whaletable.games.survive.components import BOARD
-from whaletable.games.survive.words import game_over_line
+from whaletable.games.survive.words import game_over_line, space_name
 from whaletable.web.boards import board_for
-from whaletable.web.boards.survive import hex_xy, space_name
+from whaletable.web.boards.survive import hex_xy
 
 GAME = games.get("survive")
 BOARD_VIEW = board_for("survive")

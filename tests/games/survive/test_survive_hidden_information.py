@@ -93,3 +93,25 @@ def test_determinize_keeps_own_placement_choices(table: Table) -> None:
         d = state.determinize(seat, random.Random(k))
         assert d.values_left(seat) == state.values_left(seat)
         assert d.legal_actions() == state.legal_actions()
+
+
+def test_scores_hidden_while_the_values_are(table: Table) -> None:
+    """§7: a score is the sum of the values under one's saved explorers, which nobody else
+    may see before the end: during play no viewer is given the scores."""
+    state = table.setup(2)
+    table.clear_people(state)
+    state.ex_status[0] = R.SAFE
+    state.ex_isle[0] = 0
+    assert state.scores()[0] > 0
+    assert [state.observation(s)["scores"] for s in (None, 0, 1)] == [None, None, None]
+
+
+def test_scores_public_when_everyone_is_equal(table: Table) -> None:
+    """Challenge Rule 3: each saved explorer counts 1, so a score is the count of explorers
+    on the safe isles, which every viewer sees: every viewer is given the scores."""
+    state = table.setup(2, {"everyone_is_equal": True})
+    table.clear_people(state)
+    for e in (0, 1, 10):
+        state.ex_status[e] = R.SAFE
+        state.ex_isle[e] = 0
+    assert [state.observation(s)["scores"] for s in (None, 0, 1)] == [[2.0, 1.0]] * 3

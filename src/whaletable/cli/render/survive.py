@@ -20,7 +20,7 @@ digit per explorer: its seat). The list under the map says exactly who is where.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -29,6 +29,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
 from whaletable.core.action import Action
 from whaletable.core.result import Result
+from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import Translate, english
 from whaletable.games.survive.actions import (
     EFFECTS,
@@ -50,29 +51,24 @@ from whaletable.games.survive.actions import (
     TakePerson,
 )
 from whaletable.games.survive.components import BOARD, DIRECTIONS
+from whaletable.games.survive.observation import CreatureView, SurviveObservation
+from whaletable.games.survive.view import scene
 from whaletable.games.survive.words import (
+    ROW_LETTERS,
     SEAT_COLUMNS,
     action_label,
-    boat_of,
-    creature_of,
-    effect_name,
-    explorer_of,
+    creature_words,
     game_over_line,
-    isle_name,
-    number,
     ranking_rule,
     result_word,
     saved_line,
     seat_column,
-    seen_creature_words,
     space_name,
-    status_line,
     table_line,
     terrain_name,
     tie_break_line,
 )
 
-ROW_LETTERS = "ABCDEFGHIJKLM"
 EXPLORER_LETTERS = "abcdefghij"
 COLUMN = 3  # characters per half-hex column
 TERRAIN_STYLE = {
@@ -82,7 +78,7 @@ TERRAIN_STYLE = {
 }
 SEA_STYLE = "blue"
 LANDING_STYLE = "bold black on bright_yellow"
-CREATURE_MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q", "dolphin": "D"}
+MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q", "dolphin": "D", "boat": "B"}
 
 
 # --------------------------------------------------------------------------- names
@@ -102,7 +98,7 @@ def explorer_name(explorer: int) -> str:
     return f"{explorer // 10 + 1}{EXPLORER_LETTERS[explorer % 10]}"
 
 
-def parse_explorer(word: str, obs: dict[str, Any]) -> int:
+def parse_explorer(word: str, obs: SurviveObservation) -> int:
     word = word.strip().lower()
     seats = obs["num_players"]
     if len(word) != 2 or not word[0].isdigit() or word[1] not in EXPLORER_LETTERS:
@@ -124,12 +120,12 @@ def boat_name(boat: int) -> str:
     return f"B{boat + 1}"
 
 
-def creature_name(creature: dict[str, Any], obs: dict[str, Any]) -> str:
+def creature_name(creature: CreatureView, obs: SurviveObservation) -> str:
     same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
     return f"{creature['kind']}{same.index(creature['id']) + 1}"
 
 
-def parse_creature(word: str, obs: dict[str, Any]) -> int:
+def parse_creature(word: str, obs: SurviveObservation) -> int:
     word = word.strip().lower()
     for c in obs["creatures"]:
         if creature_name(c, obs) == word:
@@ -138,50 +134,103 @@ def parse_creature(word: str, obs: dict[str, Any]) -> int:
     raise BadCommand(f"{word!r} is not a creature: write its kind and number, like shark2")
 
 
-def explorer_tag(e: dict[str, Any]) -> str:
+def _number(key: str) -> int:
+    """The number in a scene's key (``explorer-12`` is explorer 12)."""
+    return int(key.rpartition("-")[2])
+
+
+def explorer_tag(e: Piece) -> str:
     """``1c:4`` when the value is known to the viewer, else ``1c``."""
-    name = explorer_name(e["id"])
-    return f"{name}:{e['value']}" if e.get("value") is not None else name
+    name = explorer_name(_number(e.key))
+    return f"{name}:{e.label}" if e.label else name
 
 
 # --------------------------------------------------------------------------- drawing
 
 
-def sea_map(obs: dict[str, Any]) -> Text:
-    landing = {h for isle in BOARD.landing for h in isle}
-    boats = {b["hex"]: b for b in obs["boats"] if b["status"] == "sea" and b["hex"] is not None}
-    marks: dict[int, str] = {}
-    for c in obs["creatures"]:
-        if c["status"] == "sea" and c["hex"] is not None:
-            marks[c["hex"]] = marks.get(c["hex"], "") + CREATURE_MARK.get(c["kind"], "?")
-    people: dict[int, list[dict[str, Any]]] = {}
-    for e in obs["explorers"]:
-        at = e["hex"] if e["status"] in ("land", "swimming") else None
-        if e["status"] == "boat" and e["boat"] is not None:
-            boat = boat_of(obs, e["boat"])
-            at = boat["hex"] if boat else None
-        if at is not None:
-            people.setdefault(at, []).append(e)
+def saved(sc: Scene, seat: int) -> str:
+    """A seat's explorers on the safe isles, as tags."""
+    on_isles = (p for r in sc.regions if r.kind == "isle" for p in r.pieces)
+    return " ".join(explorer_tag(p) for p in on_isles if p.owner == seat)
+
+
+def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate) -> Text:
+    """The game, who views, the scene's status line and what lies on the table (the web
+    board's header line)."""
+    seat = obs["seat"]
+    viewer = tr("spectator (public information only)") if seat is None else labels[seat]
+    text = Text(tr("Survive: Escape from Atlantis!"), "bold")
+    if obs["options"]["giant_squid"]:
+        text.append(" + " + tr("Giant Squid"), "bold")
+    if obs["start_player"] is not None:
+        text.append(" · " + tr("first player: {name}").format(name=labels[obs["start_player"]]))
+    text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
+    text.append("\n" + sc.status)
+    text.append("\n" + table_line(obs, tr))
+    threat = obs["pending"]["threat"]
+    if threat:
+        line = tr("Threat: {creature} on {space}").format(
+            creature=creature_words(threat["creature"], tr),
+            space=space_name(threat["hex"]),
+        )
+        text.append("\n" + line, style="bold red")
+    return text
+
+
+def players_table(seats: list[Region], tr: Translate) -> Table:
+    table = Table(padding=(0, 1))
+    table.add_column("")
+    table.add_column(seat_column("player", tr), no_wrap=True)
+    for key in (*SEAT_COLUMNS, "tiles"):
+        table.add_column(seat_column(key, tr))
+    if any(len(seat.notes) > len(SEAT_COLUMNS) + 1 for seat in seats):
+        table.add_column(seat_column("score", tr), justify="right")
+    for seat in seats:
+        name = Text(seat.label, style=f"bold {seat_colour(seat.owner or 0)}")
+        table.add_row("▶" if "to-move" in seat.marks else "", name, *seat.notes)
+    return table
+
+
+def tile_words(tile: Piece, tr: Translate) -> str:
+    """A held tile's name, with what it lets you do where the name alone does not say."""
+    does = {
+        "dolphin": tr("move a swimmer 1–3 spaces"),
+        "boat-move": tr("move a boat 1–3 spaces"),
+    }
+    said = [does[m] for m in tile.marks if m in does]
+    terrain = [terrain_name(m, tr) for m in tile.marks if m in TERRAIN_STYLE]
+    return " ".join([tile.label, *(f"({w})" for w in said + terrain)])
+
+
+def own_things(sc: Scene, seat: int, tr: Translate) -> Text:
+    held = ", ".join(f"{k}. {tile_words(t, tr)}" for k, t in enumerate(sc.region("hand").pieces, 1))
+    text = Text(f"{tr('Your tiles')}: {held or tr('none')}")
+    values = sc.region("values")
+    for note in values.notes:
+        text.append(f"\n{values.label} {note}")
+    mine = saved(sc, seat)
+    if mine:
+        text.append("\n" + tr("Your explorers on the safe isles:") + " " + mine)
+    return text
+
+
+def sea_map(spaces: list[Region]) -> Text:
     out = Text()
     for row, length in enumerate(BOARD.row_lengths):
         first = BOARD.hex_at(row, 0)
         names = Text(" " * (COLUMN * BOARD.x2[first]))
         contents = Text(" " * (COLUMN * BOARD.x2[first]))
-        for idx in range(length):
-            space = first + idx
-            terrain = obs["terrain"][space]
-            style = TERRAIN_STYLE.get(terrain, SEA_STYLE) if terrain else SEA_STYLE
-            if space in landing and not terrain:
+        for region in spaces[first : first + length]:
+            style = TERRAIN_STYLE.get(region.kind, SEA_STYLE)
+            if "landing" in region.marks and region.kind == "sea":
                 style = LANDING_STYLE
-            names.append(f"{space_name(space):^5}", style=style)
+            names.append(f"{region.label:^5}", style=style)
             names.append(" ")
-            code = marks.get(space, "")
-            if space in boats:
-                code += "B"
-            code += "".join(str(e["seat"] + 1) for e in people.get(space, []))
+            code = "".join(MARK.get(p.kind, "") for p in region.pieces)
+            code += "".join(str((p.owner or 0) + 1) for p in region.pieces if p.kind == "explorer")
             if len(code) > 5:
                 code = code[:4] + "+"
-            contents.append(f"{code or ('.' if not terrain else ''):^5}", style=style)
+            contents.append(f"{code or ('.' if region.kind == 'sea' else ''):^5}", style=style)
             contents.append(" ")
         out.append(names)
         out.append("\n")
@@ -191,117 +240,34 @@ def sea_map(obs: dict[str, Any]) -> Text:
     return out
 
 
-def pieces_list(obs: dict[str, Any], tr: Translate) -> Table:
+def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) -> Table:
     """Who is where, space by space, in the names a player types."""
     table = Table(padding=(0, 1), show_edge=False, box=None)
     table.add_column(tr("space"), no_wrap=True)
     table.add_column(tr("what is there"))
-    lines: dict[int, list[Text]] = {}
-
-    def add(space: int, text: Text) -> None:
-        lines.setdefault(space, []).append(text)
-
-    for c in obs["creatures"]:
-        if c["status"] == "sea" and c["hex"] is not None:
-            add(c["hex"], Text(creature_name(c, obs), style="bold"))
-    for b in obs["boats"]:
-        if b["status"] == "sea" and b["hex"] is not None:
-            text = Text(f"{boat_name(b['id'])}[")
-            for k, pid in enumerate(b["passengers"]):
-                e = explorer_of(obs, pid)
-                if e is None:
-                    continue
-                if k:
-                    text.append(" ")
-                text.append(explorer_tag(e), style=f"bold {seat_colour(e['seat'])}")
-            text.append("]")
-            add(b["hex"], text)
-    for e in obs["explorers"]:
-        if e["status"] in ("land", "swimming") and e["hex"] is not None:
-            tag = explorer_tag(e) + ("≈" if e["status"] == "swimming" else "")
-            add(e["hex"], Text(tag, style=f"bold {seat_colour(e['seat'])}"))
-    for space in sorted(lines):
-        terrain = obs["terrain"][space]
-        ground = terrain_name(terrain, tr) if terrain else tr("sea")
-        table.add_row(f"{space_name(space)} {ground}", Text(" ").join(lines[space]))
+    for region in spaces:
+        if not region.pieces:
+            continue
+        texts: list[Text] = []
+        boat: Text | None = None
+        for p in region.pieces:
+            style = f"bold {seat_colour(p.owner or 0)}"
+            if p.kind == "boat":
+                boat = Text(f"B{_number(p.key) + 1}[")
+                texts.append(boat)
+            elif p.kind == "explorer" and "boat" in p.marks and boat is not None:
+                boat.append(("" if boat.plain.endswith("[") else " ") + explorer_tag(p), style)
+            elif p.kind == "explorer":
+                swimming = "≈" if "swimming" in p.marks else ""
+                texts.append(Text(explorer_tag(p) + swimming, style))
+            else:
+                creature = obs["creatures"][_number(p.key)]
+                texts.append(Text(creature_name(creature, obs), style="bold"))
+        if boat is not None:
+            boat.append("]")
+        ground = tr("sea") if region.kind == "sea" else terrain_name(region.kind, tr)
+        table.add_row(f"{region.label} {ground}", Text(" ").join(texts))
     return table
-
-
-def header(obs: dict[str, Any], labels: list[str], tr: Translate) -> Text:
-    """The game, who views, whose turn it is to do what (the web board's status line) and
-    what lies on the table (the web board's header line)."""
-    seat = obs["seat"]
-    viewer = tr("spectator (public information only)") if seat is None else labels[seat]
-    text = Text(tr("Survive: Escape from Atlantis!"), "bold")
-    if obs.get("options", {}).get("giant_squid"):
-        text.append(" + " + tr("Giant Squid"), "bold")
-    if obs["start_player"] is not None:
-        text.append(" · " + tr("first player: {name}").format(name=labels[obs["start_player"]]))
-    text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
-    text.append("\n" + status_line(obs, labels, tr))
-    text.append("\n" + table_line(obs, tr))
-    threat = (obs.get("pending") or {}).get("threat")
-    if threat:
-        line = tr("Threat: {creature} on {space}").format(
-            creature=seen_creature_words(threat["creature"], obs, tr),
-            space=space_name(threat["hex"]),
-        )
-        text.append("\n" + line, style="bold red")
-    return text
-
-
-def players_table(obs: dict[str, Any], labels: list[str], tr: Translate) -> Table:
-    table = Table(padding=(0, 1))
-    table.add_column("")
-    table.add_column(seat_column("player", tr), no_wrap=True)
-    for key in (*SEAT_COLUMNS, "tiles"):
-        table.add_column(seat_column(key, tr))
-    over = obs["phase"] == "over"
-    if over:
-        table.add_column(seat_column("score", tr), justify="right")
-    for seat in range(obs["num_players"]):
-        mine = [e for e in obs["explorers"] if e["seat"] == seat]
-        counts = [str(sum(1 for e in mine if e["status"] == status)) for status in SEAT_COLUMNS]
-        row = [
-            "▶" if obs["to_move"] == seat else "",
-            Text(labels[seat], style=f"bold {seat_colour(seat)}"),
-            *counts,
-            str(obs["hands"][seat]["count"]),
-        ]
-        if over:
-            scores = obs["scores"] or []
-            row.append(number(scores[seat]) if seat < len(scores) else "")
-        table.add_row(*row)
-    return table
-
-
-def tile_words(effect: str, tr: Translate) -> str:
-    """A held tile's name, with what it lets you do where the name alone does not say."""
-    does = {
-        "dolphin": tr("move a swimmer 1–3 spaces"),
-        "boat-move": tr("move a boat 1–3 spaces"),
-    }.get(effect)
-    return f"{effect_name(effect, tr)} ({does})" if does else effect_name(effect, tr)
-
-
-def own_things(obs: dict[str, Any], tr: Translate) -> Text | None:
-    seat = obs["seat"]
-    if seat is None:
-        return None
-    tiles = [t for t in obs["hands"][seat]["tiles"] if t]
-    held = ", ".join(
-        f"{k}. {tile_words(t['effect'], tr)} ({terrain_name(t['terrain'], tr)})"
-        for k, t in enumerate(tiles, 1)
-    )
-    text = Text(f"{tr('Your tiles')}: {held or tr('none')}")
-    if obs.get("values_left"):
-        text.append(f"\n{tr('Explorers to place:')} ")
-        text.append(" ".join(str(v) for v in obs["values_left"]))
-    saved = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
-    if saved:
-        text.append("\n" + tr("Your explorers on the safe isles:") + " ")
-        text.append(" ".join(explorer_tag(e) for e in saved))
-    return text
 
 
 # --------------------------------------------------------------------------- the view
@@ -313,7 +279,10 @@ class SurviveView:
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
+        view = cast(SurviveObservation, obs)
+        labels = [seat_words(s, names, tr) for s in range(view["num_players"])]
+        sc = scene(view, (), labels, tr)
+        spaces = [r for r in sc.regions if r.key.startswith("space-")]
         legend = Text(
             tr(
                 "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · "
@@ -322,21 +291,17 @@ class SurviveView:
             ),
             style="dim",
         )
-        parts: list[RenderableType] = [header(obs, labels, tr), sea_map(obs), legend]
-        parts.append(pieces_list(obs, tr))
-        safe = [e for e in obs["explorers"] if e["status"] == "safe"]
-        if safe:
-            by_isle: dict[str | None, list[str]] = {}
-            for e in safe:
-                by_isle.setdefault(e["isle"], []).append(explorer_tag(e))
+        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces), legend]
+        parts.append(pieces_list(spaces, view, tr))
+        isles = [r for r in sc.regions if r.kind == "isle" and r.pieces]
+        if isles:
             on_isles = " · ".join(
-                f"{isle_name(isle, tr)} {' '.join(tags)}" for isle, tags in by_isle.items()
+                f"{r.label} {' '.join(explorer_tag(p) for p in r.pieces)}" for r in isles
             )
             parts.append(Text(tr("Saved: {explorers}").format(explorers=on_isles)))
-        mine = own_things(obs, tr)
-        if mine is not None:
-            parts.append(mine)
-        parts.append(players_table(obs, labels, tr))
+        if view["seat"] is not None:
+            parts.append(own_things(sc, view["seat"], tr))
+        parts.append(players_table([r for r in sc.regions if r.kind == "seat"], tr))
         return Group(*parts)
 
     # --------------------------------------------------------------- choosing
@@ -344,10 +309,11 @@ class SurviveView:
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
         """The short command that plays ``action``, then in brackets what it does: the web
         board's label for it (:func:`whaletable.games.survive.words.action_label`)."""
-        return f"{self._command(action, obs)} ({action_label(action, obs, (), self.tr)})"
+        command = self._command(action, cast(SurviveObservation, obs))
+        return f"{command} ({action_label(action, obs, (), self.tr)})"
 
     @staticmethod
-    def _command(action: Action, obs: dict[str, Any]) -> str:
+    def _command(action: Action, obs: SurviveObservation) -> str:
         """The command typed for ``action``: the fixed syntax :meth:`parse` reads."""
         if isinstance(action, MoveExplorer):
             return f"go {explorer_name(action.explorer)} {DIRECTIONS[action.direction].lower()}"
@@ -374,15 +340,15 @@ class SurviveView:
         if isinstance(action, TakePerson):
             return f"take {explorer_name(action.explorer)}"
         if isinstance(action, PickCreature):
-            c = creature_of(obs, action.creature)
-            return f"pick {creature_name(c, obs) if c else f'creature{action.creature + 1}'}"
+            return f"pick {creature_name(obs['creatures'][action.creature], obs)}"
         if isinstance(action, MoveCreature):
             return f"to {space_name(action.to)}"
         if isinstance(action, MoveEmptyBoat):
             return f"empty {action.boat + 1} {space_name(action.to)}"
         return str(action)
 
-    def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
+    def parse(self, text: str, view: dict[str, Any]) -> Action | None:
+        obs = cast(SurviveObservation, view)
         words = text.lower().split()
         if not words:
             return None
@@ -419,12 +385,7 @@ class SurviveView:
         if verb == "take":
             return TakePerson(parse_explorer(args[0], obs))
         if verb == "boat":
-            if not args[0].lstrip("b").isdigit():
-                raise BadCommand(self._how("boat"))
-            boat = int(args[0].lstrip("b")) - 1
-            if not 0 <= boat < len(obs["boats"]):
-                raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
-            return MoveBoat(boat, parse_direction(args[1]))
+            return MoveBoat(self._boat(verb, args[0], obs), parse_direction(args[1]))
         if verb == "done":
             return EndMovement()
         if verb == "pass":
@@ -436,23 +397,28 @@ class SurviveView:
         if verb == "pick":
             return PickCreature(parse_creature(args[0], obs))
         if verb == "empty":
-            if not args[0].lstrip("b").isdigit():
-                raise BadCommand(self._how("empty"))
-            boat = int(args[0].lstrip("b")) - 1
-            if not 0 <= boat < len(obs["boats"]):
-                raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
-            return MoveEmptyBoat(boat, parse_space(args[1]))
+            return MoveEmptyBoat(self._boat(verb, args[0], obs), parse_space(args[1]))
         return MoveCreature(parse_space(args[0]))
 
-    def _play(self, word: str, obs: dict[str, Any]) -> Action:
+    def _boat(self, verb: str, word: str, obs: SurviveObservation) -> int:
+        """``3`` or ``b3``: boat 3, counted from 1."""
+        if not word.lstrip("b").isdigit():
+            raise BadCommand(self._how(verb))
+        boat = int(word.lstrip("b")) - 1
+        if not 0 <= boat < len(obs["boats"]):
+            raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
+        return boat
+
+    def _play(self, word: str, obs: SurviveObservation) -> Action:
         """``play 2`` (the second tile in your hand) or ``play dolphin`` (the first such)."""
         seat = obs["seat"]
         tiles = obs["hands"][seat]["tiles"] if seat is not None else []
         if word.isdigit():
             slot = int(word) - 1
-            if not 0 <= slot < len(tiles) or not tiles[slot]:
+            held = tiles[slot] if 0 <= slot < len(tiles) else None
+            if held is None:
                 raise BadCommand(f"you hold no tile {slot + 1}: you hold {len(tiles)}")
-            return PlayTile(tiles[slot]["effect"], slot)
+            return PlayTile(held["effect"], slot)
         if word not in EFFECTS:
             raise BadCommand(f"{word!r} is not a tile: tiles are {', '.join(EFFECTS)}")
         for slot, tile in enumerate(tiles):
@@ -460,7 +426,7 @@ class SurviveView:
                 return PlayTile(word, slot)
         raise BadCommand(f"you hold no {word} tile")
 
-    def _place(self, args: list[str], obs: dict[str, Any]) -> Action:
+    def _place(self, args: list[str], obs: SurviveObservation) -> Action:
         phase = obs["phase"]
         if phase == "place-explorers":
             if len(args) != 2 or not args[1].isdigit():
@@ -499,11 +465,9 @@ class SurviveView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        lines = []
-        for seat in range(obs["num_players"]):
-            mine = [e for e in obs["explorers"] if e["seat"] == seat and e["status"] == "safe"]
-            lines.append(saved_line(labels[seat], " ".join(explorer_tag(e) for e in mine), tr))
-        saved = Text("\n".join(lines))
+        sc = scene(cast(SurviveObservation, obs), (), labels, tr)
+        lines = [saved_line(labels[seat], saved(sc, seat), tr) for seat in range(len(labels))]
+        on_isles = Text("\n".join(lines))
         notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
         return result_panel(
             result,
@@ -511,7 +475,7 @@ class SurviveView:
             tr,
             result_word,
             headline=game_over_line(obs, labels, tr),
-            extra=[saved],
+            extra=[on_isles],
             notes=[note for note in notes if note],
         )
 

@@ -31,6 +31,7 @@ from whaletable.games.survive.actions import (
     RollDiveDice,
 )
 from whaletable.games.survive.events import EVENT_TYPES
+from whaletable.games.survive.observation import SurviveObservation
 from whaletable.games.survive.rules import SurviveState, all_actions
 from whaletable.games.survive.tensor import TENSOR
 
@@ -96,6 +97,7 @@ class Survive(Game[SurviveState]):
     chance_action_types = (PickStartPlayer, LayTile, RevealBack, RollCreatureDie, RollDiveDice)
     tensor = TENSOR
     event_types = EVENT_TYPES
+    observation_type = SurviveObservation
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         return words.describe(event, names, tr)

@@ -18,12 +18,13 @@ used), so the figures come straight from the observation:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
 from whaletable.core.game import Game
 from whaletable.games.survive.components import BOARD, COMPONENTS
+from whaletable.games.survive.observation import CreatureView, SurviveObservation
 
 GAME_ID = "survive"
 TITLE = "How safe your explorers are"
@@ -51,7 +52,7 @@ def face_odds() -> dict[str, float]:
     return {f: faces.count(f) / len(faces) for f in dict.fromkeys(faces)}
 
 
-def safety(hex_: int, where: str, creatures: Sequence[dict[str, Any]], options: Any) -> float:
+def safety(hex_: int, where: str, creatures: Sequence[CreatureView], options: Any) -> float:
     """The chance the next creature roll brings no creature that harms this explorer."""
     harms = HARMS[where]
     if where == "swimming" and any(c["kind"] == "dolphin" and c["hex"] == hex_ for c in creatures):
@@ -60,7 +61,7 @@ def safety(hex_: int, where: str, creatures: Sequence[dict[str, Any]], options: 
     for face, p in face_odds().items():
         kinds = face_kinds(face, options)
         if any(
-            c["status"] == "sea"
+            c["hex"] is not None  # at sea
             and c["kind"] in kinds
             and c["kind"] in harms
             and hex_distance(c["hex"], hex_) <= COMPONENTS.moves[c["kind"]]
@@ -79,7 +80,7 @@ def advise(
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = observation
+    obs = cast(SurviveObservation, observation)
     rows: list[Row] = []
     for face, p in face_odds().items():
         rows.append(
@@ -120,7 +121,7 @@ def advise(
         if ex["seat"] != seat or ex["status"] in ("unplaced", "lost"):
             continue
         status = ex["status"]
-        if status in ("swimming", "boat"):
+        if status in ("swimming", "boat") and ex["hex"] is not None:
             safe = safety(ex["hex"], status, creatures, options)
         else:
             safe = 1.0

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from whaletable.agents import register_agent
 from whaletable.agents.mcts import register_evaluator
@@ -31,6 +31,7 @@ from whaletable.core.state import State
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import Decline, EndMovement, PlayTile
 from whaletable.games.survive.components import BOARD, COMPONENTS, NUM_HEXES
+from whaletable.games.survive.observation import SurviveObservation
 
 GAME_ID = "survive"
 MEAN_VALUE = sum(COMPONENTS.explorer_values) / len(COMPONENTS.explorer_values)
@@ -137,7 +138,7 @@ class SurviveHeuristic:
         self.rng = random.Random(seed)
         self.beam = beam
         self.plan: list[Action] = []
-        self.plan_key: tuple[int, int, int] = (-1, -1, -1)
+        self.plan_key: tuple[int, int | None, int] = (-1, -1, -1)
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
@@ -174,9 +175,9 @@ class SurviveHeuristic:
         return best[self.rng.randrange(len(best))]
 
     @staticmethod
-    def _key(view: SeatView) -> tuple[int, int, int]:
+    def _key(view: SeatView) -> tuple[int, int | None, int]:
         """Which turn and which movement point a decision is at (plans last one turn)."""
-        obs_state = view.observation()
+        obs_state = cast(SurviveObservation, view.observation())
         if obs_state["phase"] != "move":
             return (-1, -1, -1)
         return (obs_state["turn"], obs_state["active"], obs_state["moves_left"])

@@ -20,7 +20,7 @@ import dataclasses
 import functools
 import random
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.result import Ranking, Result, Standing, rank
@@ -89,6 +89,15 @@ from whaletable.games.survive.events import (
     Whirlpool,
 )
 from whaletable.games.survive.expansions import giant_squid
+from whaletable.games.survive.observation import (
+    BoatView,
+    CreatureView,
+    ExplorerView,
+    HandView,
+    SunkView,
+    SurviveObservation,
+    SurviveOptionsView,
+)
 
 if TYPE_CHECKING:
     from whaletable.games.survive import Survive, SurviveOptions
@@ -306,9 +315,9 @@ def _options_items(options: SurviveOptions) -> tuple[tuple[str, Any], ...]:
     return tuple(dataclasses.asdict(options).items())
 
 
-def _options_json(options: SurviveOptions) -> dict[str, Any]:
+def _options_json(options: SurviveOptions) -> SurviveOptionsView:
     """The options as JSON (made once per options value; a fresh dict every time)."""
-    return dict(_options_items(options))
+    return cast(SurviveOptionsView, dict(_options_items(options)))
 
 
 class SurviveState(State):
@@ -1829,7 +1838,7 @@ class SurviveState(State):
             self.ex_value,
         )
         swam = self.swam
-        explorers = []
+        explorers: list[ExplorerView] = []
         for e in range(len(st)):
             s = st[e]
             owner = e // EXPLORERS_PER_SEAT
@@ -1845,7 +1854,7 @@ class SurviveState(State):
                     "swam": bool(swam >> e & 1),
                 }
             )
-        boats = []
+        boats: list[BoatView] = []
         for b in range(NUM_BOATS):
             h = self.boat_hex[b]
             boats.append(
@@ -1857,7 +1866,7 @@ class SurviveState(State):
                     "controllers": self.controllers(b) if h >= 0 else [],
                 }
             )
-        creatures = []
+        creatures: list[CreatureView] = []
         for c in range(NUM_CREATURES):
             h = self.cr_hex[c]
             creatures.append(
@@ -1868,7 +1877,7 @@ class SurviveState(State):
                     "hex": h if h >= 0 else None,
                 }
             )
-        hands = []
+        hands: list[HandView] = []
         for s in range(n):
             hand = self.hands[s]
             shown = over or s == seat
@@ -1883,7 +1892,7 @@ class SurviveState(State):
             )
         own_tiles = {index for _, _, index in self.hands[seat]} if seat is not None else set()
         public = self.shown_backs()
-        sunk = []
+        sunk: list[SunkView] = []
         for h, t, s, index in self.sunk:
             effect = None
             if index >= 0:
@@ -1900,9 +1909,12 @@ class SurviveState(State):
                 }
             )
         cp = self.current_player()
-        scores = self.scores() if over else None
+        # The values under the explorers are hidden until the end, and with them the
+        # scores; under Challenge Rule 3 a score is the count of explorers saved, which
+        # everyone sees on the safe isles.
+        scores = self.scores() if over or self.options.everyone_is_equal else None
         phase = self.phase
-        return {
+        obs: SurviveObservation = {
             "game": "survive",
             "seat": seat,
             "num_players": n,
@@ -1941,4 +1953,6 @@ class SurviveState(State):
             "lost": [sum(1 for e in self.explorers_of(s) if st[e] == LOST) for s in range(n)],
             "scores": scores,
             "winners": self.winners() if over else None,
+            "result": None,  # the core's to fill in
         }
+        return cast(dict[str, Any], obs)

@@ -10,11 +10,12 @@ which. Seats are relative (row 0 is the observer).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.tensor import Field, TensorLayout, TensorModule, TensorWriter, relative
 from whaletable.games.survive.actions import CREATURE_FACES, EFFECTS, TERRAINS
 from whaletable.games.survive.components import NUM_HEXES
+from whaletable.games.survive.observation import SurviveObservation
 from whaletable.games.survive.rules import (
     KIND_NAMES,
     PHASE_NAMES,
@@ -62,7 +63,8 @@ def layout(num_players: int, options: Any = None) -> TensorLayout:
     )
 
 
-def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+def write(view: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
+    obs = cast(SurviveObservation, view)
     n = obs["num_players"]
 
     def rel(s: int | None) -> int | None:
@@ -105,17 +107,17 @@ def write(obs: Mapping[str, Any], seat: int, out: TensorWriter) -> None:
         elif c["status"] == "supply":
             creatures_off[k] += 1
     hand = out.field("hand")
-    for s, h in enumerate(obs["hands"]):
-        out.put("hand_size", h["count"], (relative(s, seat, n),))
-        for tile in h["tiles"]:
+    for s, held in enumerate(obs["hands"]):
+        out.put("hand_size", held["count"], (relative(s, seat, n),))
+        for tile in held["tiles"]:
             if tile is not None and s == seat:
                 hand[EFFECTS.index(tile["effect"])] += 1
     sunk = out.field("sunk")
     shown = out.field("sunk_shown")
-    for tile in obs["sunk"]:
-        sunk[TERRAINS.index(tile["terrain"])] += 1
-        if tile["effect"] is not None:
-            shown[EFFECTS.index(tile["effect"])] += 1
+    for gone in obs["sunk"]:
+        sunk[TERRAINS.index(gone["terrain"])] += 1
+        if gone["effect"] is not None:
+            shown[EFFECTS.index(gone["effect"])] += 1
     out.one_hot("last_roll", obs["last_roll"], CREATURE_FACES)
     pending = obs["pending"]
     for kind in pending["kinds"]:

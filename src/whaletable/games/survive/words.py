@@ -11,8 +11,8 @@ appears only in an event the reader may see whole (its own placing, the end).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -71,6 +71,9 @@ from whaletable.games.survive.events import (
     TileRevealed,
     TileSunk,
     Whirlpool,
+)
+from whaletable.games.survive.observation import (
+    SurviveObservation,
 )
 from whaletable.games.survive.rules import CREATURES_OF, KIND, KIND_NAMES
 
@@ -278,14 +281,13 @@ def explorer_number(explorer: int) -> int:
 
 
 def seen_explorer_words(
-    explorer: int, obs: dict[str, Any], names: Sequence[str], tr: Translate
+    explorer: int, obs: SurviveObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
     knows it."""
-    info = explorer_of(obs, explorer)
     seat = explorer // 10
-    value = info.get("value") if info else None
-    if seat == obs.get("seat"):
+    value = obs["explorers"][explorer]["value"]
+    if seat == obs["seat"]:
         if value is None:
             return tr("your explorer {number}").format(number=explorer_number(explorer))
         return tr("your explorer {number} (worth {value})").format(
@@ -299,61 +301,9 @@ def seen_explorer_words(
     )
 
 
-def creature_number(creature: dict[str, Any], obs: dict[str, Any]) -> int:
-    same = [c["id"] for c in obs["creatures"] if c["kind"] == creature["kind"]]
-    return same.index(creature["id"]) + 1 if creature["id"] in same else creature["id"] + 1
-
-
-def seen_creature_words(creature_id: int, obs: dict[str, Any], tr: Translate) -> str:
-    creature = creature_of(obs, creature_id)
-    if creature is None:
-        return tr("creature {number}").format(number=creature_id + 1)
-    kind = creature["kind"]
-    number = creature_number(creature, obs)
-    text = {
-        "serpent": tr("sea serpent {number}"),
-        "shark": tr("shark {number}"),
-        "whale": tr("whale {number}"),
-        "squid": tr("giant squid {number}"),
-        "dolphin": tr("dolphin {number}"),
-    }.get(kind, tr("creature {number}"))
-    return text.format(number=number)
-
-
-def piece_of(obs: dict[str, Any], kind: str, piece: int) -> dict[str, Any] | None:
-    """The entry of ``obs[kind]`` (explorers, creatures, boats) with this id, if any."""
-    for entry in obs.get(kind, ()):
-        if entry["id"] == piece:
-            found: dict[str, Any] = entry
-            return found
-    return None
-
-
-def explorer_of(obs: dict[str, Any], explorer: int) -> dict[str, Any] | None:
-    return piece_of(obs, "explorers", explorer)
-
-
-def creature_of(obs: dict[str, Any], creature: int) -> dict[str, Any] | None:
-    return piece_of(obs, "creatures", creature)
-
-
-def boat_of(obs: dict[str, Any], boat: int) -> dict[str, Any] | None:
-    return piece_of(obs, "boats", boat)
-
-
-def where(obs: dict[str, Any], explorer: int) -> int | None:
-    info = explorer_of(obs, explorer)
-    if info is None:
-        return None
-    if info["hex"] is not None:
-        where: int = info["hex"]
-        return where
-    if info["boat"] is not None:
-        boat = boat_of(obs, info["boat"])
-        if boat is not None and boat["hex"] is not None:
-            at: int = boat["hex"]
-            return at
-    return None
+def where(obs: SurviveObservation, explorer: int) -> int | None:
+    """The space an explorer is on, swimming in or in a boat on (``None`` off the board)."""
+    return obs["explorers"][explorer]["hex"]
 
 
 def step(space: int | None, direction: int) -> int | None:
@@ -363,19 +313,62 @@ def step(space: int | None, direction: int) -> int | None:
     return to if to >= 0 else None
 
 
-def game_over_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def landing_isle(space: int | None) -> int:
+    """The safe isle an explorer on ``space`` steps onto (the nearest by its landings)."""
+    for landings in (BOARD.landing_wide, BOARD.landing):
+        for isle, hexes in enumerate(landings):
+            if space in hexes:
+                return isle
+    return 0
+
+
+def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) -> str:
+    """How the viewer to move makes its move on the board, or nothing."""
+    if not legal:
+        return ""
+    kinds = {type(a) for a in legal}
+    if PlaceExplorer in kinds:
+        return tr("Choose a value, then an empty tile.")
+    moves = {MoveExplorer, MoveBoat, BoardBoat, JumpOverboard, LandOnSafeIsle}
+    if kinds & moves and obs["phase"] != "board":
+        return tr("Choose a piece, then where it goes ({left} left).").format(
+            left=obs["moves_left"]
+        )
+    for kind, text in (
+        (SinkTile, tr("Choose a tile to sink.")),
+        (PlaceBoat, tr("Choose a sea space for your boat.")),
+        (PlaceSquid, tr("Choose a sea space for the giant squid.")),
+        (MoveEmptyBoat, tr("Choose the creature or unoccupied boat to move.")),
+        (PickCreature, tr("Choose the creature to move.")),
+        (MoveCreature, tr("Choose where the creature goes.")),
+        (TakePerson, tr("Choose the explorer the giant squid takes.")),
+    ):
+        if kind in kinds:
+            return text
+    if obs["phase"] == "board":
+        return tr("Choose who climbs into the new boat.")
+    if PlayTile in kinds:
+        return tr("You may play one of your tiles first.")
+    return ""
+
+
+def game_over_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+    obs = cast(SurviveObservation, view)
     return game_over_words(
-        obs.get("winners") or [],
-        obs.get("scores") or [],
-        bool(obs.get("options", {}).get("everyone_is_equal")),
+        obs["winners"] or [],
+        obs["scores"] or [],
+        obs["options"]["everyone_is_equal"],
         names,
         tr,
     )
 
 
-def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def action_label(
+    action: Action, view: Mapping[str, Any], names: Sequence[str], tr: Translate
+) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice (after the command that types it)."""
+    obs = cast(SurviveObservation, view)
     if isinstance(action, MoveExplorer):
         at = where(obs, action.explorer)
         to = step(at, action.direction)
@@ -398,15 +391,13 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
             space=space_name(at) if at is not None else "?",
         )
     if isinstance(action, LandOnSafeIsle):
-        at = where(obs, action.explorer)
-        isle = next((ISLE_NAMES[i] for i, hs in enumerate(BOARD.landing_wide) if at in hs), None)
+        isle = ISLE_NAMES[landing_isle(where(obs, action.explorer))]
         return tr("{explorer} steps onto {isle}").format(
             explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
             isle=isle_name(isle, tr),
         )
     if isinstance(action, MoveBoat):
-        boat = boat_of(obs, action.boat)
-        at = boat["hex"] if boat else None
+        at = obs["boats"][action.boat]["hex"]
         to = step(at, action.direction)
         return tr("Move {boat} {direction} from {origin} to {target}").format(
             boat=boat_words(action.boat, tr),
@@ -415,7 +406,7 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
             target=space_name(to) if to is not None else "?",
         )
     if isinstance(action, EndMovement):
-        if obs.get("phase") == "tile-move":
+        if obs["phase"] == "tile-move":
             return tr("Stop moving with the tile")
         return tr("Done moving: spend no more movement points")
     if isinstance(action, PlayTile):
@@ -442,27 +433,20 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
             explorer=seen_explorer_words(action.explorer, obs, names, tr)
         )
     if isinstance(action, PickCreature):
-        creature = creature_of(obs, action.creature)
-        at = creature["hex"] if creature else None
+        at = obs["creatures"][action.creature]["hex"]
         return tr("Move {creature} (on {space})").format(
-            creature=seen_creature_words(action.creature, obs, tr),
+            creature=creature_words(action.creature, tr),
             space=space_name(at) if at is not None else "?",
         )
     if isinstance(action, MoveCreature):
-        pending = obs.get("pending") or {}
-        picked = pending.get("creature")
-        creature = creature_of(obs, picked) if picked is not None else None
-        if creature is not None and creature["hex"] == action.to:
-            return tr("Leave {creature} on {space}").format(
-                creature=seen_creature_words(creature["id"], obs, tr),
-                space=space_name(action.to),
-            )
-        if creature is not None:
-            return tr("Move {creature} to {space}").format(
-                creature=seen_creature_words(creature["id"], obs, tr),
-                space=space_name(action.to),
-            )
-        return tr("Move the creature to {space}").format(space=space_name(action.to))
+        picked = obs["pending"]["creature"]
+        if picked is None:
+            return tr("Move the creature to {space}").format(space=space_name(action.to))
+        if obs["creatures"][picked]["hex"] == action.to:
+            text = tr("Leave {creature} on {space}")
+        else:
+            text = tr("Move {creature} to {space}")
+        return text.format(creature=creature_words(picked, tr), space=space_name(action.to))
     if isinstance(action, PickStartPlayer):
         return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
     if isinstance(action, LayTile):
@@ -482,12 +466,13 @@ def action_label(action: Action, obs: dict[str, Any], names: Sequence[str], tr: 
     return str(action)
 
 
-def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
+    obs = cast(SurviveObservation, view)
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]
-    turn = obs.get("turn") or 0
+    turn = obs["turn"]
     if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
         prefix = tr("Setting up")
     else:
@@ -505,7 +490,7 @@ def status_line(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> str
     )
 
 
-def task_words(obs: dict[str, Any], tr: Translate) -> str:
+def task_words(obs: SurviveObservation, tr: Translate) -> str:
     """What the seat to move must do now."""
     phase = obs["phase"]
     if phase == "place-explorers":
@@ -513,9 +498,9 @@ def task_words(obs: dict[str, Any], tr: Translate) -> str:
     if phase == "place-boats":
         return tr("place a boat")
     if phase == "move":
-        return tr("move ({left} points left)").format(left=obs.get("moves_left") or 0)
+        return tr("move ({left} points left)").format(left=obs["moves_left"])
     if phase == "tile-move":
-        return tr("move with the tile ({left} left)").format(left=obs.get("moves_left") or 0)
+        return tr("move with the tile ({left} left)").format(left=obs["moves_left"])
     if phase == "sink":
         return tr("sink a tile")
     if phase == "board":
@@ -527,7 +512,7 @@ def task_words(obs: dict[str, Any], tr: Translate) -> str:
     if phase == "deter":
         return tr("play a deterrent or not")
     if phase == "pick-creature":
-        if (obs.get("pending") or {}).get("boats"):
+        if obs["pending"]["boats"]:
             return tr("choose the creature or unoccupied boat to move")
         return tr("choose the creature to move")
     if phase == "move-creature":
@@ -535,7 +520,7 @@ def task_words(obs: dict[str, Any], tr: Translate) -> str:
     return tr("decide")
 
 
-def table_line(obs: dict[str, Any], tr: Translate) -> str:
+def table_line(obs: SurviveObservation, tr: Translate) -> str:
     """What lies on the table besides the pieces: tiles left, the dice, the last tile sunk."""
     left = {t: 0 for t in ("beach", "forest", "mountain")}
     for t in obs["terrain"]:
@@ -544,22 +529,33 @@ def table_line(obs: dict[str, Any], tr: Translate) -> str:
     line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
         beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
     )
-    roll = obs.get("last_roll")
+    roll = obs["last_roll"]
     if roll:
         line += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
-    dive = obs.get("dive_roll")
+    dive = obs["dive_roll"]
     if dive:
         line += " · " + tr("dive dice: {roll}").format(
             roll=dive_roll_words(dive["piece"], dive["face"], tr)
         )
-    if obs.get("sunk"):
+    if obs["sunk"]:
         last = obs["sunk"][-1]
-        effect = last.get("effect")
+        effect = last["effect"]
         back = effect_name(effect, tr) if effect else tr("a hidden red tile")
         line += " · " + tr("last tile sunk: {terrain} ({back})").format(
             terrain=terrain_name(last["terrain"], tr), back=back
         )
     return line
+
+
+def panel_word(key: str, tr: Translate) -> str:
+    """The names and notes of the places under the sea: the hand and the values to place."""
+    return {
+        "hand": tr("Your tiles"),
+        "held": tr("Held tiles"),
+        "hidden": tr("A spectator sees only how many tiles each player holds."),
+        "none": tr("none"),
+        "values": tr("Explorers to place:"),
+    }[key]
 
 
 def seat_column(key: str, tr: Translate) -> str:

@@ -1,4 +1,5 @@
-"""Survive: Escape from Atlantis! on the web table: the hex sea as SVG, from one observation.
+"""Survive: Escape from Atlantis! on the web table: the hex sea as SVG, drawn from the scene
+(:mod:`whaletable.games.survive.view`).
 
 The 133 spaces are drawn where :mod:`whaletable.games.survive.components` puts them
 (pointy-top hexes, ``x`` from the half-hex column, ``y`` from the row); island tiles
@@ -23,46 +24,30 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.games.survive import words
 from whaletable.games.survive.actions import (
     BoardBoat,
     Decline,
     EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
     MoveBoat,
-    MoveCreature,
     MoveEmptyBoat,
     MoveExplorer,
-    PickCreature,
-    PlaceBoat,
     PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    SinkTile,
-    TakePerson,
 )
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
+from whaletable.games.survive.observation import SurviveObservation
+from whaletable.games.survive.view import scene, selected
 from whaletable.games.survive.words import (
     SEAT_COLUMNS,
-    boat_of,
-    boat_words,
-    effect_name,
-    explorer_of,
-    isle_name,
-    number,
     seat_column,
-    seen_creature_words,
     seen_explorer_words,
-    space_name,
     space_words,
-    step,
     table_line,
     terrain_name,
-    where,
 )
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -72,7 +57,6 @@ from whaletable.web.boards import (
     WordedBoard,
     esc,
     seat_colour,
-    seat_name,
 )
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
@@ -145,8 +129,6 @@ def _isle_xy() -> list[tuple[float, float]]:
 
 
 ISLE_XY = _isle_xy()
-NUM_SPACES = BOARD.num_hexes
-_LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 ISLE_R = 34
 
 
@@ -154,6 +136,7 @@ def _space(
     svg: Svg,
     space: int,
     terrain: str | None,
+    landing: bool,
     threatened: bool,
     on_space: Action | None,
     act_title: str,
@@ -176,7 +159,7 @@ def _space(
         f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="{width}"{terrain_attr}/>'
     )
-    if space in _LANDING:
+    if landing:
         svg.add(
             f'<polygon points="{hex_points(space, 3.5)}" fill="none" stroke="{LANDING}" '
             f'stroke-width="3" pointer-events="none"/>'
@@ -237,69 +220,74 @@ def _hull(svg: Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -
     )
 
 
-class SurviveBoard(WordedBoard):
-    words = words
+TARGET_CLASS: dict[type[Action], str] = {
+    MoveExplorer: "explorer-target",
+    MoveBoat: "boat-target",
+    MoveEmptyBoat: "boat-target",
+    PlaceExplorer: "place-target",
+}
+ACT_CLASS = {"space": "space-act", "explorer": "explorer-act", "creature": "creature-act"}
 
+
+def _short(key: str) -> str:
+    """The page script's name of a selectable piece (``data-boat``): ``e3``, ``b2``, ``v4``."""
+    return key[0] + key.rpartition("-")[2]
+
+
+def _number(key: str) -> int:
+    return int(key.rpartition("-")[2])
+
+
+class SurviveBoard(WordedBoard):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
-    # ------------------------------------------------------------------ svg
+    words = words
 
     def svg(
         self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
-        n = obs["num_players"]
-        layout = self._hand_layout(obs, tr)
+        view = cast(SurviveObservation, obs)
+        sc = scene(view, legal, names, tr)
+        regions = {r.key: r for r in sc.regions}
+        movers = [selected(c.action, view["phase"]) for c in sc.choices]
+        keys = [_short(k) for k in dict.fromkeys(k for k in movers if k is not None)]
+        direct = {
+            c.target: c
+            for c, mover in zip(sc.choices, movers, strict=True)
+            if mover is None and c.target is not None
+        }
+        layout = self._hand_layout(regions["hand"])
         rows = max([1, *(row + 1 for _, _, row, _ in layout)])
         legend_y = HAND_Y + 26 + rows * TILE_ROW
-        height = int(legend_y + n * SEAT_H + 14)
+        seats = [r for r in sc.regions if r.kind == "seat"]
         svg = Svg()
-        keys = self._selection_keys(obs, legal)
         svg.open(
             "survive",
             WIDTH,
-            height,
+            int(legend_y + len(seats) * SEAT_H + 14),
             tr("Survive: Escape from Atlantis! board"),
             DEEP,
             css=self._selection_css(keys),
         )
-        self._header(svg, obs, names, tr)
-        self._isles(svg, obs, legal, names, tr)
-        self._spaces(svg, obs, legal, tr)
-        self._pieces(svg, obs, legal, names, tr)
-        self._targets(svg, obs, legal, names, tr)
-        self._controls(svg, obs, legal, names, tr)
-        self._hand(svg, obs, legal, layout, names, tr)
-        self._legend(svg, obs, legend_y, names, tr)
+        self._header(svg, view, regions, tr)
+        self._isles(svg, sc)
+        for region in sc.regions:
+            if region.key.startswith("space-"):
+                self._space(svg, region, direct.get(region.key), sc, tr)
+        for region in sc.regions:
+            if region.key.startswith("space-"):
+                self._pieces(svg, view, region, direct, keys, names, tr)
+        for choice, mover in zip(sc.choices, movers, strict=True):
+            if mover is not None and choice.target is not None:
+                self._target(svg, choice, _short(mover))
+        self._controls(svg, view, sc, regions, keys, tr)
+        self._hand(svg, regions["hand"], direct, layout)
+        self._legend(svg, seats, legend_y, tr)
         return svg.close()
-
-    # The two-step choices: a selectable piece carries ``data-boat`` (the page script's
-    # name for "the thing chosen on this page"), its destinations the same value.
-
-    def _selection_keys(self, obs: dict[str, Any], legal: Sequence[Action]) -> list[str]:
-        keys: list[str] = []
-        for action in legal:
-            key = self._key_of(action)
-            if key is not None and key not in keys:
-                keys.append(key)
-        return keys
-
-    @staticmethod
-    def _key_of(action: Action) -> str | None:
-        if isinstance(action, MoveExplorer | JumpOverboard | LandOnSafeIsle):
-            return f"e{action.explorer}"
-        if isinstance(action, MoveBoat | MoveEmptyBoat):
-            return f"b{action.boat}"
-        if isinstance(action, PlaceExplorer):
-            return f"v{action.value}"
-        return None
-
-    def _board_key(self, obs: dict[str, Any], action: BoardBoat) -> str | None:
-        # A swimmer climbing into its boat during movement is a two-step choice; the
-        # revealer of a boat tile picking who boards clicks the swimmer at once.
-        return None if obs["phase"] == "board" else f"e{action.explorer}"
 
     @staticmethod
     def _selection_css(keys: list[str]) -> str:
+        """A chosen piece (``data-selected`` on the svg) shows its destinations."""
         rules = []
         for key in keys:
             rules.append(
@@ -310,48 +298,40 @@ class SurviveBoard(WordedBoard):
             )
         return "".join(rules)
 
-    def _header(self, svg: Svg, obs: dict[str, Any], names: Sequence[str], tr: Translate) -> None:
-        seat = obs["seat"]
-        turn = obs.get("turn") or 0
+    def _header(
+        self, svg: Svg, view: SurviveObservation, regions: dict[str, Region], tr: Translate
+    ) -> None:
+        seat = view["seat"]
+        turn = view["turn"]
         first = tr("Turn {turn}").format(turn=turn) if turn else tr("Setting up")
         if seat is None:
             first += " · " + tr("spectator view: public information only")
         else:
-            first += " · " + tr("{name}'s view").format(name=seat_name(names, seat, tr))
+            first += " · " + tr("{name}'s view").format(name=regions[f"seat-{seat}"].label)
         svg.text(16, 22, first, size=15, weight="bold")
-        second = table_line(obs, tr)
-        svg.text(16, 44, second, size=12, fill=MUTED)
+        svg.text(16, 44, table_line(view, tr), size=12, fill=MUTED)
 
-    # ---------------------------------------------------------------- spaces
+    # ---------------------------------------------------------------- the sea
 
-    def _spaces(
-        self, svg: Svg, obs: dict[str, Any], legal: Sequence[Action], tr: Translate
+    def _space(
+        self, svg: Svg, region: Region, act: Choice | None, sc: Scene, tr: Translate
     ) -> None:
-        direct: dict[int, Action] = {}
-        for action in legal:
-            if isinstance(action, SinkTile | PlaceBoat | PlaceSquid):
-                direct[action.hex] = action
-            elif isinstance(action, MoveCreature):
-                direct[action.to] = action
-        threat = (obs.get("pending") or {}).get("threat")
-        threat_hex = threat.get("hex") if isinstance(threat, dict) else None
-        for space in range(NUM_SPACES):
-            on_space = direct.get(space)
-            title = "" if on_space is None else self.label(on_space, obs, (), tr)
-            # Kept by all it shows: most spaces look the same from one step to the next.
-            svg.piece(
-                _space, space, obs["terrain"][space], space == threat_hex, on_space, title, tr
-            )
+        terrain = None if region.kind == "sea" else region.kind
+        # Kept by all it shows: most spaces look the same from one step to the next.
+        svg.piece(
+            _space,
+            _number(region.key),
+            terrain,
+            "landing" in region.marks,
+            "threat" in region.marks,
+            None if act is None else act.action,
+            "" if act is None else act.words,
+            tr,
+        )
 
-    def _isles(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
+    def _isles(self, svg: Svg, sc: Scene) -> None:
         for i, isle in enumerate(ISLE_NAMES):
+            region = sc.region(f"isle-{isle}")
             x, y = ISLE_XY[i]
             for h in BOARD.landing[i]:
                 hx, hy = hex_xy(h)
@@ -360,80 +340,50 @@ class SurviveBoard(WordedBoard):
                     f'stroke="{LANDING}" stroke-width="5" stroke-linecap="round"/>'
                 )
             svg.add(
-                f'<g class="isle" data-isle="{isle}"><title>{esc(isle_name(isle, tr))}</title>'
+                f'<g class="isle" data-isle="{isle}"><title>{esc(region.label)}</title>'
                 f'<circle cx="{x}" cy="{y}" r="{ISLE_R}" fill="{ISLE_FILL}" stroke="{LANDING}" '
                 f'stroke-width="3"/>'
             )
-            safe = [e for e in obs["explorers"] if e["status"] == "safe" and e["isle"] == isle]
-            for k, e in enumerate(safe):
+            for k, e in enumerate(region.pieces):
                 row, col = divmod(k, 5)
-                ex = x - 20 + col * 10
-                ey = y - 14 + row * 10
                 svg.add(
-                    f'<circle class="safe-explorer" data-explorer="{e["id"]}" cx="{ex:.1f}" '
-                    f'cy="{ey:.1f}" r="4.5" fill="{seat_colour(e["seat"])}" stroke="{INK}" '
-                    f'stroke-width="0.8"/>'
+                    f'<circle class="safe-explorer" data-explorer="{_number(e.key)}" '
+                    f'cx="{x - 20 + col * 10:.1f}" cy="{y - 14 + row * 10:.1f}" r="4.5" '
+                    f'fill="{seat_colour(e.owner or 0)}" stroke="{INK}" stroke-width="0.8"/>'
                 )
             svg.add("</g>")
-
-    # ---------------------------------------------------------------- pieces
 
     def _pieces(
         self,
         svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
+        view: SurviveObservation,
+        region: Region,
+        direct: dict[str, Choice],
+        keys: list[str],
         names: Sequence[str],
         tr: Translate,
     ) -> None:
-        selectable = set()
-        for action in legal:
-            key = self._key_of(action)
-            if isinstance(action, BoardBoat):
-                key = self._board_key(obs, action)
-            if key is not None:
-                selectable.add(key)
-        direct_explorer: dict[int, Action] = {}
-        for action in legal:
-            if isinstance(action, TakePerson) or (
-                isinstance(action, BoardBoat) and obs["phase"] == "board"
-            ):
-                direct_explorer[action.explorer] = action
-        picks = {a.creature: a for a in legal if isinstance(a, PickCreature)}
-        pending = obs.get("pending") or {}
-        picked = pending.get("creature")
-
-        boats_at: dict[int, dict[str, Any]] = {}
-        for boat in obs["boats"]:
-            if boat["status"] == "sea" and boat["hex"] is not None:
-                boats_at[boat["hex"]] = boat
-        people_at: dict[int, list[dict[str, Any]]] = {}
-        for e in obs["explorers"]:
-            if e["status"] in ("land", "swimming") and e["hex"] is not None:
-                people_at.setdefault(e["hex"], []).append(e)
-        creatures_at: dict[int, list[dict[str, Any]]] = {}
-        for c in obs["creatures"]:
-            if c["status"] == "sea" and c["hex"] is not None:
-                creatures_at.setdefault(c["hex"], []).append(c)
-
-        for space in range(BOARD.num_hexes):
-            cx, cy = hex_xy(space)
-            creatures = creatures_at.get(space, [])
-            for k, c in enumerate(creatures):
-                x = cx + (k - (len(creatures) - 1) / 2) * 15
-                y = cy - 17
-                self._creature(svg, obs, c, x, y, picks.get(c["id"]), c["id"] == picked, tr)
-            boat = boats_at.get(space)
-            people = people_at.get(space, [])
-            if boat is not None:
-                self._boat(svg, obs, boat, cx, cy + 4, selectable, direct_explorer, names, tr)
-                spots = self._spots(len(people), cx, cy + 19, 1)
-            elif obs["terrain"][space]:
-                spots = self._spots(len(people), cx, cy, 3)
-            else:
-                spots = self._spots(len(people), cx, cy + 4, 2)
-            for e, (x, y, r) in zip(people, spots, strict=True):
-                self._explorer(svg, obs, e, x, y, r, selectable, direct_explorer, names, tr)
+        cx, cy = hex_xy(_number(region.key))
+        creatures = [p for p in region.pieces if p.kind in CREATURE_FILL]
+        for k, c in enumerate(creatures):
+            x = cx + (k - (len(creatures) - 1) / 2) * 15
+            self._creature(svg, c, x, cy - 17, direct.get(c.key))
+        boat = next((p for p in region.pieces if p.kind == "boat"), None)
+        people = [p for p in region.pieces if p.kind == "explorer"]
+        aboard = [p for p in people if "boat" in p.marks]
+        people = [p for p in people if "boat" not in p.marks]
+        if boat is not None:
+            self._boat(svg, boat, cx, cy + 4, keys, tr)
+            for k, e in enumerate(aboard):
+                px = cx + (k - (len(aboard) - 1) / 2) * 12.5
+                self._explorer(svg, view, e, (px, cy - 4, 5.8), direct, keys, names, tr)
+            spots = self._spots(len(people), cx, cy + 19, 1)
+        elif region.kind != "sea":
+            spots = self._spots(len(people), cx, cy, 3)
+        else:
+            spots = self._spots(len(people), cx, cy + 4, 2)
+        for e, spot in zip(people, spots, strict=True):
+            self._explorer(svg, view, e, spot, direct, keys, names, tr)
 
     @staticmethod
     def _spots(count: int, cx: float, cy: float, rows: int) -> list[tuple[float, float, float]]:
@@ -456,81 +406,67 @@ class SurviveBoard(WordedBoard):
     def _explorer(
         self,
         svg: Svg,
-        obs: dict[str, Any],
-        e: dict[str, Any],
-        x: float,
-        y: float,
-        r: float,
-        selectable: set[str],
-        direct: dict[int, Action],
+        view: SurviveObservation,
+        e: Piece,
+        spot: tuple[float, float, float],
+        direct: dict[str, Choice],
+        keys: list[str],
         names: Sequence[str],
         tr: Translate,
     ) -> None:
-        key = f"e{e['id']}"
-        title = seen_explorer_words(e["id"], obs, names, tr)
-        if e["status"] == "swimming":
+        x, y, r = spot
+        explorer = _number(e.key)
+        title = seen_explorer_words(explorer, view, names, tr)
+        if "swimming" in e.marks:
             title += " · " + tr("swimming")
-        elif e["status"] == "boat":
+        elif "boat" in e.marks:
             title += " · " + tr("in a boat")
-        attrs = f' data-explorer="{e["id"]}" data-seat="{e["seat"]}"'
-        action = direct.get(e["id"])
-        if action is not None:
-            svg.open_act(action, self.label(action, obs, names, tr), "explorer-act", attrs)
-        elif key in selectable:
+        attrs = f' data-explorer="{explorer}" data-seat="{e.owner}"'
+        act = direct.get(e.key)
+        chosen = _short(e.key) in keys
+        if act is not None:
+            svg.open_act(act.action, act.words, "explorer-act", attrs)
+        elif chosen:
             svg.add(
-                f'<g class="explorer boat selectable" data-boat="{key}"{attrs} tabindex="0" '
-                f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
+                f'<g class="explorer boat selectable" data-boat="{_short(e.key)}"{attrs} '
+                f'tabindex="0" role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
             )
         else:
             svg.add(f'<g class="explorer"{attrs} pointer-events="none"><title>{esc(title)}</title>')
-        if e["status"] == "swimming":
+        if "swimming" in e.marks:
             svg.add(
                 f'<circle cx="{x}" cy="{y}" r="{r + 2.2:.1f}" fill="none" stroke="#1f78b4" '
                 f'stroke-width="1.6" stroke-dasharray="2 1.5"/>'
             )
-        ring = HIGHLIGHT if (key in selectable or action is not None) else INK
-        dash = ' stroke-dasharray="3 2"' if key in selectable else ""
-        width = 2.2 if ring == HIGHLIGHT else 1
+        ring, width = (HIGHLIGHT, 2.2) if chosen or act is not None else (INK, 1)
+        dash = ' stroke-dasharray="3 2"' if chosen else ""
         svg.add(
-            f'<circle class="mark" cx="{x}" cy="{y}" r="{r}" fill="{seat_colour(e["seat"])}" '
+            f'<circle class="mark" cx="{x}" cy="{y}" r="{r}" fill="{seat_colour(e.owner or 0)}" '
             f'stroke="{ring}" stroke-width="{width}"{dash}/>'
         )
-        if e.get("value") is not None:
+        if e.label:
             svg.text(
                 x,
                 y + r * 0.45,
-                str(e["value"]),
+                e.label,
                 size=round(r * 1.35, 1),
                 anchor="middle",
                 weight="bold",
-                extra=f' class="explorer-value" data-explorer="{e["id"]}"',
+                extra=f' class="explorer-value" data-explorer="{explorer}"',
             )
         svg.add("</g>")
 
     def _boat(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        boat: dict[str, Any],
-        x: float,
-        y: float,
-        selectable: set[str],
-        direct: dict[int, Action],
-        names: Sequence[str],
-        tr: Translate,
+        self, svg: Svg, boat: Piece, x: float, y: float, keys: list[str], tr: Translate
     ) -> None:
-        key = f"b{boat['id']}"
-        title = boat_words(boat["id"], tr)
-        controllers = boat.get("controllers") or []
-        if controllers and obs.get("seat") in controllers and boat["passengers"]:
+        title = boat.label
+        if "yours" in boat.marks:
             title += " · " + tr("you may move it")
-        attrs = f' data-boat-id="{boat["id"]}"'
-        if key in selectable:
+        attrs = f' data-boat-id="{_number(boat.key)}"'
+        if _short(boat.key) in keys:
             svg.add(
-                f'<g class="boat-piece boat selectable" data-boat="{key}"{attrs} tabindex="0" '
-                f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
-            )
-            svg.add(
+                f'<g class="boat-piece boat selectable" data-boat="{_short(boat.key)}"{attrs} '
+                f'tabindex="0" role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
                 f'<ellipse class="mark" cx="{x}" cy="{y}" rx="24" ry="11" fill="none" '
                 f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
             )
@@ -540,338 +476,175 @@ class SurviveBoard(WordedBoard):
             )
         _hull(svg, x, y)
         svg.add("</g>")
-        passengers = [p for p in boat["passengers"]]
-        for k, pid in enumerate(passengers):
-            e = explorer_of(obs, pid)
-            if e is None:
-                continue
-            px = x + (k - (len(passengers) - 1) / 2) * 12.5
-            self._explorer(svg, obs, e, px, y - 8, 5.8, selectable, direct, names, tr)
 
-    def _creature(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        c: dict[str, Any],
-        x: float,
-        y: float,
-        pick: Action | None,
-        picked: bool,
-        tr: Translate,
-    ) -> None:
-        title = seen_creature_words(c["id"], obs, tr)
-        attrs = f' data-creature="{c["id"]}" data-kind="{c["kind"]}"'
-        if pick is not None:
-            svg.open_act(pick, self.label(pick, obs, (), tr), "creature-act", attrs)
-            svg.add(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="#ffffff" '
-                f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-            )
+    def _creature(self, svg: Svg, c: Piece, x: float, y: float, act: Choice | None) -> None:
+        attrs = f' data-creature="{_number(c.key)}" data-kind="{c.kind}"'
+        ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" stroke="{HIGHLIGHT}" stroke-width="2.5"'
+        if act is not None:
+            svg.open_act(act.action, act.words, "creature-act", attrs)
+            svg.add(ring + ' fill="#ffffff"/>')
         else:
-            svg.add(f'<g class="creature"{attrs} pointer-events="none"><title>{esc(title)}</title>')
-            if picked:
-                svg.add(
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" fill="none" '
-                    f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-                )
-        _creature_shape(svg, c["kind"], x, y)
+            svg.add(
+                f'<g class="creature"{attrs} pointer-events="none"><title>{esc(c.label)}</title>'
+            )
+            if "picked" in c.marks:
+                svg.add(ring + ' fill="none"/>')
+        _creature_shape(svg, c.kind, x, y)
         svg.add("</g>")
 
-    # ---------------------------------------------------------------- targets
-
-    def _targets(
-        self,
-        svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        """The destinations of the selectable pieces, hidden until their piece is chosen."""
-        for action in legal:
-            key = self._key_of(action)
-            if isinstance(action, BoardBoat):
-                key = self._board_key(obs, action)
-            if key is None:
-                continue
-            label = self.label(action, obs, names, tr)
-            if isinstance(action, MoveExplorer):
-                self._hex_target(
-                    svg,
-                    action,
-                    key,
-                    step(where(obs, action.explorer), action.direction),
-                    label,
-                    "explorer-target",
-                )
-            elif isinstance(action, MoveBoat):
-                boat = boat_of(obs, action.boat)
-                at = boat["hex"] if boat else None
-                self._hex_target(svg, action, key, step(at, action.direction), label, "boat-target")
-            elif isinstance(action, MoveEmptyBoat):
-                self._hex_target(svg, action, key, action.to, label, "boat-target")
-            elif isinstance(action, PlaceExplorer):
-                self._hex_target(svg, action, key, action.hex, label, "place-target")
-            elif isinstance(action, BoardBoat | JumpOverboard):
-                at = where(obs, action.explorer)
-                if at is None:
-                    continue
-                cx, cy = hex_xy(at)
-                x, y = cx + 17, cy + 14
-                cls = "board-target" if isinstance(action, BoardBoat) else "jump-target"
-                svg.open_act(
-                    action,
-                    label,
-                    f"move-target {cls}",
-                    f' data-boat="{key}" data-hex="{at}" visibility="hidden"',
-                )
-                svg.add(
-                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ffffff" '
-                    f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-                )
-                if isinstance(action, BoardBoat):
-                    svg.add(
-                        f'<path d="M {x:.1f} {y + 5:.1f} L {x:.1f} {y - 4:.1f} M {x - 4:.1f} '
-                        f'{y:.1f} L {x:.1f} {y - 4:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
-                        f'stroke="{INK}" stroke-width="1.8"/>'
-                    )
-                else:
-                    svg.add(
-                        f'<path d="M {x:.1f} {y - 5:.1f} L {x:.1f} {y + 4:.1f} M {x - 4:.1f} '
-                        f'{y:.1f} L {x:.1f} {y + 4:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
-                        f'stroke="#1f78b4" stroke-width="1.8"/>'
-                    )
-                svg.add("</g>")
-            elif isinstance(action, LandOnSafeIsle):
-                at = where(obs, action.explorer)
-                isle = next((i for i, hexes in enumerate(BOARD.landing_wide) if at in hexes), None)
-                if isle is None:
-                    isle = next((i for i, hexes in enumerate(BOARD.landing) if at in hexes), 0)
-                x, y = ISLE_XY[isle]
-                svg.open_act(
-                    action,
-                    label,
-                    "move-target isle-target",
-                    f' data-boat="{key}" data-isle="{ISLE_NAMES[isle]}" visibility="hidden"',
-                )
-                svg.add(
-                    f'<circle cx="{x}" cy="{y}" r="{ISLE_R - 2}" fill="{HIGHLIGHT}" '
-                    f'fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="3"/>'
-                )
-                svg.add("</g>")
-
-    def _hex_target(
-        self, svg: Svg, action: Action, key: str, space: int | None, label: str, cls: str
-    ) -> None:
-        if space is None:
+    def _target(self, svg: Svg, choice: Choice, key: str) -> None:
+        """A destination of a selectable piece, hidden until its piece is chosen."""
+        where, _, name = (choice.target or "").partition("-")
+        action = choice.action
+        if where == "isle":
+            x, y = ISLE_XY[ISLE_NAMES.index(name)]
+            svg.open_act(
+                action,
+                choice.words,
+                "move-target isle-target",
+                f' data-boat="{key}" data-isle="{name}" visibility="hidden"',
+            )
+            svg.add(
+                f'<circle cx="{x}" cy="{y}" r="{ISLE_R - 2}" fill="{HIGHLIGHT}" '
+                f'fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
+            )
             return
-        svg.open_act(
-            action,
-            label,
-            f"move-target {cls}",
-            f' data-boat="{key}" data-hex="{space}" visibility="hidden"',
-        )
+        space = int(name)
+        hidden = f' data-boat="{key}" data-hex="{space}" visibility="hidden"'
+        cls = TARGET_CLASS.get(type(action))
+        if cls is not None:
+            svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+            svg.add(
+                f'<polygon points="{hex_points(space, 2.5)}" fill="{HIGHLIGHT}" '
+                f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
+            )
+            return
+        # Climbing into the boat on one's space (arrow up) or jumping out of it (down).
+        climb = isinstance(action, BoardBoat)
+        cls = "board-target" if climb else "jump-target"
+        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+        cx, cy = hex_xy(space)
+        x, y = cx + 17, cy + 14
+        tip, tail, colour = (y - 4, y + 5, INK) if climb else (y + 4, y - 5, "#1f78b4")
         svg.add(
-            f'<polygon points="{hex_points(space, 2.5)}" fill="{HIGHLIGHT}" fill-opacity="0.25" '
-            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ffffff" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
+            f'<path d="M {x:.1f} {tail:.1f} L {x:.1f} {tip:.1f} M {x - 4:.1f} {y:.1f} '
+            f'L {x:.1f} {tip:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
+            f'stroke="{colour}" stroke-width="1.8"/></g>'
         )
-        svg.add("</g>")
 
     # ---------------------------------------------------------------- under the sea
 
     def _controls(
         self,
         svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        names: Sequence[str],
+        view: SurviveObservation,
+        sc: Scene,
+        regions: dict[str, Region],
+        keys: list[str],
         tr: Translate,
     ) -> None:
         x: float = 16
-        for action in legal:
-            if isinstance(action, EndMovement):
-                text = tr("Stop") if obs["phase"] == "tile-move" else tr("Done moving")
-                x = svg.button(
-                    action, x, CONTROLS_Y, text, self.label(action, obs, names, tr), "end-act"
-                )
-            elif isinstance(action, Decline):
-                x = svg.button(
-                    action,
-                    x,
-                    CONTROLS_Y,
-                    tr("No deterrent"),
-                    self.label(action, obs, names, tr),
-                    "decline-act",
-                )
-        values = sorted({a.value for a in legal if isinstance(a, PlaceExplorer)})
-        if values:
-            svg.text(x, CONTROLS_Y + 14, tr("Explorers to place:"), size=12, fill=INK)
-            seat = obs["seat"]
-            colour = seat_colour(seat if seat is not None else 0)
-            for k, value in enumerate(values):
-                vx = x + 12 + k * 30
-                vy = CONTROLS_Y + 32
-                title = tr("Your explorer worth {value}").format(value=value)
-                svg.add(
-                    f'<g class="explorer boat selectable" data-boat="v{value}" '
-                    f'data-value="{value}" tabindex="0" role="button" '
-                    f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
-                )
-                svg.add(
-                    f'<circle class="mark" cx="{vx}" cy="{vy}" r="11" fill="{colour}" '
-                    f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
-                )
-                svg.text(
-                    vx,
-                    vy + 5,
-                    str(value),
-                    size=14,
-                    anchor="middle",
-                    weight="bold",
-                    extra=f' class="explorer-value" data-value="{value}"',
-                )
-                svg.add("</g>")
-            x += 12 + len(values) * 30 + 8
-        hint = self._hint(obs, legal, tr)
-        if hint:
+        for choice in sc.choices:
+            if isinstance(choice.action, EndMovement):
+                text = tr("Stop") if view["phase"] == "tile-move" else tr("Done moving")
+                x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "end-act")
+            elif isinstance(choice.action, Decline):
+                text = tr("No deterrent")
+                x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "decline-act")
+        values = regions["values"]
+        offered = [p for p in values.pieces if _short(p.key) in keys]
+        if offered:
+            svg.text(x, CONTROLS_Y + 14, values.label, size=12, fill=INK)
+            for k, value in enumerate(offered):
+                self._value(svg, value, x + 12 + k * 30, CONTROLS_Y + 32, tr)
+            x += 12 + len(offered) * 30 + 8
+        for hint in regions["controls"].notes:
             svg.text(x, CONTROLS_Y + 24, hint, size=12.5, extra=' class="hint"')
 
-    def _hint(self, obs: dict[str, Any], legal: Sequence[Action], tr: Translate) -> str:
-        if not legal:
-            return ""
-        phase = obs["phase"]
-        if any(isinstance(a, PlaceExplorer) for a in legal):
-            return tr("Choose a value, then an empty tile.")
-        if (
-            any(
-                isinstance(a, MoveExplorer | MoveBoat | BoardBoat | JumpOverboard | LandOnSafeIsle)
-                for a in legal
-            )
-            and phase != "board"
-        ):
-            left = obs.get("moves_left")
-            if left is None:
-                return tr("Choose a piece, then where it goes.")
-            return tr("Choose a piece, then where it goes ({left} left).").format(left=left)
-        if any(isinstance(a, SinkTile) for a in legal):
-            return tr("Choose a tile to sink.")
-        if any(isinstance(a, PlaceBoat) for a in legal):
-            return tr("Choose a sea space for your boat.")
-        if any(isinstance(a, PlaceSquid) for a in legal):
-            return tr("Choose a sea space for the giant squid.")
-        if any(isinstance(a, MoveEmptyBoat) for a in legal):
-            return tr("Choose the creature or unoccupied boat to move.")
-        if any(isinstance(a, PickCreature) for a in legal):
-            return tr("Choose the creature to move.")
-        if any(isinstance(a, MoveCreature) for a in legal):
-            return tr("Choose where the creature goes.")
-        if any(isinstance(a, TakePerson) for a in legal):
-            return tr("Choose the explorer the giant squid takes.")
-        if phase == "board":
-            return tr("Choose who climbs into the new boat.")
-        if any(isinstance(a, PlayTile) for a in legal):
-            return tr("You may play one of your tiles first.")
-        return ""
+    @staticmethod
+    def _value(svg: Svg, value: Piece, x: float, y: float, tr: Translate) -> None:
+        title = tr("Your explorer worth {value}").format(value=value.label)
+        svg.add(
+            f'<g class="explorer boat selectable" data-boat="{_short(value.key)}" '
+            f'data-value="{value.label}" tabindex="0" role="button" '
+            f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
+            f'<circle class="mark" cx="{x}" cy="{y}" r="11" fill="{seat_colour(value.owner or 0)}" '
+            f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
+        )
+        svg.text(
+            x,
+            y + 5,
+            value.label,
+            size=14,
+            anchor="middle",
+            weight="bold",
+            extra=f' class="explorer-value" data-value="{value.label}"',
+        )
+        svg.add("</g>")
 
     @staticmethod
-    def _hand_layout(obs: dict[str, Any], tr: Translate) -> list[tuple[int, float, int, float]]:
-        """Where the viewer's held tiles go: ``(slot, x, row, width)``, wrapping rows."""
-        seat = obs["seat"]
-        hands = obs.get("hands") or []
-        if seat is None or seat >= len(hands):
-            return []
-        out: list[tuple[int, float, int, float]] = []
+    def _hand_layout(hand: Region) -> list[tuple[Piece, float, int, float]]:
+        """Where the viewer's held tiles go: ``(tile, x, row, width)``, wrapping rows."""
+        out: list[tuple[Piece, float, int, float]] = []
         x: float = 16
         row = 0
-        for slot, tile in enumerate(hands[seat].get("tiles") or []):
-            words = effect_name((tile or {}).get("effect") or "", tr)
-            width: float = max(86, 22 + int(6.6 * len(words)))
+        for tile in hand.pieces:
+            width: float = max(86, 22 + int(6.6 * len(tile.label)))
             if x + width > WIDTH - 16 and x > 16:
                 x, row = 16, row + 1
-            out.append((slot, x, row, width))
+            out.append((tile, x, row, width))
             x += width + 8
         return out
 
     def _hand(
         self,
         svg: Svg,
-        obs: dict[str, Any],
-        legal: Sequence[Action],
-        layout: list[tuple[int, float, int, float]],
-        names: Sequence[str],
-        tr: Translate,
+        hand: Region,
+        direct: dict[str, Choice],
+        layout: list[tuple[Piece, float, int, float]],
     ) -> None:
-        seat = obs["seat"]
-        svg.text(
-            16,
-            HAND_Y + 4,
-            tr("Your tiles") if seat is not None else tr("Held tiles"),
-            size=12,
-            fill=MUTED,
-        )
-        if seat is None:
-            svg.text(
-                16,
-                HAND_Y + 34,
-                tr("A spectator sees only how many tiles each player holds."),
-                size=12,
-                fill=MUTED,
-            )
-            return
-        if not layout:
-            svg.text(16, HAND_Y + 34, tr("none"), size=12, fill=MUTED)
-            return
-        tiles = obs["hands"][seat]["tiles"]
-        playable = {a.slot: a for a in legal if isinstance(a, PlayTile)}
-        for slot, x, row, width in layout:
-            tile = tiles[slot] or {}
-            effect = tile.get("effect") or ""
-            words = effect_name(effect, tr)
+        svg.text(16, HAND_Y + 4, hand.label, size=12, fill=MUTED)
+        for note in hand.notes:
+            svg.text(16, HAND_Y + 34, note, size=12, fill=MUTED)
+        for tile, x, row, width in layout:
+            terrain = next((m for m in tile.marks if m in TERRAIN_FILL), "")
+            effect = next((m for m in tile.marks if m not in TERRAIN_FILL), "")
             top = HAND_Y + 12 + row * TILE_ROW
-            action = playable.get(slot)
-            attrs = f' data-effect="{esc(effect)}" data-slot="{slot}"'
-            if action is not None:
-                svg.open_act(action, self.label(action, obs, names, tr), "tile-act", attrs)
+            act = direct.get(tile.key)
+            attrs = f' data-effect="{esc(effect)}" data-slot="{_number(tile.key)}"'
+            if act is not None:
+                svg.open_act(act.action, act.words, "tile-act", attrs)
                 stroke, sw = HIGHLIGHT, 3.0
             else:
-                svg.add(f'<g class="tile"{attrs}><title>{esc(words)}</title>')
+                svg.add(f'<g class="tile"{attrs}><title>{esc(tile.label)}</title>')
                 stroke, sw = "#b3261e", 1.5
-            fill = TERRAIN_FILL.get(tile.get("terrain") or "", "#eeeeee")
             svg.add(
                 f'<rect x="{x}" y="{top}" width="{width}" height="{TILE_H}" rx="8" '
-                f'fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>'
-                f'<rect x="{x + 4}" y="{top + 4}" width="{width - 8}" height="{TILE_H - 8}" '
-                f'rx="6" fill="#ffffff" fill-opacity="0.85"/>'
+                f'fill="{TERRAIN_FILL.get(terrain, "#eeeeee")}" stroke="{stroke}" '
+                f'stroke-width="{sw}"/><rect x="{x + 4}" y="{top + 4}" width="{width - 8}" '
+                f'height="{TILE_H - 8}" rx="6" fill="#ffffff" fill-opacity="0.85"/>'
             )
-            svg.text(x + width / 2, top + 25, words, size=12, anchor="middle", weight="bold")
+            svg.text(x + width / 2, top + 25, tile.label, size=12, anchor="middle", weight="bold")
             svg.add("</g>")
 
-    def _legend(
-        self, svg: Svg, obs: dict[str, Any], top_y: float, names: Sequence[str], tr: Translate
-    ) -> None:
-        columns = tuple(
-            zip(
-                (40, 230, 330, 410, 480, 540, 600),
-                (seat_column(k, tr) for k in LEGEND_KEYS),
-                strict=True,
-            )
-        )
+    def _legend(self, svg: Svg, seats: list[Region], top_y: float, tr: Translate) -> None:
+        columns = (40, 230, 330, 410, 480, 540, 600)
         head_y = top_y - 6
-        for x, title in columns:
-            svg.text(x, head_y, title, size=11, fill=MUTED)
-        over = obs["phase"] == "over"
-        if over:
+        for x, key in zip(columns, LEGEND_KEYS, strict=True):
+            svg.text(x, head_y, seat_column(key, tr), size=11, fill=MUTED)
+        scored = any(len(seat.notes) > len(LEGEND_KEYS) - 1 for seat in seats)
+        if scored:
             svg.text(
                 WIDTH - 14, head_y, seat_column("score", tr), size=11, fill=MUTED, anchor="end"
             )
-        hands = obs.get("hands") or []
-        scores = obs.get("scores") or []
-        for seat in range(obs["num_players"]):
-            top = top_y + seat * SEAT_H
+        for index, seat in enumerate(seats):
+            top = top_y + index * SEAT_H
             mid = top + SEAT_H / 2
-            colour = seat_colour(seat)
-            to_move = obs["to_move"] == seat
-            svg.add(f'<g class="seat" data-seat="{seat}">')
+            colour = seat_colour(seat.owner or 0)
+            to_move = "to-move" in seat.marks
+            svg.add(f'<g class="seat" data-seat="{seat.owner}">')
             svg.add(
                 f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{SEAT_H - 4}" rx="8" '
                 f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
@@ -884,35 +657,25 @@ class SurviveBoard(WordedBoard):
                 f'<circle cx="28" cy="{mid}" r="9" fill="{colour}" stroke="{INK}" '
                 f'stroke-width="1.2"/>'
             )
-            name = seat_name(names, seat, tr)
-            if len(name) > 18:
-                name = name[:17] + "…"
+            name = seat.label if len(seat.label) <= 18 else seat.label[:17] + "…"
             svg.text(42, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
-            sub = []
-            if seat == obs["seat"]:
-                sub.append(tr("you"))
-            if obs.get("active") == seat:
-                sub.append(tr("their turn") if seat != obs["seat"] else tr("your turn"))
+            sub = [tr("you")] if "you" in seat.marks else []
+            if "active" in seat.marks:
+                sub.append(tr("your turn") if "you" in seat.marks else tr("their turn"))
             if sub:
                 svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
-            mine = [e for e in obs["explorers"] if e["seat"] == seat]
-            for (x, _), status in zip(columns[1:6], SEAT_COLUMNS, strict=True):
-                value = sum(1 for e in mine if e["status"] == status)
-                svg.text(x, mid + 5, str(value), size=14, weight="bold")
-            held = hands[seat]["count"] if seat < len(hands) else 0
-            svg.text(
-                600,
-                mid + 5,
-                str(held),
-                size=14,
-                weight="bold",
-                extra=f' class="held" data-seat="{seat}"',
-            )
-            if over and seat < len(scores) and scores[seat] is not None:
+            counts = seat.notes[: len(SEAT_COLUMNS)]
+            for x, count in zip(columns[1:6], counts, strict=True):
+                svg.text(x, mid + 5, count, size=14, weight="bold")
+            held = seat.notes[len(SEAT_COLUMNS)]
+            extra = f' class="held" data-seat="{seat.owner}"'
+            svg.text(600, mid + 5, held, size=14, weight="bold", extra=extra)
+            if scored:
+                score = seat.notes[-1]
                 svg.text(
                     WIDTH - 14,
                     mid + 5,
-                    number(scores[seat]),
+                    score,
                     size=15,
                     weight="bold",
                     anchor="end",
@@ -924,4 +687,4 @@ class SurviveBoard(WordedBoard):
 Board = SurviveBoard
 """The name the registry looks for."""
 
-__all__ = ["Board", "SurviveBoard", "space_name"]
+__all__ = ["Board", "SurviveBoard"]

@@ -1,0 +1,240 @@
+"""What a seat of Survive is shown, and where each of its moves is chosen: one :class:`Scene`.
+
+Regions: the 133 spaces (``space-<n>``, their kind the terrain or ``sea``), the four
+safe isles (``isle-NW`` …), the viewer's held tiles (``hand``), the values still to place
+(``values``), one row per seat (``seat-<s>``) and the line of hints (``controls``).
+Pieces: creatures (``creature-<id>``, their kind the creature's), boats (``boat-<id>``)
+and explorers (``explorer-<id>``: its label is its value where the viewer may know it,
+else empty), held tiles (``tile-<slot>``) and values to place (``value-<v>``).
+
+A move that takes two clicks (a piece, then where it goes) is chosen at its destination;
+:func:`selected` names the piece clicked first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from whaletable.core.action import Action
+from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.words import Translate, seat_name
+from whaletable.games.survive.actions import (
+    BoardBoat,
+    JumpOverboard,
+    LandOnSafeIsle,
+    MoveBoat,
+    MoveCreature,
+    MoveEmptyBoat,
+    MoveExplorer,
+    PickCreature,
+    PlaceBoat,
+    PlaceExplorer,
+    PlaceSquid,
+    PlayTile,
+    SinkTile,
+    TakePerson,
+)
+from whaletable.games.survive.components import BOARD, ISLE_NAMES
+from whaletable.games.survive.observation import ExplorerView, SurviveObservation
+from whaletable.games.survive.words import (
+    SEAT_COLUMNS,
+    action_label,
+    boat_words,
+    creature_words,
+    effect_name,
+    hint_words,
+    isle_name,
+    landing_isle,
+    number,
+    panel_word,
+    space_name,
+    status_line,
+    step,
+    where,
+)
+
+LANDING = frozenset(h for isle in BOARD.landing for h in isle)
+
+
+def selected(action: Action, phase: str) -> str | None:
+    """The piece clicked before the destination of a two-click move, or None."""
+    if isinstance(action, MoveExplorer | JumpOverboard | LandOnSafeIsle):
+        return f"explorer-{action.explorer}"
+    if isinstance(action, BoardBoat):
+        # The revealer of a boat tile clicks each swimmer who boards at once.
+        return None if phase == "board" else f"explorer-{action.explorer}"
+    if isinstance(action, MoveBoat | MoveEmptyBoat):
+        return f"boat-{action.boat}"
+    if isinstance(action, PlaceExplorer):
+        return f"value-{action.value}"
+    return None
+
+
+def target(action: Action, obs: SurviveObservation) -> str | None:
+    """The key of the region or piece clicked to make ``action`` (None: a button)."""
+    if isinstance(action, MoveExplorer):
+        return _space(step(where(obs, action.explorer), action.direction))
+    if isinstance(action, MoveBoat):
+        return _space(step(obs["boats"][action.boat]["hex"], action.direction))
+    if (isinstance(action, BoardBoat) and obs["phase"] == "board") or isinstance(
+        action, TakePerson
+    ):
+        return f"explorer-{action.explorer}"
+    if isinstance(action, BoardBoat | JumpOverboard):
+        return _space(where(obs, action.explorer))
+    if isinstance(action, LandOnSafeIsle):
+        return f"isle-{ISLE_NAMES[landing_isle(where(obs, action.explorer))]}"
+    if isinstance(action, SinkTile | PlaceBoat | PlaceSquid | PlaceExplorer):
+        return _space(action.hex)
+    if isinstance(action, MoveCreature | MoveEmptyBoat):
+        return _space(action.to)
+    if isinstance(action, PickCreature):
+        return f"creature-{action.creature}"
+    if isinstance(action, PlayTile):
+        return f"tile-{action.slot}"
+    return None  # done moving, no deterrent: buttons
+
+
+def _space(space: int | None) -> str | None:
+    return None if space is None else f"space-{space}"
+
+
+def _explorer(e: ExplorerView) -> Piece:
+    """An explorer, marked with its status; its label is its value, where the viewer knows it."""
+    value = "" if e["value"] is None else str(e["value"])
+    return Piece(f"explorer-{e['id']}", "explorer", value, e["seat"], frozenset({e["status"]}))
+
+
+def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
+    pieces: list[list[Piece]] = [[] for _ in range(BOARD.num_hexes)]
+    picked = obs["pending"]["creature"]
+    for c in obs["creatures"]:
+        if c["status"] == "sea" and c["hex"] is not None:
+            marks = frozenset({"picked"} if c["id"] == picked else ())
+            label = creature_words(c["id"], tr)
+            pieces[c["hex"]].append(Piece(f"creature-{c['id']}", c["kind"], label, None, marks))
+    explorers = obs["explorers"]
+    for b in obs["boats"]:
+        if b["status"] == "sea" and b["hex"] is not None:
+            mine = obs["seat"] in b["controllers"] and bool(b["passengers"])
+            marks = frozenset({"yours"} if mine else ())
+            pieces[b["hex"]].append(
+                Piece(f"boat-{b['id']}", "boat", boat_words(b["id"], tr), None, marks)
+            )
+            pieces[b["hex"]] += [_explorer(explorers[e]) for e in b["passengers"]]
+    for e in explorers:
+        if e["status"] in ("land", "swimming") and e["hex"] is not None:
+            pieces[e["hex"]].append(_explorer(e))
+    threat = obs["pending"]["threat"]
+    regions = []
+    for space, terrain in enumerate(obs["terrain"]):
+        ground = {"landing"} if space in LANDING else set()
+        if threat is not None and threat["hex"] == space:
+            ground.add("threat")
+        regions.append(
+            Region(
+                f"space-{space}",
+                terrain or "sea",
+                space_name(space),
+                tuple(pieces[space]),
+                marks=frozenset(ground),
+            )
+        )
+    return regions
+
+
+def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
+    return [
+        Region(
+            f"isle-{isle}",
+            "isle",
+            isle_name(isle, tr),
+            tuple(
+                _explorer(e)
+                for e in obs["explorers"]
+                if e["status"] == "safe" and e["isle"] == isle
+            ),
+        )
+        for isle in ISLE_NAMES
+    ]
+
+
+def _hand(obs: SurviveObservation, tr: Translate) -> Region:
+    seat = obs["seat"]
+    if seat is None:
+        return Region("hand", "hand", panel_word("held", tr), notes=(panel_word("hidden", tr),))
+    tiles = tuple(
+        Piece(
+            f"tile-{slot}",
+            "tile",
+            effect_name(t["effect"], tr),
+            seat,
+            frozenset({t["terrain"], t["effect"]}),
+        )
+        for slot, t in enumerate(obs["hands"][seat]["tiles"])
+        if t is not None
+    )
+    none = () if tiles else (panel_word("none", tr),)
+    return Region("hand", "hand", panel_word("hand", tr), tiles, none, seat)
+
+
+def _values(obs: SurviveObservation, tr: Translate) -> Region:
+    seat = obs["seat"]
+    values = sorted(set(obs["values_left"] or ()))
+    pieces = tuple(Piece(f"value-{v}", "value", str(v), seat) for v in values)
+    # The pieces are the values to choose from; the note says how many of each are left.
+    left = " ".join(str(v) for v in obs["values_left"] or ())
+    notes = (left,) if left else ()
+    return Region("values", "values", panel_word("values", tr), pieces, notes, seat)
+
+
+def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list[Region]:
+    out = []
+    scores = obs["scores"]
+    for seat in range(obs["num_players"]):
+        mine = [e for e in obs["explorers"] if e["seat"] == seat]
+        notes = [str(sum(1 for e in mine if e["status"] == status)) for status in SEAT_COLUMNS]
+        notes.append(str(obs["hands"][seat]["count"]))
+        if scores is not None:
+            notes.append(number(scores[seat]))
+        said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
+        marks = frozenset(mark for mark, who in said if who == seat)
+        out.append(
+            Region(
+                f"seat-{seat}",
+                "seat",
+                seat_name(names, seat, tr),
+                notes=tuple(notes),
+                owner=seat,
+                marks=marks,
+            )
+        )
+    return out
+
+
+def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
+    """What the viewer of ``obs`` is shown, and where each of ``legal`` is chosen."""
+    view = cast(SurviveObservation, obs)
+    hint = hint_words(view, legal, tr)
+    regions = [
+        *_spaces(view, tr),
+        *_isles(view, tr),
+        _hand(view, tr),
+        _values(view, tr),
+        *_seats(view, names, tr),
+        Region("controls", "controls", "", notes=(hint,) if hint else ()),
+    ]
+    choices = tuple(Choice(a, action_label(a, view, names, tr), target(a, view)) for a in legal)
+    highlights = set()
+    threat = view["pending"]["threat"]
+    if threat is not None:
+        highlights.add(f"space-{threat['hex']}")
+    if view["pending"]["creature"] is not None and view["phase"] == "move-creature":
+        highlights.add(f"creature-{view['pending']['creature']}")
+    made = Scene(status_line(view, names, tr), tuple(regions), choices)
+    # A creature taken off by a deterrent is in no region: nothing to draw the eye to.
+    return Scene(made.status, made.regions, choices, frozenset(highlights & made.keys()))
+
+
+__all__ = ["scene", "selected", "target"]
