@@ -20,8 +20,6 @@ digit per explorer: its seat). The list under the map says exactly who is where.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -277,9 +275,8 @@ class SurviveView:
     def __init__(self, tr: Translate = english) -> None:
         self.tr = tr  # the reader's language: the game's words
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(self, view: SurviveObservation, names: list[str]) -> RenderableType:
         tr = self.tr
-        view = cast(SurviveObservation, obs)
         labels = [seat_words(s, names, tr) for s in range(view["num_players"])]
         sc = scene(view, (), labels, tr)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
@@ -306,10 +303,10 @@ class SurviveView:
 
     # --------------------------------------------------------------- choosing
 
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choice(self, action: Action, obs: SurviveObservation) -> str:
         """The short command that plays ``action``, then in brackets what it does: the web
         board's label for it (:func:`whaletable.games.survive.words.action_label`)."""
-        command = self._command(action, cast(SurviveObservation, obs))
+        command = self._command(action, obs)
         return f"{command} ({action_label(action, obs, (), self.tr)})"
 
     @staticmethod
@@ -347,8 +344,7 @@ class SurviveView:
             return f"empty {action.boat + 1} {space_name(action.to)}"
         return str(action)
 
-    def parse(self, text: str, view: dict[str, Any]) -> Action | None:
-        obs = cast(SurviveObservation, view)
+    def parse(self, text: str, obs: SurviveObservation) -> Action | None:
         words = text.lower().split()
         if not words:
             return None
@@ -456,16 +452,16 @@ class SurviveView:
             "place": "write 'place H V': your explorer worth V on space H, like 'place E4 3'",
         }[verb]
 
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
+    def round_summaries(self, obs: SurviveObservation, names: list[str]) -> list[RenderableType]:
         return []
 
-    def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def final(self, obs: SurviveObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         result = Result.from_observation(obs)
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        sc = scene(cast(SurviveObservation, obs), (), labels, tr)
+        sc = scene(obs, (), labels, tr)
         lines = [saved_line(labels[seat], saved(sc, seat), tr) for seat in range(len(labels))]
         on_isles = Text("\n".join(lines))
         notes = [tie_break_line(result, tr), ranking_rule(result, tr)]

@@ -18,7 +18,7 @@ used), so the figures come straight from the observation:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
@@ -75,12 +75,12 @@ def advise(
     game: Game[Any],
     options: Any,
     seat: int,
-    observation: dict[str, Any],
+    observation: SurviveObservation,
     legal: Sequence[Action],
     seed: int,
     budget: int,
 ) -> Advice:
-    obs = cast(SurviveObservation, observation)
+    obs = observation
     rows: list[Row] = []
     for face, p in face_odds().items():
         rows.append(

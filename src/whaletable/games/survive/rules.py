@@ -1827,7 +1827,7 @@ class SurviveState(State):
 
     # ============================================================ observation
 
-    def _observation(self, seat: int | None) -> dict[str, Any]:
+    def _observation(self, seat: int | None) -> SurviveObservation:
         n = self.num_players
         over = self.phase == OVER
         st, hx, bo, isl, val = (
@@ -1955,4 +1955,4 @@ class SurviveState(State):
             "winners": self.winners() if over else None,
             "result": None,  # the core's to fill in
         }
-        return cast(dict[str, Any], obs)
+        return obs

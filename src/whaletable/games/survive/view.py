@@ -14,7 +14,6 @@ A move that takes two clicks (a piece, then where it goes) is chosen at its dest
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -213,9 +212,10 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
     return out
 
 
-def scene(obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate) -> Scene:
-    """What the viewer of ``obs`` is shown, and where each of ``legal`` is chosen."""
-    view = cast(SurviveObservation, obs)
+def scene(
+    view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+) -> Scene:
+    """What the viewer of ``view`` is shown, and where each of ``legal`` is chosen."""
     hint = hint_words(view, legal, tr)
     regions = [
         *_spaces(view, tr),

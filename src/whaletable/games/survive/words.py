@@ -11,8 +11,8 @@ appears only in an event the reader may see whole (its own placing, the end).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -352,8 +352,7 @@ def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) 
     return ""
 
 
-def game_over_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
-    obs = cast(SurviveObservation, view)
+def game_over_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> str:
     return game_over_words(
         obs["winners"] or [],
         obs["scores"] or [],
@@ -364,11 +363,10 @@ def game_over_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate)
 
 
 def action_label(
-    action: Action, view: Mapping[str, Any], names: Sequence[str], tr: Translate
+    action: Action, obs: SurviveObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice (after the command that types it)."""
-    obs = cast(SurviveObservation, view)
     if isinstance(action, MoveExplorer):
         at = where(obs, action.explorer)
         to = step(at, action.direction)
@@ -466,9 +464,8 @@ def action_label(
     return str(action)
 
 
-def status_line(view: Mapping[str, Any], names: Sequence[str], tr: Translate) -> str:
+def status_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
-    obs = cast(SurviveObservation, view)
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move = obs["to_move"]

@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, cast
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
@@ -238,15 +237,14 @@ def _number(key: str) -> int:
     return int(key.rpartition("-")[2])
 
 
-class SurviveBoard(WordedBoard):
+class SurviveBoard(WordedBoard[SurviveObservation]):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
     words = words
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self, view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
-        view = cast(SurviveObservation, obs)
         sc = scene(view, legal, names, tr)
         regions = {r.key: r for r in sc.regions}
         movers = [selected(c.action, view["phase"]) for c in sc.choices]
