@@ -23,6 +23,8 @@ class Spotter:
     """Sails where the whale most likely is; among zones as likely, one where its echo
     would rule out the most (the middle of the zones still possible)."""
 
+    name = "heuristic"
+
     def __init__(self, game: Any, seed: int = 0) -> None:
         self.game = game
         self.rng = random.Random(seed)

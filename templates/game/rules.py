@@ -37,6 +37,7 @@ class WhaleSpottingState(State):
         "hidden_at",
         "next_seat",
         "reach",
+        "sail_codes",
         "sightings",
         "spotted_at",
         "to_move",
@@ -51,6 +52,7 @@ class WhaleSpottingState(State):
         super().__init__(game, num_players, options)
         self.zones = game.sea.zones
         self.reach = game.sea.reach
+        self.sail_codes = game.code_book.sail
         self.boats = [HARBOUR] * num_players
         self.sightings = [0] * num_players
         self.whale = NOWHERE
@@ -139,7 +141,7 @@ class WhaleSpottingState(State):
 
     def _over(self) -> bool:
         """§5: a seat has spotted the whale often enough, or the last round is sailed."""
-        options = self.options
+        options: WhaleSpottingOptions = self.options
         return (
             max(self.sightings) >= options.sightings_to_win
             or self.turns >= options.rounds * self.num_players
@@ -188,7 +190,7 @@ class WhaleSpottingState(State):
     def _clone(self) -> Self:
         new = self.__class__.__new__(self.__class__)
         State.__init__(new, self.game, self.num_players, self.options)
-        new.zones, new.reach = self.zones, self.reach
+        new.zones, new.reach, new.sail_codes = self.zones, self.reach, self.sail_codes
         new.boats = list(self.boats)
         new.sightings = list(self.sightings)
         new.whale, new.hidden_at = self.whale, self.hidden_at
@@ -229,8 +231,7 @@ class WhaleSpottingState(State):
         )
 
     def _legal_player_codes(self) -> list[int]:
-        sail = self.game.code_book.sail
-        return [sail[z] for z in self.reachable(self.to_move)]
+        return [self.sail_codes[z] for z in self.reachable(self.to_move)]
 
 
 def candidates(zones: int, empty: list[bool], echoes: list[tuple[int, int]]) -> list[int]:

@@ -5,9 +5,9 @@ module here. A game with a ``view.py`` is drawn from its scene
 (:class:`~whaletable.core.view.Scene`): each region a labelled box in a grid, in scene
 order, its pieces as chips inside it, and every choice clicked where the scene puts it. A
 game without one is drawn from :mod:`whaletable.core.generic_view`'s model of the
-observation, the same the terminal's generic view prints. The leading underscore keeps this module out of
-the per-game catalogs (``make catalogs`` makes one per board module): its words are
-core's, in the ``messages`` catalog.
+observation, the same the terminal's generic view prints. The leading underscore keeps
+this module out of the per-game catalogs (``make catalogs`` makes one per board
+module): its words are core's, in the ``messages`` catalog.
 """
 
 from __future__ import annotations
