@@ -23,8 +23,8 @@ import uvicorn
 from browser_support import TURN_TIMEOUT, finished, free_port, wait_turn
 from fastapi import FastAPI
 from playwright.sync_api import BrowserContext, Page, expect
-from template_game import GAME_ID, template_registered
 
+from template_game import GAME_ID, template_registered
 from whaletable.web.app import create_app
 from whaletable.web.origin import Reach
 
