@@ -25,7 +25,10 @@ from fastapi import FastAPI
 from playwright.sync_api import BrowserContext, Page, expect
 
 from template_game import GAME_ID, template_registered
+from whaletable.core import registry
+from whaletable.web import tables
 from whaletable.web.app import create_app
+from whaletable.web.boards._generic import GenericBoard
 from whaletable.web.origin import Reach
 
 pytestmark = pytest.mark.slow
@@ -134,4 +137,47 @@ def test_the_template_game_is_played_to_the_end_by_clicking_its_scene_on_the_gen
     table = template_server.app.state.tables.tables[created["key"]]
     sails = [a.to_json() for a in table.state.history if a.kind == "sail"]
     assert sails == clicked
+    assert errors == []
+
+
+def test_several_choices_on_one_target_are_chosen_in_two_clicks_on_the_generic_board(
+    template_server: InProcess, context: BrowserContext, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whale to Look's scene offers two choices on each fish card (investigate it, or use
+    a radar on it). Drawn by the generic board, a click on the card selects it and shows
+    its two choices; a click on one plays it."""
+    monkeypatch.setattr(tables, "board_for", lambda game_id: GenericBoard(registry.get(game_id)))
+    created = template_server.create(
+        {
+            "game": "whale-to-look",
+            "options": {"start_player": 0, "area_layout": "ordered"},
+            "seats": [{"kind": "human", "name": n} for n in NAMES],
+        }
+    )
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(template_server.base + url_path(created["links"][0]["url"]))
+    step = wait_turn(page, -1)
+    card = page.locator('#board svg .scene-pick[data-target="fish-3"]')
+    pick = card.get_attribute("data-boat")
+    options = page.locator(f'#board svg .move-target[data-boat="{pick}"]')
+    expect(options).to_have_count(2)
+    expect(options.first).to_be_hidden()
+    card.click()
+    expect(options.first).to_be_visible()
+    expect(options.nth(1)).to_be_visible()
+    # Another card's choices stay hidden while this one is selected.
+    other = page.locator('#board svg .scene-pick[data-target="fish-4"]').get_attribute("data-boat")
+    expect(page.locator(f'#board svg .move-target[data-boat="{other}"]').first).to_be_hidden()
+    titles = options.locator("title").all_text_contents()
+    assert titles == [
+        "Investigate fish card F4 (a secret look)",
+        "Use the radar on fish card F4 (turn it up for everyone)",
+    ]
+    action = json.loads(options.first.get_attribute("data-action") or "")
+    options.first.click()
+    page.wait_for_function(MOVED_ON, arg=step, timeout=TURN_TIMEOUT)
+    table = template_server.app.state.tables.tables[created["key"]]
+    assert table.state.history[-1].to_json() == action == {"type": "investigate", "fish": 3}
     assert errors == []
