@@ -4,6 +4,7 @@ from its scene on the generic view."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from cli_run import run_cli
 from template_game import GAME_ID, PACKAGE, template_registered
 from whaletable.cli.render import GenericView, view_for
 from whaletable.core import CHANCE, TERMINAL, IllegalAction
+from whaletable.core.data import DataFileError
 from whaletable.core.game import Game
 from whaletable.core.state import State
 from whaletable.core.testing import run_all
@@ -136,3 +138,14 @@ def test_the_template_game_is_played_to_the_end_in_the_terminal_from_its_scene(
     assert "1. Sail to Zone 2" in first and "2. Sail to Zone 3" in first
     assert "heard the whale" in run.out
     assert "Game over" in run.out
+
+
+def test_a_sea_that_does_not_fit_is_refused_naming_the_file_the_table_and_the_key(
+    game: Game[Any], tmp_path: Path
+) -> None:
+    components = importlib.import_module(f"{PACKAGE}.components")
+    bad = tmp_path / "sea.toml"
+    bad.write_text('[sea]\nzones = 7\nreach = 7\nprovenance = "reconstructed"\nreason = "a test"\n')
+    with pytest.raises(DataFileError, match=r"sea\.toml.*\[sea\].*reach.*less than the 7 zones"):
+        components.load_sea(bad)
+    assert components.load_sea().zones == 7  # the game's own file

@@ -14,7 +14,7 @@ from board_support import SVG_NS, classes, tr
 from whaletable import games
 from whaletable.core import CHANCE
 from whaletable.core.state import State
-from whaletable.core.view import Scene, scene_maker
+from whaletable.core.view import Piece, Region, Scene, scene_maker
 from whaletable.web.boards import seat_colour
 from whaletable.web.boards._generic import GenericBoard
 
@@ -125,3 +125,24 @@ def test_a_spectator_sees_the_scene_with_nothing_to_click() -> None:
     root = ET.fromstring(board.svg(state.observation(None), [], NAMES, tr))
     assert groups(root, "region")
     assert not groups(root, "act") and not groups(root, "selectable")
+
+
+def test_a_games_marks_and_kinds_never_mean_what_the_page_script_means() -> None:
+    """A game may name a mark ``selectable`` or a kind ``act``: on the generic board they
+    are prefixed classes, so the page never takes a piece for something to click."""
+    state = wtl_turn()
+    board = GenericBoard(state.game)
+    odd = Piece("p-1", "act", "<b>", 0, frozenset({"selectable", "two words"}))
+    scene = Scene(
+        "Status",
+        (Region("r-1", "boat", "A & B", (odd,), ("note",), None, frozenset({"act"})),),
+        highlights=frozenset({"p-1"}),
+    )
+    board.maker = lambda obs, legal, names, tr: scene
+    root = ET.fromstring(board.svg(state.observation(None), [], NAMES, tr))
+    (box,) = groups(root, "region")
+    (chip,) = groups(root, "piece")
+    assert classes(box) == {"region", "kind-boat", "mark-act"}
+    assert classes(chip) == {"piece", "kind-act", "mark-selectable", "mark-two-words", "highlight"}
+    assert not groups(root, "act") and not groups(root, "selectable")
+    assert texts(box)[:2] == ["A & B", "note"] and texts(chip) == ["<b>"]
