@@ -136,7 +136,7 @@ def test_the_template_game_is_played_to_the_end_in_the_terminal_from_its_scene(
     assert "Sightings: 0" in first
     # The choices, numbered, in the scene's words.
     assert "1. Sail to Zone 2" in first and "2. Sail to Zone 3" in first
-    assert "heard the whale" in run.out
+    assert "heard the whale" in run.out  # an echo, in the log
     assert "Game over" in run.out
 
 

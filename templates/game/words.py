@@ -33,8 +33,11 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
             name=seat_name(names, event.seat, tr), zone=zone_name(event.zone, tr)
         )
     if isinstance(event, Heard):
+        name = seat_name(names, event.seat, tr)
+        if event.distance == 1:
+            return tr("{name} heard the whale in the next zone.").format(name=name)
         return tr("{name} heard the whale {distance} zones away.").format(
-            name=seat_name(names, event.seat, tr), distance=event.distance
+            name=name, distance=event.distance
         )
     if isinstance(event, Spotted):
         return tr("{name} spotted the whale in {zone}!").format(
@@ -87,6 +90,8 @@ def sightings_line(count: int, tr: Translate) -> str:
 
 
 def echo_line(distance: int, tr: Translate) -> str:
+    if distance == 1:
+        return tr("Echo: the whale is in the next zone")
     return tr("Echo: the whale is {distance} zones away").format(distance=distance)
 
 
