@@ -9,6 +9,7 @@ from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
 from whaletable.core.game import Game
 
+from . import GAME_ID
 from .actions import Sail
 from .observation import WhaleSpottingObservation
 from .rules import whale_odds
@@ -49,6 +50,6 @@ def advise(
     )
 
 
-register_advisor("whale-spotting", advise)
+register_advisor(GAME_ID, advise)
 
 __all__ = ["advise"]

@@ -12,11 +12,10 @@ from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
 
+from . import GAME_ID
 from .actions import Sail
 from .observation import WhaleSpottingObservation
 from .rules import any_state, whale_odds
-
-GAME_ID = "whale-spotting"
 
 
 class Spotter:
