@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from whaletable import agents
+from whaletable import games as games  # the installed games register before any patching
 from whaletable.agents import mcts, settings
 from whaletable.core import advice, registry
 from whaletable.core.game import Game
