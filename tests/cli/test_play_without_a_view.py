@@ -23,6 +23,7 @@ from whaletable.core import CHANCE
 from whaletable.core.game import Game
 from whaletable.core.generic_view import observation_rows
 from whaletable.core.record import Record
+from whaletable.core.view import scene_maker
 from whaletable.core.words import english
 
 __all__ = ["toy"]  # the fixture that registers Secret Steps
@@ -91,8 +92,8 @@ def test_an_action_typed_as_json_plays_it_and_a_bad_one_is_refused(
 
 @pytest.mark.parametrize("game", games.all(), ids=lambda g: g.spec.id)
 def test_every_installed_game_could_be_read_by_the_generic_view(game: Game[Any]) -> None:
-    """Not only the toy: any game's observation is a table of its fields, and its actions
-    are worded, never JSON."""
+    """Not only the toy: any game's observation is a table of its fields (or, for a game
+    with a scene, its scene's regions), and its actions are worded, never JSON."""
     view = GenericView(game)
     state = game.new_state(game.spec.min_players)
     rng = random.Random(2)
@@ -100,15 +101,24 @@ def test_every_installed_game_could_be_read_by_the_generic_view(game: Game[Any])
         state.apply(state.sample_chance(rng))
     seat = state.current_player()
     obs = state.observation(seat)
+    names = ["a", "b", "c"]
     out = io.StringIO()
-    Console(file=out, width=100, color_system=None).print(view.board(obs, ["a", "b", "c"]))
+    Console(file=out, width=100, color_system=None).print(view.board(obs, names))
     screen = out.getvalue()
     assert "Your turn" in screen
-    for row in observation_rows(obs, ["a", "b", "c"], english):
-        assert row.label in screen
-    for action in state.legal_actions():
-        assert view.choice(action, obs) == game.describe_action(action, english)
-        assert not view.choice(action, obs).startswith("{")
+    legal = state.legal_actions()
+    maker = scene_maker(game)
+    if maker is None:
+        for row in observation_rows(obs, names, english):
+            assert row.label in screen
+        words = [game.describe_action(action, english) for action in legal]
+    else:
+        for region in maker(obs, legal, names, english).regions:
+            assert region.label in screen
+        # A choice is worded without the table's names (the terminal numbers it).
+        words = [choice.words for choice in maker(obs, legal, (), english).choices]
+    assert [view.choice(action, obs) for action in legal] == words
+    assert not any(w.startswith("{") for w in words)
 
 
 def test_a_field_that_looks_like_markup_is_shown_as_it_is(toy: ToyGame) -> None:

@@ -131,7 +131,7 @@ def test_secret_steps_is_played_to_the_end_by_clicking_the_generic_board(
         step = wait_turn(page, past)
         if finished(page):
             break
-        expect(page.locator("#status")).to_have_text("Your turn")
+        expect(page.locator("#status")).to_have_text("Walking · Your turn")  # phase, then turn
         buttons = page.locator("#board svg .act")
         # Every button plays an action the list under the board offers, in the same words.
         offered = page.locator("#actions button.action").all_text_contents()

@@ -6,6 +6,11 @@ draw what this module makes of one seat's observation (its common fields ``to_mo
 actions in the game's words (:meth:`Game.describe_action`) and its events as the log says
 them (:meth:`Game.describe`). Nothing here sees a state, so nothing here can show more
 than the observation holds.
+
+A game that has a ``view.py`` but no hand-drawn board or view is drawn from its
+:class:`~whaletable.core.view.Scene` instead (:func:`scene_of`): then every word a player
+reads (the status, the regions, the pieces, the choices) is the scene's, and the
+observation is read for nothing else but the result table at the end.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.result import Result
+from whaletable.core.view import Scene, SceneMaker, scene_maker
 from whaletable.core.words import Translate, humanise, plain_value, seat_name
 
 OWN_PLACES = frozenset({"game", "seat", "num_players", "to_move", "phase", "result"})
@@ -64,6 +70,36 @@ def screen(
         rows=tuple(observation_rows(obs, names, tr)),
         choices=tuple(Choice(action, game.describe_action(action, tr)) for action in legal),
     )
+
+
+def scene_of(
+    game: Game[Any],
+    obs: dict[str, Any],
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+) -> Scene | None:
+    """The game's own scene of one viewer's screen, or None when it has no ``view.py``."""
+    maker = scene_maker(game)
+    return None if maker is None else maker(obs, legal, names, tr)
+
+
+def choice_words(
+    maker: SceneMaker,
+    action: Action,
+    obs: dict[str, Any],
+    names: Sequence[str],
+    tr: Translate,
+) -> str:
+    """``action`` in its scene's words.
+
+    The scene is made for this one action (a scene offers each legal action on its own
+    choice), so wording a list of actions costs one small scene each, not a full one.
+    """
+    for choice in maker(obs, (action,), names, tr).choices:
+        if choice.action == action:
+            return choice.words
+    raise ValueError(f"the scene offers no choice for {action}")
 
 
 def observation_rows(obs: dict[str, Any], names: Sequence[str], tr: Translate) -> list[Row]:
@@ -133,10 +169,12 @@ __all__ = [
     "Choice",
     "GenericScreen",
     "Row",
+    "choice_words",
     "field_label",
     "game_over_line",
     "observation_rows",
     "result_word",
+    "scene_of",
     "screen",
     "status_line",
 ]

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -21,9 +22,10 @@ from rich.text import Text
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
-from whaletable.core.generic_view import game_over_line, result_word, screen
+from whaletable.core.generic_view import choice_words, game_over_line, result_word, screen
 from whaletable.core.observation import Observation
 from whaletable.core.result import Result
+from whaletable.core.view import Scene, scene_maker
 from whaletable.core.words import (
     PartWord,
     Translate,
@@ -82,15 +84,21 @@ class GameView(Protocol[O_contra]):
 
 
 class GenericView:
-    """The view of a game without one of its own, from its observation alone: the
-    status line, a table of the observation's fields and the actions in the game's words
-    (:mod:`whaletable.core.generic_view`, which the web's generic board draws too)."""
+    """The view of a game without one of its own. A game with a ``view.py`` is drawn from
+    its scene: the status, one panel per region (its owner's colour, its notes, its pieces
+    as chips) and its choices in the scene's words. Any other game is read from its
+    observation alone: the status line, a table of the observation's fields and the
+    actions in the game's words (:mod:`whaletable.core.generic_view`, which the web's
+    generic board draws too)."""
 
     def __init__(self, game: Game[Any], tr: Translate = english) -> None:
         self.game = game
         self.tr = tr
+        self.maker = scene_maker(game)
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+        if self.maker is not None:
+            return self._scene(self.maker(obs, (), names, self.tr))
         model = screen(self.game, obs, (), names, self.tr)
         table = Table(show_header=False, box=None, padding=(0, 2))
         table.add_column(style="bold")
@@ -102,7 +110,39 @@ class GenericView:
             Group(Text(model.status, style="bold"), table), title=Text(model.title, style="bold")
         )
 
+    def _scene(self, scene: Scene) -> RenderableType:
+        panels: list[RenderableType] = []
+        for region in scene.regions:
+            lit = region.key in scene.highlights
+            lines: list[RenderableType] = [Text(note) for note in region.notes]
+            if region.pieces:
+                chips = Text()
+                for i, piece in enumerate(region.pieces):
+                    if i:
+                        chips.append(" ")
+                    style = "" if piece.owner is None else f"bold {seat_colour(piece.owner)}"
+                    if piece.key in scene.highlights:
+                        style += " reverse"
+                    # Text, not markup: a label is the game's words, shown as they are.
+                    chips.append(f"[{piece.label}]", style=style.strip())
+                lines.append(chips)
+            colour = "dim" if region.owner is None else seat_colour(region.owner)
+            panels.append(
+                Panel(
+                    Group(*lines) if lines else Text(""),
+                    title=Text(region.label, style="bold") if region.label else None,
+                    border_style=f"bold {colour}" if lit else colour,
+                    expand=False,
+                )
+            )
+        return Panel(
+            Group(Text(scene.status, style="bold"), Columns(panels)),
+            title=Text(self.game.spec.title, style="bold"),
+        )
+
     def choice(self, action: Action, obs: dict[str, Any]) -> str:
+        if self.maker is not None:
+            return choice_words(self.maker, action, obs, (), self.tr)
         return self.game.describe_action(action, self.tr)
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
