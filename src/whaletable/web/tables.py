@@ -1012,29 +1012,34 @@ class Tables:
         return self.open_tables(), self.finished_tables()[:recent]
 
     @staticmethod
-    def _open_of(stored: list[StoredTable]) -> list[OpenTable]:
-        out = []
+    def _listed(stored: list[StoredTable]) -> Iterator[tuple[StoredTable, Game[Any]]]:
+        """Each stored table with its game; a table of a game this server lacks is left out."""
         for t in stored:
             try:
-                game = games.get(t.game)
+                yield t, games.get(t.game)
             except WhaletableError as e:
                 log.error("table %s is not listed: %s", t.key, e)
-                continue
-            out.append(OpenTable(t.key, game, [SeatConfig.from_json(s) for s in t.seats]))
-        return out
 
-    @staticmethod
-    def _summaries_of(stored: list[StoredTable]) -> list[TableSummary]:
-        out = []
-        for t in stored:
-            try:
-                game = games.get(t.game)
-            except WhaletableError as e:
-                log.error("table %s is not listed: %s", t.key, e)
-                continue
-            names = [SeatConfig.from_json(s).name for s in t.seats]
-            out.append(TableSummary(t.key, game, names, t.created, t.kind, t.finished))
-        return out
+    @classmethod
+    def _open_of(cls, stored: list[StoredTable]) -> list[OpenTable]:
+        return [
+            OpenTable(t.key, game, [SeatConfig.from_json(s) for s in t.seats])
+            for t, game in cls._listed(stored)
+        ]
+
+    @classmethod
+    def _summaries_of(cls, stored: list[StoredTable]) -> list[TableSummary]:
+        return [
+            TableSummary(
+                t.key,
+                game,
+                [SeatConfig.from_json(s).name for s in t.seats],
+                t.created,
+                t.kind,
+                t.finished,
+            )
+            for t, game in cls._listed(stored)
+        ]
 
     # --------------------------------------------------------------- acting
 
