@@ -175,6 +175,8 @@ _SEATS = range(6)  # the most players the game takes
 ACTION_BY = tuple(decision(ACTION, s) for s in _SEATS)
 BURNING_BY = tuple(decision(BURNING, s) for s in _SEATS)
 FULFILLING_BY = tuple(decision(FULFILLING, s) for s in _SEATS)
+TURN_BY = tuple((d,) * ACTIONS_PER_TURN for d in ACTION_BY)
+"""A seat's turn as pushed: "you must take two actions", one pending decision each."""
 
 _CHANCE_PHASES = frozenset((SETUP_COAST, SETUP_DEAL, SETUP_POWERS, SETUP_DECREES, SETUP_START,
                             REFILL_SPACE, DRAW_HAND))  # fmt: skip
@@ -878,9 +880,7 @@ class WhaleRidersState(State):
         if not first:
             self.to_move = (self.to_move + 1) % self.num_players
         self.turn += 1
-        # "You must take two actions": one pending decision for each.
-        action = ACTION_BY[self.to_move]
-        self.decisions += (action,) * ACTIONS_PER_TURN
+        self.decisions += TURN_BY[self.to_move]  # "two actions": one pending decision each
         self.bargain_used = self.tide_used = False
 
     def _begin_action(self) -> None:
