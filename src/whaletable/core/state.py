@@ -13,12 +13,13 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec, Self
+from typing import TYPE_CHECKING, Any, ClassVar, ParamSpec, Self
 
 import numpy as np
 from numpy.typing import NDArray
 
 from whaletable.core.action import Action
+from whaletable.core.decisions import Decision, DecisionKinds
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
 from whaletable.core.observation import Observation
@@ -51,6 +52,7 @@ class State(ABC):
         "_events",
         "_recall",  # information states with perfect recall (whaletable.core.recall)
         "_undo_floor",
+        "decisions",  # the pending decisions, for a game that keeps a stack of them
         "game",
         "history",
         "num_players",
@@ -68,6 +70,12 @@ class State(ABC):
     """The integer API's memo of one position (see :meth:`_codes_here`)."""
     _recall: Recall | None
     """What seats asked about have seen so far, or None for a state never asked."""
+    decisions: list[Decision]
+    """The pending decisions, bottom first (:mod:`whaletable.core.decisions`): empty for a
+    game that keeps no decision stack."""
+    DECISION_KINDS: ClassVar[DecisionKinds | None] = None
+    """The names of the kinds of decision of a game that keeps a decision stack; the test
+    kit then checks the stack against :meth:`current_player` at every step."""
 
     def __init__(self, game: Game[Any], num_players: int, options: Any) -> None:
         self.game = game
@@ -78,6 +86,7 @@ class State(ABC):
         self._events = None
         self._codes_memo = None
         self._recall = None
+        self.decisions = []
 
     # ----------------------------------------------------------------- hooks
 
@@ -217,6 +226,7 @@ class State(ABC):
         new = self._clone()
         new.history = self.history.copy()
         new._undo_floor = self._undo_floor
+        new.decisions = self.decisions.copy()
         new._events = None if self._events is None else self._events.copy()
         new._recall = self._recall  # immutable, so shared
         new._codes_memo = None  # a clone may be changed before it is applied to (determinize)

@@ -138,6 +138,13 @@ def _check_node(state: State, where: str) -> None:
     """What must hold at every state, whatever the game."""
     player = state.current_player()
     n = state.num_players
+    kinds = state.DECISION_KINDS
+    if kinds is not None:
+        why = kinds.why_inconsistent(state.decisions, player)
+        if why is not None:
+            raise AssertionError(
+                f"{where}: decision stack {kinds.describe(state.decisions)}: {why}"
+            )
     returns = state.returns()
     if len(returns) != n:
         raise AssertionError(f"{where}: returns {returns} do not have one entry per seat")

@@ -27,7 +27,7 @@ from whaletable.games.whale_riders.actions import (
     TakeCoin,
 )
 from whaletable.games.whale_riders.components import missing_goods
-from whaletable.games.whale_riders.rules import HOME, PORT_AT, TURN_STEP
+from whaletable.games.whale_riders.rules import D_OVER, HOME, PORT_AT, TURN_STEP
 
 if TYPE_CHECKING:
     from wr_support import Table
@@ -434,7 +434,7 @@ def test_ties_most_money_then_most_tiles(table: Table) -> None:
     """End: "Ties: the tied player with the most money left wins; if still tied, the tied
     player with the most tiles left wins.\""""
     state = table.new(3)
-    state.phase = 10  # score a finished table directly
+    state.decisions.append(D_OVER)  # score a finished table directly
     state.tiles[0 * 18 + 15] = 1  # seat 0: a 1-pearl tile
     state.tiles[1 * 18 + 15] = 1
     state.tiles[2 * 18 + 15] = 1
@@ -454,7 +454,7 @@ def test_whale_riders_tie_broken_by_most_coins_then_most_tiles(table: Table) -> 
     """End, through the result every interface draws: "Ties: the tied player with the most
     money left wins; if still tied, the tied player with the most tiles left wins."""
     state = table.new(3)
-    state.phase = 10  # score a finished table directly
+    state.decisions.append(D_OVER)  # score a finished table directly
     for seat in range(3):
         state.tiles[seat * 18 + 15] = 1  # a 1-pearl tile each
     state.tiles[0 * 18 + 16] = 1  # seat 0: a 2-pearl tile as well, the most pearls
@@ -557,7 +557,7 @@ def test_tie_break_counts_sun_port_pearl_tiles(table: Table) -> None:
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     table.play(state, Buy(1))  # a 2-pearl tile from the Sun Port, 1 coin
-    state.phase = 10  # score the table as it stands
+    state.decisions.append(D_OVER)  # score the table as it stands
     state.tiles[1 * 18 + 16] = 1  # seat 1: a 2-pearl bag tile
     state.coins = [4, 4]
     state.tiles[1 * 18 + 0] = 1  # seat 1 also holds a shell: more tiles

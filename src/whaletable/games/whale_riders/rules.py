@@ -11,6 +11,13 @@ A turn is two actions. Burning and fulfilling are one action each however many
 cards they take, played as a short run of decisions (the first card starts the
 action, each further card adds to it, :class:`Done` ends it), so every decision
 has a small list of legal actions.
+
+The turn is kept as a decision stack (:mod:`whaletable.core.decisions`): a turn
+pushes one ``ACTION`` decision for each of its two actions, an action pops one,
+burning or fulfilling pushes its own decision that ``Done`` (or an empty hand)
+pops, and the draws and refills no one chooses are chance decisions pushed on
+top of what they interrupt. What lies beneath says what comes next: another
+action, or (the stack empty) the end of the turn.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from whaletable.core.action import Action
+from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision, pending
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
@@ -126,18 +134,18 @@ HOME = 2 * LAST_PORT  # back at the Sun Port: "it can no longer move"
 PORT_AT = tuple(s if s <= TURN_STEP else HOME - s for s in range(HOME + 1))
 COAST_SPACES = (NUM_PORTS - 1) * SPACES  # trading spaces, port p >= 1 at (p-1)*SPACES
 
-# --- Phases ---------------------------------------------------------------------------
+# --- Kinds of decision on the stack (whaletable.core.decisions) --------------------------
 SETUP_COAST = 0  # chance: a tile for each trading space
 SETUP_DEAL = 1  # chance: three contracts for each seat
 SETUP_POWERS = 2  # chance: a power tile for each seat (The Magic of the Whale)
 SETUP_DECREES = 3  # chance: the decree tiles turned up (The Clan's Decree)
 SETUP_START = 4  # chance: the start player
-ACTION = 5  # the turn's player chooses an action
+ACTION = 5  # one of the turn's actions: the turn's player chooses which
 BURNING = 6  # a burn action in progress: burn another card, or done
 FULFILLING = 7  # a fulfil action in progress: fulfil another card, or done
 REFILL_SPACE = 8  # chance: a tile from the bag for the space a purchase emptied
 DRAW_HAND = 9  # chance: a contract from the pile for a hand
-OVER = 10
+OVER = 10  # the end: nobody decides
 PHASE_NAMES = (
     "setup",
     "setup",
@@ -151,6 +159,25 @@ PHASE_NAMES = (
     "drawing",
     "over",
 )
+DECISION_KINDS = DecisionKinds(PHASE_NAMES)
+
+# The decisions no seat makes, made once; a seat's are small ints Python shares, so
+# pushing and popping allocates nothing.
+D_SETUP_COAST = decision(SETUP_COAST, CHANCE)
+D_SETUP_DEAL = decision(SETUP_DEAL, CHANCE)
+D_SETUP_POWERS = decision(SETUP_POWERS, CHANCE)
+D_SETUP_DECREES = decision(SETUP_DECREES, CHANCE)
+D_SETUP_START = decision(SETUP_START, CHANCE)
+D_REFILL_SPACE = decision(REFILL_SPACE, CHANCE)
+D_DRAW_HAND = decision(DRAW_HAND, CHANCE)
+D_OVER = decision(OVER, TERMINAL)
+_SEATS = range(6)  # the most players the game takes
+ACTION_BY = tuple(decision(ACTION, s) for s in _SEATS)
+BURNING_BY = tuple(decision(BURNING, s) for s in _SEATS)
+FULFILLING_BY = tuple(decision(FULFILLING, s) for s in _SEATS)
+TURN_BY = tuple((d,) * ACTIONS_PER_TURN for d in ACTION_BY)
+"""A seat's turn as pushed: "you must take two actions", one pending decision each."""
+
 _CHANCE_PHASES = frozenset((SETUP_COAST, SETUP_DEAL, SETUP_POWERS, SETUP_DECREES, SETUP_START,
                             REFILL_SPACE, DRAW_HAND))  # fmt: skip
 
@@ -233,7 +260,6 @@ class WhaleRidersState(State):
     """
 
     __slots__ = (
-        "actions_left",
         "bag",
         "bag_total",
         "bargain_used",
@@ -252,7 +278,6 @@ class WhaleRidersState(State):
         "hand_drawn_at",
         "hands",
         "pearls_left",
-        "phase",
         "powers",
         "refill_at",
         "reshuffles",
@@ -270,16 +295,16 @@ class WhaleRidersState(State):
 
     game: WhaleRiders
     options: WhaleRidersOptions
+    DECISION_KINDS = DECISION_KINDS
 
     def __init__(self, game: WhaleRiders, num_players: int, options: WhaleRidersOptions) -> None:
         super().__init__(game, num_players, options)
         c = game.components
         n = num_players
-        self.phase = SETUP_COAST
-        self.to_move = 0
+        self.decisions.append(D_SETUP_COAST)
+        self.to_move = 0  # the turn's player
         self.start = -1
         self.turn = 0
-        self.actions_left = 0
         self.current_cards: tuple[int, ...] = ()
         # Setup 3: "Put the goods tiles in the bag"; storms come in once the coast is full.
         self.bag = list(c.bag)
@@ -368,10 +393,18 @@ class WhaleRidersState(State):
     # ---------------------------------------------------------------- queries
 
     def current_player(self) -> int:
-        phase = self.phase
-        if ACTION <= phase <= FULFILLING:  # the seat's phases lie together: one test
-            return self.to_move
-        return TERMINAL if phase == OVER else CHANCE
+        # The top decision says who decides: the turn's player, chance, or nobody.
+        return self.decisions[-1] >> KIND_BITS
+
+    @property
+    def phase(self) -> int:
+        """The kind of the decision on top of the stack."""
+        return self.decisions[-1] & KIND_MASK
+
+    @property
+    def actions_left(self) -> int:
+        """The actions of the turn not begun yet: its pending ``ACTION`` decisions."""
+        return pending(self.decisions, ACTION)
 
     TIE_BREAKS = ("coins", "tiles")
     """End: "the player with the most money wins; if still tied, the most tiles left"."""
@@ -423,7 +456,7 @@ class WhaleRidersState(State):
     def _restricted_draw(self) -> bool:
         """Setup 3: a restricted tile drawn for the first three ports goes back and another
         is drawn, so the tile that stays comes from the bag without the restricted ones."""
-        return self.phase == SETUP_COAST and self.setup_space < RESTRICTED_PORTS * SPACES
+        return self.decisions[-1] == D_SETUP_COAST and self.setup_space < RESTRICTED_PORTS * SPACES
 
     def _tile_faces(self) -> tuple[list[int], int]:
         """The faces chance may draw from the bag now, and how many tiles show them."""
@@ -439,7 +472,7 @@ class WhaleRidersState(State):
         return [(DRAW_TILE[f], bag[f] / total) for f in faces]
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in (SETUP_COAST, REFILL_SPACE):
             return self._tile_outcomes()
         if phase in (SETUP_DEAL, DRAW_HAND):
@@ -461,7 +494,7 @@ class WhaleRidersState(State):
         """At a chance node: the outcomes' chance codes and (code, probability) pairs in
         :meth:`_chance_outcomes` order, the draws from the bag and the pile straight from
         the rules (the setup's other chance nodes, once a game, through their actions)."""
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in (SETUP_COAST, REFILL_SPACE):
             tile = self.game.codes.tile
             if self._restricted_draw():
@@ -481,7 +514,7 @@ class WhaleRidersState(State):
     # ------------------------------------------------------------- legal actions
 
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in _CHANCE_PHASES:
             return [a for a, _ in self._chance_outcomes()]
         seat = self.to_move
@@ -508,7 +541,7 @@ class WhaleRidersState(State):
         ``codes.CodeTables``): the hand's cards by number, so no other sort is needed."""
         seat = self.to_move
         codes = self.game.codes
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == ACTION:
             out = [codes.move] if self.steps[seat] < HOME else []
             out += self._buyable(seat, codes.buy)
@@ -558,7 +591,7 @@ class WhaleRidersState(State):
         return out
 
     def _why_illegal(self, action: Action) -> str | None:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in _CHANCE_PHASES:
             return self._why_not_chance(action)
         seat = self.to_move
@@ -600,7 +633,7 @@ class WhaleRidersState(State):
 
     def _why_not_chance(self, action: Action) -> str | None:
         """As :meth:`_chance_outcomes` says, checked directly (it is on every chance step)."""
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         kind = type(action)
         if phase in (SETUP_COAST, REFILL_SPACE):
             if kind is not DrawTile:
@@ -691,17 +724,20 @@ class WhaleRidersState(State):
     def _apply_done(self, action: Done) -> None:
         self._end_card_action()
 
+    # Burning and fulfilling take the action's place with a decision of their own,
+    # which Done (or an empty hand) pops.
     def _apply_burn_contracts(self, action: BurnContracts) -> None:
         self._begin_action()
-        self.phase = BURNING
+        self.decisions.append(BURNING_BY[self.to_move])
 
     def _apply_fulfil_contracts(self, action: FulfilContracts) -> None:
         self._begin_action()
-        self.phase = FULFILLING
+        self.decisions.append(FULFILLING_BY[self.to_move])
 
     def _apply_pick_start_player(self, action: PickStartPlayer) -> None:
         self.start = self.to_move = action.seat
         self._emit(StartPlayerPicked, action.seat)
+        self.decisions.pop()  # the setup is over
         self._next_turn(first=True)
 
     def _apply_deal_power(self, action: DealPower) -> None:
@@ -717,14 +753,14 @@ class WhaleRidersState(State):
         self.decrees = (*self.decrees, index)
         self.claims = (*self.claims, ())
         if len(self.decrees) == self.game.components.decrees_revealed:
-            self.phase = SETUP_START
+            self.decisions[-1] = D_SETUP_START
 
     # --- Setup ------------------------------------------------------------------------
 
     def _place_drawn_tile(self, f: int) -> None:
         self.bag[f] -= 1
         self.bag_total -= 1
-        if self.phase == SETUP_COAST:
+        if self.decisions[-1] == D_SETUP_COAST:
             self.spaces[self.setup_space] = f
             self.setup_space += 1
             if self.setup_space == COAST_SPACES:
@@ -733,7 +769,7 @@ class WhaleRidersState(State):
                 self.bag[STORM] += storms
                 self.bag_total += storms
                 self._emit(CoastLaid, storms, self.bag_total)
-                self.phase = SETUP_DEAL
+                self.decisions[-1] = D_SETUP_DEAL
                 self.draw_seat = 0
                 self.draw_then = THEN_SETUP
                 self._continue_drawing()
@@ -761,19 +797,21 @@ class WhaleRidersState(State):
     def _after_hands_dealt(self) -> None:
         self._emit(ContractsDealt, HAND_SIZE)
         if self.options.magic_of_the_whale:
-            self.phase = SETUP_POWERS
+            self.decisions[-1] = D_SETUP_POWERS
         else:
             self._after_powers()
 
     def _after_powers(self) -> None:
-        self.phase = SETUP_DECREES if self.options.clans_decree else SETUP_START
+        self.decisions[-1] = D_SETUP_DECREES if self.options.clans_decree else D_SETUP_START
 
     # --- Contracts: the draw pile -------------------------------------------------
 
     def _continue_drawing(self) -> None:
         """Draw for ``draw_seat`` until its hand holds three, or the cards run out.
 
-        When the draw pile is empty the burned pile is shuffled into a new one.
+        When the draw pile is empty the burned pile is shuffled into a new one. The
+        setup's deal draws under its own decision; a hand drawn up in play pushes a
+        draw decision on what it interrupts, and pops it when the hand is full.
         """
         seat = self.draw_seat
         if len(self.hands[seat]) < HAND_SIZE:
@@ -785,12 +823,18 @@ class WhaleRidersState(State):
                 # The next action (the first draw from the new pile) has this index.
                 self.reshuffles = (*self.reshuffles, len(self.history) + 1)
             if self.deck:
-                self.phase = SETUP_DEAL if self.draw_then == THEN_SETUP else DRAW_HAND
+                stack = self.decisions
+                if self.draw_then != THEN_SETUP and (not stack or stack[-1] != D_DRAW_HAND):
+                    stack.append(D_DRAW_HAND)
                 return
         then = self.draw_then
         if then == THEN_SETUP:
             self._after_deal()
-        elif then == THEN_TURN:
+            return
+        stack = self.decisions
+        if stack and stack[-1] == D_DRAW_HAND:
+            stack.pop()
+        if then == THEN_TURN:
             self._after_action()
         else:
             self._next_turn()
@@ -810,7 +854,9 @@ class WhaleRidersState(State):
         self.hands[seat] = (*self.hands[seat], card)
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
         if self._events is not None:
-            self._emit(ContractDrawn, seat, card, len(self.hands[seat]), self.phase == SETUP_DEAL)
+            self._emit(
+                ContractDrawn, seat, card, len(self.hands[seat]), self.decisions[-1] == D_SETUP_DEAL
+            )
         self._continue_drawing()
 
     def _draw_up(self, seat: int, then: int) -> None:
@@ -827,23 +873,23 @@ class WhaleRidersState(State):
     # --- The turn -----------------------------------------------------------------
 
     def _next_turn(self, *, first: bool = False) -> None:
-        """Play goes clockwise (seat order) from the start player."""
+        """Play goes clockwise (seat order) from the start player.
+
+        The stack is empty: the last turn (or the setup) has been popped.
+        """
         if not first:
             self.to_move = (self.to_move + 1) % self.num_players
         self.turn += 1
-        self.actions_left = ACTIONS_PER_TURN
+        self.decisions += TURN_BY[self.to_move]  # "two actions": one pending decision each
         self.bargain_used = self.tide_used = False
-        self.phase = ACTION
 
     def _begin_action(self) -> None:
-        self.actions_left -= 1
+        """An action begins: its decision is made."""
+        self.decisions.pop()
 
     def _after_action(self) -> None:
         """An action is complete: the next one, or the end of the turn."""
-        if self.phase == OVER:
-            return
-        if self.actions_left > 0:
-            self.phase = ACTION
+        if self.decisions:  # the turn's next action (or the end of the game) is on top
             return
         # End of the turn: close the gaps ("at the end of a turn"), refill the goods
         # ports from the bag, then draw back up to three.
@@ -942,7 +988,9 @@ class WhaleRidersState(State):
         return c.sun_prices[slot] if port == SUN_PORT else c.goods_prices[slot]
 
     def _game_over(self) -> None:
-        self.phase = OVER
+        # Nobody decides again; what was pending stays beneath, to say where the game
+        # stopped (a pearl bought with an action left ends the turn there too).
+        self.decisions.append(D_OVER)
         if self._events is not None:
             self._emit(
                 GameOver, tuple(self.winners()), tuple(map(self.pearls, range(self.num_players)))
@@ -987,10 +1035,15 @@ class WhaleRidersState(State):
             self._bag_ran_out()
             return
         self.refill_at = at
-        self.phase = REFILL_SPACE
+        stack = self.decisions
+        if not stack or stack[-1] != D_REFILL_SPACE:
+            stack.append(D_REFILL_SPACE)
 
     def _after_refills(self) -> None:
         self.refill_at = -1
+        stack = self.decisions
+        if stack and stack[-1] == D_REFILL_SPACE:
+            stack.pop()
         if self.options.gaps == "end_of_turn":
             self._draw_up(self.to_move, THEN_NEXT_TURN)
         else:
@@ -1075,11 +1128,10 @@ class WhaleRidersState(State):
             ) << field
 
     def _end_card_action(self) -> None:
-        """The burn or fulfil action in progress is over."""
-        burned = self.phase == BURNING
+        """The burn or fulfil action in progress is over: its decision is popped."""
+        burned = self.decisions.pop() & KIND_MASK == BURNING
         self.current_cards = ()
         seat = self.to_move
-        self.phase = ACTION
         foresight = burned and self.powers[seat] == self.game.power_index["foresight"]
         if self.options.refill == "after_action" or foresight:
             self._draw_up(seat, THEN_TURN)
@@ -1129,11 +1181,9 @@ class WhaleRidersState(State):
         new.game = self.game
         new.num_players = self.num_players
         new.options = self.options
-        new.phase = self.phase
-        new.to_move = self.to_move
+        new.to_move = self.to_move  # the decision stack is the base's to copy
         new.start = self.start
         new.turn = self.turn
-        new.actions_left = self.actions_left
         new.current_cards = self.current_cards
         new.bag = self.bag.copy()
         new.bag_total = self.bag_total
@@ -1171,12 +1221,12 @@ class WhaleRidersState(State):
         begun to fulfil, and not fulfilled a card yet, holds a card its tiles pay
         for. Samples that break this are drawn again (which keeps the rest uniform).
         """
-        pending = self.to_move
-        if self.phase != FULFILLING or self.current_cards or pending == seat:
+        fulfiller = self.to_move
+        if self.phase != FULFILLING or self.current_cards or fulfiller == seat:
             return self._redeal(seat, rng)
         for _ in range(REDEAL_TRIES):
             sample = self._redeal(seat, rng)
-            if sample.payable(pending):
+            if sample.payable(fulfiller):
                 return sample
         return self.clone()  # so rare a sample that the truth stands in for it
 
@@ -1293,12 +1343,13 @@ class WhaleRidersState(State):
                 }
             )
         cp = self.current_player()
-        playing = ACTION <= self.phase < OVER
+        top = self.decisions[-1]
+        playing = ACTION <= top & KIND_MASK < OVER
         obs: WhaleRidersObservation = {
             "game": "whale-riders",
             "seat": seat,
             "num_players": n,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": DECISION_KINDS.name(top),
             "to_move": cp if cp >= 0 else None,
             # Every pearl lies face up (tiles, fulfilled contracts, decrees): all may see.
             "scores": [float(p["pearls"]) for p in players],
