@@ -17,7 +17,10 @@ the server's ``--bot-deadline``).
 PostgreSQL database: the generator then routes as a proxy hashing on the ``table`` query
 parameter would (README, Deployment). Every socket of a table opens as
 ``/ws/<token>?table=<key>`` on the server a stable hash of the key chooses
-(``server_index``); tables are created through each server in turn.
+(``server_index``); tables are created through each server in turn. The server that made
+a table holds it too (and plays its bots until a move is stored elsewhere), so with N
+servers about (N-1)/N of the tables are held by two; ``--route creator`` sends a table's
+sockets to the server that made it instead, to measure what that second copy costs.
 
 Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
 tables are created and pages connect); moves and games; the sockets opened on each server;
@@ -115,7 +118,7 @@ class Run:
 
     def socket_url(self, created: dict[str, Any], page_url: str) -> str:
         """A page's socket, on its table's server, carrying the key a proxy hashes on."""
-        base = self.base_of(created["key"])
+        base = created["made_on"] if self.args.route == "creator" else self.base_of(created["key"])
         self.load.sockets[base] += 1
         return f"ws{base[len('http') :]}/ws/{token(page_url)}?table={created['key']}"
 
@@ -125,7 +128,9 @@ class Run:
         r = await http.post(f"{base}/api/games", json={"game": GAME, "seats": seats})
         r.raise_for_status()
         self.load.tables_created += 1
-        return r.json()
+        created = r.json()
+        created["made_on"] = base
+        return created
 
 
 def token(url: str) -> str:
@@ -446,6 +451,15 @@ def add_load_options(p: argparse.ArgumentParser, duration: float) -> None:
     )
     p.add_argument("--warmup", type=float, default=10, help="untimed seconds first (10)")
     p.add_argument("--think", default="3-7", help="a person's seconds per move (default 3-7)")
+    p.add_argument(
+        "--route",
+        choices=("key", "creator"),
+        default="key",
+        help="with several servers, a table's sockets go to the server its key hashes to "
+        "(key, default: as a proxy would) or to the one that made it (creator: no server but "
+        "that one holds the table, which hashing cannot promise, since the server that made a "
+        "table holds it too)",
+    )
 
 
 def main() -> int:
