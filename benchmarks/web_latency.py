@@ -1,7 +1,7 @@
 """Load on the web table: round trip of people's moves with many tables and pages at once.
 
 Starts a server (``web_server.py``: one uvicorn worker, a temporary SQLite file) unless
-``--url`` names a running one, then runs the load generator in a separate process: an
+``--url`` names running ones, then runs the load generator in a separate process: an
 asyncio client (httpx + websockets) that keeps ``--tables`` tables going. Most are a
 person and two bots, the person thinking ``--think`` seconds (3–7 by default) before each
 move and timing the round trip from sending it to the state that acknowledges it; a
@@ -13,21 +13,35 @@ seat's and spectators'), so 200 tables are 600 connected clients by default.
 table) and a bot that overruns its deadline at every move (a seat named "Sloth…", with
 the server's ``--bot-deadline``).
 
+``--url`` may be given more than once (or as a comma list) for servers sharing one
+PostgreSQL database: the generator then routes as a proxy hashing on the ``table`` query
+parameter would (README, Deployment). Every socket of a table opens as
+``/ws/<token>?table=<key>`` on the server a stable hash of the key chooses
+(``server_index``); tables are created through each server in turn. The server that made
+a table holds it too (and plays its bots until a move is stored elsewhere), so with N
+servers about (N-1)/N of the tables are held by two; ``--route creator`` sends a table's
+sockets to the server that made it instead, to measure what that second copy costs.
+
 Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
-tables are created and pages connect); moves and games; the CPU seconds of the server and
-of the load generator (the machine's other load is not counted).
+tables are created and pages connect); moves and games; the sockets opened on each server;
+the CPU seconds of the load generator (its own process) and of each server (every process
+holding its listening socket, with their children such as bot workers; found through
+/proc, so only for servers on this machine). The machine's other load is not counted.
 
     python benchmarks/web_latency.py --tables 200 --duration 120    # 600 pages
     python benchmarks/web_latency.py --tables 200 --duration 120 --hostile
     python benchmarks/web_latency.py --tables 20 --duration 20 --think 0.5-1.5   # a check
+    python benchmarks/web_latency.py --url http://127.0.0.1:8001,http://127.0.0.1:8002
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
+import os
 import random
 import re
 import resource
@@ -36,6 +50,9 @@ import statistics
 import sys
 import tempfile
 import time
+import zlib
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +65,7 @@ from web_server import SLOTH, cpu_seconds, rss_bytes, start, stop
 
 RECV_TIMEOUT = 120.0
 GAME = "whale-to-look"
+TICK_SECONDS = 10.0  # how often a caller hears how the run goes
 
 
 def free_port() -> int:
@@ -55,6 +73,17 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def server_index(key: str, servers: int) -> int:
+    """The server a table's pages go to: a hash of its key that every process (and a
+    proxy's ``hash $arg_table``) computes alike, unlike Python's salted ``hash``."""
+    return zlib.crc32(key.encode()) % servers
+
+
+def urls_of(given: list[str]) -> list[str]:
+    """``--url`` values (each may be a comma list) as base URLs without a trailing slash."""
+    return [u.strip().rstrip("/") for value in given for u in value.split(",") if u.strip()]
 
 
 @dataclass
@@ -66,16 +95,17 @@ class Load:
     tables_created: int = 0
     errors: list[str] = field(default_factory=list)
     cpu_seconds: float = 0.0
+    sockets: Counter[str] = field(default_factory=Counter)  # opened, by server URL
 
 
 class Run:
     def __init__(self, args: argparse.Namespace) -> None:
-        self.base = args.url.rstrip("/")
-        self.ws_base = "ws" + self.base[len("http") :]
+        self.bases: list[str] = list(args.urls)
         self.args = args
         self.load = Load()
         self.until = 0.0
         self.measure_from = 0.0  # moves before this (the warm-up) are not timed
+        self.creations = itertools.count()
         low, _, high = args.think.partition("-")
         self.think = (float(low), float(high or low))
 
@@ -83,11 +113,24 @@ class Run:
     def over(self) -> bool:
         return time.monotonic() >= self.until
 
+    def base_of(self, key: str) -> str:
+        return self.bases[server_index(key, len(self.bases))]
+
+    def socket_url(self, created: dict[str, Any], page_url: str) -> str:
+        """A page's socket, on its table's server, carrying the key a proxy hashes on."""
+        base = created["made_on"] if self.args.route == "creator" else self.base_of(created["key"])
+        self.load.sockets[base] += 1
+        return f"ws{base[len('http') :]}/ws/{token(page_url)}?table={created['key']}"
+
     async def new_table(self, http: httpx.AsyncClient, seats: list[dict[str, Any]]) -> Any:
-        r = await http.post(f"{self.base}/api/games", json={"game": GAME, "seats": seats})
+        """A table made through the next server in turn (any server can make any table)."""
+        base = self.bases[next(self.creations) % len(self.bases)]
+        r = await http.post(f"{base}/api/games", json={"game": GAME, "seats": seats})
         r.raise_for_status()
         self.load.tables_created += 1
-        return r.json()
+        created = r.json()
+        created["made_on"] = base
+        return created
 
 
 def token(url: str) -> str:
@@ -119,14 +162,12 @@ async def person(run: Run, http: httpx.AsyncClient, index: int) -> None:
         created = await run.new_table(http, seats)
         done = asyncio.Event()
         watchers = [
-            asyncio.create_task(
-                watch(run, f"{run.ws_base}/ws/{token(created['spectator_url'])}", done)
-            )
+            asyncio.create_task(watch(run, run.socket_url(created, created["spectator_url"]), done))
             for _ in range(run.args.pages - 1)
         ]
         try:
             async with connect(
-                f"{run.ws_base}/ws/{token(created['links'][0]['url'])}", max_size=None
+                run.socket_url(created, created["links"][0]["url"]), max_size=None
             ) as ws:
                 await play(run, ws, rng)
         finally:
@@ -174,8 +215,8 @@ async def bots_only(run: Run, http: httpx.AsyncClient, index: int, sloth: bool =
     while not run.over:
         created = await run.new_table(http, seats)
         done = asyncio.Event()
-        url = f"{run.ws_base}/ws/{token(created['spectator_url'])}"
-        await asyncio.gather(*(watch(run, url, done) for _ in range(run.args.pages)))
+        urls = [run.socket_url(created, created["spectator_url"]) for _ in range(run.args.pages)]
+        await asyncio.gather(*(watch(run, url, done) for url in urls))
         if not run.over:
             run.load.games_finished += 1
 
@@ -184,13 +225,14 @@ async def never_reading(run: Run, http: httpx.AsyncClient) -> None:
     """A page of a busy table that completes its handshake and then reads nothing."""
     seats = [{"kind": "bot", "bot": "easy"} for _ in range(3)]
     created = await run.new_table(http, seats)
-    host, port = run.base.split("//")[1].split(":")
+    ws_url = run.socket_url(created, created["spectator_url"])
+    host, port = run.base_of(created["key"]).split("//")[1].split(":")
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     s.setblocking(False)
     loop = asyncio.get_running_loop()
     await loop.sock_connect(s, (host, int(port)))
-    path = f"/ws/{token(created['spectator_url'])}"
+    path = ws_url.split(f"{host}:{port}", 1)[1]
     await loop.sock_sendall(
         s,
         (
@@ -221,14 +263,158 @@ async def generate(args: argparse.Namespace) -> Load:
 
 
 def generator_process(args: argparse.Namespace, out: Any) -> None:
-    """The load generator's process: runs the load and sends back what it measured."""
+    """The load generator's process: runs the load and sends back what it measured
+    (its CPU time from here on: the process's start and imports are not the load's)."""
+    ready = resource.getrusage(resource.RUSAGE_SELF)
     load = asyncio.run(generate(args))
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    load.cpu_seconds = usage.ru_utime + usage.ru_stime
+    load.cpu_seconds = usage.ru_utime + usage.ru_stime - ready.ru_utime - ready.ru_stime
     out.send(load)
 
 
-def report(load: Load, args: argparse.Namespace, seconds: float, server: dict[str, float]) -> None:
+# ------------------------------------------------------------ the servers' CPU
+
+
+def listening_pids(port: int) -> list[int]:
+    """Every process holding a socket that listens on ``port`` on this machine (a server,
+    or all the workers of ``serve --workers N``, which share one listening socket)."""
+    inodes: set[str] = set()
+    for name in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(name).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # LISTEN
+                inodes.add(f"socket:[{fields[9]}]")
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fds = os.listdir(entry / "fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(entry / "fd" / fd) in inodes:
+                    pids.append(int(entry.name))
+                    break
+            except OSError:
+                continue
+    return pids
+
+
+def process_tree(roots: list[int]) -> list[int]:
+    """``roots`` and every process below them (a server's bot workers, a database's backends)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    found: set[int] = set()
+    todo = list(roots)
+    while todo:
+        pid = todo.pop()
+        if pid not in found:
+            found.add(pid)
+            todo += children.get(pid, [])
+    return sorted(found)
+
+
+def tree_cpu(roots: list[int]) -> dict[int, float]:
+    """CPU seconds so far of each process of the trees under ``roots``."""
+    seconds = {}
+    for pid in process_tree(roots):
+        try:
+            seconds[pid] = cpu_seconds(pid)
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+    return seconds
+
+
+def port_of(url: str) -> int | None:
+    """The port of a server on this machine, or None for a server elsewhere."""
+    u = httpx.URL(url)
+    if u.host not in ("127.0.0.1", "localhost", "::1"):
+        return None
+    return u.port or (443 if u.scheme == "https" else 80)
+
+
+# ------------------------------------------------------------------ a run
+
+
+def run_load(
+    args: argparse.Namespace,
+    watched: dict[str, list[int]],
+    tick: Callable[[float], None] | None = None,
+) -> tuple[Load, float, dict[str, float]]:
+    """The load of ``args`` on ``args.urls``, generated in a process of its own.
+
+    Returns what the generator measured, the run's seconds, and the CPU seconds spent
+    meanwhile by each process tree of ``watched`` (roots by name). ``tick`` hears the
+    seconds gone every TICK_SECONDS.
+    """
+    before = {name: tree_cpu(pids) for name, pids in watched.items()}
+    ctx = multiprocessing.get_context("spawn")
+    theirs, ours = ctx.Pipe(duplex=False)
+    gen = ctx.Process(target=generator_process, args=(args, ours))
+    started = time.perf_counter()
+    gen.start()
+    while not theirs.poll(TICK_SECONDS):
+        if not gen.is_alive():
+            raise SystemExit(f"the load generator exited with {gen.exitcode}")
+        if tick is not None:
+            tick(time.perf_counter() - started)
+    load: Load = theirs.recv()
+    gen.join()
+    seconds = time.perf_counter() - started
+    cpu = {
+        name: sum(now - before[name].get(pid, 0.0) for pid, now in tree_cpu(pids).items())
+        for name, pids in watched.items()
+    }
+    return load, seconds, cpu
+
+
+def summary(
+    load: Load, args: argparse.Namespace, seconds: float, cpu: dict[str, float]
+) -> dict[str, Any]:
+    """The figures of a run, as numbers (milliseconds, seconds)."""
+    ms = sorted(x * 1000 for x in load.latencies)
+    out: dict[str, Any] = {
+        "tables": args.tables,
+        "seconds": round(seconds, 1),
+        "moves_timed": len(ms),
+        "moves_per_second": round(len(ms) / args.duration, 2),
+        "tables_created": load.tables_created,
+        "games_finished": load.games_finished,
+        "errors": len(load.errors),
+        "error_examples": load.errors[:3],
+        "generator_cpu": round(load.cpu_seconds, 2),
+        "cpu": {name: round(c, 2) for name, c in cpu.items()},
+        "sockets": {url: load.sockets[url] for url in args.urls},
+        "p50": None,
+        "p90": None,
+        "p99": None,
+        "max": None,
+    }
+    if len(ms) >= 2:
+        q = statistics.quantiles(ms, n=100, method="inclusive")
+        out.update(p50=statistics.median(ms), p90=q[89], p99=q[98], max=ms[-1])
+    return out
+
+
+def report(
+    load: Load,
+    args: argparse.Namespace,
+    seconds: float,
+    cpu: dict[str, float],
+    rss: int | None = None,
+) -> None:
     ms = sorted(x * 1000 for x in load.latencies)
     pages = args.tables * args.pages + (2 * args.pages + 1 if args.hostile else 0)
     print(
@@ -246,52 +432,66 @@ def report(load: Load, args: argparse.Namespace, seconds: float, server: dict[st
             f"round trip (ms): median {statistics.median(ms):.1f}  p90 {q[89]:.1f}  "
             f"p99 {q[98]:.1f}  max {ms[-1]:.1f}"
         )
-    print(f"CPU seconds: load generator {load.cpu_seconds:.1f}", end="")
-    if server:
-        print(
-            f", server {server['cpu']:.1f} (bot workers not counted); "
-            f"server RSS {server['rss'] / 1e6:.0f} MB"
-        )
-    else:
-        print()
+    print(f"CPU seconds: load generator {load.cpu_seconds:.1f} (its own process)")
+    for url in args.urls:
+        used = f"CPU {cpu[url]:.1f} s (with its bot workers)" if url in cpu else "CPU not seen"
+        print(f"server {url}: {load.sockets[url]} sockets opened, {used}")
+    if rss is not None:
+        print(f"server RSS {rss / 1e6:.0f} MB")
     if load.errors:
         print(f"errors: {len(load.errors)}, e.g. {load.errors[:3]}")
+
+
+def add_load_options(p: argparse.ArgumentParser, duration: float) -> None:
+    """The options of the load itself (shared with workers_scaling.py)."""
+    p.add_argument("--pages", type=int, default=3, help="open pages per table (default 3)")
+    p.add_argument("--bot-share", type=float, default=0.2, help="bots-only tables (default 0.2)")
+    p.add_argument(
+        "--duration", type=float, default=duration, help=f"seconds of load (default {duration:g})"
+    )
+    p.add_argument("--warmup", type=float, default=10, help="untimed seconds first (10)")
+    p.add_argument("--think", default="3-7", help="a person's seconds per move (default 3-7)")
+    p.add_argument(
+        "--route",
+        choices=("key", "creator"),
+        default="key",
+        help="with several servers, a table's sockets go to the server its key hashes to "
+        "(key, default: as a proxy would) or to the one that made it (creator: no server but "
+        "that one holds the table, which hashing cannot promise, since the server that made a "
+        "table holds it too)",
+    )
 
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=200, help="tables at once (default 200)")
-    p.add_argument("--pages", type=int, default=3, help="open pages per table (default 3)")
-    p.add_argument("--bot-share", type=float, default=0.2, help="bots-only tables (default 0.2)")
-    p.add_argument("--duration", type=float, default=120, help="seconds of load (default 120)")
-    p.add_argument("--warmup", type=float, default=10, help="untimed seconds first (10)")
-    p.add_argument("--think", default="3-7", help="a person's seconds per move (default 3-7)")
+    add_load_options(p, duration=120)
     p.add_argument("--hostile", action="store_true", help="a page that never reads, a slow bot")
     p.add_argument("--bot-deadline", type=float, default=2.0, help="server's (default 2)")
-    p.add_argument("--url", default=None, help="a running server (default: start one)")
+    p.add_argument(
+        "--url",
+        action="append",
+        default=[],
+        help="a running server (default: start one); repeat it, or give a comma list, for "
+        "servers sharing a PostgreSQL database",
+    )
     args = p.parse_args()
+    args.urls = urls_of(args.url)
     proc = None
     with tempfile.TemporaryDirectory(prefix="whaletable-bench-") as tmp:
-        if args.url is None:
+        if not args.urls:
             port = free_port()
             proc = start(f"sqlite:///{tmp}/bench.db", port, bot_deadline=args.bot_deadline)
-            args.url = f"http://127.0.0.1:{port}"
+            args.urls = [f"http://127.0.0.1:{port}"]
         try:
-            cpu_before = cpu_seconds(proc.pid) if proc else 0.0
-            ctx = multiprocessing.get_context("spawn")
-            theirs, ours = ctx.Pipe(duplex=False)
-            gen = ctx.Process(target=generator_process, args=(args, ours))
-            started = time.perf_counter()
-            gen.start()
-            load: Load = theirs.recv()
-            gen.join()
-            seconds = time.perf_counter() - started
-            server = (
-                {"cpu": cpu_seconds(proc.pid) - cpu_before, "rss": rss_bytes(proc.pid)}
-                if proc
-                else {}
-            )
-            report(load, args, seconds, server)
+            watched = {}
+            for url in args.urls:
+                local = port_of(url)
+                pids = listening_pids(local) if local is not None else []
+                if pids:
+                    watched[url] = pids
+            load, seconds, cpu = run_load(args, watched)
+            report(load, args, seconds, cpu, rss_bytes(proc.pid) if proc else None)
         finally:
             if proc is not None:
                 stop(proc)
