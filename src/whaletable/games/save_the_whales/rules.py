@@ -291,7 +291,7 @@ class SaveTheWhalesState(State):
         """The kind of the decision on top of the stack (an index into PHASE_NAMES).
 
         The hooks run at every step read ``self.decisions[-1] & KIND_MASK`` inline
-        instead: a property call there costs a few percent of a playout's speed."""
+        instead, to spare a playout a function call per step."""
         return self.decisions[-1] & KIND_MASK
 
     @property
@@ -366,7 +366,7 @@ class SaveTheWhalesState(State):
             if stack[-1] & KIND_MASK == CHOOSE:
                 if BOX in self.status:
                     return
-                del stack[1:]
+                del stack[1:]  # all eight are in play: nobody selects again
             status = self.status
             if TRACK not in status and PATH not in status and BOX not in status:
                 # The game ends when every whale is saved or extinct.
