@@ -12,6 +12,16 @@ landed on may queue further steps (a payment, a card draw, a choice). Queued ste
 run in order; a step that needs a decision or a chance outcome stops the flow until
 it arrives. When nothing is queued, seats whose whale was saved or lost choose a new
 one, then the next turn begins (the same seat again after doubles).
+
+The turn is kept as a decision stack (:mod:`whaletable.core.decisions`). Its bottom is
+the turn itself: ``TURN`` by the seat until it rolls, then the dice (a chance ``ROLL``),
+then ``ROLLED`` (or ``ROLLED_DOUBLES``, another turn to come), which says the turn ends
+once nothing is pending above it. A save started in the turn pushes ``PAY`` over
+``TURN``; a queued step that waits pushes its decision (``PAY``, ``DRAW`` by chance,
+``OWN_SPACE``, ``BARNACLE``, ``LEAVE_PATH``, ``TRADE``), which the action that completes
+it pops. A seat whose whale is saved or lost has a ``CHOOSE`` decision slipped in just
+above the bottom, under the ones already waiting, so the seats choose in the order their
+whales left play once every step is done. The end goes on top of whatever was pending.
 """
 
 from __future__ import annotations
@@ -20,6 +30,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from whaletable.core.action import Action
+from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision
 from whaletable.core.result import Result, Standing, Team
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
@@ -113,6 +124,10 @@ BARNACLE = 6  # the Magic Barnacle may be passed
 LEAVE_PATH = 7  # whales on the path may come out
 TRADE = 8  # CALVING SANCTUARY: trade places with a whale on the path
 OVER = 9
+# The bottom of the stack once the dice are thrown; never on top when a seat or chance
+# decides, since the turn ends (or the game) as soon as nothing is pending above it.
+ROLLED = 10  # the turn rolled: the next seat plays after it
+ROLLED_DOUBLES = 11  # the turn rolled doubles: "A player rolling doubles gets another turn"
 PHASE_NAMES = (
     "choose_whale",
     "turn",
@@ -125,6 +140,31 @@ PHASE_NAMES = (
     "trade_places",
     "over",
 )
+"""The observation's ``phase``: the name of the top decision's kind."""
+
+# --- Kinds of decision on the stack (whaletable.core.decisions) --------------------------
+DECISION_KINDS = DecisionKinds((*PHASE_NAMES, "rolled", "rolled_doubles"))
+
+# The decisions no seat makes, made once; a seat's come from a table by seat, so pushing
+# and popping allocates nothing.
+D_ROLL = decision(ROLL, CHANCE)
+D_DRAW = decision(DRAW, CHANCE)
+D_OVER = decision(OVER, TERMINAL)
+
+
+def _by_seat(kind: int) -> tuple[int, ...]:
+    return tuple(decision(kind, s) for s in range(MAX_SEATS))
+
+
+CHOOSE_BY = _by_seat(CHOOSE)
+TURN_BY = _by_seat(TURN)
+PAY_BY = _by_seat(PAY)
+OWN_SPACE_BY = _by_seat(OWN_SPACE)
+BARNACLE_BY = _by_seat(BARNACLE)
+LEAVE_PATH_BY = _by_seat(LEAVE_PATH)
+TRADE_BY = _by_seat(TRADE)
+ROLLED_BY = _by_seat(ROLLED)
+ROLLED_DOUBLES_BY = _by_seat(ROLLED_DOUBLES)
 
 # Every action object made once: the legal lists reuse them.
 _CHOOSE = tuple(ChooseWhale(w) for w in WHALES)
@@ -178,29 +218,24 @@ class SaveTheWhalesState(State):
         "_legal",
         "barnacle",
         "card",
-        "choosers",
         "dice",
         "discard",
         "drawing",
         "extinct_order",
-        "extra",
         "fresh",
         "join_space",
         "left",
         "mover",
-        "moving",
         "offer",
         "owner",
         "paid",
         "payment",
-        "phase",
         "pos",
         "queue",
         "saved_order",
         "ship",
         "sp",
         "status",
-        "to_move",
         "turn_seat",
         "turns",
         "whale_of",
@@ -208,6 +243,7 @@ class SaveTheWhalesState(State):
 
     game: SaveTheWhales
     options: SaveTheWhalesOptions
+    DECISION_KINDS = DECISION_KINDS
 
     def __init__(self, game: SaveTheWhales, num_players: int, options: SaveTheWhalesOptions):
         super().__init__(game, num_players, options)
@@ -229,8 +265,6 @@ class SaveTheWhalesState(State):
         self.turns = 0
         self.turn_seat = 0
         self.mover = -1
-        self.moving = False
-        self.extra = False
         self.fresh = False
         self.queue: tuple[Step, ...] = ()
         self.payment: Step | None = None  # (whale, amount, reason, is_save, may_save)
@@ -240,10 +274,10 @@ class SaveTheWhalesState(State):
         self.saved_order: tuple[int, ...] = ()
         self.extinct_order: tuple[int, ...] = ()
         # "Each player selects one Whale and places it on POW to start the game."
-        # Reading: "any player may go first"; seat 0 does, and the seats choose in order.
-        self.choosers = tuple(range(num_players))
-        self.phase = CHOOSE
-        self.to_move = 0
+        # Reading: "any player may go first"; seat 0 does, and the seats choose in order:
+        # seat 0's turn at the bottom, each seat's choice above it, seat 0's on top.
+        self.decisions.append(TURN_BY[0])
+        self.decisions.extend(CHOOSE_BY[s] for s in reversed(range(num_players)))
         self._legal: list[Action] | None = None
 
     # ------------------------------------------------------------------ queries
@@ -252,13 +286,21 @@ class SaveTheWhalesState(State):
     def components(self) -> Components:
         return self.game.components
 
+    @property
+    def phase(self) -> int:
+        """The kind of the decision on top of the stack (an index into PHASE_NAMES).
+
+        The hooks run at every step read ``self.decisions[-1] & KIND_MASK`` inline
+        instead, to spare a playout a function call per step."""
+        return self.decisions[-1] & KIND_MASK
+
+    @property
+    def to_move(self) -> int:
+        """Who makes the decision on top of the stack: a seat, CHANCE or TERMINAL."""
+        return self.decisions[-1] >> KIND_BITS
+
     def current_player(self) -> int:
-        phase = self.phase
-        if phase in (ROLL, DRAW):
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.to_move
+        return self.decisions[-1] >> KIND_BITS
 
     def active(self, w: int) -> bool:
         """ "Active Whales include all Whales on the board (in play)—except those in their
@@ -306,7 +348,12 @@ class SaveTheWhalesState(State):
     # -------------------------------------------------------- the flow of a turn
 
     def _advance(self) -> None:
-        """Run queued steps until one needs a decision or chance; then end the move."""
+        """Run queued steps until one needs a decision or chance; then end the move.
+
+        The queue stays a tuple of steps beside the stack, not decisions on it: a step
+        carries its whale, amount and reason, and most never ask anyone anything (the
+        whale has gone, nothing is offered); it pushes a decision only when it waits."""
+        stack = self.decisions
         while True:
             if self.queue:
                 step, self.queue = self.queue[0], self.queue[1:]
@@ -315,39 +362,35 @@ class SaveTheWhalesState(State):
                 continue
             # "When a player's Whale is saved or becomes extinct, that player selects
             # another new Whale to play, until all eight Whales have been brought into
-            # the game."
-            if self.choosers:
+            # the game." Their CHOOSE decisions wait above the turn's.
+            if stack[-1] & KIND_MASK == CHOOSE:
                 if BOX in self.status:
-                    self.phase = CHOOSE
-                    self.to_move = self.choosers[0]
                     return
-                self.choosers = ()
+                del stack[1:]  # all eight are in play: nobody selects again
             status = self.status
             if TRACK not in status and PATH not in status and BOX not in status:
                 # The game ends when every whale is saved or extinct.
-                self.phase = OVER
+                stack.append(D_OVER)
                 self._emit(GameOver, self.whales_saved(), NUM_WHALES)
                 return
-            if self.moving:
-                self.moving = False
+            turn = stack[0] & KIND_MASK
+            if turn != TURN:
                 # "A player rolling doubles gets another turn—except when double Catcher
                 # Ships are rolled." Play moves clockwise otherwise.
-                if self.extra:
+                if turn == ROLLED_DOUBLES:
                     self._emit(ExtraTurn, self.turn_seat)
                 else:
                     self.turn_seat = (self.turn_seat + 1) % self.num_players
-                self.extra = False
                 self.fresh = True
+                stack[0] = TURN_BY[self.turn_seat]
             self.mover = self.whale_of[self.turn_seat]
-            self.phase = TURN
-            self.to_move = self.turn_seat
             return
 
     def _run(self, step: Step) -> bool:
         """Start one queued step; True when it waits for a decision or chance."""
         what = step[0]
         if what == "draw":
-            self.phase = DRAW
+            self.decisions.append(D_DRAW)
             self.drawing = DECKS.index(step[1])
             return True
         if what == "leave":
@@ -355,7 +398,7 @@ class SaveTheWhalesState(State):
             if not self.offer:
                 return False
             self.join_space = step[1]
-            self.phase, self.to_move = LEAVE_PATH, self.turn_seat
+            self.decisions.append(LEAVE_PATH_BY[self.turn_seat])
             return True
         w = step[1]
         if not self.active(w):
@@ -378,25 +421,25 @@ class SaveTheWhalesState(State):
                 return False
             self.payment = (w, amount, reason, False, may_save)
             self.paid = 0
-            self.phase, self.to_move = PAY, self.turn_seat
+            self.decisions.append(PAY_BY[self.turn_seat])
             return True
         if what == "own":
             if self.status[w] != TRACK or self.pos[w] != self.components.homes[w]:
                 return False
-            self.phase, self.to_move = OWN_SPACE, self.turn_seat
+            self.decisions.append(OWN_SPACE_BY[self.turn_seat])
             return True
         if what == "barnacle":
             self.offer = self._barnacle_offer(w)
             if not self.offer:
                 return False
-            self.phase, self.to_move = BARNACLE, self.turn_seat
+            self.decisions.append(BARNACLE_BY[self.turn_seat])
             return True
         assert what == "trade"
         self.offer = self.on_path()
         if not self.offer or self.status[w] != TRACK:
             return False
         self.join_space = w  # in this phase: the whale on CALVING SANCTUARY
-        self.phase, self.to_move = TRADE, self.turn_seat
+        self.decisions.append(TRADE_BY[self.turn_seat])
         return True
 
     def _start_turn(self) -> None:
@@ -413,8 +456,6 @@ class SaveTheWhalesState(State):
         self.dice = (a, b)
         w = self.mover
         self._emit(DiceRolled, self.turn_seat, WHALES[w], a, b)
-        self.moving = True
-        self.extra = a == b and a != SHIP
         if a == SHIP and b == SHIP:
             self._double_ships()
         elif a == SHIP or b == SHIP:
@@ -709,7 +750,9 @@ class SaveTheWhalesState(State):
         if seat >= 0:
             self.whale_of[seat] = -1
             self.owner[w] = -1
-            self.choosers += (seat,)
+            # Under the choices already waiting (the turn's own decision stays at the
+            # bottom): the seats choose in the order their whales left play.
+            self.decisions.insert(1, CHOOSE_BY[seat])
 
     def _lose_barnacle(self, w: int) -> None:
         self.barnacle = ON_ITS_SPACE
@@ -793,7 +836,7 @@ class SaveTheWhalesState(State):
     # ---------------------------------------------------------------- the hooks
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase == ROLL:
+        if self.decisions[-1] & KIND_MASK == ROLL:
             return list(self.game.dice_odds(self.options.ship_face))
         deck = DECKS[self.drawing]
         left = self.left[self.drawing]
@@ -806,7 +849,7 @@ class SaveTheWhalesState(State):
         return list(self._legal)
 
     def _list_legal(self) -> list[Action]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in (ROLL, DRAW):
             return [a for a, _ in self._chance_outcomes()]
         if phase == CHOOSE:
@@ -850,7 +893,7 @@ class SaveTheWhalesState(State):
         the rules without building actions (the integer API's hook; the test kit holds
         it to the actions at every position it visits)."""
         codes = self.game.player_codes
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == CHOOSE:
             status = self.status
             return [codes.choose[w] for w in range(NUM_WHALES) if status[w] == BOX]
@@ -892,7 +935,7 @@ class SaveTheWhalesState(State):
 
     def _chance_outcome_codes(self) -> tuple[list[int], list[tuple[int, float]]]:
         """:meth:`_chance_outcomes` as chance codes, without building the pairs of actions."""
-        if self.phase == ROLL:
+        if self.decisions[-1] & KIND_MASK == ROLL:
             return self.game.dice_codes(self.options.ship_face)
         left = self.left[self.drawing]
         row = self.game.draw_codes[self.drawing]
@@ -908,7 +951,7 @@ class SaveTheWhalesState(State):
         return bool(others) and self.pool() >= self.components.values[w]
 
     def _why_illegal(self, action: Action) -> str | None:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == ROLL:
             if action in self.game.dice_set(self.options.ship_face):
                 return None
@@ -990,14 +1033,19 @@ class SaveTheWhalesState(State):
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        phase = self.phase
+        stack = self.decisions
+        phase = stack[-1] & KIND_MASK
         if phase == ROLL:
             assert isinstance(action, ThrowDice)
-            self._throw(action.first, action.second)
+            a, b = action.first, action.second
+            doubles = a == b and a != SHIP
+            stack[-1] = (ROLLED_DOUBLES_BY if doubles else ROLLED_BY)[self.turn_seat]
+            self._throw(a, b)
             self._advance()
             return
         if phase == DRAW:
             assert isinstance(action, DrawCard)
+            stack.pop()
             d = self.drawing
             left, discard = list(self.left), list(self.discard)
             left[d] = tuple(c for c in left[d] if c != action.card)
@@ -1012,7 +1060,7 @@ class SaveTheWhalesState(State):
             return
         if phase == CHOOSE:
             assert isinstance(action, ChooseWhale)
-            seat, self.choosers = self.choosers[0], self.choosers[1:]
+            seat = stack.pop() >> KIND_BITS
             w = WHALE_INDEX[action.whale]
             self.status[w] = TRACK
             self.pos[w] = 0  # "Each new Whale starts at POW."
@@ -1024,19 +1072,19 @@ class SaveTheWhalesState(State):
         if phase == TURN:
             self._start_turn()
             if isinstance(action, Roll):
-                self.phase = ROLL
+                stack[-1] = D_ROLL
             elif isinstance(action, NameWhale):
                 # "the player must announce which Whale he/she intends to move before
                 # rolling the Dice each time."
                 self.mover = WHALE_INDEX[action.whale]
                 self._emit(WhaleNamed, self.turn_seat, action.whale)
-                self.phase = ROLL
+                stack[-1] = D_ROLL
             else:
                 assert isinstance(action, SaveWhale)
                 w = WHALE_INDEX[action.whale]
                 self.payment = (w, self.components.values[w], "save", True, False)
                 self.paid = 0
-                self.phase = PAY
+                stack.append(PAY_BY[self.turn_seat])
                 self._emit(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
             return
         if phase == PAY:
@@ -1048,6 +1096,7 @@ class SaveTheWhalesState(State):
                 self._emit(SurvivalPointPaid, self.turn_seat, action.seat, WHALES[w])
                 if self.paid < amount:
                     return
+                stack.pop()
                 self.payment = None
                 if is_save:
                     self._emit(SavePaid, WHALES[w], amount)
@@ -1055,6 +1104,7 @@ class SaveTheWhalesState(State):
                 else:
                     self._emit(PenaltyPaid, WHALES[w], amount, reason)
             elif isinstance(action, Refuse):
+                stack.pop()
                 self.payment = None
                 if amount > 0:
                     unable = self.pool() < amount
@@ -1071,6 +1121,7 @@ class SaveTheWhalesState(State):
             self._advance()
             return
         if phase == OWN_SPACE:
+            stack.pop()
             w = self.mover
             if isinstance(action, CollectSurvivalPoints):
                 self._gain(self.turn_seat, self.components.own_space_sp, "own_space")
@@ -1082,12 +1133,14 @@ class SaveTheWhalesState(State):
             self._advance()
             return
         if isinstance(action, Done):
+            stack.pop()
             self._emit(OfferDeclined, self.turn_seat)
             self.offer = []
             self._advance()
             return
         w = WHALE_INDEX[action.whale]  # type: ignore[attr-defined]
         if phase == BARNACLE:
+            stack.pop()
             self._give_barnacle(w)
             self.offer = []
         elif phase == LEAVE_PATH:
@@ -1096,9 +1149,11 @@ class SaveTheWhalesState(State):
             self._emit(LeftPath, self.turn_seat, WHALES[w], space)
             self.offer = self.on_path()
             if self.offer:
-                return
+                return  # the others on the path may still come out: LEAVE_PATH stays
+            stack.pop()
         else:
             assert phase == TRADE
+            stack.pop()
             lander = self.join_space
             spot = self.pos[w]
             here = self.pos[lander]
@@ -1131,8 +1186,6 @@ class SaveTheWhalesState(State):
         new.turns = self.turns
         new.turn_seat = self.turn_seat
         new.mover = self.mover
-        new.moving = self.moving
-        new.extra = self.extra
         new.fresh = self.fresh
         new.queue = self.queue
         new.payment = self.payment
@@ -1141,9 +1194,6 @@ class SaveTheWhalesState(State):
         new.join_space = self.join_space
         new.saved_order = self.saved_order
         new.extinct_order = self.extinct_order
-        new.choosers = self.choosers
-        new.phase = self.phase
-        new.to_move = self.to_move
         new._legal = self._legal
         return new
 
@@ -1250,7 +1300,7 @@ class SaveTheWhalesState(State):
             "game": "save-the-whales",
             "seat": seat,
             "num_players": self.num_players,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": DECISION_KINDS.name(self.decisions[-1]),
             "to_move": cp if cp >= 0 else None,
             # Nothing is hidden: every seat knows the team's score.
             "scores": self.scores(),
