@@ -215,12 +215,11 @@ D_LAY = decision(LAY, CHANCE)
 D_REVEAL = decision(REVEAL, CHANCE)
 D_ROLL = decision(ROLL, CHANCE)
 D_OVER = decision(OVER, TERMINAL)
-_MAX_SEATS = 4
-BY = tuple(tuple(decision(kind, s) for s in range(_MAX_SEATS)) for kind in range(len(PHASE_NAMES)))
+BY = tuple(tuple(decision(kind, s) for s in range(MAX_PLAYERS)) for kind in range(len(PHASE_NAMES)))
 """``BY[kind][seat]``: the decision of ``kind`` that ``seat`` makes."""
-TURN_BY = tuple((D_ROLL, *(BY[MOVE][s],) * MOVE_POINTS) for s in range(_MAX_SEATS))
+TURN_BY = tuple((D_ROLL, *(BY[MOVE][s],) * MOVE_POINTS) for s in range(MAX_PLAYERS))
 """A seat's turn as pushed: its movement points over its creature roll."""
-TILE_MOVE_BY = tuple((BY[TILE_MOVE][s],) * 3 for s in range(_MAX_SEATS))
+TILE_MOVE_BY = tuple((BY[TILE_MOVE][s],) * 3 for s in range(MAX_PLAYERS))
 """A dolphin or boat-move tile: "move 1-3 spaces", one pending decision per space."""
 
 # --- Board facts the rules use ----------------------------------------------------------
