@@ -12,6 +12,13 @@ at setup: the back of a sunk tile is a chance outcome drawn from what is left of
 its terrain's backs, which is the same as a hidden shuffle and leaves nothing
 hidden on the board. What stays hidden is each explorer's value and each red
 tile in hand; :meth:`SurviveState._determinize` redraws both.
+
+The turn is kept as a decision stack (:mod:`whaletable.core.decisions`): the phase is
+the top decision's kind, the movement points left are the pending ``MOVE`` decisions
+and the seats still to be asked for a deterrent the pending ``DETER`` ones. What a
+sub-decision needs beyond its kind and chooser (the creature moving, the space it
+threatens, the tile being spent) stays in the ``p_*`` fields, which the end of the
+interruption clears.
 """
 
 from __future__ import annotations
