@@ -547,7 +547,7 @@ class SurviveState(State):
     # ============================================================ chance
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == ROLL:
             if self.options.dolphins_and_diving_creatures:
                 return list(_dive_odds(self.options.dive_die))
@@ -584,7 +584,7 @@ class SurviveState(State):
         return legal.copy()
 
     def _generate(self) -> list[Action]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in _CHANCE_PHASES:
             return [a for a, _ in self._chance_outcomes()]
         if phase == MOVE:
@@ -626,7 +626,7 @@ class SurviveState(State):
         """The codes of :meth:`_generate`'s decisions, ascending, named straight from the
         rules without building actions (the integer API's hook; the test kit holds it to
         the actions at every position it visits). Rare decisions take the base's way."""
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == MOVE:
             return self._movement(self.game.player_codes, in_code_order=True)
         k = self.game.player_codes
@@ -985,7 +985,7 @@ class SurviveState(State):
         return self._reason(action)
 
     def _reason(self, action: Action) -> str:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         name = PHASE_NAMES[phase]
         if phase == LAY and isinstance(action, LayTile) and action.terrain in TERRAINS:
             return (
@@ -1089,7 +1089,7 @@ class SurviveState(State):
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == MOVE:
             self._apply_move(action)
         elif phase == MOVE_CREATURE:
@@ -1965,7 +1965,7 @@ class SurviveState(State):
         # scores; under Challenge Rule 3 a score is the count of explorers saved, which
         # everyone sees on the safe isles.
         scores = self.scores() if over or self.options.everyone_is_equal else None
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         obs: SurviveObservation = {
             "game": "survive",
             "seat": seat,
