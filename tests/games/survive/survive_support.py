@@ -147,7 +147,7 @@ class Table:
 
     def roll(self, state: SurviveState, face: str) -> None:
         """Jump to the creature die of the player to move and roll ``face``."""
-        state.phase = R.ROLL
+        state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
         state.to_move = state.active
         state._legal = None
         state.apply(RollCreatureDie(face))

@@ -44,7 +44,7 @@ def starfish_turn(table: Table) -> SurviveState:
     table.creature(state, R.DOLPHIN, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 3))
     table.boat(state, hx(12, 3))
-    state.phase = R.ROLL
+    state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state.to_move = state.active
     state._legal = None
     state.apply(RollDiveDice("starfish", "2"))

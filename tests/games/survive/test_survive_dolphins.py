@@ -40,14 +40,14 @@ def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
 
 def dive(state: SurviveState, piece: str, face: str) -> None:
     """Jump to step 4 of seat 0's turn and roll the dive dice."""
-    state.phase = R.ROLL
+    state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state.to_move = state.active
     state._legal = None
     state.apply(RollDiveDice(piece, face))
 
 
 def odds(state: SurviveState) -> dict[tuple[str, str], float]:
-    state.phase = R.ROLL
+    state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state._legal = None
     out = {}
     for a, p in state.chance_outcomes():

@@ -438,7 +438,7 @@ def test_score_is_sum_of_saved_values(table: Table) -> None:
     for e, isle in ((0, 0), (1, 1), (10, 2)):
         state.ex_status[e] = R.SAFE
         state.ex_isle[e] = isle
-    state.phase = R.OVER
+    state.decisions.append(R.D_OVER)
     v = state.ex_value
     assert state.scores() == [float(v[0] + v[1]), float(v[10])]
 
@@ -448,7 +448,7 @@ def test_option_everyone_is_equal_counts_people(table: Table) -> None:
     state = quiet(table, everyone_is_equal=True)
     for e in (0, 1, 10):
         state.ex_status[e] = R.SAFE
-    state.phase = R.OVER
+    state.decisions.append(R.D_OVER)
     assert state.scores() == [2.0, 1.0] and state.returns() == [1.0, 0.0]
 
 
@@ -459,7 +459,7 @@ def test_option_tie_break(table: Table) -> None:
         state.ex_value[0], state.ex_value[10], state.ex_value[11] = 4, 2, 2
         for e in (0, 10, 11):
             state.ex_status[e] = R.SAFE
-        state.phase = R.OVER
+        state.decisions.append(R.D_OVER)
         assert state.returns() == expected
 
 
@@ -472,7 +472,7 @@ def test_survive_tie_shared_or_broken_by_most_explorers_saved(table: Table) -> N
         state.ex_value[0], state.ex_value[10], state.ex_value[11] = 4, 2, 2
         for e in (0, 10, 11):
             state.ex_status[e] = R.SAFE
-        state.phase = R.OVER
+        state.decisions.append(R.D_OVER)
         lost = [
             sum(1 for e in state.explorers_of(s) if state.ex_status[e] == R.LOST) for s in (0, 1)
         ]

@@ -176,7 +176,7 @@ def test_the_threatened_space_is_marked_and_highlighted(table: Table) -> None:
     table.empty_sea(state)
     h = hx(1, 2)
     shark = table.creature(state, R.SHARK, hx(1, 3))
-    state.phase = R.DETER
+    state.decisions.append(R.BY[R.DETER][state.to_move])
     state.p_creature = shark
     state.p_threat = h
     made = scene(state.observation(None), [], NAMES[:2], english)

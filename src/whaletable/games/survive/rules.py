@@ -12,6 +12,13 @@ at setup: the back of a sunk tile is a chance outcome drawn from what is left of
 its terrain's backs, which is the same as a hidden shuffle and leaves nothing
 hidden on the board. What stays hidden is each explorer's value and each red
 tile in hand; :meth:`SurviveState._determinize` redraws both.
+
+The turn is kept as a decision stack (:mod:`whaletable.core.decisions`): the phase is
+the top decision's kind, the movement points left are the pending ``MOVE`` decisions
+and the seats still to be asked for a deterrent the pending ``DETER`` ones. What a
+sub-decision needs beyond its kind and chooser (the creature moving, the space it
+threatens, the tile being spent) stays in the ``p_*`` fields, which the end of the
+interruption clears.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from whaletable.core.action import Action
+from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
@@ -153,7 +161,15 @@ GREEN_WITH_DOLPHINS = GREEN | {"dolphin"}
 DETERRENT_OF = {SHARK: "shark-deterrent", WHALE: "whale-deterrent"}
 MOVE_TILE_KIND = {"move-serpent": SERPENT, "move-shark": SHARK, "move-whale": WHALE}
 
-# --- Phases ---------------------------------------------------------------------------
+# --- Kinds of decision on the stack (whaletable.core.decisions) --------------------------
+# A turn (§5) is pushed as what it will ask, bottom first: the creature roll (step 4, a
+# chance decision) under one MOVE decision per movement point (step 1). A move pops one;
+# ending the movement pops the rest and, while tiles are left, pushes the sinking (step 2)
+# whose tile pushes its reveal (step 3). A red tile, a creature to move, a deterrent to
+# answer, a squid or a boat to board pushes its own sub-decision over the step it
+# interrupts, and finishing it pops every sub-decision, so what lies beneath (a move, the
+# roll, or nothing: the turn is over) says what comes next. The names are the
+# observation's phases.
 (
     START,
     LAY,
@@ -190,8 +206,28 @@ PHASE_NAMES = (
     "move-creature",
     "over",
 )
-END_TURN = -1  # a "resume" target: the turn is over
+DECISION_KINDS = DecisionKinds(PHASE_NAMES)
 _CHANCE_PHASES = frozenset((START, LAY, REVEAL, ROLL))
+_SUB_DECISIONS = sum(
+    1 << k
+    for k in (BOARDING, PLACE_SQUID, TAKE_PERSON, DETER, PICK_CREATURE, MOVE_CREATURE, TILE_MOVE)
+)
+"""Bitmask of the kinds a step interrupted by a tile, creature or squid pushes; the end of
+that interruption pops them all."""
+
+# The decisions no seat makes, made once; a seat's are small ints in a table by kind and
+# seat, so pushing and popping allocates nothing.
+D_START = decision(START, CHANCE)
+D_LAY = decision(LAY, CHANCE)
+D_REVEAL = decision(REVEAL, CHANCE)
+D_ROLL = decision(ROLL, CHANCE)
+D_OVER = decision(OVER, TERMINAL)
+BY = tuple(tuple(decision(kind, s) for s in range(MAX_PLAYERS)) for kind in range(len(PHASE_NAMES)))
+"""``BY[kind][seat]``: the decision of ``kind`` that ``seat`` makes."""
+TURN_BY = tuple((D_ROLL, *(BY[MOVE][s],) * MOVE_POINTS) for s in range(MAX_PLAYERS))
+"""A seat's turn as pushed: its movement points over its creature roll."""
+TILE_MOVE_BY = tuple((BY[TILE_MOVE][s],) * 3 for s in range(MAX_PLAYERS))
+"""A dolphin or boat-move tile: "move 1-3 spaces", one pending decision per space."""
 
 # --- Board facts the rules use ----------------------------------------------------------
 NEIGHBOURS = BOARD.neighbours
@@ -339,8 +375,6 @@ class SurviveState(State):
         "hands",
         "laid",
         "last_roll",
-        "moves_left",
-        "p_askers",
         "p_boats",
         "p_creature",
         "p_free",
@@ -350,19 +384,16 @@ class SurviveState(State):
         "p_threat",
         "p_tile",
         "p_victims",
-        "phase",
         "placed_at",
         "placed_count",
         "played",
         "pool",
-        "resume",
         "revealing",
         "start",
         "sunk",
         "swam",
         "terrain",
         "tile_played",
-        "tile_steps",
         "tileless_turns",
         "to_move",
         "turn",
@@ -370,12 +401,15 @@ class SurviveState(State):
 
     game: Survive
     options: SurviveOptions
+    DECISION_KINDS = DECISION_KINDS
 
     def __init__(self, game: Survive, num_players: int, options: SurviveOptions) -> None:
         super().__init__(game, num_players, options)
         n = num_players
         self._legal: list[Action] | None = None
-        self.phase = START
+        self.decisions.append(D_START)
+        # The seat to move is kept beside the stack (and always equal to its top's chooser
+        # when a seat decides): setup passes it around the table and every action reads it.
         self.to_move = 0
         self.active = -1
         self.start = -1
@@ -404,12 +438,9 @@ class SurviveState(State):
         self.revealing = -1  # the space whose back is about to be revealed
         self.last_roll = -1
         self.dive_roll: tuple[str, str] | None = None
-        self.moves_left = 0
         self.tile_played = False
         self.p_tile = ""  # the dolphin or boat-move tile being spent
-        self.tile_steps = 0
         self.tileless_turns = 0
-        self.resume = END_TURN
         self.p_creature = -1
         self.p_free = False  # a move-creature tile or the Dive face: anywhere unoccupied
         self.p_reach = 0  # a dive die's number (0: each kind's own reach on the creature die)
@@ -417,18 +448,40 @@ class SurviveState(State):
         self.p_kinds: tuple[int, ...] = ()
         self.p_mover = -1
         self.p_threat = -1  # the space a deterrent answers for (the creature is p_creature)
-        self.p_askers: tuple[int, ...] = ()
         self.p_victims: tuple[int, ...] = ()
 
     # ============================================================ queries
 
     def current_player(self) -> int:
-        phase = self.phase
-        if phase in _CHANCE_PHASES:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return self.to_move
+        """The top decision's chooser: a seat, CHANCE or TERMINAL."""
+        return self.decisions[-1] >> KIND_BITS
+
+    @property
+    def phase(self) -> int:
+        """The top decision's kind (the observation's ``phase`` is its name)."""
+        return self.decisions[-1] & KIND_MASK
+
+    @property
+    def moves_left(self) -> int:
+        """The movement points of the turn not spent: its pending ``MOVE`` decisions
+        (``list.count`` of the active seat's, as every one of them is that seat's)."""
+        return self.decisions.count(BY[MOVE][self.active]) if self.active >= 0 else 0
+
+    @property
+    def tile_steps(self) -> int:
+        """The spaces a dolphin or boat-move tile may still move: its pending decisions."""
+        return self.decisions.count(BY[TILE_MOVE][self.active]) if self.active >= 0 else 0
+
+    @property
+    def p_askers(self) -> tuple[int, ...]:
+        """The seats still to be asked for a deterrent, the one asked now first."""
+        stack = self.decisions
+        out: list[int] = []
+        i = len(stack) - 1
+        while i >= 0 and stack[i] & KIND_MASK == DETER:
+            out.append(stack[i] >> KIND_BITS)
+            i -= 1
+        return tuple(out)
 
     def seat_of(self, explorer: int) -> int:
         return explorer // EXPLORERS_PER_SEAT
@@ -494,7 +547,7 @@ class SurviveState(State):
     # ============================================================ chance
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == ROLL:
             if self.options.dolphins_and_diving_creatures:
                 return list(_dive_odds(self.options.dive_die))
@@ -531,7 +584,7 @@ class SurviveState(State):
         return legal.copy()
 
     def _generate(self) -> list[Action]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase in _CHANCE_PHASES:
             return [a for a, _ in self._chance_outcomes()]
         if phase == MOVE:
@@ -573,7 +626,7 @@ class SurviveState(State):
         """The codes of :meth:`_generate`'s decisions, ascending, named straight from the
         rules without building actions (the integer API's hook; the test kit holds it to
         the actions at every position it visits). Rare decisions take the base's way."""
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == MOVE:
             return self._movement(self.game.player_codes, in_code_order=True)
         k = self.game.player_codes
@@ -932,7 +985,7 @@ class SurviveState(State):
         return self._reason(action)
 
     def _reason(self, action: Action) -> str:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         name = PHASE_NAMES[phase]
         if phase == LAY and isinstance(action, LayTile) and action.terrain in TERRAINS:
             return (
@@ -1036,7 +1089,7 @@ class SurviveState(State):
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == MOVE:
             self._apply_move(action)
         elif phase == MOVE_CREATURE:
@@ -1069,7 +1122,7 @@ class SurviveState(State):
             else:
                 assert isinstance(action, PickCreature)
                 self.p_creature = action.creature
-                self.phase = MOVE_CREATURE
+                self.decisions[-1] = BY[MOVE_CREATURE][self.active]
         elif phase == LAY:
             assert isinstance(action, LayTile)
             self.terrain[ISLAND[self.laid]] = TERRAINS.index(action.terrain) + 1
@@ -1077,8 +1130,8 @@ class SurviveState(State):
             if self.laid == len(ISLAND):
                 if self._events is not None:
                     self._emit(IslandLaid, len(ISLAND))
-                self.phase = PLACE_EXPLORERS
                 self.to_move = self.start
+                self.decisions[-1] = BY[PLACE_EXPLORERS][self.start]
         elif phase == PLACE_EXPLORERS:
             assert isinstance(action, PlaceExplorer)
             self._place_explorer(action.hex, action.value)
@@ -1087,9 +1140,11 @@ class SurviveState(State):
             b = self._bring_boat(action.hex)
             self._emit(BoatPlaced, self.to_move, b, action.hex)
             if self.boats_in_play == COMPONENTS.boats_per_player * self.num_players:
+                self.decisions.pop()  # the setup is over
                 self._begin_turn(self.start)
             else:
                 self.to_move = (self.to_move + 1) % self.num_players
+                self.decisions[-1] = BY[PLACE_BOATS][self.to_move]
         elif phase == TILE_MOVE:
             self._apply_tile_move(action)
         elif phase == DETER:
@@ -1112,16 +1167,16 @@ class SurviveState(State):
             assert isinstance(action, PickStartPlayer)
             self.start = self.to_move = action.seat  # setup 4
             self._emit(StartPlayerPicked, action.seat)
-            self.phase = LAY
+            self.decisions[-1] = D_LAY
         # Challenge Rule 2: over when the last person has left the board.
         if (
             self.options.leave_no_one_behind
-            and self.phase != OVER
+            and self.decisions[-1] != D_OVER
             and self.turn > 0
             and not any(s in (LAND, SWIM, BOAT) for s in self.ex_status)
         ):
-            self.phase = OVER
-        if self.phase == OVER and phase != OVER and self._events is not None:
+            self.decisions.append(D_OVER)  # the end goes on top of whatever was pending
+        if self.decisions[-1] == D_OVER and phase != OVER and self._events is not None:
             self._emit(self._game_over)
 
     def _game_over(self) -> GameOver:
@@ -1146,8 +1201,8 @@ class SurviveState(State):
         self._emit(ExplorerPlaced, seat, e, h, value)
         n = self.num_players
         if sum(self.placed_count) == n * EXPLORERS_PER_SEAT:
-            self.phase = PLACE_BOATS
             self.to_move = self.start
+            self.decisions[-1] = BY[PLACE_BOATS][self.start]
             return
         nxt = (seat + 1) % n
         # Setup 5 ends early only if tiles run out (never with 40 tiles); a seat that
@@ -1155,9 +1210,10 @@ class SurviveState(State):
         while self.placed_count[nxt] == EXPLORERS_PER_SEAT:
             nxt = (nxt + 1) % n
         self.to_move = nxt
+        self.decisions[-1] = BY[PLACE_EXPLORERS][nxt]
         if not self.placement_spaces():
-            self.phase = PLACE_BOATS
             self.to_move = self.start
+            self.decisions[-1] = BY[PLACE_BOATS][self.start]
 
     def _bring_boat(self, h: int) -> int:
         """A boat from the supply onto space ``h`` (-1 if the supply is empty)."""
@@ -1173,8 +1229,7 @@ class SurviveState(State):
     def _begin_turn(self, seat: int) -> None:
         self.active = self.to_move = seat
         self.turn += 1
-        self.phase = MOVE
-        self.moves_left = MOVE_POINTS
+        self.decisions += TURN_BY[seat]  # §5: move, then (sink, reveal,) roll
         self.tile_played = False
         self.swam = 0
         self.last_roll = -1
@@ -1184,17 +1239,19 @@ class SurviveState(State):
         if not self.tiles_left():
             self.tileless_turns += 1
             if self.tileless_turns >= SAFETY_ROUNDS * self.num_players:
-                self.phase = OVER
+                self.decisions.append(D_OVER)
                 return
         self._begin_turn((self.active + 1) % self.num_players)
 
     def _after_movement(self) -> None:
-        self.moves_left = 0
+        """The movement's points are spent or given up: its pending moves are popped and,
+        while tiles are left, the sinking goes over the roll."""
+        stack = self.decisions
+        while stack[-1] & KIND_MASK == MOVE:
+            stack.pop()
         if self.tiles_left():
-            self.phase = SINK
+            stack.append(BY[SINK][self.active])
             self.to_move = self.active
-        else:
-            self.phase = ROLL
 
     def _resume(self) -> None:
         """Go on with the turn after a sub-decision (creature, squid, boarding) is done."""
@@ -1203,20 +1260,17 @@ class SurviveState(State):
         self.p_reach = 0
         self.p_boats = False
         self.p_victims = ()
-        self.p_askers = ()
         self.p_threat = -1
-        target = self.resume
+        stack = self.decisions
+        while stack and _SUB_DECISIONS >> (stack[-1] & KIND_MASK) & 1:
+            stack.pop()
         self.to_move = self.active
-        if target == MOVE:
-            self.phase = MOVE
-            self.p_kinds = ()
-        elif target == ROLL:
-            if self.options.atlantis_is_gone and not self.tiles_left():
-                self.phase = OVER  # Challenge Rule 4: the last tile is gone
-                return
-            self.phase = ROLL
-        else:
+        if not stack:  # the roll was the turn's last decision
             self._end_turn()
+        elif stack[-1] & KIND_MASK == MOVE:  # a red tile played before moving
+            self.p_kinds = ()
+        elif self.options.atlantis_is_gone and not self.tiles_left():
+            stack.append(D_OVER)  # Challenge Rule 4: the last tile is gone
 
     # --- movement ---------------------------------------------------------------------
 
@@ -1252,8 +1306,9 @@ class SurviveState(State):
             self._leave_boat(e)
             self.ex_status[e] = SAFE
             self.ex_isle[e] = isle
-        self.moves_left -= 1
-        if self.moves_left == 0:
+        stack = self.decisions
+        stack.pop()  # a movement point spent
+        if stack[-1] & KIND_MASK != MOVE:
             self._after_movement()
 
     def _step_explorer(self, e: int, d: int) -> bool:
@@ -1405,14 +1460,14 @@ class SurviveState(State):
             self.ex_status[e] = SWIM  # §5.1: the people drop into the sea
         self.sunk = [*self.sunk, (h, t, self.active, -1)]
         self.revealing = h
-        self.phase = REVEAL
+        self.decisions[-1] = D_REVEAL
 
     def _reveal(self, effect: str) -> None:
         h, t, seat, _ = self.sunk[-1]
         index = len(self.history)  # this action's place in the history
         self.sunk = [*self.sunk[:-1], (h, t, seat, index)]
         self.pool[t - 1][EFFECT_INDEX[effect]] -= 1
-        self.resume = ROLL
+        self.decisions.pop()  # the reveal; the roll lies beneath
         self.to_move = self.active
         if self._events is not None:
             self._emit(TileRevealed, seat, h, TERRAINS[t - 1], effect, effect in self.shown_backs())
@@ -1441,7 +1496,8 @@ class SurviveState(State):
             swimmers = self.swimmers_at(h)
             if b >= 0 and swimmers:
                 if len(swimmers) > CAPACITY:
-                    self.phase = BOARDING  # the revealer picks who climbs aboard
+                    # the revealer picks who climbs aboard
+                    self.decisions.append(BY[BOARDING][self.active])
                     return
                 for e in swimmers:
                     self._emit(ExplorerBoarded, seat, e, b, h)
@@ -1451,7 +1507,7 @@ class SurviveState(State):
         elif self.options.leave_no_one_behind or self.options.atlantis_is_gone:
             self._whirlpool(h)  # Challenge Rules 2 and 4: the volcano is a whirlpool
         else:
-            self.phase = OVER  # §7: the volcano erupts
+            self.decisions.append(D_OVER)  # §7: the volcano erupts
             return
         self._resume()
 
@@ -1466,16 +1522,14 @@ class SurviveState(State):
         self._take_from_hand(seat, slot)
         self._emit(TilePlayed, seat, effect)
         self.tile_played = True
-        self.resume = MOVE
         if effect in MOVE_TILE_KIND:
             self.p_free = True
             self.p_kinds = self._kinds_for(MOVE_TILE_KIND[effect])
             self._start_creature_move()
             return
-        self.phase = TILE_MOVE
+        self.decisions += TILE_MOVE_BY[seat]  # a dolphin or boat-move: 1–3 spaces
         self.p_tile = effect
         self.p_mover = -1
-        self.tile_steps = 3  # a dolphin or boat-move: 1–3 spaces
 
     def _apply_tile_move(self, action: Action) -> None:
         done = isinstance(action, EndMovement)
@@ -1488,11 +1542,11 @@ class SurviveState(State):
             self._step_boat(action.boat, action.direction)
             done = self.boat_hex[action.boat] < 0
         if not done:
-            self.tile_steps -= 1
-            done = self.tile_steps == 0
+            stack = self.decisions
+            stack.pop()  # a space moved
+            done = stack[-1] & KIND_MASK != TILE_MOVE
         if done:
             self.p_mover = -1
-            self.tile_steps = 0
             self.p_tile = ""
             self._resume()
 
@@ -1503,7 +1557,7 @@ class SurviveState(State):
         self.last_roll = CREATURE_FACES.index(face)
         self.p_free = False
         self.p_kinds = self._kinds_for((SERPENT, SHARK, WHALE)[self.last_roll])
-        self.resume = END_TURN
+        self.decisions.pop()  # the roll, the turn's last step: its creature moves over nothing
         self._start_creature_move()
 
     def _roll_dive(self, piece: str, face: str) -> None:
@@ -1520,7 +1574,7 @@ class SurviveState(State):
             kinds = self._kinds_for(DIVE_KINDS[piece])
         self.p_kinds = kinds
         self.p_boats = piece in ("boat", "starfish")
-        self.resume = END_TURN
+        self.decisions.pop()  # the roll, the turn's last step: its creature moves over nothing
         self._start_creature_move()
 
     def _start_creature_move(self) -> None:
@@ -1533,9 +1587,9 @@ class SurviveState(State):
             self._resume()  # §6: none of that kind can move: nothing moves
         elif len(movable) == 1 and not boats:
             self.p_creature = movable[0]
-            self.phase = MOVE_CREATURE
+            self.decisions.append(BY[MOVE_CREATURE][self.active])
         else:
-            self.phase = PICK_CREATURE
+            self.decisions.append(BY[PICK_CREATURE][self.active])
 
     def _move_creature(self, to: int) -> None:
         c = self.p_creature
@@ -1551,8 +1605,10 @@ class SurviveState(State):
         threatened = self._threatened(kind, to)
         if threatened:
             self.p_threat = to
-            self.p_askers = tuple(threatened)
-            self.phase = DETER
+            # One deterrent decision per threatened seat, the first asked on top.
+            stack = self.decisions
+            stack.pop()
+            stack.extend(BY[DETER][s] for s in reversed(threatened))
             self.to_move = threatened[0]
             return
         self._arrive(kind, to)
@@ -1580,9 +1636,10 @@ class SurviveState(State):
             self._resume()
             return
         self._emit(DeterrentDeclined, self.to_move)
-        self.p_askers = self.p_askers[1:]
-        if self.p_askers:
-            self.to_move = self.p_askers[0]
+        stack = self.decisions
+        stack.pop()
+        if stack and stack[-1] & KIND_MASK == DETER:  # after the roll nothing lies beneath
+            self.to_move = stack[-1] >> KIND_BITS
             return
         self._arrive(KIND[c], to)
 
@@ -1602,7 +1659,7 @@ class SurviveState(State):
     def _start_squid_placement(self) -> bool:
         if SUPPLY not in self.cr_hex[Q0:Q1] or not self.squid_spaces():
             return False
-        self.phase = PLACE_SQUID
+        self.decisions.append(BY[PLACE_SQUID][self.active])
         self.to_move = self.active
         return True
 
@@ -1625,7 +1682,7 @@ class SurviveState(State):
         victims = giant_squid.victims(h, NEIGHBOURS, self._land_people(), aboard)
         if len(victims) > 1:
             self.p_victims = tuple(victims)
-            self.phase = TAKE_PERSON
+            self.decisions[-1] = BY[TAKE_PERSON][self.active]  # over the squid's placing or move
             self.to_move = self.active
             return
         if victims:
@@ -1640,7 +1697,6 @@ class SurviveState(State):
         new.num_players = self.num_players
         new.options = self.options
         new._legal = self._legal
-        new.phase = self.phase
         new.to_move = self.to_move
         new.active = self.active
         new.start = self.start
@@ -1668,18 +1724,14 @@ class SurviveState(State):
         new.dive_roll = self.dive_roll
         new.p_reach = self.p_reach
         new.p_boats = self.p_boats
-        new.moves_left = self.moves_left
         new.tile_played = self.tile_played
         new.p_tile = self.p_tile
-        new.tile_steps = self.tile_steps
         new.tileless_turns = self.tileless_turns
-        new.resume = self.resume
         new.p_creature = self.p_creature
         new.p_free = self.p_free
         new.p_kinds = self.p_kinds
         new.p_mover = self.p_mover
         new.p_threat = self.p_threat
-        new.p_askers = self.p_askers
         new.p_victims = self.p_victims
         return new
 
@@ -1913,7 +1965,7 @@ class SurviveState(State):
         # scores; under Challenge Rule 3 a score is the count of explorers saved, which
         # everyone sees on the safe isles.
         scores = self.scores() if over or self.options.everyone_is_equal else None
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         obs: SurviveObservation = {
             "game": "survive",
             "seat": seat,
