@@ -265,6 +265,9 @@ class WhaleToLookState(State):
         self.anchor_areas = 0
         self.full_areas = 0
         self.radars = [0] * n
+        # The radar takes no step of a turn (it may come before investigating or between
+        # investigating and moving), so it pushes no decision: whether it was used is a
+        # once-a-turn allowance that both pending steps read, kept as a flag.
         self.radar_this_turn = False
         self.finished = [False] * n
         self.fisher_boat = [-1] * n
