@@ -725,11 +725,11 @@ class WhaleToLookState(State):
                 self._emit(
                     BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
                 )
-            self.decisions.pop()  # the move: the turn is over
+            del self.decisions[-1]  # the move: the turn is over
             self._next_turn()
         elif isinstance(action, Investigate):
             self.marked[seat] |= 1 << action.fish
-            self.decisions.pop()  # the investigation: the move beneath is pending
+            del self.decisions[-1]  # the investigation: the move beneath is pending
             if self._events is not None:
                 # Only the investigator learns the value (Investigated.seen_by blanks it).
                 self._emit(Investigated, seat, action.fish, self.fish[action.fish])
