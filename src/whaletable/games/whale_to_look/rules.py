@@ -14,6 +14,13 @@ Choices where the rulebooks are silent:
   turn", so no radar is used on a finishing turn.
 * The fisher boat scores its +3 only when it stands on an area (a boat left in the
   dock is not "placed"), as the Vietnamese book says explicitly.
+
+A round is kept as a decision stack (:mod:`whaletable.core.decisions`): its setup is a
+chance decision whose kind says which cards come next; Fishing season (en) pushes one
+fisher decision for each seat, start player on top, and each choice pops one; a turn
+pushes its two steps, ``MOVE`` under ``TURN``: investigating pops ``TURN`` and leaves the
+move pending, finishing pops both, and a move ends the turn with the stack empty. The end
+goes on as a decision nobody makes.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, ParamSpec, cast
 
 from whaletable.core.action import Action
+from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision
 from whaletable.core.event import Event
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
@@ -100,16 +108,30 @@ def boat_points(boat: int, *, fisher: bool, anchored: bool, bare_anchor_scores: 
 Trend = Literal["whale-watching", "fishing", "whale-and-orca", "orca-watching"]
 TRENDS: tuple[Trend, ...] = ("whale-watching", "fishing", "whale-and-orca", "orca-watching")
 
-# --- Phases of a round --------------------------------------------------------------
+# --- Kinds of decision on the stack (whaletable.core.decisions) ----------------------
 START = 0  # chance: the round-1 start player
 TRENDING = 1  # chance: the round-2 trending card
 LAY_AREAS = 2  # chance: area cards, one position at a time
 DEAL_FISH = 3  # chance: fish cards, one position at a time
-FISHER = 4  # each seat in turn order puts the fisher on a boat (Fishing season, en)
+FISHER = 4  # a seat puts the fisher on one of its boats (Fishing season, en)
 TURN = 5  # start of a turn: investigate, radar, or finish
 MOVE = 6  # after investigating: radar or move a boat
-OVER = 7
+OVER = 7  # the end: nobody decides
 PHASE_NAMES = ("start", "trending", "lay_areas", "deal_fish", "fisher", "turn", "move", "over")
+DECISION_KINDS = DecisionKinds(PHASE_NAMES)
+
+# The decisions no seat makes, made once; a seat's are small ints Python shares, so
+# pushing and popping allocates nothing.
+D_START = decision(START, CHANCE)
+D_TRENDING = decision(TRENDING, CHANCE)
+D_LAY_AREAS = decision(LAY_AREAS, CHANCE)
+D_DEAL_FISH = decision(DEAL_FISH, CHANCE)
+D_OVER = decision(OVER, TERMINAL)
+_SEATS = range(5)  # the most players the game takes
+FISHER_BY = tuple(decision(FISHER, s) for s in _SEATS)
+TURN_BY = tuple((decision(MOVE, s), decision(TURN, s)) for s in _SEATS)
+"""A seat's turn as pushed: "investigate a fish card, then move a boat" - the move
+beneath, the investigation (or "Done!") on top."""
 
 ALL_AREAS = (1 << NUM_AREAS) - 1  # bitmask of every area position
 
@@ -206,7 +228,6 @@ class WhaleToLookState(State):
         "fisher_boat",
         "full_areas",
         "marked",
-        "phase",
         "points",
         "radar_this_turn",
         "radars",
@@ -220,14 +241,14 @@ class WhaleToLookState(State):
 
     game: WhaleToLook
     options: WhaleToLookOptions
+    DECISION_KINDS = DECISION_KINDS
 
     def __init__(self, game: WhaleToLook, num_players: int, options: WhaleToLookOptions) -> None:
         super().__init__(game, num_players, options)
         n = num_players
         self.board = BOARDS[options.table]  # the table's shape: positions, markers
         self.round = 1
-        self.phase = START
-        self.to_move = 0
+        self.to_move = 0  # the turn's player (the last one, between turns)
         self.start = 0
         self.first_start = 0
         self.trend: str | None = None
@@ -244,6 +265,9 @@ class WhaleToLookState(State):
         self.anchor_areas = 0
         self.full_areas = 0
         self.radars = [0] * n
+        # The radar takes no step of a turn (it may come before investigating or between
+        # investigating and moving), so it pushes no decision: whether it was used is a
+        # once-a-turn allowance that both pending steps read, kept as a flag.
         self.radar_this_turn = False
         self.finished = [False] * n
         self.fisher_boat = [-1] * n
@@ -252,6 +276,8 @@ class WhaleToLookState(State):
         if options.start_player is not None:
             self.first_start = self.start = self.to_move = options.start_player
             self._begin_round()
+        else:
+            self.decisions.append(D_START)
 
     def _say(self, event: Callable[P, Event], *args: P.args, **kwargs: P.kwargs) -> None:
         """Emit ``event(*args)``, built only when this state keeps events: search and
@@ -262,7 +288,11 @@ class WhaleToLookState(State):
     # ------------------------------------------------------------ round flow
 
     def _begin_round(self) -> None:
-        """Setup steps 1, 2, 4 and 5 (a new round restarts "from step 4")."""
+        """Setup steps 1, 2, 4 and 5 (a new round restarts "from step 4").
+
+        The stack is empty: the start player's draw or the last turn has been popped. The
+        setup's draws are one chance decision, its kind changed as each kind of card is done.
+        """
         n = self.num_players
         self.marked = [0] * n
         self.boat_at = [DOCK] * (n * BOATS)
@@ -278,7 +308,7 @@ class WhaleToLookState(State):
         self.to_move = self.start
         if self.round == 2 and self.options.trending != "none":
             if self.options.trending == "random":
-                self.phase = TRENDING
+                self.decisions.append(D_TRENDING)
                 return
             self.trend = self.options.trending
             self._emit(TrendRevealed, self.trend)
@@ -288,35 +318,47 @@ class WhaleToLookState(State):
         if self.options.area_layout == "ordered":
             self.areas = list(self.game.ordered_layout(self.board))
             self._emit(AreasLaid, self.round, tuple(self.areas))
-            self._deal_fish()
+            self._set_up(D_DEAL_FISH)
         else:
-            self.phase = LAY_AREAS
+            self._set_up(D_LAY_AREAS)
 
-    def _deal_fish(self) -> None:
-        self.phase = DEAL_FISH
+    def _set_up(self, draw: int) -> None:
+        """The setup's chance decision becomes ``draw`` (pushed if the round's setup had
+        none yet: a trend fixed by the options, or a fixed start player)."""
+        stack = self.decisions
+        if stack:
+            stack[-1] = draw
+        else:
+            stack.append(draw)
 
     def _after_setup(self) -> None:
+        """The fish are dealt: the setup's decision gives way to the round's first turn."""
+        self.decisions.pop()
+        self.to_move = self.start
         # Fishing season, en: each player chooses the boat; vi: the 1-tourist boat.
         if self.trend == "fishing":
             if self.options.edition == "vi":
                 self.fisher_boat = [0] * self.num_players
             else:
                 self.fisher_boat = [-1] * self.num_players
-                self.phase = FISHER
-                self.to_move = self.start
+                # One decision for each seat in turn order, the start player's on top.
+                n = self.num_players
+                self.decisions += [FISHER_BY[(self.start + k) % n] for k in range(n - 1, -1, -1)]
                 return
-        self.phase = TURN
-        self.to_move = self.start
+        self.decisions += TURN_BY[self.start]
 
     def _next_turn(self) -> None:
-        """Turns go clockwise (seat order), skipping players who said "Done!"."""
+        """Turns go clockwise (seat order), skipping players who said "Done!".
+
+        The stack is empty: the last turn has been popped.
+        """
         n = self.num_players
         self.radar_this_turn = False
         for step in range(1, n + 1):
             seat = (self.to_move + step) % n
             if not self.finished[seat]:
                 self.to_move = seat
-                self.phase = TURN
+                self.decisions += TURN_BY[seat]
                 return
         self._score_round()
 
@@ -383,7 +425,7 @@ class WhaleToLookState(State):
             tuple(pts),
         )
         if self.round == ROUNDS:
-            self.phase = OVER
+            self.decisions.append(D_OVER)
             winner = self.winner()
             assert winner is not None
             self._emit(GameWon, winner, int(self.scores()[winner]))
@@ -411,10 +453,13 @@ class WhaleToLookState(State):
     # ---------------------------------------------------------------- queries
 
     def current_player(self) -> int:
-        phase = self.phase
-        if phase >= FISHER:
-            return TERMINAL if phase == OVER else self.to_move
-        return CHANCE
+        # The top decision says who decides: a seat, chance, or nobody.
+        return self.decisions[-1] >> KIND_BITS
+
+    @property
+    def phase(self) -> int:
+        """The kind of the decision on top of the stack."""
+        return self.decisions[-1] & KIND_MASK
 
     def boats_in(self, area: int) -> int:
         return self.boat_at.count(area)
@@ -521,7 +566,7 @@ class WhaleToLookState(State):
     # ------------------------------------------------------------- the API hooks
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == DEAL_FISH:
             # The next card comes from what is left of the deck.
             return list(_deal_odds(self.game.components.fish_values, tuple(sorted(self.fish))))
@@ -536,7 +581,7 @@ class WhaleToLookState(State):
         """``_legal_actions``' codes, ascending, listed from the bitmasks (``codes.py``):
         the code book numbers decisions in the order they are concatenated here."""
         book = self.game.code_book
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase == FISHER:
             return list(book.fisher)
         seat = self.to_move
@@ -561,7 +606,7 @@ class WhaleToLookState(State):
         return out
 
     def _legal_actions(self) -> list[Action]:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase < FISHER:
             return [a for a, _ in self._chance_outcomes()]
         seat = self.to_move
@@ -588,7 +633,7 @@ class WhaleToLookState(State):
         return out
 
     def _why_illegal(self, action: Action) -> str | None:
-        phase = self.phase
+        phase = self.decisions[-1] & KIND_MASK
         if phase < FISHER:
             if any(action == a for a, _ in self._chance_outcomes()):
                 return None
@@ -653,13 +698,14 @@ class WhaleToLookState(State):
         return None
 
     def _apply(self, action: Action) -> None:
-        phase = self.phase
+        top = self.decisions[-1]
+        phase = top & KIND_MASK
         if phase < FISHER:
             self._apply_chance(phase, action)
             return
         # Player decisions, the commonest first. Events are built only by a state that
         # keeps them (the test is spelled out: search and playouts pay for no call).
-        seat = self.to_move
+        seat = top >> KIND_BITS
         if isinstance(action, MoveBoat):
             area = action.area
             boat_at = self.boat_at
@@ -679,10 +725,11 @@ class WhaleToLookState(State):
                 self._emit(
                     BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
                 )
+            del self.decisions[-1]  # the move: the turn is over
             self._next_turn()
         elif isinstance(action, Investigate):
             self.marked[seat] |= 1 << action.fish
-            self.phase = MOVE
+            del self.decisions[-1]  # the investigation: the move beneath is pending
             if self._events is not None:
                 # Only the investigator learns the value (Investigated.seen_by blanks it).
                 self._emit(Investigated, seat, action.fish, self.fish[action.fish])
@@ -690,6 +737,7 @@ class WhaleToLookState(State):
             self.finished[seat] = True
             if self._events is not None:
                 self._emit(SaidDone, seat)
+            del self.decisions[-2:]  # "Done!" ends the turn: no move follows
             self._next_turn()
         elif isinstance(action, UseRadar):
             self.revealed |= 1 << action.fish
@@ -700,9 +748,10 @@ class WhaleToLookState(State):
             assert isinstance(action, ChooseFisherBoat)
             self.fisher_boat[seat] = action.boat
             self._emit(FisherPlaced, seat, action.boat)
-            self.to_move = (seat + 1) % self.num_players
-            if self.to_move == self.start:
-                self.phase = TURN
+            stack = self.decisions
+            stack.pop()
+            if not stack:  # every seat has chosen: the start player's turn
+                stack += TURN_BY[self.start]
 
     def _apply_chance(self, phase: int, action: Action) -> None:
         if phase == DEAL_FISH:
@@ -726,11 +775,12 @@ class WhaleToLookState(State):
             self.areas[p] = action.number
             if p == len(self.areas) - 1:
                 self._emit(AreasLaid, self.round, tuple(self.areas))
-                self._deal_fish()
+                self.decisions[-1] = D_DEAL_FISH
         elif phase == START:
             assert isinstance(action, PickStartPlayer)
             self.first_start = self.start = self.to_move = action.seat
             self._emit(StartPlayerChosen, action.seat)
+            self.decisions.pop()
             self._begin_round()
         else:
             assert isinstance(action, RevealTrend)
@@ -756,8 +806,7 @@ class WhaleToLookState(State):
         new.num_players = self.num_players
         new.options = self.options
         new.board = self.board
-        new.round = self.round
-        new.phase = self.phase
+        new.round = self.round  # the decision stack is the base's to copy
         new.to_move = self.to_move
         new.start = self.start
         new.first_start = self.first_start
@@ -867,7 +916,7 @@ class WhaleToLookState(State):
             "seat": seat,
             "num_players": n,
             "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": DECISION_KINDS.name(self.decisions[-1]),
             "to_move": cp if cp >= 0 else None,
             "scores": self.scores(),
             "start_player": self.start if self.phase != START else None,
