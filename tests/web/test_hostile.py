@@ -383,6 +383,10 @@ def test_sockets_per_table_are_capped_whoever_opens_them(tmp_path: Path) -> None
         created = create_table(one, [{"kind": "human", "name": "Ana"}, {"kind": "open"}])
         spectate = f"/ws/{token_of(created['spectator_url'])}"
         other = TestClient(one.app, client=("203.0.113.9", 5000))
+        # Another address on the same server: the second client runs on the first one's event
+        # loop, as every page of a real server does (a loop of its own would wait on the
+        # table's tasks across loops and could hang).
+        other.portal = one.portal
         with (
             one.websocket_connect(spectate),
             other.websocket_connect(spectate),
