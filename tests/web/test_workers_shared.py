@@ -16,7 +16,7 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 from table_support import Server
-from test_workers import TIMEOUT, Page, new_table, stored_steps, whose_turn
+from test_workers import TIMEOUT, Page, database, new_table, stored_steps, whose_turn
 from websockets.sync.client import connect
 
 from whaletable.core import CHANCE
@@ -25,22 +25,9 @@ from whaletable.web.listen import APP_NAME, Listener
 from whaletable.web.storage import CHANNEL, Store
 from whaletable.web.tables import LiveTable, SeatConfig, Tables
 
+__all__ = ["database"]  # the fixture, imported for pytest
+
 SHARED = ["--shared", "--takeover-seconds", "2"]
-
-
-@pytest.fixture
-def shared_db(postgres: Any) -> Iterator[str]:
-    """A database of its own on the throwaway PostgreSQL server, dropped after the test."""
-    name = f"shared_{random.getrandbits(32):08x}"
-    admin = create_engine(postgres.url, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f"CREATE DATABASE {name}"))
-        yield postgres.url.rsplit("/", 1)[0] + f"/{name}"
-        with admin.connect() as conn:
-            conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    finally:
-        admin.dispose()
 
 
 def servers(db: str, *more: str) -> tuple[Server, Server]:
@@ -48,8 +35,8 @@ def servers(db: str, *more: str) -> tuple[Server, Server]:
 
 
 @pytest.fixture
-def pair(shared_db: str) -> Iterator[tuple[Server, Server]]:
-    a, b = servers(shared_db)
+def pair(database: str) -> Iterator[tuple[Server, Server]]:
+    a, b = servers(database)
     a.start()
     try:
         b.start()
@@ -91,7 +78,7 @@ def terminate(db: str, backends: list[int]) -> None:
 
 @pytest.mark.slow
 def test_a_server_whose_listener_was_cut_off_pushes_the_moves_it_missed(
-    pair: tuple[Server, Server], shared_db: str
+    pair: tuple[Server, Server], database: str
 ) -> None:
     a, b = pair
     assert a.proc is not None
@@ -111,46 +98,46 @@ def test_a_server_whose_listener_was_cut_off_pushes_the_moves_it_missed(
         assert seat == 1, "the game ended before Ben was to move"
         ana = pages[0]
         ana.until(lambda s: s["step"] == pages[1].state["step"])
-        deaf = listeners_of(shared_db, a.proc.pid)
+        deaf = listeners_of(database, a.proc.pid)
         assert len(deaf) == 1, "server A listens on one connection, named for its process"
         said_before = len(a.log_text())
-        terminate(shared_db, deaf)
+        terminate(database, deaf)
         # Ben moves through B while A is not listening (it waits before listening again).
         step = pages[1].state["step"]
         pages[1].act(pages[1].state, played)
         assert ana.until(lambda s, step=step: s["step"] > step)["step"] > step
         assert not ana.errors and not pages[1].errors
         deadline = time.monotonic() + TIMEOUT
-        while not listeners_of(shared_db, a.proc.pid) and time.monotonic() < deadline:
+        while not listeners_of(database, a.proc.pid) and time.monotonic() < deadline:
             time.sleep(0.1)
-        again = listeners_of(shared_db, a.proc.pid)
+        again = listeners_of(database, a.proc.pid)
         assert again and again != deaf, "A listens again, on a new connection"
     said = a.log_text()[said_before:]
     assert "not hearing other servers" in said
     assert "hearing other servers again" in said
     assert "tables held here are caught up from the database" in said
     # A's page shows the table at the database's step.
-    assert ana.state["step"] == len(stored_steps(shared_db, key)) == step + 1
+    assert ana.state["step"] == len(stored_steps(database, key)) == step + 1
 
 
 @pytest.mark.slow
-def test_a_listener_cut_off_listens_again_and_asks_for_every_table(shared_db: str) -> None:
-    Store(shared_db, announce=True).close()  # the schema
+def test_a_listener_cut_off_listens_again_and_asks_for_every_table(database: str) -> None:
+    Store(database, announce=True).close()  # the schema
 
     async def scenario() -> list[tuple[str | None, int]]:
         heard: list[tuple[str | None, int]] = []
         loop = asyncio.get_running_loop()
-        listener = Listener(shared_db, loop, lambda k, n: heard.append((k, n)))
+        listener = Listener(database, loop, lambda k, n: heard.append((k, n)))
         listener.start()
         try:
             assert await asyncio.to_thread(listener.listening.wait, TIMEOUT)
-            backends = listeners_of(shared_db, os.getpid())
+            backends = listeners_of(database, os.getpid())
             assert len(backends) == 1
-            terminate(shared_db, backends)
+            terminate(database, backends)
             deadline = time.monotonic() + TIMEOUT
             while (None, -1) not in heard and time.monotonic() < deadline:
                 await asyncio.sleep(0.05)
-            engine = create_engine(shared_db)
+            engine = create_engine(database)
             try:
                 with engine.begin() as conn:
                     conn.execute(text("select pg_notify(:c, :p)"), {"c": CHANNEL, "p": "abc123:7"})
@@ -272,9 +259,9 @@ def test_the_lobby_of_a_shared_server_lists_the_tables_and_replays_stored_by_oth
 
 @pytest.mark.slow
 def test_a_client_spreading_new_tables_over_two_servers_is_limited_as_if_there_were_one(
-    shared_db: str,
+    database: str,
 ) -> None:
-    a, b = servers(shared_db, "--create-rate", "3/minute")
+    a, b = servers(database, "--create-rate", "3/minute")
     a.start()
     try:
         b.start()
@@ -299,8 +286,8 @@ def test_a_client_spreading_new_tables_over_two_servers_is_limited_as_if_there_w
 
 
 @pytest.mark.slow
-def test_shared_rates_are_counted_in_the_database_per_kind_and_client(shared_db: str) -> None:
-    store = Store(shared_db, announce=True)
+def test_shared_rates_are_counted_in_the_database_per_kind_and_client(database: str) -> None:
+    store = Store(database, announce=True)
     try:
         one, two = SharedRates(lambda: store), SharedRates(lambda: store)
         limits = Limits(create_rate="2/minute", upload_rate="1/minute")

@@ -303,6 +303,23 @@ def _open_target(svg: Svg, key: str, label: str, clicked: dict[str, Target]) -> 
     return "pick"
 
 
+def _open_keyed(
+    svg: Svg,
+    role: str,
+    thing: Region | Piece,
+    clicked: dict[str, Target],
+    highlights: frozenset[str],
+) -> str:
+    """Open a region's or piece's ``<g>`` (its kind, marks, owner) and then the ``<g>`` a
+    click on it goes to; returns what :func:`_open_target` returns."""
+    classes = [role, css_names("kind", [thing.kind]), css_names("mark", sorted(thing.marks))]
+    if thing.key in highlights:
+        classes.append("highlight")
+    owner = "" if thing.owner is None else f' data-owner="{thing.owner}"'
+    svg.add(f'<g class="{" ".join(c for c in classes if c)}" data-key="{esc(thing.key)}"{owner}>')
+    return _open_target(svg, thing.key, thing.label, clicked)
+
+
 def _draw_region(
     svg: Svg,
     region: Region,
@@ -313,12 +330,7 @@ def _draw_region(
     clicked: dict[str, Target],
     highlights: frozenset[str],
 ) -> None:
-    classes = ["region", css_names("kind", [region.kind]), css_names("mark", sorted(region.marks))]
-    if region.key in highlights:
-        classes.append("highlight")
-    owner = "" if region.owner is None else f' data-owner="{region.owner}"'
-    svg.add(f'<g class="{" ".join(c for c in classes if c)}" data-key="{esc(region.key)}"{owner}>')
-    how = _open_target(svg, region.key, region.label, clicked)
+    how = _open_keyed(svg, "region", region, clicked, highlights)
     stroke = QUIET if region.owner is None else seat_colour(region.owner)
     width = 2.5 if region.owner is not None or region.key in highlights else 1.5
     svg.add(
@@ -363,12 +375,7 @@ def _draw_piece(
     clicked: dict[str, Target],
     highlights: frozenset[str],
 ) -> None:
-    classes = ["piece", css_names("kind", [piece.kind]), css_names("mark", sorted(piece.marks))]
-    if piece.key in highlights:
-        classes.append("highlight")
-    owner = "" if piece.owner is None else f' data-owner="{piece.owner}"'
-    svg.add(f'<g class="{" ".join(c for c in classes if c)}" data-key="{esc(piece.key)}"{owner}>')
-    how = _open_target(svg, piece.key, piece.label, clicked)
+    how = _open_keyed(svg, "piece", piece, clicked, highlights)
     fill = "#eef2f7" if piece.owner is None else seat_colour(piece.owner)
     stroke = HIGHLIGHT if how else INK
     dash = ' stroke-dasharray="4 3"' if how == "pick" else ""
