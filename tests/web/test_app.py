@@ -129,6 +129,13 @@ def test_every_page_of_a_table_opens_its_socket_with_the_table_key_for_a_proxy_t
         assert f'data-ws-path="/ws/{token}?table={key}"' in page
         with app.client.websocket_connect(f"/ws/{token}?table={key}") as ws:
             assert ws.receive_json()["type"]
+    # The key is for the proxy alone: another table's key opens nothing of that table.
+    other = create_table(app.client, [{"kind": "human", "name": "Bao"}, *HUMAN_AND_TWO_BOTS[1:]])
+    ana = token_of(seat_urls(created)[0])
+    with app.client.websocket_connect(f"/ws/{ana}?table={other['key']}") as ws:
+        first = ws.receive_json()
+    assert first["type"] == "state"
+    assert "Bao" not in json.dumps(first) and "Ana" in json.dumps(first)
 
 
 def test_json_creation_with_hotseat_gives_a_hotseat_link(app: App) -> None:

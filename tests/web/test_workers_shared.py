@@ -216,10 +216,12 @@ def test_a_table_made_through_one_server_is_listed_and_joinable_in_the_lobby_of_
     pair: tuple[Server, Server],
 ) -> None:
     a, b = pair
-    key, _ = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "open", "name": ""}])
+    key, tokens = new_table(a, [{"kind": "human", "name": "Ana"}, {"kind": "open", "name": ""}])
     lobby = httpx.get(f"{b.base}/", timeout=TIMEOUT)
     assert lobby.status_code == 200
     assert f'action="/games/{key}/claim/1"' in lobby.text
+    # Listed from the database, where the seats' links are kept: none of them is shown.
+    assert all(token not in lobby.text for token in tokens if token)
     claimed = httpx.post(f"{b.base}/games/{key}/claim/1", data={"name": "Zed"}, timeout=TIMEOUT)
     assert claimed.status_code == 303, claimed.text
     # Taken through B: no server lists the seat any more, A (which made the table) included.
