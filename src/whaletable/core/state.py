@@ -383,15 +383,23 @@ class State(ABC):
         a learner's masked policy reads; positions with the same legal codes share it):
         ``game.num_player_actions`` long at a decision (and at the end, all false),
         ``game.num_chance_outcomes`` at a chance node."""
+        # _codes_here and the kept mask's look-up written out: this runs once a decision.
+        step = len(self.history)
         try:
             memo = self._codes_memo
         except AttributeError:
             memo = None
-        if memo is None or memo[0] != len(self.history):
+        if memo is None or memo[0] != step:
+            actor = self.current_player()
+            if actor >= 0:
+                codes = self._legal_player_codes()
+                self._codes_memo = (step, codes, actor)
+                mask = self.game._masks[False].get(tuple(codes))
+                return mask if mask is not None else self.game._mask_of(codes, chance=False)
             memo = self._codes_here()
-        # The kept mask looked up here, not through _mask_of: this runs once a decision.
-        mask = self.game._masks[memo[2] == CHANCE].get(tuple(memo[1]))
-        return mask if mask is not None else self.game._mask_of(memo[1], chance=memo[2] == CHANCE)
+        chance = memo[2] == CHANCE
+        mask = self.game._masks[chance].get(tuple(memo[1]))
+        return mask if mask is not None else self.game._mask_of(memo[1], chance=chance)
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
