@@ -176,7 +176,8 @@ def test_every_table_held_is_caught_up_and_shown_when_announcements_were_missed(
         async def scenario() -> tuple[int, list[int]]:
             here = Tables(store, seed=3, shared=True)
             seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
-            table = here.create("whale-to-look", seats)
+            # A page's visit loads the table here (its creator does not keep it).
+            table = here.tables[here.create("whale-to-look", seats).key]
             page = Watching()
             table.viewers.add(
                 Viewer(page.send, lambda m: m, "en", "spectator", frozenset(), showing=None)
@@ -369,3 +370,39 @@ def test_a_server_does_not_read_back_its_own_step_heard_while_it_was_taking_it(
         store.close()
     assert steps == 1
     assert reads == [], "nothing is read back: the table took the step it heard of"
+
+
+def test_a_shared_server_leaves_a_table_people_play_to_the_server_its_first_page_reaches(
+    tmp_path: Path,
+) -> None:
+    """Held by its creator as well, a table played through another server would have every
+    move replayed twice; a table of bots alone is played where it was made."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True)
+            other = Tables(store, seed=4, shared=True)
+            people = maker.create(
+                "whale-to-look", [SeatConfig("human", "Ana"), SeatConfig("open", "")]
+            )
+            maker.kick(people)
+            assert maker.tables.held(people.key) is None
+            assert people.bot_task is None, "a table not held is not played here"
+            # Its links work on the maker too: a page there loads it and plays it.
+            seated, role, seat = other.lookup(people.seats[0].token)
+            assert (seated.key, role, seat) == (people.key, "seat", 0)
+            assert other.tables.held(people.key) is seated
+            assert maker.tables.held(people.key) is None
+            bots = maker.create(
+                "whale-to-look", [SeatConfig("bot", "", bot="easy") for _ in range(3)]
+            )
+            assert maker.tables.held(bots.key) is bots
+            maker.kick(bots)
+            assert bots.bot_task is not None
+            bots.bot_task.cancel()
+            assert other.tables.held(bots.key) is None
+
+        asyncio.run(scenario())
+    finally:
+        store.close()

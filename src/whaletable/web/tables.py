@@ -622,7 +622,7 @@ class Tables:
             game_id, seats, options, hotseat, kind, actions, settings or TableSettings()
         )
         self.store.add_table(stored)
-        self._index(table)
+        self._place(table)
         return table
 
     async def acreate(
@@ -642,8 +642,23 @@ class Tables:
             game_id, seats, options, hotseat, kind, actions, settings or TableSettings()
         )
         await asyncio.to_thread(self.store.add_table, stored)
-        self._index(table)
+        self._place(table)
         return table
+
+    def _place(self, table: LiveTable) -> None:
+        """Hold a new table here, or, on a shared database, leave a table people play to the
+        server its first page reaches: the proxy sends a table's pages to one server, and a
+        copy kept here as well would replay every move a second time."""
+        if self.shared and any(s.kind != "bot" for s in table.seats):
+            self.evicted[table.key] = table.summary()
+            self._index_tokens(
+                table.key,
+                [s.to_json() for s in table.seats],
+                table.spectator_token,
+                table.hotseat_token,
+            )
+        else:
+            self._index(table)
 
     def _new_table(
         self,
@@ -1165,8 +1180,11 @@ class Tables:
     # ------------------------------------------------------- chance and bots
 
     def kick(self, table: LiveTable) -> None:
-        """Let chance and bots play until a human is to move (one task per table)."""
-        if table.kind != "live" or table.finished:
+        """Let chance and bots play until a human is to move (one task per table).
+
+        A table not held here (see :meth:`_place`) is played by the server that holds it.
+        """
+        if table.kind != "live" or table.finished or self.tables.held(table.key) is not table:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._run(table))
