@@ -17,10 +17,11 @@ the server's ``--bot-deadline``).
 PostgreSQL database: the generator then routes as a proxy hashing on the ``table`` query
 parameter would (README, Deployment). Every socket of a table opens as
 ``/ws/<token>?table=<key>`` on the server a stable hash of the key chooses
-(``server_index``); tables are created through each server in turn. The server that made
-a table holds it too (and plays its bots until a move is stored elsewhere), so with N
-servers about (N-1)/N of the tables are held by two; ``--route creator`` sends a table's
-sockets to the server that made it instead, to measure what that second copy costs.
+(``server_index``); tables are created through each server in turn. A table people play is
+held only by the server its first page reaches; a bots-only table is played by the server
+that made it, so its pages on another server follow it by reading each step. ``--route
+creator`` sends a table's sockets to the server that made it instead, to measure what
+following costs.
 
 Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
 tables are created and pages connect); moves and games; the sockets opened on each server;
@@ -456,9 +457,8 @@ def add_load_options(p: argparse.ArgumentParser, duration: float) -> None:
         choices=("key", "creator"),
         default="key",
         help="with several servers, a table's sockets go to the server its key hashes to "
-        "(key, default: as a proxy would) or to the one that made it (creator: no server but "
-        "that one holds the table, which hashing cannot promise, since the server that made a "
-        "table holds it too)",
+        "(key, default: as a proxy would) or to the one that made it (creator: a bots-only "
+        "table's pages are where it is played, which hashing cannot promise)",
     )
 
 

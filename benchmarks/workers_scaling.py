@@ -8,8 +8,8 @@ load client comes from one address), and runs ``web_latency.py``'s load on them 
 ``--duration`` seconds after its ``--warmup``. The load generator runs in a process of its
 own and routes as a proxy hashing on the ``table`` query parameter would (README,
 Deployment): a table's sockets all go to one server, tables are created through each
-server in turn (``--route creator``: a table's sockets go to the server that made it, the
-only one holding it then; see web_latency.py). Every run has a fresh database and fresh
+server in turn (``--route creator``: a table's sockets go to the server that made it; see
+web_latency.py). Every run has a fresh database and fresh
 servers, so no table of one run plays on in the next.
 
 Each server is run by uvicorn from ``whaletable.cli.serve:app_from_environment`` (the
