@@ -23,7 +23,7 @@ from whaletable.core import CHANCE
 from whaletable.web.limits import Limits, SharedRates, rates_of
 from whaletable.web.listen import APP_NAME, Listener
 from whaletable.web.storage import CHANNEL, Store
-from whaletable.web.tables import LiveTable, SeatConfig, Tables
+from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 __all__ = ["database"]  # the fixture, imported for pytest
 
@@ -168,8 +168,6 @@ class Watching:
 def test_every_table_held_is_caught_up_and_shown_when_announcements_were_missed(
     tmp_path: Path,
 ) -> None:
-    from whaletable.web.tables import Viewer
-
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     try:
 
@@ -402,6 +400,39 @@ def test_a_shared_server_leaves_a_table_people_play_to_the_server_its_first_page
             assert bots.bot_task is not None
             bots.bot_task.cancel()
             assert other.tables.held(bots.key) is None
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def test_a_table_moved_elsewhere_with_no_page_here_is_dropped_not_followed(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            here = Tables(store, seed=3, shared=True)
+            bots = [SeatConfig("bot", "", bot="easy") for _ in range(3)]
+            table = here.create("whale-to-look", bots)  # made here, so held here
+            watched = here.create("whale-to-look", bots)
+            watched.viewers.add(
+                Viewer(Watching().send, lambda m: m, "en", "spectator", frozenset(), showing=None)
+            )
+            for moved in (table, watched):
+                stored = store.load(moved.key)
+                assert stored is not None
+                action = LiveTable(stored).state.sample_chance(random.Random(5))
+                store.append_action(moved.key, 0, action.to_json())  # another server's step
+                here.heard(moved.key, 1)
+            assert here.tables.held(table.key) is None
+            assert table.key in here.evicted, "its links and lobby line are kept"
+            assert here.tables.held(watched.key) is watched, "a page here still follows it"
+            deadline = time.monotonic() + TIMEOUT
+            while len(watched.state.history) < 1 and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+            assert len(watched.state.history) == 1
 
         asyncio.run(scenario())
     finally:

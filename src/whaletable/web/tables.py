@@ -768,9 +768,15 @@ class Tables:
         if key is None:
             log.warning("%d tables held here are caught up from the database", len(chosen))
         loop = asyncio.get_running_loop()
+        now = time.monotonic()
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
                 continue  # not held here, or known already (this server's own step)
+            if table.idle(now, 0.0):
+                # Moved elsewhere, with no page here and nothing playing here: following it
+                # would read every step for nobody. A page here loads it again.
+                self._evict(table)
+                continue
             task = loop.create_task(self._hear(table, steps))
             task.add_done_callback(_log_failure)
 
@@ -909,16 +915,19 @@ class Tables:
         now = time.monotonic() if now is None else now
         count = 0
         for table in self.tables.in_memory():
-            key = table.key
             if not table.idle(now, self.idle_seconds):
                 continue
             open_seat = any(s.kind == "open" for s in table.seats)
             if open_seat and not table.finished and table.kind == "live":
                 continue  # listed in the lobby for someone to join
-            self.evicted[key] = table.summary()
-            del self.tables[key]
+            self._evict(table)
             count += 1
         return count
+
+    def _evict(self, table: LiveTable) -> None:
+        """Drop a table from memory; the lobby keeps a few words of it, its links still work."""
+        self.evicted[table.key] = table.summary()
+        del self.tables[table.key]
 
     async def _sweep(self) -> None:
         while True:
