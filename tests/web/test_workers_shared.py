@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 from whaletable.core import CHANCE
 from whaletable.web.limits import Limits, SharedRates, rates_of
 from whaletable.web.listen import APP_NAME, Listener
-from whaletable.web.storage import CHANNEL, Store
+from whaletable.web.storage import CHANNEL, Store, actions
 from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 __all__ = ["database"]  # the fixture, imported for pytest
@@ -433,6 +433,50 @@ def test_a_table_moved_elsewhere_with_no_page_here_is_dropped_not_followed(
             while len(watched.state.history) < 1 and time.monotonic() < deadline:
                 await asyncio.sleep(0.01)
             assert len(watched.state.history) == 1
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsewhere(
+    tmp_path: Path,
+) -> None:
+    """A table of bots alone is played by the server that made it; a page of it on another
+    server follows it, and plays on only once it has stood still for the takeover time."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True)
+            bots = maker.create(
+                "whale-to-look", [SeatConfig("bot", "", bot="easy") for _ in range(3)]
+            )
+            people = maker.create(
+                "whale-to-look", [SeatConfig("human", "Ana"), SeatConfig("bot", "", bot="easy")]
+            )
+            for made in (bots, people):  # a first step, stored just now by its player
+                stored = store.load(made.key)
+                assert stored is not None
+                action = LiveTable(stored).state.sample_chance(random.Random(5))
+                store.append_action(made.key, 0, action.to_json())
+
+            here = Tables(store, seed=4, shared=True)
+            followed, _, _ = here.lookup(bots.spectator_token)
+            assert followed.bot_task is None, "no second player while its maker plays it"
+            takeover = time.monotonic() - followed.changed_at
+            assert 0 <= takeover < here.takeover_seconds
+            seated, _, _ = here.lookup(people.seats[0].token)
+            assert seated.bot_task is not None, "a table with people is played where its pages are"
+            seated.bot_task.cancel()
+
+            # Stood still past the takeover time: a page's server plays it at once.
+            with store.engine.begin() as conn:
+                conn.execute(actions.update().values(created=time.time() - 100))
+            later = Tables(store, seed=5, shared=True)
+            resumed, _, _ = later.lookup(bots.spectator_token)
+            assert resumed.bot_task is not None
+            resumed.bot_task.cancel()
 
         asyncio.run(scenario())
     finally:

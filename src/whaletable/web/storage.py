@@ -18,7 +18,7 @@ import math
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -207,6 +207,7 @@ class StoredTable:
     settings: dict[str, Any] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
     notes: dict[int, Note] = field(default_factory=dict)
+    last_moved: float | None = None  # when its last step was stored (epoch s), if loaded
 
 
 def make_engine(url: str, busy_timeout: float = SQLITE_BUSY_TIMEOUT) -> Engine:
@@ -658,16 +659,14 @@ class Store:
             rows = conn.execute(q).mappings().all()
             out: list[StoredTable] = []
             for r in rows:
-                acts: list[str] = []
+                steps: Sequence[Any] = ()
                 said: dict[int, Note] = {}
                 if r["with_actions"]:
-                    acts = list(
-                        conn.execute(
-                            select(actions.c.action)
-                            .where(actions.c.table_key == r["key"])
-                            .order_by(actions.c.seq)
-                        ).scalars()
-                    )
+                    steps = conn.execute(
+                        select(actions.c.action, actions.c.created)
+                        .where(actions.c.table_key == r["key"])
+                        .order_by(actions.c.seq)
+                    ).all()
                     for seq, template, params in conn.execute(
                         select(notes.c.seq, notes.c.template, notes.c.params).where(
                             notes.c.table_key == r["key"]
@@ -689,8 +688,9 @@ class Store:
                         kind=r["kind"],
                         next_key=r["next_key"],
                         settings=_settings_of(r["settings"]),
-                        actions=[json.loads(a) for a in acts],
+                        actions=[json.loads(text) for text, _ in steps],
                         notes=said,
+                        last_moved=steps[-1][1] if steps else None,
                     )
                 )
             return out

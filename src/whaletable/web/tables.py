@@ -899,7 +899,7 @@ class Tables:
         except (WhaletableError, StorageUnavailable) as e:
             log.error("table %s cannot be loaded: %s", key, e)
             return None
-        if table is None:
+        if stored is None or table is None:
             return None
         del self.evicted[key]
         try:
@@ -907,8 +907,24 @@ class Tables:
         except RuntimeError:
             return table  # looked up outside the server (tools, tests)
         self.tables[key] = table
-        self.kick(table)
+        quiet = None if stored.last_moved is None else max(0.0, time.time() - stored.last_moved)
+        if self._played_elsewhere(stored, quiet):
+            # Followed here; should its steps stop, _watch plays on from the takeover time.
+            table.changed_at -= quiet or 0.0
+        else:
+            self.kick(table)
         return table
+
+    def _played_elsewhere(self, stored: StoredTable, quiet: float | None) -> bool:
+        """A table of bots alone that another server is playing (it stored a step ``quiet``
+        seconds ago, less than ``takeover_seconds``): a page here must not start a second
+        player of it. A table with people at it is played at once where its pages are."""
+        return (
+            self.shared
+            and quiet is not None
+            and quiet < self.takeover_seconds
+            and all(s.get("kind") == "bot" for s in stored.seats)
+        )
 
     def evict_idle(self, now: float | None = None) -> int:
         """Drop idle tables from memory (the lobby keeps a few words of each)."""
