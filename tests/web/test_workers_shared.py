@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 from table_support import Server
@@ -21,7 +22,7 @@ from websockets.sync.client import connect
 
 from whaletable.core import CHANCE
 from whaletable.web.limits import Limits, SharedRates, rates_of
-from whaletable.web.listen import APP_NAME, Listener
+from whaletable.web.listen import APP_NAME, Listener, conninfo
 from whaletable.web.storage import CHANNEL, Store, actions
 from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
@@ -481,3 +482,27 @@ def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsew
         asyncio.run(scenario())
     finally:
         store.close()
+
+
+def test_every_step_of_a_group_commit_is_announced(database: str) -> None:
+    """Steps written together in one transaction are announced together, each by name."""
+    store = Store(database, announce=True)
+    try:
+        keys = []
+        for _ in range(4):
+            table = Tables(store, seed=len(keys)).create(
+                "whale-to-look", [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
+            )
+            keys.append(table.key)
+        with psycopg.connect(conninfo(database), autocommit=True) as listening:
+            listening.execute(f"LISTEN {CHANNEL}")
+            # Queued at once, so the writer takes most of them in one group commit.
+            writes = [
+                store.submit_action(key, seq, {"type": "Pass"}) for seq in range(3) for key in keys
+            ]
+            for w in writes:
+                w.result(timeout=TIMEOUT)
+            heard = [n.payload for n in listening.notifies(timeout=TIMEOUT, stop_after=len(writes))]
+    finally:
+        store.close()
+    assert sorted(heard) == sorted(f"{key}:{seq + 1}" for seq in range(3) for key in keys)

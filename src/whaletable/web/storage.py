@@ -148,6 +148,9 @@ _WRITTEN = select(actions.c.table_key, actions.c.seq, actions.c.action).where(
     tuple_(actions.c.table_key, actions.c.seq).in_(bindparam("steps", expanding=True))
 )
 
+# Every step of a group commit announced in one statement (delivered at the commit).
+_NOTIFY = sql_text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p")
+
 RETRY_FOR = 10.0  # seconds a hiccup is retried before the call gives up
 FIRST_BACKOFF = 0.05  # seconds before the first retry; doubled each time up to MAX_BACKOFF
 MAX_BACKOFF = 1.0
@@ -437,20 +440,18 @@ class Store:
                 stale.__cause__ = e
                 w.done.set_exception(stale)
 
-    def _announce(self, conn: Any, key: str, length: int) -> None:
-        """Tell the other servers that table ``key`` now has ``length`` steps (or, for
-        ``SEATS``, that its seats changed)."""
-        if self.announce:
+    def _announce(self, conn: Any, *changes: tuple[str, int]) -> None:
+        """Tell the other servers that each table ``key`` of ``changes`` now has ``length``
+        steps (or, for ``SEATS``, that its seats changed): one statement for them all."""
+        if self.announce and changes:
             conn.execute(
-                sql_text("SELECT pg_notify(:channel, :payload)"),
-                {"channel": CHANNEL, "payload": f"{key}:{length}"},
+                _NOTIFY, {"channel": CHANNEL, "payloads": [f"{k}:{n}" for k, n in changes]}
             )
 
     def _insert(self, conn: Any, writes: list[_Write]) -> None:
         if not writes:
             return
-        for w in writes:
-            self._announce(conn, w.key, w.seq + 1)
+        self._announce(conn, *((w.key, w.seq + 1) for w in writes))
         now = time.time()
         conn.execute(
             insert(actions),
@@ -547,7 +548,7 @@ class Store:
                 conn.execute(
                     delete(actions).where(actions.c.table_key == key, actions.c.seq == seq)
                 )
-                self._announce(conn, key, seq)
+                self._announce(conn, (key, seq))
 
         self._retry(f"drop step {seq} of table {key}", attempt)
 
@@ -578,7 +579,7 @@ class Store:
                 conn.execute(
                     update(tables).where(tables.c.key == key).values(seats=json.dumps(seats))
                 )
-                self._announce(conn, key, SEATS)
+                self._announce(conn, (key, SEATS))
                 return True
 
         return self._retry(f"claim seat {seat + 1} of table {key}", attempt)
