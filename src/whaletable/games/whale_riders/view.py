@@ -68,7 +68,7 @@ def scene(
         if f"space-{p}" in buying:
             marks.add("buying")
         notes = tuple(str(price) for price in port["prices"])
-        label = words.port_name(port["name"], tr)
+        label = tr(port["name"])
         regions.append(
             Region(f"port-{p}", "port", label, spaces + riders, notes, None, frozenset(marks))
         )
@@ -137,7 +137,7 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
     pieces.append(Piece(f"fulfilled-{seat}", "fulfilled", str(len(player["fulfilled"])), seat))
     pieces.append(Piece(f"pearls-{seat}", "pearls", str(player["pearls"]), seat))
     if player["power"] is not None:
-        pieces.append(Piece(f"power-{seat}", "power", words.power_name(player["power"], tr), seat))
+        pieces.append(Piece(f"power-{seat}", "power", tr(player["power"]["name"]), seat))
     marks = {
         mark
         for mark, holds in (
@@ -149,7 +149,7 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
     }
     notes = [words.rider_place(obs, player, tr)]
     if player["power"] is not None:
-        notes.append(words.power_line(player["power"], tr))
+        notes.append(words.tile_line(player["power"], tr))
     label = seat_name(names, seat, tr)
     return Region(
         f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, frozenset(marks)

@@ -21,7 +21,6 @@ from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.view import scene
-from whaletable.games.whale_riders.words import PAYING, good_name
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -293,9 +292,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, tr)
         # What the colours of the tiles mean.
         x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
-        for good in (*PAYING, "pearl", "storm"):
+        for good in words.TILES:
             _chip(svg, x, y - 12, good)
-            name = good_name(good, tr)
+            name = tr(good)
             svg.text(x + 21, y + 1, name, size=11, fill=MUTED, extra=' class="legend"')
             x += 34 + 7 * len(name)
 
