@@ -7,16 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 from whaletable.core.spec import CHANCE
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    DrawContract,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 
 if TYPE_CHECKING:
     from wr_support import Table
@@ -48,7 +39,7 @@ def test_bag_shows_a_count_only(table: Table) -> None:
 def test_burned_and_fulfilled_cards_are_public(table: Table) -> None:
     state = table.new(2)
     card = state.hands[0][1]
-    table.play(state, BurnContracts(), Burn(card), Done())
+    table.play(state, act.BurnContracts(), act.Burn(card), act.Done())
     assert [c["id"] for c in state.observation(1)["burned"]] == [card]
 
 
@@ -67,7 +58,7 @@ def test_determinize_keeps_own_hand_and_redeals_the_rest(table: Table) -> None:
 
 def test_determinize_history_replays(table: Table) -> None:
     state = table.new(3)
-    table.play(state, BurnContracts(), Burn(state.hands[0][0]), Done(), TakeCoin())
+    table.play(state, act.BurnContracts(), act.Burn(state.hands[0][0]), act.Done(), act.TakeCoin())
     sample = state.determinize(1, random.Random(3))
     rebuilt = table.game.new_state(3)
     for action in sample.history:
@@ -83,9 +74,9 @@ def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    state.apply(FulfilContracts())
+    state.apply(act.FulfilContracts())
     for k in range(30):
         sample = state.determinize(1, random.Random(k))
         assert sample.payable(0)
@@ -93,11 +84,11 @@ def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
 
 def test_drawn_cards_only_the_drawer_sees(table: Table) -> None:
     state = table.new(2)
-    table.play(state, BurnContracts(), Burn(state.hands[0][0]), Done())
-    state.apply(TakeCoin())
+    table.play(state, act.BurnContracts(), act.Burn(state.hands[0][0]), act.Done())
+    state.apply(act.TakeCoin())
     assert state.current_player() == CHANCE
     drawn = state.legal_actions()[5]
-    assert isinstance(drawn, DrawContract)
+    assert isinstance(drawn, act.DrawContract)
     state.apply(drawn)
     assert drawn.card in [c["id"] for c in state.observation(0)["players"][0]["hand"]]
     assert state.observation(1)["players"][0]["hand"] == [None, None, None]
@@ -109,7 +100,7 @@ def test_drawn_cards_only_the_drawer_sees(table: Table) -> None:
 def test_undo_within_a_turn(table: Table) -> None:
     """BGA: a seat may take back its own decisions of the turn in progress."""
     state = table.new(2)
-    state.apply(Move())
+    state.apply(act.Move())
     assert state.can_undo()
     back = state.undo()
     assert back.steps[0] == 0 and back.current_player() == 0
@@ -118,9 +109,9 @@ def test_undo_within_a_turn(table: Table) -> None:
 def test_no_undo_across_a_burn(table: Table) -> None:
     """A burned card is turned face up: that can never be taken back."""
     state = table.new(2)
-    state.apply(BurnContracts())
+    state.apply(act.BurnContracts())
     assert state.can_undo()
-    state.apply(Burn(state.hands[0][0]))
+    state.apply(act.Burn(state.hands[0][0]))
     assert not state.can_undo()
 
 
@@ -129,7 +120,7 @@ def test_no_undo_across_a_bag_draw(table: Table) -> None:
     state = table.new(2, gaps="at_once")
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0))
+    table.play(state, act.Buy(0))
     assert state.current_player() == 0 and state.actions_left == 1
     assert not state.can_undo()
 
@@ -140,7 +131,7 @@ def test_purchase_undone_before_the_turn_ends(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0))
+    table.play(state, act.Buy(0))
     assert state.can_undo()
     back = state.undo()
     assert back.coins[0] == state.coins[0] and table.held(back, 0) == []
@@ -149,7 +140,7 @@ def test_purchase_undone_before_the_turn_ends(table: Table) -> None:
 
 def test_no_undo_of_another_seats_turn(table: Table) -> None:
     state = table.new(2)
-    table.play(state, TakeCoin(), TakeCoin())
+    table.play(state, act.TakeCoin(), act.TakeCoin())
     assert state.current_player() == 1
     assert not state.can_undo()
 
@@ -161,9 +152,9 @@ def test_no_undo_once_a_fulfil_begins(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    state.apply(FulfilContracts())
+    state.apply(act.FulfilContracts())
     assert not state.can_undo()
 
 
@@ -173,7 +164,7 @@ def test_coins_and_tiles_are_public(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(1), TakeCoin())
+    table.play(state, act.Buy(1), act.TakeCoin())
     for viewer in (0, 1, None):
         me = state.observation(viewer)["players"][0]
         assert me["coins"] == state.coins[0] == 4  # 3, +1 on the ride out, -1 +1 this turn

@@ -28,6 +28,7 @@ from whaletable.games.whale_riders.observation import (
     TileView,
     WhaleRidersObservation,
 )
+from whaletable.games.whale_riders.rules import HOME, TURN_STEP
 
 
 def _(message: str) -> str:
@@ -35,9 +36,6 @@ def _(message: str) -> str:
     return message
 
 
-TURN_STEP = 7
-"""The voyage's step at the last port, where a rider turns for home."""
-HOME = 2 * TURN_STEP
 TILES = (_("shell"), _("kelp"), _("meat"), _("pottery"), _("crystal"), _("pearl"), _("storm"))
 """What a tile shows: the goods contracts ask for in a contract's order, pearls, storms."""
 PORTS = (
