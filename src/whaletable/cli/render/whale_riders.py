@@ -129,35 +129,27 @@ class WhaleRidersView:
     def _players(self, seats: list[Region]) -> Table:
         tr = self.tr
         table = Table(padding=(0, 1))
-        table.add_column("")
-        for column in (tr("Player"), tr("Rider")):
-            table.add_column(column)
-        table.add_column(tr("Coins"), justify="right")
-        for column in (tr("Tiles"), tr("Hand"), tr("Fulfilled")):
-            table.add_column(column)
-        table.add_column(tr("Pearls"), justify="right")
         has_power = any(p.kind == "power" for s in seats for p in s.pieces)
-        if has_power:
-            table.add_column(tr("Power"))
+        columns = ["", tr("Player"), tr("Rider"), tr("Coins"), tr("Tiles"), tr("Hand")]
+        columns += [tr("Fulfilled"), tr("Pearls"), *([tr("Power")] if has_power else [])]
+        for i, column in enumerate(columns):
+            table.add_column(column, justify="right" if i in (3, 7) else "left")  # the figures
         for row in seats:
             seat = int(row.key.removeprefix("seat-"))
-            by_kind: dict[str, list[str]] = {}
-            for piece in row.pieces:
-                by_kind.setdefault(piece.kind, []).append(piece.label)
+            said = {p.kind: p.label for p in row.pieces}  # coins, fulfilled, pearls, power
             held = [p.label for p in row.pieces if p.key.startswith("held-")]
+            backs = sum(p.kind == "card-back" for p in row.pieces)
             cells: list[RenderableType] = [
                 "▶" if "to-move" in row.marks else "",
                 Text(row.label, style=f"bold {seat_colour(seat)}"),
                 row.notes[0],
-                *by_kind["coins"],
+                said["coins"],
                 " · ".join(held) or "—",
-                str(len(by_kind.get("card-back", []))),
-                *by_kind["fulfilled"],
-                *by_kind["pearls"],
+                str(backs),
+                said["fulfilled"],
+                said["pearls"],
             ]
-            if has_power:
-                cells.append(" ".join(by_kind.get("power", ["—"])))
-            table.add_row(*cells)
+            table.add_row(*cells, *([said.get("power", "—")] if has_power else []))
         return table
 
     def _hand(self, hand: Region, mine: Region) -> Panel:
