@@ -128,16 +128,20 @@ def turn_hint(obs: WhaleRidersObservation, legal: Sequence[Action], tr: Translat
     return text
 
 
+PLACES = {
+    "home": _("home at {port}"),
+    "not-left": _("at {port}, not yet left"),
+    "out": _("at {port}, sailing out"),
+    "back": _("at {port}, sailing home"),
+}
+"""Where a rider is, by its heading (``not-left`` at the Sun Port before it sails)."""
+
+
 def rider_place(obs: WhaleRidersObservation, player: PlayerView, tr: Translate) -> str:
     """Where a rider is and which way it sails."""
-    port = tr(obs["ports"][player["port"]]["name"])
-    if player["heading"] == "home":
-        return tr("home at {port}").format(port=port)
-    if player["step"] == 0:
-        return tr("at {port}, not yet left").format(port=port)
-    if player["heading"] == "out":
-        return tr("at {port}, sailing out").format(port=port)
-    return tr("at {port}, sailing home").format(port=port)
+    heading = "not-left" if player["step"] == 0 and player["heading"] != "home" else None
+    place = PLACES[heading or player["heading"]]
+    return tr(place).format(port=tr(obs["ports"][player["port"]]["name"]))
 
 
 def _viewer_hand(obs: WhaleRidersObservation) -> list[ContractView]:
@@ -250,26 +254,27 @@ def _buy_label(
     )
 
 
+YOUR_TURN = {
+    "burning": _("Turn {turn} · Your turn: burn contracts, then Done."),
+    "fulfilling": _("Turn {turn} · Your turn: fulfil contracts, then Done."),
+    1: _("Turn {turn} · Your turn: one action left."),
+    2: _("Turn {turn} · Your turn: two actions."),
+}
+"""The viewer's turn, by the phase it is in or (when it acts) its actions left."""
+
+
 def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    to_move, turn = obs["to_move"], obs["turn"]
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
-    to_move = obs["to_move"]
-    turn = obs["turn"]
+    if to_move is None and obs["phase"] == "setup":
+        return tr("The coast is being laid out and the contracts dealt.")
     if to_move is None:
-        if obs["phase"] == "setup":
-            return tr("The coast is being laid out and the contracts dealt.")
         return tr("Turn {turn} · drawing from the bag or the contract pile.").format(turn=turn)
     if to_move == obs["seat"]:
-        if obs["phase"] == "burning":
-            text = tr("Turn {turn} · Your turn: burn contracts, then Done.")
-        elif obs["phase"] == "fulfilling":
-            text = tr("Turn {turn} · Your turn: fulfil contracts, then Done.")
-        elif obs["actions_left"] == 1:
-            text = tr("Turn {turn} · Your turn: one action left.")
-        else:
-            text = tr("Turn {turn} · Your turn: two actions.")
-        return text.format(turn=turn)
+        text = YOUR_TURN.get(obs["phase"]) or YOUR_TURN[1 if obs["actions_left"] == 1 else 2]
+        return tr(text).format(turn=turn)
     return tr("Turn {turn} · {name} is to play.").format(
         turn=turn, name=seat_name(names, to_move, tr)
     )
