@@ -12,6 +12,8 @@ from whaletable.games.whale_riders import actions as act
 if TYPE_CHECKING:
     from wr_support import Table
 
+    from whaletable.games.whale_riders.rules import WhaleRidersState
+
 
 def test_others_see_hand_sizes_not_cards(table: Table) -> None:
     state = table.new(3)
@@ -67,8 +69,8 @@ def test_determinize_history_replays(table: Table) -> None:
     assert rebuilt.deck == sample.deck
 
 
-def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
-    """A player who began to fulfil holds a card its tiles pay for: every sample agrees."""
+def _fulfil_begun(table: Table) -> WhaleRidersState:
+    """Seat 0 holds a card for shell ×2 + kelp, has bought them, and begins to fulfil."""
     card = table.card(shell=2, kelp=1)
     ports = {1: [("shell", 2), ("kelp", 1), ("meat", 1), ("meat", 1)]}
     state = table.new(2, ports=ports, hands={0: [card]})
@@ -77,6 +79,12 @@ def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
     table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
     state.apply(act.FulfilContracts())
+    return state
+
+
+def test_determinize_respects_a_fulfil_begun(table: Table) -> None:
+    """A player who began to fulfil holds a card its tiles pay for: every sample agrees."""
+    state = _fulfil_begun(table)
     for k in range(30):
         sample = state.determinize(1, random.Random(k))
         assert sample.payable(0)
@@ -147,14 +155,7 @@ def test_no_undo_of_another_seats_turn(table: Table) -> None:
 
 def test_no_undo_once_a_fulfil_begins(table: Table) -> None:
     """Beginning to fulfil shows the hand holds a card the tiles pay for: never taken back."""
-    card = table.card(shell=2, kelp=1)
-    ports = {1: [("shell", 2), ("kelp", 1), ("meat", 1), ("meat", 1)]}
-    state = table.new(2, ports=ports, hands={0: [card]})
-    table.ride(state, 0, 1)
-    table.to_turn_of(state, 0)
-    table.play(state, act.Buy(0), act.Buy(1))
-    table.to_turn_of(state, 0)
-    state.apply(act.FulfilContracts())
+    state = _fulfil_begun(table)
     assert not state.can_undo()
 
 
