@@ -15,7 +15,7 @@ from whaletable import games
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.components import missing_goods
-from whaletable.games.whale_riders.rules import D_OVER, HOME, PORT_AT, TURN_STEP
+from whaletable.games.whale_riders.rules import D_OVER, HOME, PORT_AT, TURN_STEP, WhaleRidersState
 
 if TYPE_CHECKING:
     from wr_support import Table
@@ -385,12 +385,18 @@ def test_sun_port_column_closes_down_after_turn(table: Table) -> None:
     assert table.spaces(state, 0) == [("pearl", 2), ("pearl", 2)] + [("pearl", 1)] * 4 + [None]
 
 
+def _rich_at_home(table: Table, seat: int) -> WhaleRidersState:
+    """A two-player game where ``seat``'s rider is home with 100 coins, on its turn."""
+    state = table.new(2)
+    table.ride(state, seat, HOME)
+    table.to_turn_of(state, seat)
+    state.coins[seat] = 100
+    return state
+
+
 def test_game_ends_at_once_with_seventh_pearl(table: Table) -> None:
     """End: "As soon as all seven starting pearl tiles have been bought, the game ends at once.\""""
-    state = table.new(2)
-    table.ride(state, 0, HOME)
-    table.to_turn_of(state, 0)
-    state.coins[0] = 100
+    state = _rich_at_home(table, 0)
     for _ in range(6):
         table.play(state, act.Buy(0))
         table.to_turn_of(state, 0)
@@ -404,10 +410,7 @@ def test_game_ends_at_once_with_seventh_pearl(table: Table) -> None:
 def test_most_pearls_wins(table: Table) -> None:
     """End: "Each player then counts the pearls on their tiles and on their fulfilled contract
     cards. The player with the most pearls wins.\""""
-    state = table.new(2)
-    table.ride(state, 1, HOME)
-    table.to_turn_of(state, 1)
-    state.coins[1] = 100
+    state = _rich_at_home(table, 1)
     for _ in range(7):
         table.play(state, act.Buy(0))
         if state.is_terminal():
