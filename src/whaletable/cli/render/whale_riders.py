@@ -82,7 +82,7 @@ class WhaleRidersView:
         if more:
             parts.append(Text("\n".join(more)))
         if "hand" in regions:
-            parts.append(self._hand(regions["hand"], regions[f"seat-{obs['seat']}"]))
+            parts.append(self._hand(regions["hand"], regions[f"seat-{regions['hand'].owner}"]))
         return Group(*parts)
 
     def _header(self, sc: Scene, seats: list[Region]) -> Text:
@@ -194,7 +194,7 @@ class WhaleRidersView:
         sc = self.scene(obs, ())
         if verb == "b":
             # The spaces of the port where the viewer's rider is (four for a spectator).
-            rider = f"rider-{obs['seat']}"
+            rider = f"rider-{sc.region('turn').owner}"
             port = next((r for r in sc.regions if rider in {p.key for p in r.pieces}), None)
             spaces = 4 if port is None else sum(p.kind != "rider" for p in port.pieces)
             if not 1 <= number <= spaces:
