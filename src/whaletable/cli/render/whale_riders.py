@@ -227,15 +227,13 @@ class WhaleRidersView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(len(result.standings))]
-        winners = result.winners
-        pearls = result.standing(winners[0]).score if winners else 0
         notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
             words.result_word,
-            headline=words.game_over_words(winners, pearls, labels, tr),
+            headline=words.game_over_line(obs, labels, tr),
             notes=[note for note in notes if note],
         )
 
