@@ -101,11 +101,10 @@ def game_over_words(
     """The end: who won, with how many pearls."""
     if not winners:
         return tr("Game over.")
-    if len(winners) == 1:
-        return tr("Game over: {name} wins with {pearls}.").format(
-            name=seat_name(names, winners[0], tr), pearls=pearls_text(pearls, tr)
-        )
-    return tr("Game over: {names} share the win with {pearls}.").format(
+    one = tr("Game over: {name} wins with {pearls}.")
+    text = one if len(winners) == 1 else tr("Game over: {names} share the win with {pearls}.")
+    return text.format(
+        name=seat_name(names, winners[0], tr),
         names=", ".join(seat_name(names, s, tr) for s in winners),
         pearls=pearls_text(pearls, tr),
     )
@@ -206,12 +205,12 @@ def action_label(
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
     seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-    if isinstance(action, act.Move) and seat is not None:
-        rider = obs["players"][seat]
-        port = rider["port"] if rider["next_port"] is None else rider["next_port"]
-        return tr("Move your rider to {port}").format(port=tr(obs["ports"][port]["name"]))
     if isinstance(action, act.Move):
-        return tr("Move your rider to {port}").format(port="")
+        rider = obs["players"][seat] if seat is not None else None
+        port = None if rider is None else rider["next_port"]
+        port = rider["port"] if rider is not None and port is None else port
+        where = "" if port is None else tr(obs["ports"][port]["name"])
+        return tr("Move your rider to {port}").format(port=where)
     if isinstance(action, act.Buy):
         return _buy_label(action, obs, seat, tr)
     if isinstance(action, (act.Burn, act.Fulfil)):
