@@ -295,21 +295,18 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
         svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
-        figures = {"coins": (406, 14, "start"), "fulfilled": (850, 14, "start")}
-        figures["pearls"] = (WIDTH - 14, 17, "end")
-        held = [p for p in row.pieces if p.kind in GOOD_FILL]
-        for p in row.pieces:
-            if p.kind in figures:
-                x, size, anchor = figures[p.kind]
-                extra = f' class="{p.kind}"'
-                svg.text(x, mid + 5, p.label, size=size, weight="bold", anchor=anchor, extra=extra)
-        backs = [p for p in row.pieces if p.kind == "card-back"]
-        for k, _ in enumerate(backs):
+        figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
+        for p in (p for p in row.pieces if p.kind in figures):
+            x, size = figures[p.kind]
+            look = {"anchor": "end" if p.kind == "pearls" else "start", "weight": "bold"}
+            svg.text(x, mid + 5, p.label, size=size, extra=f' class="{p.kind}"', **look)
+        for k in range(sum(p.kind == "card-back" for p in row.pieces)):
             svg.add(
                 f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
                 f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
             )
         # Its tiles as small chips, two rows of up to 17.
+        held = [p for p in row.pieces if p.kind in GOOD_FILL]
         per_row, size, gap = 17, 16, 2
         shown = held[: 2 * per_row]
         rows = 1 if len(shown) <= per_row else 2
