@@ -20,18 +20,8 @@ from whaletable.core import CHANCE, Action, State
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words as wr_words
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    DrawContract,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
 from whaletable.games.whale_riders.words import game_over_words
 from whaletable.web.boards import board_for
 
@@ -39,6 +29,9 @@ GAME = games.get("whale-riders")
 GAME_ARGS = ["play", "whale-riders"]
 VIEW = WhaleRidersView()
 NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Finn"]
+
+DECISION_KINDS = {t.kind for t in act.ACTION_TYPES if t not in act.CHANCE_ACTION_TYPES}
+"""Every kind of action a player chooses: each is reached below."""
 
 
 @cache
@@ -144,7 +137,7 @@ def told(
 def test_a_drawn_contract_is_never_named_in_the_log() -> None:
     drawn = 0
     for _, action, _, lines in told(3, 4, {}):
-        if not isinstance(action, DrawContract):
+        if not isinstance(action, act.DrawContract):
             continue
         card = GAME.components.contracts[action.card].to_json(action.card)
         assert not any(contract_text(card) in line or "→" in line for line in lines)
@@ -155,10 +148,10 @@ def test_a_drawn_contract_is_never_named_in_the_log() -> None:
 def test_log_lines_name_what_happened() -> None:
     seen: set[str] = set()
     for before_state, action, actor, lines in told(4, 9, {"clans_decree": True}):
-        if actor < 0 or isinstance(action, (BurnContracts, FulfilContracts, Done)):
+        if actor < 0 or isinstance(action, (act.BurnContracts, act.FulfilContracts, act.Done)):
             continue  # the cards taken are told one by one; Done may close the turn's gaps
         assert lines[0].startswith(f"{NAMES[actor]} ")
-        if isinstance(action, Buy):
+        if isinstance(action, act.Buy):
             before = before_state.observation(None)
             port = before["ports"][before["players"][actor]["port"]]
             tile = port["spaces"][action.slot]
@@ -170,29 +163,29 @@ def test_log_lines_name_what_happened() -> None:
                     f"bought {tile['good']} ×{tile['count']} on space {action.slot + 1}"
                     in (lines[0])
                 )
-        if isinstance(action, Fulfil):
+        if isinstance(action, act.Fulfil):
             assert "fulfilled a contract" in lines[0]
         seen.add(action.kind)
     assert {"move", "buy", "take_coin", "burn", "fulfil"} <= seen
 
 
 def short_form(action: Action, obs: dict[str, Any]) -> str:
-    if isinstance(action, Move):
+    if isinstance(action, act.Move):
         return "m"
-    if isinstance(action, Buy):
+    if isinstance(action, act.Buy):
         return f"b {action.slot + 1}"
-    if isinstance(action, TakeCoin):
+    if isinstance(action, act.TakeCoin):
         return "c"
-    if isinstance(action, BurnContracts):
+    if isinstance(action, act.BurnContracts):
         return "x"
-    if isinstance(action, FulfilContracts):
+    if isinstance(action, act.FulfilContracts):
         return "f"
-    if isinstance(action, Done):
+    if isinstance(action, act.Done):
         return "d"
-    assert isinstance(action, (Burn, Fulfil))
+    assert isinstance(action, (act.Burn, act.Fulfil))
     hand = obs["players"][obs["seat"]]["hand"]
     place = [c["id"] for c in hand].index(action.card) + 1
-    return f"{'x' if isinstance(action, Burn) else 'f'} {place}"
+    return f"{'x' if isinstance(action, act.Burn) else 'f'} {place}"
 
 
 def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
@@ -208,16 +201,7 @@ def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
         for action in legal:
             assert VIEW.parse(short_form(action, obs), obs) == action
             kinds.add(action.kind)
-    assert kinds == {
-        "move",
-        "buy",
-        "take_coin",
-        "burn_contracts",
-        "fulfil_contracts",
-        "burn",
-        "fulfil",
-        "done",
-    }
+    assert kinds == DECISION_KINDS
 
 
 def test_malformed_commands_say_how_to_write_them() -> None:

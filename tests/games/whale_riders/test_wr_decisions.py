@@ -11,15 +11,7 @@ from wr_support import Table
 from whaletable import games
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.rules import (
     ACTION,
     BURNING,
@@ -42,9 +34,9 @@ def test_a_turn_is_two_pending_actions_of_its_player(table: Table) -> None:
     state = table.new(3, start=2)
     assert kinds(state) == [ACTION, ACTION]
     assert [chooser_of(d) for d in state.decisions] == [2, 2]
-    table.play(state, TakeCoin())
+    table.play(state, act.TakeCoin())
     assert kinds(state) == [ACTION] and state.current_player() == 2
-    table.play(state, TakeCoin())
+    table.play(state, act.TakeCoin())
     assert kinds(state) == [ACTION, ACTION]
     assert [chooser_of(d) for d in state.decisions] == [0, 0]  # clockwise, the next seat
 
@@ -53,12 +45,12 @@ def test_burning_is_pushed_over_the_turn_and_done_pops_it(table: Table) -> None:
     """Burn: "discard one or more contract cards": a decision of its own until done."""
     state = table.new(2)
     hand = state.hands[0]
-    table.play(state, BurnContracts())
+    table.play(state, act.BurnContracts())
     assert kinds(state) == [ACTION, BURNING] and state.current_player() == 0
     assert state.observation(0)["phase"] == "burning"
-    table.play(state, Burn(hand[0]))
+    table.play(state, act.Burn(hand[0]))
     assert kinds(state) == [ACTION, BURNING]  # a card adds to the action in progress
-    table.play(state, Done())
+    table.play(state, act.Done())
     assert kinds(state) == [ACTION]
     assert state.observation(0)["phase"] == "action"
 
@@ -66,12 +58,12 @@ def test_burning_is_pushed_over_the_turn_and_done_pops_it(table: Table) -> None:
 def test_burning_the_last_card_pops_the_burn_by_itself(table: Table) -> None:
     """Burn: an empty hand has nothing more to burn, so the action ends without Done."""
     state = table.new(2)
-    table.play(state, Move(), BurnContracts())
+    table.play(state, act.Move(), act.BurnContracts())
     for card in state.hands[0][:-1]:
-        table.play(state, Burn(card))
+        table.play(state, act.Burn(card))
     assert kinds(state)[-1] == BURNING
     last = state.hands[0][-1]
-    state.apply(Burn(last))
+    state.apply(act.Burn(last))
     # The turn is over: the hand is drawn up by chance before the next turn.
     assert kinds(state) == [DRAW_HAND] and state.current_player() == CHANCE
     table.settle(state)
@@ -84,11 +76,11 @@ def test_fulfilling_is_pushed_over_the_second_action(table: Table) -> None:
     state = table.new(2, ports={1: [("shell", 2), ("kelp", 1)] * 2}, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))  # shell x2 and kelp x1: they pay for the card
+    table.play(state, act.Buy(0), act.Buy(1))  # shell x2 and kelp x1: they pay for the card
     table.to_turn_of(state, 0)
-    table.play(state, TakeCoin())
+    table.play(state, act.TakeCoin())
     assert kinds(state) == [ACTION]
-    table.play(state, FulfilContracts())
+    table.play(state, act.FulfilContracts())
     assert kinds(state) == [FULFILLING] and state.actions_left == 0
     assert state.observation(1)["phase"] == "fulfilling"
 
@@ -98,7 +90,7 @@ def test_a_refill_is_chance_pushed_over_the_turn_it_interrupts(table: Table) -> 
     state = table.new(2, gaps="at_once")
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    state.apply(Buy(0))
+    state.apply(act.Buy(0))
     assert kinds(state) == [ACTION, REFILL_SPACE] and state.current_player() == CHANCE
     assert state.actions_left == 1
     table.settle(state)
@@ -113,7 +105,7 @@ def test_the_end_is_nobodys_decision_on_top_of_what_was_pending(table: Table) ->
     state.coins[0] = 100
     state.sun[:] = [1, 0, 0, 0, 0, 0, 0]
     state.pearls_left = 1
-    state.apply(Buy(0))
+    state.apply(act.Buy(0))
     assert kinds(state) == [ACTION, OVER]
     assert state.current_player() == TERMINAL and state.actions_left == 1
     assert state.observation(None)["phase"] == "over"
@@ -145,6 +137,6 @@ def test_a_clone_keeps_its_own_stack(table: Table) -> None:
     """clone() copies the stack: a burn begun in the copy leaves the original's turn alone."""
     state = table.new(2)
     copy = state.clone()
-    copy.apply(BurnContracts())
+    copy.apply(act.BurnContracts())
     assert kinds(copy) == [ACTION, BURNING]
     assert kinds(state) == [ACTION, ACTION]

@@ -9,17 +9,7 @@ import pytest
 from whaletable.core.errors import BadOption
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.games.whale_riders import WhaleRidersOptions
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    DrawTile,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.rules import HOME, TURN_STEP, WhaleRidersState
 
 if TYPE_CHECKING:
@@ -51,9 +41,9 @@ def _storm_drawn(table: Table, **options: object) -> WhaleRidersState:
     state = table.new(2, **options)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    state.apply(Buy(0))
-    state.apply(TakeCoin())
-    state.apply(DrawTile("storm", 0))
+    state.apply(act.Buy(0))
+    state.apply(act.TakeCoin())
+    state.apply(act.DrawTile("storm", 0))
     return state
 
 
@@ -61,9 +51,9 @@ def test_storms_block_a_space_and_slide_down(table: Table) -> None:
     """storms="block": a storm cannot be bought and slides down with the column."""
     state = _storm_in_port_one(table)
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), ("storm", 0)]
-    assert Buy(3) not in state.legal_actions()
-    assert "storm cannot be bought" in table.refuses(state, Buy(3))
-    table.play(state, Buy(0), TakeCoin(), tile=("shell", 1))
+    assert act.Buy(3) not in state.legal_actions()
+    assert "storm cannot be bought" in table.refuses(state, act.Buy(3))
+    table.play(state, act.Buy(0), act.TakeCoin(), tile=("shell", 1))
     assert table.spaces(state, 1) == [("meat", 1), ("pottery", 1), ("storm", 0), ("shell", 1)]
 
 
@@ -71,10 +61,10 @@ def test_storms_clearable_pay_to_clear(table: Table) -> None:
     """storms="clearable": buying a storm pays its space's price and sends it to the box."""
     state = _storm_in_port_one(table, storms="clearable")
     state.coins[0] = 5
-    table.play(state, Buy(3))
+    table.play(state, act.Buy(3))
     assert state.coins[0] == 2
     assert ("storm", 0) not in table.held(state, 0)
-    table.play(state, TakeCoin(), tile=("shell", 1))
+    table.play(state, act.TakeCoin(), tile=("shell", 1))
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), ("shell", 1)]
 
 
@@ -83,7 +73,7 @@ def test_storms_lull_are_set_aside_and_replaced(table: Table) -> None:
     state = _storm_drawn(table, storms="lull")
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1)[3] is None
-    state.apply(DrawTile("meat", 2))
+    state.apply(act.DrawTile("meat", 2))
     assert table.spaces(state, 1)[3] == ("meat", 2)
 
 
@@ -94,8 +84,8 @@ def _empty_bag_buy(table: Table, rule: str) -> WhaleRidersState:
     table.to_turn_of(state, 0)
     state.bag = [0] * len(state.bag)
     state.bag_total = 0
-    state.apply(Buy(0))
-    state.apply(TakeCoin())
+    state.apply(act.Buy(0))
+    state.apply(act.TakeCoin())
     return state
 
 
@@ -105,8 +95,8 @@ def test_empty_bag_leaves_space_empty(table: Table) -> None:
     assert state.current_player() == 1
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), None]
     table.to_turn_of(state, 0)
-    assert Buy(3) not in state.legal_actions()
-    assert "space 3 of this port is empty" in table.refuses(state, Buy(3))
+    assert act.Buy(3) not in state.legal_actions()
+    assert "space 3 of this port is empty" in table.refuses(state, act.Buy(3))
 
 
 def test_empty_bag_ends_game(table: Table) -> None:
@@ -121,9 +111,9 @@ def _pay_three_for_two(table: Table, rule: str) -> object:
     state = table.new(2, ports=ports, hands={0: [card]}, surplus=rule)
     table.ride(state, 0, 4)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, FulfilContracts(), Fulfil(card), Done())
+    table.play(state, act.FulfilContracts(), act.Fulfil(card), act.Done())
     return state
 
 
@@ -145,18 +135,18 @@ def test_payment_wastes_fewest_goods_then_fewest_tiles(table: Table) -> None:
     table.ride(state, 0, 4)
     table.to_turn_of(state, 0)
     state.coins[0] = 10
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, FulfilContracts(), Fulfil(card), Done())
+    table.play(state, act.FulfilContracts(), act.Fulfil(card), act.Done())
     assert table.held(state, 0) == [("shell", 3)]
 
 
 def test_refill_after_action(table: Table) -> None:
     """refill="after_action": the hand is drawn back up to three right after a burn."""
     state = table.new(2, refill="after_action")
-    table.play(state, BurnContracts(), Burn(state.hands[0][0]), Done())
+    table.play(state, act.BurnContracts(), act.Burn(state.hands[0][0]), act.Done())
     assert len(state.hands[0]) == 3 and state.actions_left == 1
 
 
@@ -166,18 +156,18 @@ def test_gaps_at_once(table: Table) -> None:
     state = table.new(2, gaps="at_once")
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    state.apply(Buy(0))
+    state.apply(act.Buy(0))
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1) == [("kelp", 1), ("meat", 1), ("pottery", 1), None]
-    state.apply(DrawTile("crystal", 1))
+    state.apply(act.DrawTile("crystal", 1))
     coins = state.coins[0]
-    table.play(state, Buy(0))  # the kelp slid onto the free space
+    table.play(state, act.Buy(0))  # the kelp slid onto the free space
     assert state.coins[0] == coins
     assert table.held(state, 0) == [("shell", 1), ("kelp", 1)]
     state = table.new(2, gaps="at_once")
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0))
+    table.play(state, act.Buy(0))
     assert table.spaces(state, 0)[0] == ("pearl", 2) and table.spaces(state, 0)[6] is None
 
 
@@ -200,16 +190,16 @@ def test_power_bargain(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     coins = state.coins[0]
-    table.play(state, Buy(3))
+    table.play(state, act.Buy(3))
     assert state.coins[0] == coins - 2
-    table.play(state, Buy(1))  # the second paid tile: full price
+    table.play(state, act.Buy(1))  # the second paid tile: full price
     assert state.coins[0] == coins - 3
 
 
 def test_power_tide_tax(table: Table) -> None:
     """Tide Tax: your first Take a coin each turn gives 2."""
     state = table.new(2, powers=("tide_tax", "bargain"))
-    table.play(state, TakeCoin(), TakeCoin())
+    table.play(state, act.TakeCoin(), act.TakeCoin())
     assert state.coins[0] == 3 + 2 + 1
 
 
@@ -220,17 +210,17 @@ def test_power_deep_current(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]}, powers=("deep_current", "bargain"))
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
     coins = state.coins[0]
-    table.play(state, FulfilContracts(), Fulfil(card))
+    table.play(state, act.FulfilContracts(), act.Fulfil(card))
     assert state.coins[0] == coins + table.contracts[card].coins + 1
 
 
 def test_power_foresight(table: Table) -> None:
     """Foresight: after a burn, draw back up to three at once."""
     state = table.new(2, powers=("foresight", "bargain"))
-    table.play(state, BurnContracts(), Burn(state.hands[0][0]), Done())
+    table.play(state, act.BurnContracts(), act.Burn(state.hands[0][0]), act.Done())
     assert len(state.hands[0]) == 3 and state.actions_left == 1
 
 
@@ -238,10 +228,10 @@ def test_power_storm_breaker(table: Table) -> None:
     """Storm Breaker: you may buy a storm to clear it, paying its space's price."""
     state = _storm_in_port_one(table, powers=("storm_breaker", "bargain"))
     state.coins[0] = 5
-    assert Buy(3) in state.legal_actions()
-    table.play(state, Buy(3))
+    assert act.Buy(3) in state.legal_actions()
+    table.play(state, act.Buy(3))
     assert state.coins[0] == 5 - 3
-    table.play(state, TakeCoin(), tile=("shell", 1))
+    table.play(state, act.TakeCoin(), tile=("shell", 1))
     assert table.spaces(state, 1)[3] == ("shell", 1)
 
 
@@ -251,7 +241,7 @@ def test_power_homecoming(table: Table) -> None:
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     coins = state.coins[0]
-    table.play(state, Buy(2))  # a 2-coin space
+    table.play(state, act.Buy(2))  # a 2-coin space
     assert state.coins[0] == coins - 1
 
 
@@ -297,7 +287,7 @@ def test_variants_off_by_default(table: Table) -> None:
 
 def test_move_still_one_port_with_variants(table: Table) -> None:
     state = table.new(2, powers=POWERS[:2], decrees=("far_shore", "full_hand", "high_bidder"))
-    table.play(state, Move())
+    table.play(state, act.Move())
     assert state.steps[0] == 1
 
 
@@ -319,11 +309,11 @@ def test_decrees_full_hand_and_four_goods(table: Table) -> None:
     table.ride(state, 0, 1)
     for _ in range(2):
         table.to_turn_of(state, 0)
-        table.play(state, Buy(0), Buy(1))
+        table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, Move(), Buy(0))
+    table.play(state, act.Move(), act.Buy(0))
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), FulfilContracts(), *(Fulfil(c) for c in cards))
+    table.play(state, act.Buy(0), act.FulfilContracts(), *(act.Fulfil(c) for c in cards))
     decrees = state.observation(None)["decrees"]
     assert decrees[0]["claimed_by"] == [0] and decrees[1]["claimed_by"] == [0]
     assert state.decree_pearls[0] == 4

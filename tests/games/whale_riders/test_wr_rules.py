@@ -13,21 +13,9 @@ from typing import TYPE_CHECKING
 
 from whaletable import games
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    DrawContract,
-    DrawTile,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    PickStartPlayer,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.components import missing_goods
-from whaletable.games.whale_riders.rules import D_OVER, HOME, PORT_AT, TURN_STEP
+from whaletable.games.whale_riders.rules import D_OVER, HOME, PORT_AT, TURN_STEP, WhaleRidersState
 
 if TYPE_CHECKING:
     from wr_support import Table
@@ -70,7 +58,7 @@ def test_every_port_space_filled_from_the_bag(table: Table) -> None:
     bag = state.observation(None)["bag"]
     draws = 0
     while state.observation(None)["deck"] == len(table.contracts) and state.is_chance_node():
-        assert all(isinstance(a, DrawTile) for a in state.legal_actions())
+        assert all(isinstance(a, act.DrawTile) for a in state.legal_actions())
         state.apply(state.legal_actions()[0])
         draws += 1
         if all(all(s is not None for s in p["spaces"]) for p in state.observation(None)["ports"]):
@@ -86,7 +74,7 @@ def test_storms_removed_by_player_count_and_added_when_board_full(table: Table) 
     for players in (2, 4, 6):
         state = table.game.new_state(players)
         for _ in range(28):
-            assert DrawTile("storm", 0) not in state.legal_actions()
+            assert act.DrawTile("storm", 0) not in state.legal_actions()
             state.apply(state.legal_actions()[0])
         assert state.bag[-1] == table.game.components.storms_for(players)
     assert table.game.components.storms_for(2) < table.game.components.storms_for(6)
@@ -96,15 +84,15 @@ def test_strong_tiles_redrawn_in_first_three_ports(table: Table) -> None:
     """Setup 3: "if a tile showing 2 pearls, 2 crystals, or 3 goods of one kind lands in one of
     the first three ports after the Sun Port ... put it back in the bag and draw a replacement.\""""
     state = table.game.new_state(2)
-    strong = [DrawTile("pearl", 2), DrawTile("crystal", 2), DrawTile("kelp", 3)]
+    strong = [act.DrawTile("pearl", 2), act.DrawTile("crystal", 2), act.DrawTile("kelp", 3)]
     for i in range(12):
         legal = state.legal_actions()
         assert not any(a in legal for a in strong)
-        assert DrawTile("kelp", 2) in legal
+        assert act.DrawTile("kelp", 2) in legal
         if i == 11:
-            reason = table.refuses(state, DrawTile("kelp", 3))
+            reason = table.refuses(state, act.DrawTile("kelp", 3))
             assert "may not start in the first three ports" in reason
-        state.apply(DrawTile(("shell", "kelp", "meat", "pottery")[i % 4], 1))
+        state.apply(act.DrawTile(("shell", "kelp", "meat", "pottery")[i % 4], 1))
     legal = state.legal_actions()  # port 4: anything goes
     assert all(a in legal for a in strong)
 
@@ -129,16 +117,16 @@ def test_three_coins_each(table: Table) -> None:
 def test_start_player_random_then_clockwise(table: Table) -> None:
     """Setup: "Choose a start player at random. Play goes clockwise.\""""
     state = table.game.new_state(3)
-    while not any(isinstance(a, PickStartPlayer) for a in state.legal_actions()):
+    while not any(isinstance(a, act.PickStartPlayer) for a in state.legal_actions()):
         state.apply(state.legal_actions()[0])
     outcomes = state.chance_outcomes()
     assert [a.seat for a, _ in outcomes] == [0, 1, 2]  # type: ignore[attr-defined]
     assert all(abs(p - 1 / 3) < 1e-12 for _, p in outcomes)
-    state.apply(PickStartPlayer(2))
+    state.apply(act.PickStartPlayer(2))
     order = []
     for _ in range(4):
         order.append(state.current_player())
-        table.play(state, TakeCoin(), TakeCoin())
+        table.play(state, act.TakeCoin(), act.TakeCoin())
     assert order == [2, 0, 1, 2]
 
 
@@ -148,18 +136,18 @@ def test_start_player_random_then_clockwise(table: Table) -> None:
 def test_two_actions_per_turn(table: Table) -> None:
     """Playing: "On your turn you must take two actions from the five below.\""""
     state = table.new(2)
-    table.play(state, Move())
+    table.play(state, act.Move())
     assert state.current_player() == 0 and state.actions_left == 1
-    table.play(state, Move())
+    table.play(state, act.Move())
     assert state.current_player() == 1 and state.actions_left == 2
 
 
 def test_same_action_twice(table: Table) -> None:
     """Playing: "You may take the same action twice.\""""
     state = table.new(2)
-    table.play(state, TakeCoin())
-    assert TakeCoin() in state.legal_actions()
-    table.play(state, TakeCoin())
+    table.play(state, act.TakeCoin())
+    assert act.TakeCoin() in state.legal_actions()
+    table.play(state, act.TakeCoin())
     assert state.coins[0] == 5
 
 
@@ -184,7 +172,7 @@ def test_rider_home_can_no_longer_move(table: Table) -> None:
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     assert state.observation(None)["players"][0]["heading"] == "home"
-    assert "can no longer move" in table.refuses(state, Move())
+    assert "can no longer move" in table.refuses(state, act.Move())
 
 
 def test_buy_price_by_space_zero_to_three(table: Table) -> None:
@@ -195,10 +183,10 @@ def test_buy_price_by_space_zero_to_three(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     coins = state.coins[0]
-    table.play(state, Buy(3))  # pottery on the 3-coin space
+    table.play(state, act.Buy(3))  # pottery on the 3-coin space
     assert state.coins[0] == coins - 3
     assert table.held(state, 0) == [("pottery", 1)]
-    table.play(state, Buy(0))  # shell on the free space
+    table.play(state, act.Buy(0))  # shell on the free space
     assert state.coins[0] == coins - 3
     assert sorted(table.held(state, 0)) == [("pottery", 1), ("shell", 1)]
 
@@ -209,20 +197,20 @@ def test_buy_needs_the_coins(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.coins[0] = 1
-    assert Buy(1) in state.legal_actions() and Buy(2) not in state.legal_actions()
-    assert "costs 2 coins and you have 1" in table.refuses(state, Buy(2))
+    assert act.Buy(1) in state.legal_actions() and act.Buy(2) not in state.legal_actions()
+    assert "costs 2 coins and you have 1" in table.refuses(state, act.Buy(2))
 
 
 def test_buy_only_at_the_riders_port(table: Table) -> None:
     """Buy: "buy one tile from the port where your rider is." Riders start at the Sun Port,
     which sells no goods and keeps its pearls for riders who have come home."""
     state = table.new(2)
-    assert not any(isinstance(a, Buy) for a in state.legal_actions())
-    assert "come home" in table.refuses(state, Buy(0))
+    assert not any(isinstance(a, act.Buy) for a in state.legal_actions())
+    assert "come home" in table.refuses(state, act.Buy(0))
     table.ride(state, 0, 3)
     table.to_turn_of(state, 0)
     before = table.spaces(state, 3)
-    table.play(state, Buy(0), tile=("crystal", 1))
+    table.play(state, act.Buy(0), tile=("crystal", 1))
     assert table.held(state, 0) == [before[0]]
     assert table.spaces(state, 1) == table.spaces(table.new(2), 1)
 
@@ -236,13 +224,13 @@ def test_goods_gap_closes_at_end_of_turn(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     bag = state.observation(None)["bag"]
-    state.apply(Buy(1))  # kelp
+    state.apply(act.Buy(1))  # kelp
     assert state.current_player() == 0  # nothing is drawn yet
     assert table.spaces(state, 1) == [("shell", 1), None, ("meat", 1), ("pottery", 1)]
-    state.apply(TakeCoin())  # the turn's second action: the turn ends
+    state.apply(act.TakeCoin())  # the turn's second action: the turn ends
     assert state.current_player() == CHANCE
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), None]
-    state.apply(DrawTile("crystal", 1))
+    state.apply(act.DrawTile("crystal", 1))
     assert table.spaces(state, 1) == [("shell", 1), ("meat", 1), ("pottery", 1), ("crystal", 1)]
     assert state.observation(None)["bag"] == bag - 1
 
@@ -253,11 +241,11 @@ def test_second_buy_in_a_turn_pays_its_own_space(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0))  # the free shell
-    assert Buy(0) not in state.legal_actions()
-    assert "space 0 of this port is empty" in table.refuses(state, Buy(0))
+    table.play(state, act.Buy(0))  # the free shell
+    assert act.Buy(0) not in state.legal_actions()
+    assert "space 0 of this port is empty" in table.refuses(state, act.Buy(0))
     coins = state.coins[0]
-    table.play(state, Buy(1), tile=("crystal", 1))  # the kelp, still on its 1-coin space
+    table.play(state, act.Buy(1), tile=("crystal", 1))  # the kelp, still on its 1-coin space
     assert state.coins[0] == coins - 1
     assert table.held(state, 0) == [("shell", 1), ("kelp", 1)]
     assert table.spaces(state, 1) == [("meat", 1), ("pottery", 1), ("crystal", 1), ("crystal", 1)]
@@ -266,7 +254,7 @@ def test_second_buy_in_a_turn_pays_its_own_space(table: Table) -> None:
 def test_take_coin(table: Table) -> None:
     """Take a coin: "take one small coin (value 1) from the bank.\""""
     state = table.new(3)
-    table.play(state, TakeCoin())
+    table.play(state, act.TakeCoin())
     assert state.coins == [4, 3, 3]
 
 
@@ -275,12 +263,12 @@ def test_burn_one_or_more_contracts_face_up(table: Table) -> None:
     a pile next to the board.\""""
     state = table.new(2)
     hand = state.hands[0]
-    table.play(state, BurnContracts())
-    assert Done() not in state.legal_actions()  # one or more
-    table.play(state, Burn(hand[0]))
-    table.play(state, Burn(hand[2]))
+    table.play(state, act.BurnContracts())
+    assert act.Done() not in state.legal_actions()  # one or more
+    table.play(state, act.Burn(hand[0]))
+    table.play(state, act.Burn(hand[2]))
     assert state.observation(1)["current_cards"] == [hand[0], hand[2]]
-    table.play(state, Done())
+    table.play(state, act.Done())
     obs = state.observation(1)
     assert [c["id"] for c in obs["burned"]] == [hand[0], hand[2]]
     assert state.actions_left == 1  # the whole burn was one action
@@ -297,15 +285,15 @@ def test_fulfil_several_contracts_as_one_action(table: Table) -> None:
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
     state.coins[0] = 10
-    table.play(state, Buy(0), Buy(1))  # shell x2 and kelp x2; the gaps close after the turn
+    table.play(state, act.Buy(0), act.Buy(1))  # shell x2 and kelp x2; the gaps close after the turn
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))  # shell x1, kelp x1, slid down
+    table.play(state, act.Buy(0), act.Buy(1))  # shell x1, kelp x1, slid down
     table.to_turn_of(state, 0)
     coins = state.coins[0]
     bag = state.observation(None)["bag"]
-    table.play(state, FulfilContracts(), Fulfil(two_shell_kelp))
+    table.play(state, act.FulfilContracts(), act.Fulfil(two_shell_kelp))
     assert state.coins[0] == coins + table.contracts[two_shell_kelp].coins
-    table.play(state, Fulfil(two_kelp_shell), Done())
+    table.play(state, act.Fulfil(two_kelp_shell), act.Done())
     assert state.actions_left == 1
     assert table.held(state, 0) == []
     fulfilled = state.observation(None)["players"][0]["fulfilled"]
@@ -320,9 +308,9 @@ def test_fulfilled_contract_pearls_count_at_end(table: Table) -> None:
                       hands={0: [card]})  # fmt: skip
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, FulfilContracts(), Fulfil(card), Done())
+    table.play(state, act.FulfilContracts(), act.Fulfil(card), act.Done())
     assert state.pearls(0) == table.contracts[card].pearls
 
 
@@ -330,8 +318,8 @@ def test_cannot_fulfil_without_the_goods(table: Table) -> None:
     """Fulfil: "take the goods or tiles the card asks for from in front of you" — you must
     have them."""
     state = table.new(2)
-    assert FulfilContracts() not in state.legal_actions()
-    assert "do not pay" in table.refuses(state, FulfilContracts())
+    assert act.FulfilContracts() not in state.legal_actions()
+    assert "do not pay" in table.refuses(state, act.FulfilContracts())
 
 
 def test_hand_refilled_to_three_at_end_of_turn(table: Table) -> None:
@@ -339,11 +327,11 @@ def test_hand_refilled_to_three_at_end_of_turn(table: Table) -> None:
     the end of the turn."""
     state = table.new(2)
     hand = state.hands[0]
-    table.play(state, BurnContracts(), Burn(hand[0]), Burn(hand[1]), Done())
+    table.play(state, act.BurnContracts(), act.Burn(hand[0]), act.Burn(hand[1]), act.Done())
     assert len(state.hands[0]) == 1  # not yet: the turn goes on
-    state.apply(TakeCoin())
+    state.apply(act.TakeCoin())
     assert state.current_player() == CHANCE
-    assert all(isinstance(a, DrawContract) for a in state.legal_actions())
+    assert all(isinstance(a, act.DrawContract) for a in state.legal_actions())
     table.settle(state)
     assert len(state.hands[0]) == 3 and state.current_player() == 1
 
@@ -353,8 +341,8 @@ def test_burned_pile_reshuffled_when_draw_pile_runs_out(table: Table) -> None:
     state = table.new(2)
     state.deck = ()
     hand = state.hands[0]
-    table.play(state, BurnContracts(), Burn(hand[0]), Done())
-    state.apply(TakeCoin())
+    table.play(state, act.BurnContracts(), act.Burn(hand[0]), act.Done())
+    state.apply(act.TakeCoin())
     assert [a.card for a in state.legal_actions()] == [hand[0]]  # type: ignore[attr-defined]
 
 
@@ -366,8 +354,8 @@ def test_sun_port_pearls_only_for_riders_home(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
-    assert Buy(0) in state.legal_actions()
-    table.play(state, Buy(0))
+    assert act.Buy(0) in state.legal_actions()
+    table.play(state, act.Buy(0))
     assert table.held(state, 0) == [("pearl", 3)]
     assert state.pearls(0) == 3
     assert state.observation(None)["pearls_left"] == 6
@@ -379,10 +367,10 @@ def test_sun_port_gaps_close_only_at_end_of_turn(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0))
+    table.play(state, act.Buy(0))
     assert table.spaces(state, 0)[0] is None  # the gap stays while the turn goes on
     coins = state.coins[0]
-    table.play(state, Buy(1))  # the 2-pearl tile still on its 1-coin space
+    table.play(state, act.Buy(1))  # the 2-pearl tile still on its 1-coin space
     assert state.coins[0] == coins - 1
     assert table.spaces(state, 0) == [("pearl", 2)] + [("pearl", 1)] * 4 + [None, None]
 
@@ -393,21 +381,27 @@ def test_sun_port_column_closes_down_after_turn(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), TakeCoin())
+    table.play(state, act.Buy(0), act.TakeCoin())
     assert table.spaces(state, 0) == [("pearl", 2), ("pearl", 2)] + [("pearl", 1)] * 4 + [None]
+
+
+def _rich_at_home(table: Table, seat: int) -> WhaleRidersState:
+    """A two-player game where ``seat``'s rider is home with 100 coins, on its turn."""
+    state = table.new(2)
+    table.ride(state, seat, HOME)
+    table.to_turn_of(state, seat)
+    state.coins[seat] = 100
+    return state
 
 
 def test_game_ends_at_once_with_seventh_pearl(table: Table) -> None:
     """End: "As soon as all seven starting pearl tiles have been bought, the game ends at once.\""""
-    state = table.new(2)
-    table.ride(state, 0, HOME)
-    table.to_turn_of(state, 0)
-    state.coins[0] = 100
+    state = _rich_at_home(table, 0)
     for _ in range(6):
-        table.play(state, Buy(0))
+        table.play(state, act.Buy(0))
         table.to_turn_of(state, 0)
     assert state.observation(None)["pearls_left"] == 1
-    state.apply(Buy(0))
+    state.apply(act.Buy(0))
     assert state.current_player() == TERMINAL
     assert state.actions_left == 1  # in the middle of the turn
     assert state.observation(None)["phase"] == "over"
@@ -416,12 +410,9 @@ def test_game_ends_at_once_with_seventh_pearl(table: Table) -> None:
 def test_most_pearls_wins(table: Table) -> None:
     """End: "Each player then counts the pearls on their tiles and on their fulfilled contract
     cards. The player with the most pearls wins.\""""
-    state = table.new(2)
-    table.ride(state, 1, HOME)
-    table.to_turn_of(state, 1)
-    state.coins[1] = 100
+    state = _rich_at_home(table, 1)
     for _ in range(7):
-        table.play(state, Buy(0))
+        table.play(state, act.Buy(0))
         if state.is_terminal():
             break
         table.to_turn_of(state, 1)
@@ -499,9 +490,9 @@ def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:
     state = table.new(2, ports=ports, hands={0: [card]})
     table.ride(state, 0, 1)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))  # shell, crystal
+    table.play(state, act.Buy(0), act.Buy(1))  # shell, crystal
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), Buy(1))  # pearl, kelp (slid down at the end of the last turn)
+    table.play(state, act.Buy(0), act.Buy(1))  # pearl, kelp (slid down at the end of the last turn)
     table.to_turn_of(state, 0)
     assert sorted(table.held(state, 0)) == [
         ("crystal", 1),
@@ -509,8 +500,8 @@ def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:
         ("pearl", 1),
         ("shell", 1),
     ]
-    assert FulfilContracts() not in state.legal_actions()
-    assert "do not pay" in table.refuses(state, FulfilContracts())
+    assert act.FulfilContracts() not in state.legal_actions()
+    assert "do not pay" in table.refuses(state, act.FulfilContracts())
     assert state.pearls(0) == 1
 
 
@@ -519,11 +510,11 @@ def test_rider_at_the_sun_port_before_leaving_is_not_home(table: Table) -> None:
     home, while the same rider back at the Sun Port is."""
     state = table.new(2)
     assert state.observation(None)["players"][0]["heading"] == "out"
-    assert "come home" in table.refuses(state, Buy(0))
+    assert "come home" in table.refuses(state, act.Buy(0))
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     assert state.observation(None)["players"][0]["heading"] == "home"
-    assert Buy(0) in state.legal_actions()
+    assert act.Buy(0) in state.legal_actions()
 
 
 def test_riders_may_share_a_port(table: Table) -> None:
@@ -533,9 +524,9 @@ def test_riders_may_share_a_port(table: Table) -> None:
     table.ride(state, 1, 1)
     assert state.steps == [1, 1]
     table.to_turn_of(state, 0)
-    table.play(state, Buy(0), TakeCoin())
+    table.play(state, act.Buy(0), act.TakeCoin())
     table.to_turn_of(state, 1)
-    assert Buy(0) in state.legal_actions()
+    assert act.Buy(0) in state.legal_actions()
 
 
 def test_rider_home_still_takes_two_actions(table: Table) -> None:
@@ -544,10 +535,10 @@ def test_rider_home_still_takes_two_actions(table: Table) -> None:
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
     legal = state.legal_actions()
-    assert Move() not in legal
-    assert TakeCoin() in legal and BurnContracts() in legal and Buy(0) in legal
+    assert act.Move() not in legal
+    assert act.TakeCoin() in legal and act.BurnContracts() in legal and act.Buy(0) in legal
     coins = state.coins[0]
-    table.play(state, TakeCoin(), TakeCoin())
+    table.play(state, act.TakeCoin(), act.TakeCoin())
     assert state.coins[0] == coins + 2 and state.current_player() == 1
 
 
@@ -556,7 +547,7 @@ def test_tie_break_counts_sun_port_pearl_tiles(table: Table) -> None:
     state = table.new(2)
     table.ride(state, 0, HOME)
     table.to_turn_of(state, 0)
-    table.play(state, Buy(1))  # a 2-pearl tile from the Sun Port, 1 coin
+    table.play(state, act.Buy(1))  # a 2-pearl tile from the Sun Port, 1 coin
     state.decisions.append(D_OVER)  # score the table as it stands
     state.tiles[1 * 18 + 16] = 1  # seat 1: a 2-pearl bag tile
     state.coins = [4, 4]
@@ -591,7 +582,7 @@ def test_the_observation_says_what_tiles_pay_for_and_where_a_rider_sails_next() 
                 checked["paid" if paid else "unpaid"] += 1
             action = rng.choice(state.legal_actions())
             state.apply(action)
-            if isinstance(action, Move):
+            if isinstance(action, act.Move):
                 assert state.observation(seat)["players"][seat]["port"] == me["next_port"]
                 checked["moves"] += 1
     assert min(checked.values()) > 0, checked

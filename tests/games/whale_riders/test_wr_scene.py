@@ -7,16 +7,7 @@ from wr_support import Table
 
 from whaletable.core.view import Scene, check_scene
 from whaletable.core.words import english
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.rules import WhaleRidersState
 from whaletable.games.whale_riders.view import scene
 from whaletable.games.whale_riders.words import contract_text
@@ -48,7 +39,7 @@ def test_a_purchase_is_chosen_at_its_space_of_the_riders_port(table: Table) -> N
     tiles = ("shell ×2", "kelp ×1", "meat ×1", "meat ×1")
     for slot, tile in enumerate(tiles):
         (choice,) = made.at(f"space-1-{slot}")
-        assert choice.action == Buy(slot)
+        assert choice.action == act.Buy(slot)
         price = "1 coin" if slot == 1 else f"{slot} coins"
         assert choice.words == f"Buy {tile} on space {slot + 1} at Swordfish Port for {price}"
     assert "buying" in made.region("port-1").marks
@@ -60,7 +51,7 @@ def test_a_space_shows_its_tile_and_an_empty_space_shows_none(table: Table) -> N
     state = at_port_one(table)
     space = next(p for p in seen(state, 1).region("port-1").pieces if p.key == "space-1-0")
     assert (space.kind, space.label) == ("shell", "shell ×2")
-    table.play(state, Buy(0))  # the gap closes at the end of the turn
+    table.play(state, act.Buy(0))  # the gap closes at the end of the turn
     space = next(p for p in seen(state, 1).region("port-1").pieces if p.key == "space-1-0")
     assert (space.kind, space.label) == ("empty", "")
 
@@ -76,14 +67,14 @@ def test_moving_taking_a_coin_and_starting_a_card_action_are_buttons(table: Tabl
     state = table.new(2)
     made = seen(state, 0)
     buttons = {type(c.action) for c in made.choices if c.target is None}
-    assert buttons == {Move, TakeCoin, BurnContracts}
-    (move,) = [c for c in made.choices if c.action == Move()]
+    assert buttons == {act.Move, act.TakeCoin, act.BurnContracts}
+    (move,) = [c for c in made.choices if c.action == act.Move()]
     assert move.words == "Move your rider to Swordfish Port"
 
 
 def test_a_rider_stands_in_its_port_marked_with_its_heading(table: Table) -> None:
     state = table.new(2)
-    table.play(state, Move())
+    table.play(state, act.Move())
     made = seen(state, 1)
     (rider,) = [p for p in made.region("port-1").pieces if p.kind == "rider"]
     assert (rider.key, rider.owner) == ("rider-0", 0)
@@ -115,34 +106,34 @@ def test_the_hand_is_shown_to_its_own_seat_and_as_card_backs_to_everyone(table: 
 def test_a_contract_the_tiles_pay_for_is_marked_payable(table: Table) -> None:
     card = table.card(shell=2, kelp=1)
     state = at_port_one(table, [card])
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
     marks = {p.key: p.marks for p in seen(state, 0).region("hand").pieces}
     assert marks[f"contract-{card}"] == {"payable"}
     assert sum(m == {"payable"} for m in marks.values()) == 1
     fulfil = seen(state, 0)
-    assert any(c.action == FulfilContracts() and c.target is None for c in fulfil.choices)
+    assert any(c.action == act.FulfilContracts() and c.target is None for c in fulfil.choices)
 
 
 def test_a_card_to_burn_or_fulfil_is_chosen_at_the_card_itself(table: Table) -> None:
     card = table.card(shell=2, kelp=1)
     state = at_port_one(table, [card])
-    table.play(state, Buy(0), Buy(1))
+    table.play(state, act.Buy(0), act.Buy(1))
     table.to_turn_of(state, 0)
-    table.play(state, FulfilContracts())
+    table.play(state, act.FulfilContracts())
     made = seen(state, 0)
-    assert [c.action for c in made.at(f"contract-{card}")] == [Fulfil(card)]
+    assert [c.action for c in made.at(f"contract-{card}")] == [act.Fulfil(card)]
     state = table.new(2)
-    table.play(state, BurnContracts())
+    table.play(state, act.BurnContracts())
     made = seen(state, 0)
     for k in state.hands[0]:
-        assert [c.action for c in made.at(f"contract-{k}")] == [Burn(k)]
-    assert not any(c.action == Done() for c in made.choices)  # first take at least one
+        assert [c.action for c in made.at(f"contract-{k}")] == [act.Burn(k)]
+    assert not any(c.action == act.Done() for c in made.choices)  # first take at least one
 
 
 def test_a_seat_row_shows_what_lies_in_front_of_it(table: Table) -> None:
     state = at_port_one(table)
-    table.play(state, Buy(0), TakeCoin())
+    table.play(state, act.Buy(0), act.TakeCoin())
     made = seen(state, None)
     row = made.region("seat-0")
     labels = {p.key: p.label for p in row.pieces}

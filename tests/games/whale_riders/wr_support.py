@@ -13,15 +13,7 @@ from typing import Any
 from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.testing import refusal
-from whaletable.games.whale_riders.actions import (
-    DealPower,
-    DrawContract,
-    DrawTile,
-    Move,
-    PickStartPlayer,
-    RevealDecree,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders.rules import WhaleRidersState
 
 Tile = tuple[str, int]
@@ -70,7 +62,7 @@ class Table:
         state: WhaleRidersState = self.game.new_state(players, options, events=events)
         for port in range(1, 8):
             for good, count in (ports or {}).get(port, PLAIN_PORT):
-                state.apply(DrawTile(good, count))
+                state.apply(act.DrawTile(good, count))
         given = dict(hands or {})
         used = [c for h in given.values() for c in h]
         for seat in range(players):
@@ -78,12 +70,12 @@ class Table:
             extra = self.cards(3 - len(hand), avoid=used + hand)
             used += extra
             for card in hand + extra:
-                state.apply(DrawContract(card))
+                state.apply(act.DrawContract(card))
         for power in powers:
-            state.apply(DealPower(power))
+            state.apply(act.DealPower(power))
         for decree in decrees:
-            state.apply(RevealDecree(decree))
-        state.apply(PickStartPlayer(start))
+            state.apply(act.RevealDecree(decree))
+        state.apply(act.PickStartPlayer(start))
         return state
 
     def settle(self, state: WhaleRidersState, tile: Tile | None = None) -> None:
@@ -92,8 +84,8 @@ class Table:
         while state.is_chance_node():
             outcomes = [a for a, _ in state.chance_outcomes()]
             pick = outcomes[0]
-            if tile is not None and DrawTile(*tile) in outcomes:
-                pick = DrawTile(*tile)
+            if tile is not None and act.DrawTile(*tile) in outcomes:
+                pick = act.DrawTile(*tile)
             state.apply(pick)
 
     def play(self, state: WhaleRidersState, *actions: Action, tile: Tile | None = None) -> None:
@@ -109,17 +101,17 @@ class Table:
         while state.steps[seat] < target:
             mover = state.current_player()
             if mover == seat and state.steps[seat] < target:
-                self.play(state, Move())
+                self.play(state, act.Move())
             else:
-                self.play(state, TakeCoin())
+                self.play(state, act.TakeCoin())
         # finish the mover's turn so the next decision is clean
         while state.current_player() == seat and state.actions_left < 2:
-            self.play(state, TakeCoin())
+            self.play(state, act.TakeCoin())
 
     def to_turn_of(self, state: WhaleRidersState, seat: int) -> None:
         """Everyone else takes coins until it is ``seat``'s turn, at its start."""
         while state.current_player() != seat or state.actions_left != 2:
-            self.play(state, TakeCoin())
+            self.play(state, act.TakeCoin())
 
     def refuses(self, state: WhaleRidersState, action: Action) -> str:
         """Apply an illegal action: return the reason, after checking nothing changed."""

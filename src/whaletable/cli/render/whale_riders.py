@@ -22,26 +22,20 @@ from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.view import Region, Scene
 from whaletable.core.words import Translate, english
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
+from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.view import scene
-from whaletable.games.whale_riders.words import (
-    game_over_words,
-    ranking_rule,
-    result_word,
-    tie_break_line,
-)
 
 HEADING_MARK = {"out": "→", "back": "←", "home": "⌂"}
+SHORT: dict[str, Action] = {
+    "m": act.Move(),
+    "c": act.TakeCoin(),
+    "d": act.Done(),
+    "f": act.FulfilContracts(),
+    "x": act.BurnContracts(),
+}
+"""The short forms that name an action alone."""
 
 
 def riders(port: Region) -> Text:
@@ -88,7 +82,7 @@ class WhaleRidersView:
         if more:
             parts.append(Text("\n".join(more)))
         if "hand" in regions:
-            parts.append(self._hand(regions["hand"], regions[f"seat-{obs['seat']}"]))
+            parts.append(self._hand(regions["hand"], regions[f"seat-{regions['hand'].owner}"]))
         return Group(*parts)
 
     def _header(self, sc: Scene, seats: list[Region]) -> Text:
@@ -135,35 +129,27 @@ class WhaleRidersView:
     def _players(self, seats: list[Region]) -> Table:
         tr = self.tr
         table = Table(padding=(0, 1))
-        table.add_column("")
-        for column in (tr("Player"), tr("Rider")):
-            table.add_column(column)
-        table.add_column(tr("Coins"), justify="right")
-        for column in (tr("Tiles"), tr("Hand"), tr("Fulfilled")):
-            table.add_column(column)
-        table.add_column(tr("Pearls"), justify="right")
         has_power = any(p.kind == "power" for s in seats for p in s.pieces)
-        if has_power:
-            table.add_column(tr("Power"))
+        columns = ["", tr("Player"), tr("Rider"), tr("Coins"), tr("Tiles"), tr("Hand")]
+        columns += [tr("Fulfilled"), tr("Pearls"), *([tr("Power")] if has_power else [])]
+        for i, column in enumerate(columns):
+            table.add_column(column, justify="right" if i in (3, 7) else "left")  # the figures
         for row in seats:
             seat = int(row.key.removeprefix("seat-"))
-            by_kind: dict[str, list[str]] = {}
-            for piece in row.pieces:
-                by_kind.setdefault(piece.kind, []).append(piece.label)
+            said = {p.kind: p.label for p in row.pieces}  # coins, fulfilled, pearls, power
             held = [p.label for p in row.pieces if p.key.startswith("held-")]
+            backs = sum(p.kind == "card-back" for p in row.pieces)
             cells: list[RenderableType] = [
                 "▶" if "to-move" in row.marks else "",
                 Text(row.label, style=f"bold {seat_colour(seat)}"),
                 row.notes[0],
-                *by_kind["coins"],
+                said["coins"],
                 " · ".join(held) or "—",
-                str(len(by_kind.get("card-back", []))),
-                *by_kind["fulfilled"],
-                *by_kind["pearls"],
+                str(backs),
+                said["fulfilled"],
+                said["pearls"],
             ]
-            if has_power:
-                cells.append(" ".join(by_kind.get("power", ["—"])))
-            table.add_row(*cells)
+            table.add_row(*cells, *([said.get("power", "—")] if has_power else []))
         return table
 
     def _hand(self, hand: Region, mine: Region) -> Panel:
@@ -191,16 +177,13 @@ class WhaleRidersView:
 
     def parse(self, text: str, obs: WhaleRidersObservation) -> Action | None:
         tr = self.tr
-        words = text.lower().split()
-        if not words or words[0] not in ("m", "b", "c", "f", "x", "d"):
+        verb, *args = text.lower().split() or [""]
+        if verb not in SHORT and verb != "b":
             return None
-        verb, args = words[0], words[1:]
+        if not args and verb in SHORT:
+            return SHORT[verb]
         if verb in ("m", "c", "d"):
-            if args:
-                raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
-            return {"m": Move(), "c": TakeCoin(), "d": Done()}[verb]
-        if verb in ("f", "x") and not args:
-            return FulfilContracts() if verb == "f" else BurnContracts()
+            raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
         if len(args) != 1 or not args[0].isdigit():
             if verb == "b":
                 raise BadCommand(tr("write 'b N' with a space N (1 is the cheapest)"))
@@ -208,30 +191,30 @@ class WhaleRidersView:
                 tr("write '{verb} N' with a contract N of your hand").format(verb=verb)
             )
         number = int(args[0])
-        o = obs
-        seat = o["seat"]
+        sc = self.scene(obs, ())
         if verb == "b":
-            spaces = (
-                len(o["ports"][o["players"][seat]["port"]]["spaces"]) if seat is not None else 4
-            )
+            # The spaces of the port where the viewer's rider is (four for a spectator).
+            rider = f"rider-{sc.region('turn').owner}"
+            port = next((r for r in sc.regions if rider in {p.key for p in r.pieces}), None)
+            spaces = 4 if port is None else sum(p.kind != "rider" for p in port.pieces)
             if not 1 <= number <= spaces:
                 raise BadCommand(
                     tr("there is no space {number}: this port's spaces are 1–{spaces}").format(
                         number=number, spaces=spaces
                     )
                 )
-            return Buy(number - 1)
-        hand = [c for c in o["players"][seat]["hand"] if c is not None] if seat is not None else []
+            return act.Buy(number - 1)
+        hand = [p.key for r in sc.regions if r.key == "hand" for p in r.pieces]
+        if not hand:
+            raise BadCommand(tr("your hand is empty"))
         if not 1 <= number <= len(hand):
-            if not hand:
-                raise BadCommand(tr("your hand is empty"))
             raise BadCommand(
                 tr("there is no contract C{number}: your hand holds C1–C{count}").format(
                     number=number, count=len(hand)
                 )
             )
-        card = hand[number - 1]["id"]
-        return Fulfil(card) if verb == "f" else Burn(card)
+        card = int(hand[number - 1].removeprefix("contract-"))
+        return act.Fulfil(card) if verb == "f" else act.Burn(card)
 
     def round_summaries(
         self, obs: WhaleRidersObservation, names: list[str]
@@ -244,15 +227,13 @@ class WhaleRidersView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(len(result.standings))]
-        winners = result.winners
-        pearls = result.standing(winners[0]).score if winners else 0
-        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
-            result_word,
-            headline=game_over_words(winners, pearls, labels, tr),
+            words.result_word,
+            headline=words.game_over_line(obs, labels, tr),
             notes=[note for note in notes if note],
         )
 

@@ -22,38 +22,12 @@ from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
-from whaletable.games.whale_riders import words
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    DealPower,
-    Done,
-    DrawContract,
-    DrawTile,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    PickStartPlayer,
-    RevealDecree,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
+from whaletable.games.whale_riders import rules, words
 from whaletable.games.whale_riders.codes import CodeTables
 from whaletable.games.whale_riders.components import Components, load_components
 from whaletable.games.whale_riders.events import EVENT_TYPES
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
-from whaletable.games.whale_riders.rules import (
-    BURN_CONTRACTS,
-    BUY,
-    DONE,
-    DRAW_TILE,
-    FULFIL_CONTRACTS,
-    MOVE,
-    TAKE_COIN,
-    WhaleRidersState,
-    pack_goods,
-    price_rows,
-)
 from whaletable.games.whale_riders.tensor import TENSOR
 
 
@@ -100,25 +74,11 @@ SPEC = GameSpec(
 )
 
 
-class WhaleRiders(Game[WhaleRidersState]):
+class WhaleRiders(Game[rules.WhaleRidersState]):
     spec = SPEC
     event_types = EVENT_TYPES
-    action_types = (
-        PickStartPlayer,
-        DrawTile,
-        DrawContract,
-        DealPower,
-        RevealDecree,
-        Move,
-        Buy,
-        TakeCoin,
-        BurnContracts,
-        FulfilContracts,
-        Burn,
-        Fulfil,
-        Done,
-    )
-    chance_action_types = (PickStartPlayer, DrawTile, DrawContract, DealPower, RevealDecree)
+    action_types = act.ACTION_TYPES
+    chance_action_types = act.CHANCE_ACTION_TYPES
     tensor = TENSOR
     observation_type = WhaleRidersObservation
 
@@ -128,15 +88,15 @@ class WhaleRiders(Game[WhaleRidersState]):
         c = self.components
         cards = range(len(c.contracts))
         # The canonical action objects, made once: legal lists reuse them.
-        self.draw_contract = tuple(DrawContract(k) for k in cards)
-        self.burn = tuple(Burn(k) for k in cards)
-        self.fulfil = tuple(Fulfil(k) for k in cards)
-        self.deal_power = tuple(DealPower(p.id) for p in c.powers)
-        self.reveal_decree = tuple(RevealDecree(d.id) for d in c.decrees)
+        self.draw_contract = tuple(act.DrawContract(k) for k in cards)
+        self.burn = tuple(act.Burn(k) for k in cards)
+        self.fulfil = tuple(act.Fulfil(k) for k in cards)
+        self.deal_power = tuple(act.DealPower(p.id) for p in c.powers)
+        self.reveal_decree = tuple(act.RevealDecree(d.id) for d in c.decrees)
         self.power_index = {p.id: i for i, p in enumerate(c.powers)}
         self.decree_index = {d.id: i for i, d in enumerate(c.decrees)}
-        self.needs = tuple(pack_goods(card.needs) for card in c.contracts)
-        self.price_rows = price_rows(c)
+        self.needs = tuple(rules.pack_goods(card.needs) for card in c.contracts)
+        self.price_rows = rules.price_rows(c)
         super().__init__()
         self.codes = CodeTables(self)
 
@@ -145,22 +105,28 @@ class WhaleRiders(Game[WhaleRidersState]):
         return load_components()
 
     def _all_actions(self) -> list[Action]:
-        out: list[Action] = [PickStartPlayer(s) for s in range(SPEC.max_players)]
-        out += DRAW_TILE
+        out: list[Action] = [act.PickStartPlayer(s) for s in range(SPEC.max_players)]
+        out += rules.DRAW_TILE
         out += self.draw_contract
         out += self.deal_power
         out += self.reveal_decree
-        out += [MOVE, *BUY, TAKE_COIN, BURN_CONTRACTS, FULFIL_CONTRACTS]
+        out += [
+            rules.MOVE,
+            *rules.BUY,
+            rules.TAKE_COIN,
+            rules.BURN_CONTRACTS,
+            rules.FULFIL_CONTRACTS,
+        ]
         out += self.burn
         out += self.fulfil
-        out.append(DONE)
+        out.append(rules.DONE)
         return out
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         return words.describe(event, names, tr, self.components)
 
-    def _new_state(self, num_players: int, options: WhaleRidersOptions) -> WhaleRidersState:
-        return WhaleRidersState(self, num_players, options)
+    def _new_state(self, num_players: int, options: WhaleRidersOptions) -> rules.WhaleRidersState:
+        return rules.WhaleRidersState(self, num_players, options)
 
 
 GAME = register(WhaleRiders())

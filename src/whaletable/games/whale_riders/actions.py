@@ -127,3 +127,23 @@ class Done(Action):
     """End the burn or fulfil action in progress: no more cards this action."""
 
     kind: ClassVar[str] = "done"
+
+
+CHANCE_ACTION_TYPES: tuple[type[Action], ...] = (
+    PickStartPlayer,
+    DrawTile,
+    DrawContract,
+    DealPower,
+    RevealDecree,
+)
+ACTION_TYPES: tuple[type[Action], ...] = (
+    *CHANCE_ACTION_TYPES,
+    Move,
+    Buy,
+    TakeCoin,
+    BurnContracts,
+    FulfilContracts,
+    Burn,
+    Fulfil,
+    Done,
+)

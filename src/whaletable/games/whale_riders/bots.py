@@ -26,16 +26,7 @@ from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    Done,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions
 from whaletable.games.whale_riders.components import GOODS, PAYING, missing_goods
 from whaletable.games.whale_riders.observation import (
     ContractView,
@@ -112,9 +103,9 @@ class RiderHeuristic:
         if phase == "burning":
             burn = self._hopeless(me)
             for action in legal:
-                if isinstance(action, Burn) and action.card in burn:
+                if isinstance(action, actions.Burn) and action.card in burn:
                     return action
-            return Done() if Done() in legal else legal[0]
+            return actions.Done() if actions.Done() in legal else legal[0]
         return self._action(legal, obs, seat, me)
 
     # ---------------------------------------------------------------- the plan
@@ -144,9 +135,9 @@ class RiderHeuristic:
         self, legal: list[Action], obs: WhaleRidersObservation, me: PlayerView
     ) -> Action:
         by_id = {c["id"]: c for c in own_hand(me)}
-        cards = [a for a in legal if isinstance(a, Fulfil)]
+        cards = [a for a in legal if isinstance(a, actions.Fulfil)]
         if not cards:
-            return Done()
+            return actions.Done()
         return max(cards, key=lambda a: (contract_worth(by_id[a.card]), -a.card))
 
     # --------------------------------------------------------------- an action
@@ -154,9 +145,9 @@ class RiderHeuristic:
     def _action(
         self, legal: list[Action], obs: WhaleRidersObservation, seat: int, me: PlayerView
     ) -> Action:
-        if FulfilContracts() in legal:
-            return FulfilContracts()
-        buys = [a for a in legal if isinstance(a, Buy)]
+        if actions.FulfilContracts() in legal:
+            return actions.FulfilContracts()
+        buys = [a for a in legal if isinstance(a, actions.Buy)]
         if me["step"] == HOME:
             return self._at_home(buys, obs, seat, me)
         race = any(p["step"] == HOME for p in obs["players"])
@@ -169,17 +160,17 @@ class RiderHeuristic:
                 best = (worth, buy.slot)
         margin = BUY_MARGIN + (HURRY if race else 0.0)
         if best is not None and best[0] >= margin:
-            return Buy(best[1])
+            return actions.Buy(best[1])
         if (
             me["step"] > 0
             and self._hopeless(me)
-            and BurnContracts() in legal
+            and actions.BurnContracts() in legal
             and me["step"] < HOME - 2
         ):
-            return BurnContracts()
+            return actions.BurnContracts()
         if not race and me["step"] > 0 and self._reach_for(port, want, me["coins"]):
-            return TakeCoin()
-        return Move() if Move() in legal else TakeCoin()
+            return actions.TakeCoin()
+        return actions.Move() if actions.Move() in legal else actions.TakeCoin()
 
     def _tile_worth(self, tile: TileView | None, want: list[int]) -> float:
         if tile is None or tile["good"] == "storm":
@@ -200,7 +191,7 @@ class RiderHeuristic:
         return False
 
     def _at_home(
-        self, buys: list[Buy], obs: WhaleRidersObservation, seat: int, me: PlayerView
+        self, buys: list[actions.Buy], obs: WhaleRidersObservation, seat: int, me: PlayerView
     ) -> Action:
         sun = obs["ports"][0]
         stalled = obs["turn"] > STALL_TURNS
@@ -222,8 +213,8 @@ class RiderHeuristic:
                 best = (worth, buy.slot)
         # At home coins buy nothing but pearls (and break ties), so any pearl will do.
         if best is not None:
-            return Buy(best[1])
-        return TakeCoin()
+            return actions.Buy(best[1])
+        return actions.TakeCoin()
 
     @staticmethod
     def _wins_with(obs: WhaleRidersObservation, seat: int, pearls: int, price: int) -> bool:

@@ -33,6 +33,7 @@ from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decis
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
+from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders.actions import (
     Burn,
     BurnContracts,
@@ -68,26 +69,6 @@ from whaletable.games.whale_riders.components import (
     face_count,
     face_name,
     is_restricted,
-)
-from whaletable.games.whale_riders.events import (
-    BagEmpty,
-    CoastLaid,
-    CoinTaken,
-    ContractBurned,
-    ContractDrawn,
-    ContractFulfilled,
-    ContractsDealt,
-    DecreeMet,
-    DecreeRevealed,
-    GameOver,
-    GapsClosed,
-    PileReshuffled,
-    PowerDealt,
-    RiderMoved,
-    SpaceRefilled,
-    StartPlayerPicked,
-    StormSetAside,
-    TileBought,
 )
 from whaletable.games.whale_riders.observation import (
     HandContractView,
@@ -736,20 +717,20 @@ class WhaleRidersState(State):
 
     def _apply_pick_start_player(self, action: PickStartPlayer) -> None:
         self.start = self.to_move = action.seat
-        self._emit(StartPlayerPicked, action.seat)
+        self._emit(ev.StartPlayerPicked, action.seat)
         self.decisions.pop()  # the setup is over
         self._next_turn(first=True)
 
     def _apply_deal_power(self, action: DealPower) -> None:
         seat = self.powers.index(-1)
         self.powers[seat] = self.game.power_index[action.power]
-        self._emit(PowerDealt, seat, action.power)
+        self._emit(ev.PowerDealt, seat, action.power)
         if seat == self.num_players - 1:
             self._after_powers()
 
     def _apply_reveal_decree(self, action: RevealDecree) -> None:
         index = self.game.decree_index[action.decree]
-        self._emit(DecreeRevealed, action.decree)
+        self._emit(ev.DecreeRevealed, action.decree)
         self.decrees = (*self.decrees, index)
         self.claims = (*self.claims, ())
         if len(self.decrees) == self.game.components.decrees_revealed:
@@ -768,7 +749,7 @@ class WhaleRidersState(State):
                 storms = self.game.components.storms_for(self.num_players)
                 self.bag[STORM] += storms
                 self.bag_total += storms
-                self._emit(CoastLaid, storms, self.bag_total)
+                self._emit(ev.CoastLaid, storms, self.bag_total)
                 self.decisions[-1] = D_SETUP_DEAL
                 self.draw_seat = 0
                 self.draw_then = THEN_SETUP
@@ -777,14 +758,14 @@ class WhaleRidersState(State):
         # A refill of a gap.
         if f == STORM and self.options.storms == "lull":
             # Reading "lull": the storm goes to the box and another tile is drawn.
-            self._emit(StormSetAside)
+            self._emit(ev.StormSetAside)
             if self.bag_total == 0:
                 self._bag_ran_out()
             return
         at = self.refill_at
         self.spaces[at] = f
         if self._events is not None:
-            self._emit(SpaceRefilled, at // SPACES + 1, at % SPACES, face_name(f), face_count(f))
+            self._emit(ev.SpaceRefilled, at // SPACES + 1, at % SPACES, face_name(f), face_count(f))
         self._refill_gaps()
 
     def _after_deal(self) -> None:
@@ -795,7 +776,7 @@ class WhaleRidersState(State):
         self._after_hands_dealt()
 
     def _after_hands_dealt(self) -> None:
-        self._emit(ContractsDealt, HAND_SIZE)
+        self._emit(ev.ContractsDealt, HAND_SIZE)
         if self.options.magic_of_the_whale:
             self.decisions[-1] = D_SETUP_POWERS
         else:
@@ -817,7 +798,7 @@ class WhaleRidersState(State):
         if len(self.hands[seat]) < HAND_SIZE:
             if not self.deck and self.burned:
                 if self._events is not None:
-                    self._emit(PileReshuffled, len(self.burned))
+                    self._emit(ev.PileReshuffled, len(self.burned))
                 self._set_deck(tuple(sorted(self.burned)))
                 self.burned = ()
                 # The next action (the first draw from the new pile) has this index.
@@ -855,7 +836,11 @@ class WhaleRidersState(State):
         self.hand_drawn_at[seat] = (*self.hand_drawn_at[seat], len(self.history))
         if self._events is not None:
             self._emit(
-                ContractDrawn, seat, card, len(self.hands[seat]), self.decisions[-1] == D_SETUP_DEAL
+                ev.ContractDrawn,
+                seat,
+                card,
+                len(self.hands[seat]),
+                self.decisions[-1] == D_SETUP_DEAL,
             )
         self._continue_drawing()
 
@@ -909,7 +894,7 @@ class WhaleRidersState(State):
         self.steps[seat] += 1
         if self._events is not None:
             step = self.steps[seat]
-            self._emit(RiderMoved, seat, PORT_AT[step], step)
+            self._emit(ev.RiderMoved, seat, PORT_AT[step], step)
         if self.decrees:
             step = self.steps[seat]
             if step == TURN_STEP:
@@ -929,7 +914,7 @@ class WhaleRidersState(State):
             gain, self.tide_used = 2, True
         self.coins[seat] += gain
         if self._events is not None:
-            self._emit(CoinTaken, seat, gain, self.coins[seat])
+            self._emit(ev.CoinTaken, seat, gain, self.coins[seat])
         self._after_action()
 
     # "Buy a tile": from the rider's port, paying the space's printed price.
@@ -944,7 +929,7 @@ class WhaleRidersState(State):
             )
         self.coins[seat] -= price
         if port == SUN_PORT:
-            self._emit(TileBought, seat, port, slot, "pearl", self.sun[slot], price)
+            self._emit(ev.TileBought, seat, port, slot, "pearl", self.sun[slot], price)
             self.tiles[seat * HELD + face(PEARL, self.sun[slot])] += 1
             self.sun[slot] = 0
             self.pearls_left -= 1
@@ -960,7 +945,7 @@ class WhaleRidersState(State):
         base = (port - 1) * SPACES
         f = self.spaces[base + slot]
         if self._events is not None:
-            self._emit(TileBought, seat, port, slot, face_name(f), face_count(f), price)
+            self._emit(ev.TileBought, seat, port, slot, face_name(f), face_count(f), price)
         if f != STORM:  # a cleared storm goes to the box
             self.tiles[seat * HELD + f] += 1
             good = f // MAX_COUNT
@@ -993,7 +978,7 @@ class WhaleRidersState(State):
         self.decisions.append(D_OVER)
         if self._events is not None:
             self._emit(
-                GameOver, tuple(self.winners()), tuple(map(self.pearls, range(self.num_players)))
+                ev.GameOver, tuple(self.winners()), tuple(map(self.pearls, range(self.num_players)))
             )
 
     def _close_coast_gaps(self) -> list[int]:
@@ -1018,7 +1003,7 @@ class WhaleRidersState(State):
 
     def _gaps_closed(self, ports: list[int]) -> None:
         if ports and self._events is not None:
-            self._emit(GapsClosed, self.to_move, tuple(ports))
+            self._emit(ev.GapsClosed, self.to_move, tuple(ports))
 
     def _refill_gaps(self) -> None:
         """Draw a tile from the bag for the lowest empty coast space, or go on if none is left.
@@ -1052,7 +1037,7 @@ class WhaleRidersState(State):
     def _bag_ran_out(self) -> None:
         """Reading: the space stays empty (option ``empty_bag="ends_game"``: the game ends)."""
         if self._events is not None:
-            self._emit(BagEmpty, self.options.empty_bag == "ends_game")
+            self._emit(ev.BagEmpty, self.options.empty_bag == "ends_game")
         if self.options.empty_bag == "ends_game":
             self.refill_at = -1
             self._game_over()
@@ -1076,7 +1061,7 @@ class WhaleRidersState(State):
         seat = self.to_move
         self._remove_from_hand(seat, card)
         if self._events is not None:
-            self._emit(ContractBurned, seat, card)
+            self._emit(ev.ContractBurned, seat, card)
         self.burned = (*self.burned, card)
         self.current_cards = (*self.current_cards, card)
         if not self.hands[seat]:
@@ -1091,7 +1076,7 @@ class WhaleRidersState(State):
         if self.powers[seat] == self.game.power_index["deep_current"]:
             gained += 1
         self.coins[seat] += gained
-        self._emit(ContractFulfilled, seat, card, gained)
+        self._emit(ev.ContractFulfilled, seat, card, gained)
         self._remove_from_hand(seat, card)
         self.fulfilled[seat] = (*self.fulfilled[seat], card)
         self.current_cards = (*self.current_cards, card)
@@ -1164,7 +1149,7 @@ class WhaleRidersState(State):
         if seat in claimed or len(claimed) >= len(rewards):
             return
         self.decree_pearls[seat] += rewards[len(claimed)]
-        self._emit(DecreeMet, seat, decree, rewards[len(claimed)])
+        self._emit(ev.DecreeMet, seat, decree, rewards[len(claimed)])
         self.claims = (*self.claims[:i], (*claimed, seat), *self.claims[i + 1 :])
 
     # ------------------------------------------------------------------ undo

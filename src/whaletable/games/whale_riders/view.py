@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
+from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
-from whaletable.games.whale_riders.actions import Burn, Buy, Fulfil
 from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
 
 
@@ -39,7 +39,9 @@ def scene(
 ) -> Scene:
     """One viewer's scene; ``legal`` its actions (empty when it may not act)."""
     choices = tuple(Choice(a, words.action_label(a, o, names, tr), _target(a, o)) for a in legal)
-    buying = {c.target.rsplit("-", 1)[0] for c in choices if isinstance(c.action, Buy) and c.target}
+    buying = {
+        c.target.rsplit("-", 1)[0] for c in choices if isinstance(c.action, act.Buy) and c.target
+    }
     regions = [
         Region(
             "turn",
@@ -68,7 +70,7 @@ def scene(
         if f"space-{p}" in buying:
             marks.add("buying")
         notes = tuple(str(price) for price in port["prices"])
-        label = words.port_name(port["name"], tr)
+        label = tr(port["name"])
         regions.append(
             Region(f"port-{p}", "port", label, spaces + riders, notes, None, frozenset(marks))
         )
@@ -98,11 +100,11 @@ def scene(
 
 def _target(action: Action, obs: WhaleRidersObservation) -> str | None:
     """Where ``action`` is chosen: the space bought, the contract taken, else a button."""
-    if isinstance(action, Buy):
+    if isinstance(action, act.Buy):
         mover = obs["to_move"]
         port = obs["players"][mover]["port"] if mover is not None else 0
         return f"space-{port}-{action.slot}"
-    if isinstance(action, (Burn, Fulfil)):
+    if isinstance(action, (act.Burn, act.Fulfil)):
         return f"contract-{action.card}"
     return None
 
@@ -137,19 +139,12 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
     pieces.append(Piece(f"fulfilled-{seat}", "fulfilled", str(len(player["fulfilled"])), seat))
     pieces.append(Piece(f"pearls-{seat}", "pearls", str(player["pearls"]), seat))
     if player["power"] is not None:
-        pieces.append(Piece(f"power-{seat}", "power", words.power_name(player["power"], tr), seat))
-    marks = {
-        mark
-        for mark, holds in (
-            ("to-move", obs["to_move"] == seat),
-            ("viewer", obs["seat"] == seat),
-            ("start-player", obs["start_player"] == seat),
-        )
-        if holds
-    }
+        pieces.append(Piece(f"power-{seat}", "power", tr(player["power"]["name"]), seat))
+    who = {"to-move": obs["to_move"], "viewer": obs["seat"], "start-player": obs["start_player"]}
+    marks = {mark for mark, holder in who.items() if holder == seat}
     notes = [words.rider_place(obs, player, tr)]
     if player["power"] is not None:
-        notes.append(words.power_line(player["power"], tr))
+        notes.append(words.tile_line(player["power"], tr))
     label = seat_name(names, seat, tr)
     return Region(
         f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, frozenset(marks)

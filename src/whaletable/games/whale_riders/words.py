@@ -4,8 +4,8 @@ and the terminal both say (actions, the status line, where a rider is, goods, co
 Every sentence goes through ``tr`` so the web table and the terminal say it in the
 reader's language (the catalog ``whale_riders`` is extracted from this module, the web
 board and the terminal view). Each function reads only an observation, never a state.
-Ports, contracts, powers and decrees are named from the game's component data, so a
-data file's own names still read.
+Goods, ports, powers and decrees are shown by their data's own words through ``tr``: the
+rulebook's are msgids below, and a name a data file adds reads as it is written.
 """
 
 from __future__ import annotations
@@ -17,42 +17,9 @@ from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
-from whaletable.games.whale_riders.actions import (
-    Burn,
-    BurnContracts,
-    Buy,
-    DealPower,
-    Done,
-    DrawContract,
-    DrawTile,
-    Fulfil,
-    FulfilContracts,
-    Move,
-    PickStartPlayer,
-    RevealDecree,
-    TakeCoin,
-)
+from whaletable.games.whale_riders import actions as act
+from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders.components import Components
-from whaletable.games.whale_riders.events import (
-    BagEmpty,
-    CoastLaid,
-    CoinTaken,
-    ContractBurned,
-    ContractDrawn,
-    ContractFulfilled,
-    ContractsDealt,
-    DecreeMet,
-    DecreeRevealed,
-    GameOver,
-    GapsClosed,
-    PileReshuffled,
-    PowerDealt,
-    RiderMoved,
-    SpaceRefilled,
-    StartPlayerPicked,
-    StormSetAside,
-    TileBought,
-)
 from whaletable.games.whale_riders.observation import (
     ContractView,
     DecreeView,
@@ -61,48 +28,47 @@ from whaletable.games.whale_riders.observation import (
     TileView,
     WhaleRidersObservation,
 )
+from whaletable.games.whale_riders.rules import HOME, TURN_STEP
 
-TURN_STEP = 7
-"""The voyage's step at the last port, where a rider turns for home."""
-HOME = 2 * TURN_STEP
-PAYING = ("shell", "kelp", "meat", "pottery", "crystal")
-"""The goods contracts ask for, in the order a contract lists them."""
+
+def _(message: str) -> str:
+    """Marks ``message`` for the catalog where it is written down; ``tr`` says it later."""
+    return message
+
+
+TILES = (_("shell"), _("kelp"), _("meat"), _("pottery"), _("crystal"), _("pearl"), _("storm"))
+"""What a tile shows: the goods contracts ask for in a contract's order, pearls, storms."""
+PORTS = (
+    *(_("Sun Port"), _("Swordfish Port"), _("Stingray Port"), _("Starfish Port")),
+    *(_("Seal Port"), _("Octopus Port"), _("Seahorse Port"), _("Lobster Port")),
+)
+POWERS = (
+    (_("Bargain"), _("The first tile you pay for each turn costs 1 coin less.")),
+    (_("Tide Tax"), _("Your first Take a coin each turn gives 2 coins.")),
+    (_("Deep Current"), _("Take 1 more coin for every contract you fulfil.")),
+    (_("Foresight"), _("After a burn, draw back up to three contracts at once.")),
+    (_("Storm Breaker"), _("You may buy a storm to clear it, paying its space's price.")),
+    (_("Homecoming"), _("Sun Port pearls cost you 1 coin less.")),
+)
+DECREES = (
+    (_("Far Shore"), _("Reach the Lobster Port.")),
+    (_("Full Hand"), _("Fulfil three contracts in one action.")),
+    (_("Four Goods"), _("Fulfil contracts needing shell, kelp, meat and pottery in one action.")),
+    (_("Rich Arrival"), _("Reach the Lobster Port holding 8 coins or more.")),
+    (_("High Bidder"), _("Buy three tiles from 3-coin spaces.")),
+    (_("Master Trader"), _("Fulfil five contracts.")),
+    (_("Crystal Hoard"), _("Hold tiles showing 3 crystals or more.")),
+    (_("Laden Return"), _("Come home having fulfilled four contracts or more.")),
+)
+"""The rulebook's ports, powers and decrees as the data file names them (for the catalog)."""
 
 # --- Names of things ---------------------------------------------------------------------
-
-
-def port_name(name: str, tr: Translate) -> str:
-    """A port's name in the viewer's language (a name the data file adds stays as it is)."""
-    words = {
-        "Sun Port": tr("Sun Port"),
-        "Swordfish Port": tr("Swordfish Port"),
-        "Stingray Port": tr("Stingray Port"),
-        "Starfish Port": tr("Starfish Port"),
-        "Seal Port": tr("Seal Port"),
-        "Octopus Port": tr("Octopus Port"),
-        "Seahorse Port": tr("Seahorse Port"),
-        "Lobster Port": tr("Lobster Port"),
-    }
-    return words.get(name, name)
-
-
-def good_name(good: str, tr: Translate) -> str:
-    words = {
-        "shell": tr("shell"),
-        "kelp": tr("kelp"),
-        "meat": tr("meat"),
-        "pottery": tr("pottery"),
-        "crystal": tr("crystal"),
-        "pearl": tr("pearl"),
-        "storm": tr("storm"),
-    }
-    return words.get(good, good)
 
 
 def tile_name(tile: TileView, tr: Translate) -> str:
     if tile["good"] == "storm":
         return tr("a storm")
-    return tr("{good} ×{count}").format(good=good_name(tile["good"], tr), count=tile["count"])
+    return tr("{good} ×{count}").format(good=tr(tile["good"]), count=tile["count"])
 
 
 def coins_text(n: int, tr: Translate) -> str:
@@ -115,8 +81,7 @@ def pearls_text(n: int, tr: Translate) -> str:
 
 def contract_text(contract: ContractView, tr: Translate) -> str:
     needs = " + ".join(
-        tr("{good} ×{count}").format(good=good_name(g, tr), count=n)
-        for g, n in contract["needs"].items()
+        tr("{good} ×{count}").format(good=tr(g), count=n) for g, n in contract["needs"].items()
     )
     return tr("{needs} → {coins}, {pearls}").format(
         needs=needs,
@@ -125,56 +90,9 @@ def contract_text(contract: ContractView, tr: Translate) -> str:
     )
 
 
-def power_name(power: TileTextView, tr: Translate) -> str:
-    words = {
-        "bargain": tr("Bargain"),
-        "tide_tax": tr("Tide Tax"),
-        "deep_current": tr("Deep Current"),
-        "foresight": tr("Foresight"),
-        "storm_breaker": tr("Storm Breaker"),
-        "homecoming": tr("Homecoming"),
-    }
-    return words.get(power["id"]) or str(power["name"])
-
-
-def power_text(power: TileTextView, tr: Translate) -> str:
-    words = {
-        "bargain": tr("The first tile you pay for each turn costs 1 coin less."),
-        "tide_tax": tr("Your first Take a coin each turn gives 2 coins."),
-        "deep_current": tr("Take 1 more coin for every contract you fulfil."),
-        "foresight": tr("After a burn, draw back up to three contracts at once."),
-        "storm_breaker": tr("You may buy a storm to clear it, paying its space's price."),
-        "homecoming": tr("Sun Port pearls cost you 1 coin less."),
-    }
-    return words.get(power["id"]) or str(power["text"])
-
-
-def decree_name(decree: TileTextView, tr: Translate) -> str:
-    words = {
-        "far_shore": tr("Far Shore"),
-        "full_hand": tr("Full Hand"),
-        "four_goods": tr("Four Goods"),
-        "rich_arrival": tr("Rich Arrival"),
-        "high_bidder": tr("High Bidder"),
-        "master_trader": tr("Master Trader"),
-        "crystal_hoard": tr("Crystal Hoard"),
-        "laden_return": tr("Laden Return"),
-    }
-    return words.get(decree["id"]) or str(decree["name"])
-
-
-def decree_text(decree: TileTextView, tr: Translate) -> str:
-    words = {
-        "far_shore": tr("Reach the Lobster Port."),
-        "full_hand": tr("Fulfil three contracts in one action."),
-        "four_goods": tr("Fulfil contracts needing shell, kelp, meat and pottery in one action."),
-        "rich_arrival": tr("Reach the Lobster Port holding 8 coins or more."),
-        "high_bidder": tr("Buy three tiles from 3-coin spaces."),
-        "master_trader": tr("Fulfil five contracts."),
-        "crystal_hoard": tr("Hold tiles showing 3 crystals or more."),
-        "laden_return": tr("Come home having fulfilled four contracts or more."),
-    }
-    return words.get(decree["id"]) or str(decree["text"])
+def tile_line(tile: TileTextView, tr: Translate) -> str:
+    """A power or a decree: its name, then what it does or asks."""
+    return tr("{name}: {text}").format(name=tr(tile["name"]), text=tr(tile["text"]))
 
 
 def game_over_words(
@@ -183,25 +101,16 @@ def game_over_words(
     """The end: who won, with how many pearls."""
     if not winners:
         return tr("Game over.")
-    if len(winners) == 1:
-        return tr("Game over: {name} wins with {pearls}.").format(
-            name=seat_name(names, winners[0], tr), pearls=pearls_text(pearls, tr)
-        )
-    return tr("Game over: {names} share the win with {pearls}.").format(
+    one = tr("Game over: {name} wins with {pearls}.")
+    text = one if len(winners) == 1 else tr("Game over: {names} share the win with {pearls}.")
+    return text.format(
+        name=seat_name(names, winners[0], tr),
         names=", ".join(seat_name(names, s, tr) for s in winners),
         pearls=pearls_text(pearls, tr),
     )
 
 
 # --- What the table shows ------------------------------------------------------------------
-
-
-def rider_title(name: str, place: str, tr: Translate) -> str:
-    return tr("{name}'s rider, {place}").format(name=name, place=place)
-
-
-def turn_title(turn: int, tr: Translate) -> str:
-    return tr("Turn {turn}").format(turn=turn)
 
 
 def turn_hint(obs: WhaleRidersObservation, legal: Sequence[Action], tr: Translate) -> str:
@@ -213,64 +122,39 @@ def turn_hint(obs: WhaleRidersObservation, legal: Sequence[Action], tr: Translat
     left = obs["actions_left"]
     text = tr("1 action left this turn") if left == 1 else tr("{count} actions left this turn")
     text = text.format(count=left)
-    if any(isinstance(a, Buy) for a in legal):
+    if any(isinstance(a, act.Buy) for a in legal):
         text += " · " + tr("click a tile at your port to buy it")
     return text
 
 
+PLACES = {
+    "home": _("home at {port}"),
+    "not-left": _("at {port}, not yet left"),
+    "out": _("at {port}, sailing out"),
+    "back": _("at {port}, sailing home"),
+}
+"""Where a rider is, by its heading (``not-left`` at the Sun Port before it sails)."""
+
+
 def rider_place(obs: WhaleRidersObservation, player: PlayerView, tr: Translate) -> str:
     """Where a rider is and which way it sails."""
-    port = port_name(obs["ports"][player["port"]]["name"], tr)
-    if player["heading"] == "home":
-        return tr("home at {port}").format(port=port)
-    if player["step"] == 0:
-        return tr("at {port}, not yet left").format(port=port)
-    if player["heading"] == "out":
-        return tr("at {port}, sailing out").format(port=port)
-    return tr("at {port}, sailing home").format(port=port)
+    heading = "not-left" if player["step"] == 0 and player["heading"] != "home" else None
+    place = PLACES[heading or player["heading"]]
+    return tr(place).format(port=tr(obs["ports"][player["port"]]["name"]))
 
 
-def hand_place(obs: WhaleRidersObservation, card: int) -> int | None:
-    """The 1-based place of contract ``card`` in the viewer's hand."""
+def _viewer_hand(obs: WhaleRidersObservation) -> list[ContractView]:
+    """The contracts in the viewer's hand (none for a spectator)."""
     seat = obs["seat"]
     if seat is None or not 0 <= seat < len(obs["players"]):
-        return None
-    for i, c in enumerate(obs["players"][seat]["hand"]):
-        if c is not None and c["id"] == card:
-            return i + 1
-    return None
-
-
-def face_up_contract(obs: WhaleRidersObservation, card: int) -> ContractView | None:
-    """Contract ``card`` where the observation shows it: the viewer's hand, or face up."""
-    seen: list[ContractView | None] = list(obs["burned"])
-    seat = obs["seat"]
-    if seat is not None and 0 <= seat < len(obs["players"]):
-        seen += obs["players"][seat]["hand"]
-    for p in obs["players"]:
-        seen += p["fulfilled"]
-    for c in seen:
-        if c is not None and c["id"] == card:
-            return c
-    return None
-
-
-def next_port(obs: WhaleRidersObservation, tr: Translate) -> str:
-    """The port the rider of the seat to move (or the viewer's) sails to next."""
-    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-    if seat is None:
-        return ""
-    rider = obs["players"][seat]
-    port = rider["port"] if rider["next_port"] is None else rider["next_port"]
-    return port_name(obs["ports"][port]["name"], tr)
+        return []
+    return [c for c in obs["players"][seat]["hand"] if c is not None]
 
 
 def goods_line(held: dict[str, int], tr: Translate) -> str:
     """The goods a player's tiles add up to, paying goods first, then pearls."""
     goods = " · ".join(
-        tr("{good} ×{count}").format(good=good_name(g, tr), count=held[g])
-        for g in (*PAYING, "pearl")
-        if held.get(g)
+        tr("{good} ×{count}").format(good=tr(g), count=held[g]) for g in TILES[:-1] if held.get(g)
     )
     return tr("Your goods: {goods}").format(goods=goods or tr("none"))
 
@@ -282,17 +166,19 @@ def counts_line(obs: WhaleRidersObservation, tr: Translate) -> str:
     ).format(bag=obs["bag"], deck=obs["deck"], burned=len(obs["burned"]), left=obs["pearls_left"])
 
 
-def power_line(power: TileTextView, tr: Translate) -> str:
-    return tr("{name}: {text}").format(name=power_name(power, tr), text=power_text(power, tr))
-
-
 def decree_line(decree: DecreeView, names: Sequence[str], tr: Translate) -> str:
     """A decree, what it asks, and who has met it."""
-    line = tr("{name}: {text}").format(name=decree_name(decree, tr), text=decree_text(decree, tr))
     claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
-    if claimed:
-        line += " " + tr("(met by {names})").format(names=claimed)
-    return line
+    met = " " + tr("(met by {names})").format(names=claimed) if claimed else ""
+    return tile_line(decree, tr) + met
+
+
+def rider_title(name: str, place: str, tr: Translate) -> str:
+    return tr("{name}'s rider, {place}").format(name=name, place=place)
+
+
+def turn_title(turn: int, tr: Translate) -> str:
+    return tr("Turn {turn}").format(turn=turn)
 
 
 def game_over_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
@@ -301,90 +187,93 @@ def game_over_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Transl
     return game_over_words(winners, pearls, names, tr)
 
 
+ACTION_WORDS = {
+    act.TakeCoin: _("Take a coin from the bank"),
+    act.BurnContracts: _("Burn contracts: choose one or more, then Done"),
+    act.FulfilContracts: _("Fulfil contracts: choose one or more, then Done"),
+    act.Burn: _("Burn contract {number}: {contract}"),
+    act.Fulfil: _("Fulfil contract {number}: {contract}"),
+    act.DrawContract: _("Draw a contract from the pile"),  # never which
+    act.DealPower: _("Deal a power tile"),
+    act.RevealDecree: _("Turn up a decree tile"),
+}
+"""The words of each action whose sentence its kind picks."""
+
+
 def action_label(
     action: Action, obs: WhaleRidersObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    if isinstance(action, Move):
-        return tr("Move your rider to {port}").format(port=next_port(obs, tr))
-    if isinstance(action, Buy):
-        return _buy_label(action, obs, tr)
-    if isinstance(action, TakeCoin):
-        return tr("Take a coin from the bank")
-    if isinstance(action, BurnContracts):
-        return tr("Burn contracts: choose one or more, then Done")
-    if isinstance(action, FulfilContracts):
-        return tr("Fulfil contracts: choose one or more, then Done")
-    if isinstance(action, (Burn, Fulfil)):
-        place = hand_place(obs, action.card)
-        card = face_up_contract(obs, action.card)
-        text = (
-            tr("Burn contract {number}: {contract}")
-            if isinstance(action, Burn)
-            else tr("Fulfil contract {number}: {contract}")
-        )
-        return text.format(
-            number=place if place is not None else "?",
-            contract=contract_text(card, tr) if card is not None else "?",
-        )
-    if isinstance(action, Done):
-        if obs["phase"] == "burning":
-            return tr("Done: burn no more contracts this action")
+    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+    if isinstance(action, act.Move):
+        rider = obs["players"][seat] if seat is not None else None
+        port = None if rider is None else rider["next_port"]
+        port = rider["port"] if rider is not None and port is None else port
+        where = "" if port is None else tr(obs["ports"][port]["name"])
+        return tr("Move your rider to {port}").format(port=where)
+    if isinstance(action, act.Buy):
+        return _buy_label(action, obs, seat, tr)
+    if isinstance(action, (act.Burn, act.Fulfil)):
+        hand = _viewer_hand(obs)
+        place = next((i + 1 for i, c in enumerate(hand) if c["id"] == action.card), "?")
+        card = next((c for c in _face_up(obs, hand) if c["id"] == action.card), None)
+        contract = contract_text(card, tr) if card is not None else "?"
+        return tr(ACTION_WORDS[type(action)]).format(number=place, contract=contract)
+    if isinstance(action, act.Done) and obs["phase"] == "burning":
+        return tr("Done: burn no more contracts this action")
+    if isinstance(action, act.Done):
         return tr("Done: fulfil no more contracts this action")
-    if isinstance(action, PickStartPlayer):
+    if isinstance(action, act.PickStartPlayer):
         return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-    if isinstance(action, DrawTile):
+    if isinstance(action, act.DrawTile):
         tile: TileView = {"good": action.good, "count": action.count}
         return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
-    if isinstance(action, DrawContract):
-        return tr("Draw a contract from the pile")  # never which
-    if isinstance(action, DealPower):
-        return tr("Deal a power tile")
-    if isinstance(action, RevealDecree):
-        return tr("Turn up a decree tile")
-    return str(action)
+    words = ACTION_WORDS.get(type(action))
+    return str(action) if words is None else tr(words)
 
 
-def _buy_label(action: Buy, obs: WhaleRidersObservation, tr: Translate) -> str:
-    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+def _face_up(obs: WhaleRidersObservation, hand: list[ContractView]) -> list[ContractView]:
+    """Every contract the observation shows: burned, the viewer's hand, fulfilled."""
+    return obs["burned"] + hand + [c for p in obs["players"] for c in p["fulfilled"]]
+
+
+def _buy_label(
+    action: act.Buy, obs: WhaleRidersObservation, seat: int | None, tr: Translate
+) -> str:
     if seat is None:
         return tr("Buy the tile on space {space}").format(space=action.slot + 1)
     port = obs["ports"][obs["players"][seat]["port"]]
     tile = port["spaces"][action.slot] if action.slot < len(port["spaces"]) else None
     price = port["prices"][action.slot] if action.slot < len(port["prices"]) else 0
-    where = port_name(port["name"], tr)
+    said = {"space": action.slot + 1, "port": tr(port["name"]), "coins": coins_text(price, tr)}
     if tile is not None and tile["good"] == "storm":
-        return tr("Clear the storm on space {space} at {port} for {coins}").format(
-            space=action.slot + 1, port=where, coins=coins_text(price, tr)
-        )
+        return tr("Clear the storm on space {space} at {port} for {coins}").format(**said)
     return tr("Buy {tile} on space {space} at {port} for {coins}").format(
-        tile=tile_name(tile, tr) if tile is not None else "?",
-        space=action.slot + 1,
-        port=where,
-        coins=coins_text(price, tr),
+        tile=tile_name(tile, tr) if tile is not None else "?", **said
     )
+
+
+YOUR_TURN = {
+    "burning": _("Turn {turn} · Your turn: burn contracts, then Done."),
+    "fulfilling": _("Turn {turn} · Your turn: fulfil contracts, then Done."),
+    1: _("Turn {turn} · Your turn: one action left."),
+    2: _("Turn {turn} · Your turn: two actions."),
+}
+"""The viewer's turn, by the phase it is in or (when it acts) its actions left."""
 
 
 def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
+    to_move, turn = obs["to_move"], obs["turn"]
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
-    to_move = obs["to_move"]
-    turn = obs["turn"]
+    if to_move is None and obs["phase"] == "setup":
+        return tr("The coast is being laid out and the contracts dealt.")
     if to_move is None:
-        if obs["phase"] == "setup":
-            return tr("The coast is being laid out and the contracts dealt.")
         return tr("Turn {turn} · drawing from the bag or the contract pile.").format(turn=turn)
     if to_move == obs["seat"]:
-        if obs["phase"] == "burning":
-            text = tr("Turn {turn} · Your turn: burn contracts, then Done.")
-        elif obs["phase"] == "fulfilling":
-            text = tr("Turn {turn} · Your turn: fulfil contracts, then Done.")
-        elif obs["actions_left"] == 1:
-            text = tr("Turn {turn} · Your turn: one action left.")
-        else:
-            text = tr("Turn {turn} · Your turn: two actions.")
-        return text.format(turn=turn)
+        text = YOUR_TURN.get(obs["phase"]) or YOUR_TURN[1 if obs["actions_left"] == 1 else 2]
+        return tr(text).format(turn=turn)
     return tr("Turn {turn} · {name} is to play.").format(
         turn=turn, name=seat_name(names, to_move, tr)
     )
@@ -392,25 +281,27 @@ def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate
 
 # --- The result --------------------------------------------------------------------------
 
+RESULT_WORDS = {
+    "coins": _("Coins"),
+    "tiles": _("Tiles"),
+    "contracts": _("Contracts fulfilled"),
+    "pearls": _("Pearls"),
+}
+TIE_BREAKS = {
+    "coins": _("Tie on pearls broken by the most coins."),
+    "tiles": _("Tie on pearls and coins broken by the most tiles."),
+}
+
 
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table: a part of a seat's line, or the score."""
-    words = {
-        "coins": tr("Coins"),
-        "tiles": tr("Tiles"),
-        "contracts": tr("Contracts fulfilled"),
-        "pearls": tr("Pearls"),
-    }
-    return words.get(key, key)
+    return tr(RESULT_WORDS[key]) if key in RESULT_WORDS else key
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:
     """Which of the rulebook's tie-breaks settled first place, if one did."""
-    words = {
-        "coins": tr("Tie on pearls broken by the most coins."),
-        "tiles": tr("Tie on pearls and coins broken by the most tiles."),
-    }
-    return None if result.decided_by is None else words.get(result.decided_by)
+    words = TIE_BREAKS.get(result.decided_by or "")
+    return None if words is None else tr(words)
 
 
 def ranking_rule(result: Result, tr: Translate) -> str:
@@ -420,165 +311,141 @@ def ranking_rule(result: Result, tr: Translate) -> str:
 
 # --- The log -----------------------------------------------------------------------------
 
+EVENT_WORDS: dict[type[Event], str] = {
+    ev.TileBought: _("{name} bought {tile} on space {space} at {port} for {coins}."),
+    ev.CoinTaken: _("{name} took {gained} from the bank and has {coins}."),
+    ev.ContractBurned: _("{name} burned a contract: {contract}."),
+    ev.ContractFulfilled: _("{name} fulfilled a contract: {contract}."),
+    ev.ContractDrawn: _("{name} drew a contract: {contract}."),
+    ev.GapsClosed: _("The tiles slide down to close the gaps at {ports}."),
+    ev.SpaceRefilled: _("Drawn from the bag for {port}: {tile}."),
+    ev.StormSetAside: _("A storm is drawn and set aside."),
+    ev.BagEmpty: _("The bag is empty: the space stays empty."),
+    ev.PileReshuffled: _("The {count} burned contracts are shuffled into a new draw pile."),
+    ev.DecreeMet: _("{name} meets the decree {decree} and gains {pearls}."),
+    ev.StartPlayerPicked: _("{name} is the start player."),
+    ev.CoastLaid: _("The coast is laid out; the storm tiles go into the bag."),
+    ev.ContractsDealt: _("Three contracts are dealt face down to each player."),
+    ev.PowerDealt: _("{name} takes the power {power}: {text}"),
+    ev.DecreeRevealed: _("Decree turned up: {name}: {text}"),
+}
+"""Each event's sentence, but for the cases :func:`_sentence` tells apart."""
+
+
+def _sentence(event: Event) -> str | None:
+    """The msgid that says ``event``; none for a contract dealt (the deal is told once)."""
+    if isinstance(event, ev.RiderMoved):
+        if event.step == HOME:
+            return _("{name} came home to {port}.")
+        if event.step == TURN_STEP:
+            return _("{name} reached {port} and turned for home.")
+        return _("{name} sailed to {port}.")
+    if isinstance(event, ev.TileBought) and event.good == "storm":
+        return _("{name} cleared the storm on space {space} at {port} for {coins}.")
+    if isinstance(event, ev.ContractDrawn) and (event.dealing or event.card is None):
+        return None if event.dealing else _("{name} drew a contract ({count} in hand).")
+    if isinstance(event, ev.BagEmpty) and event.ends_game:
+        return _("The bag is empty: the game ends.")
+    return EVENT_WORDS.get(type(event))
+
 
 def describe(
     event: Event, names: Sequence[str], tr: Translate, components: Components
 ) -> str | None:
     """``event`` as one sentence of the log, as the reader may know it."""
-    c = components
-    if isinstance(event, RiderMoved):
-        name = seat_name(names, event.seat, tr)
-        port = port_name(c.port_names[event.port], tr)
-        if event.step == HOME:
-            return tr("{name} came home to {port}.").format(name=name, port=port)
-        if event.step == TURN_STEP:
-            return tr("{name} reached {port} and turned for home.").format(name=name, port=port)
-        return tr("{name} sailed to {port}.").format(name=name, port=port)
-    if isinstance(event, TileBought):
-        return _bought(event, names, tr, c)
-    if isinstance(event, CoinTaken):
-        return tr("{name} took {gained} from the bank and has {coins}.").format(
-            name=seat_name(names, event.seat, tr),
-            gained=coins_text(event.gained, tr),
-            coins=coins_text(event.coins, tr),
-        )
-    if isinstance(event, ContractBurned):
-        return tr("{name} burned a contract: {contract}.").format(
-            name=seat_name(names, event.seat, tr),
-            contract=contract_text(_contract(c, event.card), tr),
-        )
-    if isinstance(event, ContractFulfilled):
-        return tr("{name} fulfilled a contract: {contract}.").format(
-            name=seat_name(names, event.seat, tr),
-            contract=contract_text(_contract(c, event.card), tr),
-        )
-    if isinstance(event, ContractDrawn):
-        return _drawn(event, names, tr, c)
-    return _coast_and_setup(event, names, tr, c)
-
-
-def _contract(c: Components, card: int) -> ContractView:
-    return c.contracts[card].to_json(card)
-
-
-def _bought(event: TileBought, names: Sequence[str], tr: Translate, c: Components) -> str:
-    name = seat_name(names, event.seat, tr)
-    port = port_name(c.port_names[event.port], tr)
-    price = coins_text(event.price, tr)
-    if event.good == "storm":
-        return tr("{name} cleared the storm on space {space} at {port} for {coins}.").format(
-            name=name, space=event.slot + 1, port=port, coins=price
-        )
-    tile = tile_name({"good": event.good, "count": event.count}, tr)
-    return tr("{name} bought {tile} on space {space} at {port} for {coins}.").format(
-        name=name, tile=tile, space=event.slot + 1, port=port, coins=price
-    )
-
-
-def _drawn(event: ContractDrawn, names: Sequence[str], tr: Translate, c: Components) -> str | None:
-    if event.dealing:
-        return None  # the deal is told once, when every hand is full
-    name = seat_name(names, event.seat, tr)
-    if event.card is None:
-        return tr("{name} drew a contract ({count} in hand).").format(name=name, count=event.hand)
-    return tr("{name} drew a contract: {contract}.").format(
-        name=name, contract=contract_text(_contract(c, event.card), tr)
-    )
-
-
-def _coast_and_setup(
-    event: Event, names: Sequence[str], tr: Translate, c: Components
-) -> str | None:
-    if isinstance(event, GapsClosed):
-        return tr("The tiles slide down to close the gaps at {ports}.").format(
-            ports=", ".join(port_name(c.port_names[p], tr) for p in event.ports)
-        )
-    if isinstance(event, SpaceRefilled):
-        return tr("Drawn from the bag for {port}: {tile}.").format(
-            port=port_name(c.port_names[event.port], tr),
-            tile=tile_name({"good": event.good, "count": event.count}, tr),
-        )
-    if isinstance(event, StormSetAside):
-        return tr("A storm is drawn and set aside.")
-    if isinstance(event, BagEmpty):
-        if event.ends_game:
-            return tr("The bag is empty: the game ends.")
-        return tr("The bag is empty: the space stays empty.")
-    if isinstance(event, PileReshuffled):
-        return tr("The {count} burned contracts are shuffled into a new draw pile.").format(
-            count=event.cards
-        )
-    if isinstance(event, DecreeMet):
-        decree = c.decrees[_index(c.decrees, event.decree)].to_json()
-        return tr("{name} meets the decree {decree} and gains {pearls}.").format(
-            name=seat_name(names, event.seat, tr),
-            decree=decree_name(decree, tr),
-            pearls=pearls_text(event.pearls, tr),
-        )
-    if isinstance(event, StartPlayerPicked):
-        return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, CoastLaid):
-        return tr("The coast is laid out; the storm tiles go into the bag.")
-    if isinstance(event, ContractsDealt):
-        return tr("Three contracts are dealt face down to each player.")
-    if isinstance(event, PowerDealt):
-        power = c.powers[_index(c.powers, event.power)].to_json()
-        return tr("{name} takes the power {power}: {text}").format(
-            name=seat_name(names, event.seat, tr),
-            power=power_name(power, tr),
-            text=power_text(power, tr),
-        )
-    if isinstance(event, DecreeRevealed):
-        decree = c.decrees[_index(c.decrees, event.decree)].to_json()
-        return tr("Decree turned up: {name}: {text}").format(
-            name=decree_name(decree, tr), text=decree_text(decree, tr)
-        )
-    if isinstance(event, GameOver):
+    if isinstance(event, ev.GameOver):
         pearls = event.pearls[event.winners[0]] if event.winners else 0
         return game_over_words(event.winners, pearls, names, tr)
-    return None
+    sentence = _sentence(event)
+    return None if sentence is None else tr(sentence).format(**_said(event, names, tr, components))
 
 
-def _index(tiles: Sequence[Any], tile_id: str) -> int:
-    return next(i for i, t in enumerate(tiles) if t.id == tile_id)
+def _said(event: Event, names: Sequence[str], tr: Translate, c: Components) -> dict[str, Any]:
+    """Each field of ``event`` in words, under the name the sentences give it."""
+    e: Any = event  # each event has its own fields: those it has are said
+    said: dict[str, Any] = {}
+    if hasattr(e, "seat"):
+        said["name"] = seat_name(names, e.seat, tr)
+    if hasattr(e, "port"):
+        said["port"] = tr(c.port_names[e.port])
+    if hasattr(e, "ports"):
+        said["ports"] = ", ".join(tr(c.port_names[p]) for p in e.ports)
+    if hasattr(e, "slot"):
+        said["space"] = e.slot + 1
+    if hasattr(e, "good"):
+        said["tile"] = tile_name({"good": e.good, "count": e.count}, tr)
+    if hasattr(e, "price"):
+        said["coins"] = coins_text(e.price, tr)
+    if hasattr(e, "gained"):
+        said.update(gained=coins_text(e.gained, tr), coins=coins_text(e.coins, tr))
+    if getattr(e, "card", None) is not None:
+        said["contract"] = contract_text(c.contracts[e.card].to_json(e.card), tr)
+    said["count"] = getattr(e, "hand", getattr(e, "cards", 0))
+    if isinstance(event, ev.DecreeMet):
+        said["pearls"] = pearls_text(event.pearls, tr)
+    for field, tiles in (("power", c.powers), ("decree", c.decrees)):
+        if hasattr(e, field):
+            tile = next(t for t in tiles if t.id == getattr(e, field)).to_json()
+            said.update({field: tr(tile["name"]), "text": tr(tile["text"])})
+            said.setdefault("name", tr(tile["name"]))  # a decree turned up: no seat
+    return said
+
+
+# --- The lobby and the advisor -----------------------------------------------------------
+
+OPTION_WORDS = {
+    "storms": _("Storm tiles"),
+    "empty_bag": _("When the bag is empty"),
+    "surplus": _("Goods beyond what a contract asks"),
+    "refill": _("Drawing contracts"),
+    "gaps": _("A bought tile’s gap closes"),
+    "magic_of_the_whale": _("Variant: The Magic of the Whale"),
+    "clans_decree": _("Variant: The Clan’s Decree"),
+    ("storms", "block"): _("block their space"),
+    ("storms", "clearable"): _("may be bought to clear them"),
+    ("storms", "lull"): _("are set aside when drawn in play"),
+    ("empty_bag", "leave_empty"): _("spaces stay empty"),
+    ("empty_bag", "ends_game"): _("the game ends"),
+    ("surplus", "lost"): _("are lost"),
+    ("surplus", "kept"): _("are kept as a smaller tile"),
+    ("refill", "end_of_turn"): _("at the end of your turn"),
+    ("refill", "after_action"): _("after each burn or fulfil action"),
+    ("gaps", "end_of_turn"): _("at the end of the turn"),
+    ("gaps", "at_once"): _("at once"),
+}
+"""Each option's name, by its key, and each of its values' words, by (key, value)."""
 
 
 def option_label(name: str, tr: Translate) -> str:
     """The name of one of the game's options, for the lobby."""
-    labels = {
-        "storms": tr("Storm tiles"),
-        "empty_bag": tr("When the bag is empty"),
-        "surplus": tr("Goods beyond what a contract asks"),
-        "refill": tr("Drawing contracts"),
-        "gaps": tr("A bought tile’s gap closes"),
-        "magic_of_the_whale": tr("Variant: The Magic of the Whale"),
-        "clans_decree": tr("Variant: The Clan’s Decree"),
-    }
-    return labels.get(name, name)
+    return tr(OPTION_WORDS[name]) if name in OPTION_WORDS else name
 
 
 def choice_label(name: str, choice: Any, tr: Translate) -> str:
     """One allowed value of option ``name``, for the lobby."""
-    labels = {
-        ("storms", "block"): tr("block their space"),
-        ("storms", "clearable"): tr("may be bought to clear them"),
-        ("storms", "lull"): tr("are set aside when drawn in play"),
-        ("empty_bag", "leave_empty"): tr("spaces stay empty"),
-        ("empty_bag", "ends_game"): tr("the game ends"),
-        ("surplus", "lost"): tr("are lost"),
-        ("surplus", "kept"): tr("are kept as a smaller tile"),
-        ("refill", "end_of_turn"): tr("at the end of your turn"),
-        ("refill", "after_action"): tr("after each burn or fulfil action"),
-        ("gaps", "end_of_turn"): tr("at the end of the turn"),
-        ("gaps", "at_once"): tr("at once"),
-    }
-    if isinstance(choice, str) and (name, choice) in labels:
-        return labels[name, choice]
+    if isinstance(choice, str) and (name, choice) in OPTION_WORDS:
+        return tr(OPTION_WORDS[name, choice])
     return plain_choice(choice, tr)
+
+
+ADVICE_WORDS = {"hand": _("in hand"), "offer": _("on offer"), "missing": _("goods missing")}
+"""The advisor's row names (``advice.py``) that are not their own msgid, as these are:"""
+ADVICE_TITLES = (
+    _("What your contracts are worth"),
+    _("contract {number} ({where})"),
+    *(_("coins"), _("pearls"), _("chance"), _("expected")),
+    _("Expected: the chance of filling it times what it pays (a pearl as 2.5 coins)."),
+)
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names, in the reader's language."""
+    return tr(ADVICE_WORDS.get(key, key))
 
 
 __all__ = [
     "action_label",
+    "advice_word",
     "choice_label",
     "contract_text",
     "counts_line",
@@ -586,36 +453,15 @@ __all__ = [
     "describe",
     "game_over_line",
     "game_over_words",
-    "good_name",
     "goods_line",
     "option_label",
-    "port_name",
-    "power_line",
-    "power_name",
     "result_word",
     "rider_place",
     "rider_title",
     "status_line",
     "tie_break_line",
+    "tile_line",
     "tile_name",
     "turn_hint",
     "turn_title",
 ]
-
-
-def advice_word(key: str, tr: Translate) -> str:
-    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
-    return {
-        "What your contracts are worth": tr("What your contracts are worth"),
-        "contract {number} ({where})": tr("contract {number} ({where})"),
-        "hand": tr("in hand"),
-        "offer": tr("on offer"),
-        "coins": tr("coins"),
-        "pearls": tr("pearls"),
-        "missing": tr("goods missing"),
-        "chance": tr("chance"),
-        "expected": tr("expected"),
-        "Expected: the chance of filling it times what it pays (a pearl as 2.5 coins).": tr(
-            "Expected: the chance of filling it times what it pays (a pearl as 2.5 coins)."
-        ),
-    }.get(key) or tr(key)

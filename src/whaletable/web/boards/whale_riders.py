@@ -1,15 +1,10 @@
-"""Whale Riders on the web table: the Ice Coast as SVG, drawn from the game's scene.
+"""Whale Riders on the web table: the game's scene (``games/whale_riders/view.py``: what
+is shown, in which words, which click makes which move) given a place and a shape.
 
-The coast runs left to right from the Sun Port (home) to the Lobster Port, each
-port a column of spaces with its price ladder printed beside it, the cheapest
-space at the bottom (at the end of a turn the dearer tiles slide down into the gaps
-left by bought ones). The riders sail the lane under the ports. Below come the
-viewer's own contracts and a row per player with what everybody can see: coins,
-tiles, contracts in hand (face down) and fulfilled, pearls.
-
-What is shown, in which words, and which click makes which move is the game's scene
-(``games/whale_riders/view.py``); this module gives each region and piece its place
-and each kind its shape.
+The coast runs left to right from the Sun Port (home) to the Lobster Port, each port a
+column of spaces with its price beside each, the cheapest at the bottom (where the dearer
+tiles slide down into gaps); the riders sail the lane under the ports. Below come the
+viewer's contracts and a row per player with what everybody sees.
 """
 
 from __future__ import annotations
@@ -21,17 +16,7 @@ from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.view import scene
-from whaletable.games.whale_riders.words import PAYING, good_name
-from whaletable.web.boards import (
-    HIGHLIGHT,
-    INK,
-    Svg,
-    Translate,
-    WordedBoard,
-    esc,
-    seat_colour,
-    seat_name,
-)
+from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 1000
@@ -62,6 +47,17 @@ GOOD_FILL = {
     "pearl": "#c5a8e6",  # the rulebook's pearl tiles have a purple background
     "storm": "#5b6470",
 }
+HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
+ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
+    "move": "move-act",
+    "take_coin": "coin-act",
+    "burn_contracts": "burn-start-act",
+    "fulfil_contracts": "fulfil-start-act",
+    "done": "done-act",
+    "buy": "buy-act",
+    "burn": "card-act burn-act",
+    "fulfil": "card-act fulfil-act",
+}
 
 
 def col_x(port: int) -> int:
@@ -78,39 +74,22 @@ def key_number(key: str) -> int:
     return int(key.rsplit("-", 1)[1])
 
 
-HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
-ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
-    "move": "move-act",
-    "take_coin": "coin-act",
-    "burn_contracts": "burn-start-act",
-    "fulfil_contracts": "fulfil-start-act",
-    "done": "done-act",
-    "buy": "buy-act",
-    "burn": "card-act burn-act",
-    "fulfil": "card-act fulfil-act",
-}
-
-
-def _tile(svg: Svg, x: float, y: float, w: float, h: float, piece: Piece, lit: bool) -> None:
-    """A tile on a space: its good's colour, its words on it (a storm as ⚡)."""
+def _face(svg: Svg, x: float, y: float, kind: str, w: float, h: float, lit: bool = False) -> None:
+    """A tile's face in its good's colour: on a space, or a small chip."""
+    rx = 7 if h > 16 else 4
     stroke, width = (HIGHLIGHT, 3) if lit else (INK, 1)
     svg.add(
-        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="7" '
-        f'fill="{GOOD_FILL.get(piece.kind, "#dddddd")}" stroke="{stroke}" stroke-width="{width}"/>'
+        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" '
+        f'fill="{GOOD_FILL.get(kind, "#dddddd")}" stroke="{stroke}" stroke-width="{width}"/>'
     )
-    storm = piece.kind == "storm"
-    ink = "#ffffff" if storm else INK
-    if storm:
-        svg.text(x + w / 2, y + h / 2 - 1, "⚡", size=15, anchor="middle", fill=ink)
-    base = y + h - 5 if storm else y + h / 2 + 4
-    svg.text(x + w / 2, base, piece.label, size=11, anchor="middle", fill=ink, weight="bold")
 
 
-def _chip(svg: Svg, x: float, y: float, kind: str, size: float = 16) -> None:
-    svg.add(
-        f'<rect class="face" x="{x}" y="{y}" width="{size}" height="{size}" rx="4" '
-        f'fill="{GOOD_FILL.get(kind, "#dddddd")}" stroke="{INK}" stroke-width="1"/>'
-    )
+def _open(svg: Svg, choice: Choice | None, cls: str, data: str) -> None:
+    """Open the ``<g>`` of a space or a contract: a click that plays ``choice`` if any."""
+    if choice is None:
+        svg.add(f'<g class="{cls}"{data}>')
+    else:
+        svg.open_act(choice.action, choice.words, ACT_CLASS[choice.action.kind], data)
 
 
 class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
@@ -127,16 +106,22 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     ) -> str:
         sc = scene(obs, legal, names, tr)
         at = {c.target: c for c in sc.choices if c.target is not None}
+        regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
-        hand = next((r for r in sc.regions if r.key == "hand"), None)
-        decrees = next((r for r in sc.regions if r.key == "decrees"), None)
+        ports = [r for r in sc.regions if r.kind == "port"]
+        hand, decrees = regions.get("hand"), regions.get("decrees")
         players_y = HAND_Y + (CARD_H + 44 if hand else 0)
         decrees_y = players_y + 22 + len(seats) * ROW_H + 40
         height = decrees_y + (30 + 22 * len(decrees.pieces) if decrees else 0) + 8
         svg = Svg()
         svg.open("whale-riders", WIDTH, height, tr("Whale Riders table"), OCEAN)
-        self._header(svg, sc.region("turn"), sc.region("supply"), names, tr)
-        ports = [r for r in sc.regions if r.kind == "port"]
+        turn = regions["turn"]
+        if turn.owner is None:
+            viewer = tr("spectator view: public information only")
+        else:
+            viewer = tr("{name}'s view").format(name=regions[f"seat-{turn.owner}"].label)
+        svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
+        svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
         for index, port in enumerate(ports):
             self._port(svg, index, port, at)
         svg.add(
@@ -145,7 +130,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         )
         for index, port in enumerate(ports):
             self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"])
-        self._controls(svg, [c for c in sc.choices if c.target is None], sc.region("turn"), tr)
+        self._controls(svg, [c for c in sc.choices if c.target is None], turn, tr)
         if hand is not None:
             self._hand(svg, hand, at, tr)
         self._players(svg, seats, players_y, tr)
@@ -155,16 +140,6 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
                 data = f' class="decree" data-decree="{esc(decree.key.removeprefix("decree-"))}"'
                 svg.text(16, decrees_y + 36 + i * 22, decree.label, size=12, extra=data)
         return svg.close()
-
-    def _header(
-        self, svg: Svg, turn: Region, supply: Region, names: Sequence[str], tr: Translate
-    ) -> None:
-        if turn.owner is None:
-            viewer = tr("spectator view: public information only")
-        else:
-            viewer = tr("{name}'s view").format(name=seat_name(names, turn.owner, tr))
-        svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
-        svg.text(16, 42, supply.label, size=12, fill=MUTED, extra=' class="counts"')
 
     def _port(self, svg: Svg, index: int, port: Region, at: dict[str, Choice]) -> None:
         x = col_x(index)
@@ -179,21 +154,16 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
         svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
         for slot, space in enumerate(p for p in port.pieces if p.kind != "rider"):
-            y = space_y(slot)
+            y, mid = space_y(slot), space_y(slot) + SPACE_H / 2
             # The price printed beside the space: a coin.
             svg.add(
-                f'<g class="price"><circle cx="{x + 18}" cy="{y + SPACE_H / 2}" r="11" '
+                f'<g class="price"><circle cx="{x + 18}" cy="{mid}" r="11" '
                 f'fill="#f2d16b" stroke="#a07f1a"/>'
             )
-            price = port.notes[slot]
-            svg.text(x + 18, y + SPACE_H / 2 + 4, price, size=12, anchor="middle", weight="bold")
+            svg.text(x + 18, mid + 4, port.notes[slot], size=12, anchor="middle", weight="bold")
             svg.add("</g>")
-            where = f' data-port="{index}" data-slot="{slot}"'
             choice = at.get(space.key)
-            if choice is not None:
-                svg.open_act(choice.action, choice.words, ACT_CLASS["buy"], where)
-            else:
-                svg.add(f'<g class="space"{where}>')
+            _open(svg, choice, "space", f' data-port="{index}" data-slot="{slot}"')
             if space.kind == "empty":
                 svg.add(
                     f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
@@ -201,7 +171,15 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
                 )
             else:
                 svg.add(f'<g class="tile" data-good="{esc(space.kind)}">')
-                _tile(svg, x + TILE_X, y, TILE_W, SPACE_H, space, choice is not None)
+                _face(svg, x + TILE_X, y, space.kind, TILE_W, SPACE_H, choice is not None)
+                # Its words on it (a storm as ⚡, in white).
+                ink, centre = ("#ffffff" if space.kind == "storm" else INK), x + TILE_X + TILE_W / 2
+                if space.kind == "storm":
+                    svg.text(centre, mid - 1, "⚡", size=15, anchor="middle", fill=ink)
+                base = y + SPACE_H - 5 if space.kind == "storm" else mid + 4
+                svg.text(
+                    centre, base, space.label, size=11, anchor="middle", fill=ink, weight="bold"
+                )
                 svg.add("</g>")
             svg.add("</g>")
         svg.add("</g>")
@@ -252,11 +230,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         for i, card in enumerate(hand.pieces):
             x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
             choice = at.get(card.key)
-            data = f' data-card="{key_number(card.key)}"'
-            if choice is not None:
-                svg.open_act(choice.action, choice.words, ACT_CLASS[choice.action.kind], data)
-            else:
-                svg.add(f'<g class="contract"{data}>')
+            _open(svg, choice, "contract", f' data-card="{key_number(card.key)}"')
             stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
             svg.add(
                 f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
@@ -265,11 +239,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             title = tr("Contract {number}").format(number=i + 1)
             svg.text(x + 10, y + 18, title, size=12, weight="bold")
             if "payable" in card.marks:
-                paid = ' class="payable"'
-                text = tr("✓ your tiles pay")
-                svg.text(
-                    x + CARD_W - 10, y + 18, text, size=11, anchor="end", fill="#1e7a3c", extra=paid
-                )
+                paid = {"anchor": "end", "fill": "#1e7a3c", "extra": ' class="payable"'}
+                svg.text(x + CARD_W - 10, y + 18, tr("✓ your tiles pay"), size=11, **paid)
             # Squeezed to the card when long: one sentence, never broken mid-way.
             fit = f' textLength="{CARD_W - 20}" lengthAdjust="spacingAndGlyphs"'
             squeeze = fit if len(card.label) * 6.2 > CARD_W - 20 else ""
@@ -285,29 +256,23 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             (770, tr("Hand")),
             (850, tr("Fulfilled")),
         )
-        head_y = top + 12
         for left, title in columns:
-            svg.text(left, head_y, title, size=11, fill=MUTED)
-        svg.text(WIDTH - 14, head_y, tr("Pearls"), size=11, fill=MUTED, anchor="end")
+            svg.text(left, top + 12, title, size=11, fill=MUTED)
+        svg.text(WIDTH - 14, top + 12, tr("Pearls"), size=11, fill=MUTED, anchor="end")
         for row in seats:
             self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, tr)
         # What the colours of the tiles mean.
         x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
-        for good in (*PAYING, "pearl", "storm"):
-            _chip(svg, x, y - 12, good)
-            name = good_name(good, tr)
-            svg.text(x + 21, y + 1, name, size=11, fill=MUTED, extra=' class="legend"')
-            x += 34 + 7 * len(name)
+        for good in words.TILES:
+            _face(svg, x, y - 12, good, 16, 16)
+            svg.text(x + 21, y + 1, tr(good), size=11, fill=MUTED, extra=' class="legend"')
+            x += 34 + 7 * len(tr(good))
 
     def _seat(self, svg: Svg, row: Region, row_top: int, tr: Translate) -> None:
         seat = key_number(row.key)
         mid = row_top + ROW_H / 2
         colour = seat_colour(seat)
         to_move = "to-move" in row.marks
-        by_kind: dict[str, list[Piece]] = {}
-        for piece in row.pieces:
-            by_kind.setdefault(piece.kind, []).append(piece)
-        power = by_kind.get("power", [])
         svg.add(f'<g class="seat" data-seat="{seat}">')
         for line in row.notes[1:]:  # what its power does
             svg.add(f"<title>{esc(line)}</title>")
@@ -325,40 +290,37 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
         svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
         sub = [tr("you")] if "viewer" in row.marks else []
-        sub += [p.label for p in power]
+        sub += [p.label for p in row.pieces if p.kind == "power"]
         if sub:
             svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
         svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
-        figures = (("coins", 406, 14, "start"), ("fulfilled", 850, 14, "start"))
-        for kind, x, size, anchor in (*figures, ("pearls", WIDTH - 14, 17, "end")):
-            for p in by_kind[kind]:
-                extra = f' class="{kind}"'
-                svg.text(x, mid + 5, p.label, size=size, weight="bold", anchor=anchor, extra=extra)
-        for k, _ in enumerate(by_kind.get("card-back", [])):
+        figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
+        for p in (p for p in row.pieces if p.kind in figures):
+            x, size = figures[p.kind]
+            look = {"anchor": "end" if p.kind == "pearls" else "start", "weight": "bold"}
+            svg.text(x, mid + 5, p.label, size=size, extra=f' class="{p.kind}"', **look)
+        for k in range(sum(p.kind == "card-back" for p in row.pieces)):
             svg.add(
                 f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
                 f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
             )
+        # Its tiles as small chips, two rows of up to 17.
         held = [p for p in row.pieces if p.kind in GOOD_FILL]
-        self._held(svg, held, 440, mid)
-        svg.add("</g>")
-
-    def _held(self, svg: Svg, tiles: list[Piece], x0: int, mid: float) -> None:
-        """A seat's tiles as small chips, two rows of up to 17."""
         per_row, size, gap = 17, 16, 2
-        shown = tiles[: 2 * per_row]
+        shown = held[: 2 * per_row]
         rows = 1 if len(shown) <= per_row else 2
         top = mid - (rows * size + (rows - 1) * gap) / 2
         for i, tile in enumerate(shown):
-            row, col = divmod(i, per_row)
+            r, c = divmod(i, per_row)
             svg.add(
                 f'<g class="held" data-good="{esc(tile.kind)}"><title>{esc(tile.label)}</title>'
             )
-            _chip(svg, x0 + col * (size + gap), top + row * (size + gap), tile.kind, size)
+            _face(svg, 440 + c * (size + gap), top + r * (size + gap), tile.kind, size, size)
             svg.add("</g>")
-        if len(tiles) > len(shown):
-            svg.text(x0 + per_row * (size + gap), mid + 4, f"+{len(tiles) - len(shown)}", size=11)
+        if len(held) > len(shown):
+            svg.text(440 + per_row * (size + gap), mid + 4, f"+{len(held) - len(shown)}", size=11)
+        svg.add("</g>")
 
 
 Board = WhaleRidersBoard
