@@ -11,18 +11,8 @@ from stw_support import events_of, pay_all
 
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    Refuse,
-    Roll,
-    SaveWhale,
-)
-from whaletable.games.save_the_whales.events import ExtraTurn
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.rules import (
     BOX,
     CHOOSE,
@@ -60,10 +50,10 @@ def choosers(state: SaveTheWhalesState) -> list[int]:
     return [chooser_of(d) for d in state.decisions]
 
 
-def collect_card(state: SaveTheWhalesState, deck: str) -> DrawCard:
+def collect_card(state: SaveTheWhalesState, deck: str) -> act.DrawCard:
     """A card of ``deck`` that only pays SPs, so it queues nothing after it."""
     number = next(i for i, c in enumerate(state.components.cards[deck]) if c.effect == "collect")
-    return DrawCard(deck, number)
+    return act.DrawCard(deck, number)
 
 
 def test_the_seats_choose_their_whales_above_the_first_turn(table: Table) -> None:
@@ -72,10 +62,10 @@ def test_the_seats_choose_their_whales_above_the_first_turn(table: Table) -> Non
     state = table.game.new_state(3)
     assert kinds(state) == [TURN, CHOOSE, CHOOSE, CHOOSE]
     assert choosers(state) == [0, 2, 1, 0]
-    state.apply(ChooseWhale("gray"))
+    state.apply(act.ChooseWhale("gray"))
     assert kinds(state) == [TURN, CHOOSE, CHOOSE] and state.current_player() == 1
-    state.apply(ChooseWhale("blue"))
-    state.apply(ChooseWhale("fin"))
+    state.apply(act.ChooseWhale("blue"))
+    state.apply(act.ChooseWhale("fin"))
     assert kinds(state) == [TURN] and choosers(state) == [0]
     assert state.observation(0)["phase"] == "turn"
 
@@ -83,7 +73,7 @@ def test_the_seats_choose_their_whales_above_the_first_turn(table: Table) -> Non
 def test_rolling_puts_the_dice_in_place_of_the_turn(table: Table) -> None:
     """Playing the Game: the roll is chance's decision, taking the turn's place."""
     state = table.new()
-    state.apply(Roll())
+    state.apply(act.Roll())
     assert kinds(state) == [ROLL] and state.current_player() == CHANCE
     assert state.observation(0)["phase"] == "roll"
 
@@ -104,7 +94,7 @@ def test_doubles_leave_the_turn_with_the_same_seat(table: Table) -> None:
     assert kinds(state) == [ROLLED_DOUBLES, DRAW] and choosers(state) == [0, CHANCE]
     state.apply(collect_card(state, "neptune"))
     assert kinds(state) == [TURN] and choosers(state) == [0]
-    assert len(events_of(state, ExtraTurn)) == 1
+    assert len(events_of(state, ev.ExtraTurn)) == 1
 
 
 def test_a_card_is_drawn_by_chance_over_the_rolled_turn(table: Table) -> None:
@@ -123,7 +113,7 @@ def test_a_penalty_waits_over_the_roll_and_refusing_pops_it(table: Table) -> Non
     state = table.new()
     table.roll(state, 1, 2)  # 3: KRILL
     assert kinds(state) == [ROLLED, PAY] and choosers(state) == [0, 0]
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert kinds(state) == [TURN] and choosers(state) == [1]
 
 
@@ -135,13 +125,13 @@ def test_a_save_is_pushed_over_the_turn_and_the_saved_whales_seat_chooses_next(
     state = table.new()
     table.put(state, "blue", 38)
     state.sp = [10, 10]
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     assert kinds(state) == [TURN, PAY] and choosers(state) == [0, 0]
-    state.apply(Contribute(0))
+    state.apply(act.Contribute(0))
     assert kinds(state) == [TURN, PAY]  # a contribution adds to the payment in progress
     pay_all(state)
     assert kinds(state) == [TURN, CHOOSE] and choosers(state) == [0, 0]
-    state.apply(ChooseWhale("fin"))
+    state.apply(act.ChooseWhale("fin"))
     assert kinds(state) == [TURN] and choosers(state) == [0]
 
 
@@ -154,15 +144,15 @@ def test_seats_whose_whales_are_lost_in_one_turn_choose_in_that_order(table: Tab
     table.put(state, "fin", 26, path=True)
     state.sp = [10, 10, 10]
     table.roll(state, 2, 3)  # 12: IWC, every whale pays
-    state.apply(Refuse())  # gray goes onto the path
+    state.apply(act.Refuse())  # gray goes onto the path
     assert kinds(state) == [ROLLED, PAY]
-    state.apply(Refuse())  # blue, on the path, is lost
+    state.apply(act.Refuse())  # blue, on the path, is lost
     assert kinds(state) == [ROLLED, CHOOSE, PAY] and choosers(state) == [0, 1, 0]
-    state.apply(Refuse())  # fin too
+    state.apply(act.Refuse())  # fin too
     assert kinds(state) == [ROLLED, CHOOSE, CHOOSE] and choosers(state) == [0, 2, 1]
-    state.apply(ChooseWhale("orca"))
+    state.apply(act.ChooseWhale("orca"))
     assert kinds(state) == [ROLLED, CHOOSE] and state.current_player() == 2
-    state.apply(ChooseWhale("right"))
+    state.apply(act.ChooseWhale("right"))
     assert kinds(state) == [TURN] and choosers(state) == [1]
 
 
@@ -171,7 +161,7 @@ def test_own_whale_space_is_a_decision_over_the_roll(table: Table) -> None:
     state = table.new()
     table.roll(state, 0, 1)  # 1: GRAY WHALE
     assert kinds(state) == [ROLLED, OWN_SPACE] and choosers(state) == [0, 0]
-    state.apply(CollectSurvivalPoints())
+    state.apply(act.CollectSurvivalPoints())
     assert kinds(state) == [TURN] and choosers(state) == [1]
 
 
@@ -183,9 +173,9 @@ def test_leaving_the_path_stays_pending_while_whales_are_offered(table: Table) -
     table.put(state, "fin", 26, path=True)
     table.roll(state, 1, 1)  # 10: ARCTIC CIRCLE
     assert kinds(state) == [ROLLED_DOUBLES, LEAVE_PATH]
-    state.apply(LeavePath("fin"))
+    state.apply(act.LeavePath("fin"))
     assert kinds(state) == [ROLLED_DOUBLES, LEAVE_PATH]
-    state.apply(LeavePath("blue"))
+    state.apply(act.LeavePath("blue"))
     assert kinds(state) == [TURN] and choosers(state) == [0]
 
 
@@ -196,7 +186,7 @@ def test_done_pops_an_offer(table: Table) -> None:
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 2)  # 20: CALVING SANCTUARY
     assert kinds(state) == [ROLLED, TRADE] and choosers(state) == [0, 0]
-    state.apply(Done())
+    state.apply(act.Done())
     assert kinds(state) == [TURN] and choosers(state) == [1]
 
 
@@ -208,7 +198,7 @@ def test_the_end_goes_on_top_of_what_was_pending(table: Table) -> None:
             state.status[w] = EXTINCT
     table.put(state, "gray", 38)
     state.sp = [10, 10]
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert kinds(state) == [TURN, OVER] and state.current_player() == TERMINAL
     assert state.observation(None)["phase"] == "over"

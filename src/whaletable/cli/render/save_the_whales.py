@@ -20,20 +20,7 @@ from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.view import Region
 from whaletable.core.words import Translate, english
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.components import WHALES, default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
@@ -155,7 +142,12 @@ class SaveTheWhalesView:
         if verb in ("r", "d", "x", "k"):
             if args:
                 raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
-            return {"r": Roll(), "d": Done(), "x": Refuse(), "k": CollectSurvivalPoints()}[verb]
+            return {
+                "r": act.Roll(),
+                "d": act.Done(),
+                "x": act.Refuse(),
+                "k": act.CollectSurvivalPoints(),
+            }[verb]
         if verb in ("m", "p"):
             if len(args) != 1 or not args[0].isdigit():
                 if verb == "m":
@@ -170,14 +162,14 @@ class SaveTheWhalesView:
                             number=number, last=n - 1
                         )
                     )
-                return MoveAnywhere(number)
+                return act.MoveAnywhere(number)
             if not 1 <= number <= obs["num_players"]:
                 raise BadCommand(
                     tr("there is no seat {number}: seats are 1 to {last}").format(
                         number=number, last=obs["num_players"]
                     )
                 )
-            return Contribute(number - 1)
+            return act.Contribute(number - 1)
         whales = ", ".join(WHALES)
         if len(args) != 1:
             raise BadCommand(
@@ -192,12 +184,12 @@ class SaveTheWhalesView:
             )
         whale = matches[0]
         kinds: dict[str, type[Action]] = {
-            "c": ChooseWhale,
-            "n": NameWhale,
-            "s": SaveWhale,
-            "b": PassBarnacle,
-            "l": LeavePath,
-            "t": TradePlaces,
+            "c": act.ChooseWhale,
+            "n": act.NameWhale,
+            "s": act.SaveWhale,
+            "b": act.PassBarnacle,
+            "l": act.LeavePath,
+            "t": act.TradePlaces,
         }
         return kinds[verb](whale)  # type: ignore[call-arg]
 

@@ -20,56 +20,9 @@ from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.components import default_components
-from whaletable.games.save_the_whales.events import (
-    BarnacleGained,
-    BarnacleLost,
-    CardDrawn,
-    DiceRolled,
-    ExtraTurn,
-    GameOver,
-    LeftPath,
-    MermaidCarried,
-    MovedAnywhere,
-    OfferDeclined,
-    PassedPow,
-    PenaltyPaid,
-    PenaltyRefused,
-    PenaltyUnpayable,
-    PlacesTraded,
-    SaveDeclined,
-    SavePaid,
-    SaveStarted,
-    ShipSailed,
-    ShipToPort,
-    SlidDown,
-    SurvivalPointPaid,
-    SurvivalPointsCollected,
-    WentOntoPath,
-    WhaleChosen,
-    WhaleExtinct,
-    WhaleMoved,
-    WhaleNamed,
-    WhaleProtected,
-    WhaleSaved,
-    WhaleSwam,
-)
 from whaletable.games.save_the_whales.observation import (
     DrawnCard,
     SaveTheWhalesObservation,
@@ -319,12 +272,12 @@ def hint(obs: SaveTheWhalesObservation, legal: Sequence[Action], tr: Translate) 
     phase = obs["phase"]
     if phase == "choose_whale":
         return tr("Choose a whale on the NATURAL HABITATS.")
-    if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
+    if phase == "turn" and any(isinstance(a, act.NameWhale) for a in legal):
         return tr("Click the whale you will move.")
     if phase == "pay":
         if obs["payment"] is not None and obs["payment"]["amount"] == 0:
             return ""
-        if not any(isinstance(a, Contribute) for a in legal):
+        if not any(isinstance(a, act.Contribute) for a in legal):
             return tr("The team cannot pay this penalty.")
         return tr("Click a player's SP to pay 1 SP.")
     if phase == "own_space":
@@ -344,20 +297,20 @@ def action_label(
     action: Action, obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    if isinstance(action, ChooseWhale):
+    if isinstance(action, act.ChooseWhale):
         return tr("Choose the {whale} (saving it costs {value} SP)").format(
             whale=whale_name(action.whale, tr), value=whale_of(obs, action.whale)["value"]
         )
-    if isinstance(action, NameWhale):
+    if isinstance(action, act.NameWhale):
         return tr("Move the {whale} this turn (now {where})").format(
             whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
         )
-    if isinstance(action, Roll):
+    if isinstance(action, act.Roll):
         moving = obs["moving_whale"]
         if moving is None:
             return tr("Roll the dice")
         return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
-    if isinstance(action, SaveWhale):
+    if isinstance(action, act.SaveWhale):
         value = whale_of(obs, action.whale)["value"]
         pay = obs["payment"]
         if pay is not None and not pay["save"]:
@@ -367,43 +320,43 @@ def action_label(
         return tr("Save the {whale}: the team pays {value} SP").format(
             whale=whale_name(action.whale, tr), value=value
         )
-    if isinstance(action, Contribute):
+    if isinstance(action, act.Contribute):
         sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
         return tr("Pay 1 SP from {name} (has {sp})").format(
             name=seat_name(names, action.seat, tr), sp=sp
         )
-    if isinstance(action, Refuse):
+    if isinstance(action, act.Refuse):
         return _refuse_label(obs, tr)
-    if isinstance(action, CollectSurvivalPoints):
+    if isinstance(action, act.CollectSurvivalPoints):
         return tr("Collect {sp} SP on your own whale space").format(sp=own_space_sp())
-    if isinstance(action, MoveAnywhere):
+    if isinstance(action, act.MoveAnywhere):
         return tr("Move to {space}").format(space=space_name(action.space, tr))
-    if isinstance(action, PassBarnacle):
+    if isinstance(action, act.PassBarnacle):
         holder = obs["barnacle"]
         if holder is not None and holder != action.whale:
             return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
                 holder=whale_name(holder, tr), whale=whale_name(action.whale, tr)
             )
         return tr("The {whale} takes the Magic Barnacle").format(whale=whale_name(action.whale, tr))
-    if isinstance(action, LeavePath):
+    if isinstance(action, act.LeavePath):
         return tr("Bring the {whale} out of the path to {space}").format(
             whale=whale_name(action.whale, tr),
             space=space_name(obs["leaving_to"][action.whale], tr),
         )
-    if isinstance(action, TradePlaces):
+    if isinstance(action, act.TradePlaces):
         return tr("Trade places with the {whale} ({where})").format(
             whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
         )
-    if isinstance(action, Done):  # taking nothing (more) in the phase under way
+    if isinstance(action, act.Done):  # taking nothing (more) in the phase under way
         done = {
             "barnacle": tr("Keep the barnacle where it is"),
             "leave_path": tr("Stay on the path"),
             "trade_places": tr("Do not trade"),
         }
         return done.get(obs["phase"], tr("Done"))
-    if isinstance(action, ThrowDice):
+    if isinstance(action, act.ThrowDice):
         return dice_words(action.first, action.second, tr)
-    if isinstance(action, DrawCard):
+    if isinstance(action, act.DrawCard):
         return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
     return str(action)
 
@@ -504,15 +457,15 @@ def ranking_rule(result: Result, tr: Translate) -> str:
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``; None for a landing (the move says where)."""
-    if isinstance(event, WhaleChosen):
+    if isinstance(event, ev.WhaleChosen):
         return tr("{name} brings the {whale} into play at POW.").format(
             name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, WhaleNamed):
+    if isinstance(event, ev.WhaleNamed):
         return tr("{name} will move the {whale}.").format(
             name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, DiceRolled):
+    if isinstance(event, ev.DiceRolled):
         name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
         if event.first == event.second == 0:
             return tr("{name} rolls double Catcher Ships for the {whale}!").format(
@@ -524,43 +477,43 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
             first=die_words(event.first, tr),
             second=die_words(event.second, tr),
         )
-    if isinstance(event, WhaleMoved):
+    if isinstance(event, ev.WhaleMoved):
         return tr("The {whale} moves to {space}.").format(
             whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
         )
-    if isinstance(event, WhaleSwam):
+    if isinstance(event, ev.WhaleSwam):
         return tr("The {whale} swims along {where}.").format(
             whale=whale_name(event.whale, tr), where=path_space_name(event.above, tr)
         )
-    if isinstance(event, PassedPow):
+    if isinstance(event, ev.PassedPow):
         return tr("The {whale} passes POW.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, SurvivalPointsCollected):
+    if isinstance(event, ev.SurvivalPointsCollected):
         return tr("{name} collects {sp} SP.").format(
             name=seat_name(names, event.seat, tr), sp=event.sp
         )
-    if isinstance(event, MovedAnywhere):
+    if isinstance(event, ev.MovedAnywhere):
         return tr("{name} moves the {whale} anywhere: to {space}.").format(
             name=seat_name(names, event.seat, tr),
             whale=whale_name(event.whale, tr),
             space=space_name(event.space, tr),
         )
-    if isinstance(event, SaveStarted):
+    if isinstance(event, ev.SaveStarted):
         return tr("{name} starts saving the {whale}.").format(
             name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, SurvivalPointPaid):
+    if isinstance(event, ev.SurvivalPointPaid):
         return tr("{name} puts in 1 SP of {payer}.").format(
             name=seat_name(names, event.seat, tr), payer=seat_name(names, event.payer, tr)
         )
-    if isinstance(event, PenaltyPaid):
+    if isinstance(event, ev.PenaltyPaid):
         return tr("The team pays a penalty of {sp} SP for the {whale}.").format(
             sp=event.sp, whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, SavePaid):
+    if isinstance(event, ev.SavePaid):
         return tr("The team pays {sp} SP to save the {whale}.").format(
             sp=event.sp, whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, PenaltyRefused):
+    if isinstance(event, ev.PenaltyRefused):
         name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
         if event.unable:
             return (
@@ -571,67 +524,67 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
         return tr("{name} refuses to pay the penalty of {sp} SP for the {whale}.").format(
             name=name, sp=event.sp, whale=whale
         )
-    if isinstance(event, PenaltyUnpayable):
+    if isinstance(event, ev.PenaltyUnpayable):
         return tr("The team cannot pay the penalty for the {whale}.").format(
             whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, SaveDeclined):
+    if isinstance(event, ev.SaveDeclined):
         return tr("{name} does not save the {whale}.").format(
             name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, WentOntoPath):
+    if isinstance(event, ev.WentOntoPath):
         return tr("The {whale} goes onto the ENDANGERED SPECIES path.").format(
             whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, SlidDown):
+    if isinstance(event, ev.SlidDown):
         return tr("The {whale} slides down to {space}.").format(
             whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
         )
-    if isinstance(event, LeftPath):
+    if isinstance(event, ev.LeftPath):
         return tr("The {whale} comes out of the path to {space}.").format(
             whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
         )
-    if isinstance(event, MermaidCarried):
+    if isinstance(event, ev.MermaidCarried):
         return tr("The Mermaid takes the {whale} to THE MAGIC BARNACLE.").format(
             whale=whale_name(event.whale, tr)
         )
-    if isinstance(event, PlacesTraded):
+    if isinstance(event, ev.PlacesTraded):
         return tr("The {whale} trades places with the {other} on the path.").format(
             whale=whale_name(event.whale, tr), other=whale_name(event.other, tr)
         )
-    if isinstance(event, ShipSailed):
+    if isinstance(event, ev.ShipSailed):
         return tr("The Catcher Ship sails {steps} to {where}.").format(
             steps=event.steps, where=path_space_name(event.above, tr)
         )
-    if isinstance(event, ShipToPort):
+    if isinstance(event, ev.ShipToPort):
         return tr("The Catcher Ship goes back to the WHALING PORT.")
-    if isinstance(event, WhaleExtinct):
+    if isinstance(event, ev.WhaleExtinct):
         return tr("The {whale} becomes extinct.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, WhaleProtected):
+    if isinstance(event, ev.WhaleProtected):
         whale = whale_name(event.whale, tr)
         if event.by == "moratorium":
             return tr("MORATORIUM protects the {whale}.").format(whale=whale)
         if event.by == "safe_zone":
             return tr("A Safe Zone protects the {whale}.").format(whale=whale)
         return tr("The Magic Barnacle protects the {whale}.").format(whale=whale)
-    if isinstance(event, WhaleSaved):
+    if isinstance(event, ev.WhaleSaved):
         whale = whale_name(event.whale, tr)
         if event.free:
             return tr("The {whale} is saved, free, thanks to the Magic Barnacle!").format(
                 whale=whale
             )
         return tr("The {whale} is saved!").format(whale=whale)
-    if isinstance(event, BarnacleGained):
+    if isinstance(event, ev.BarnacleGained):
         return tr("The {whale} gets the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, BarnacleLost):
+    if isinstance(event, ev.BarnacleLost):
         return tr("The {whale} loses the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, CardDrawn):
+    if isinstance(event, ev.CardDrawn):
         return tr("Card drawn: {deck}.").format(deck=deck_name(event.deck, tr))
-    if isinstance(event, OfferDeclined):
+    if isinstance(event, ev.OfferDeclined):
         return tr("{name} takes nothing more.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, ExtraTurn):
+    if isinstance(event, ev.ExtraTurn):
         return tr("Doubles: {name} plays again.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, GameOver):
+    if isinstance(event, ev.GameOver):
         return headline(event.saved, event.total, tr)
     return None  # Landed: the move already says where
 

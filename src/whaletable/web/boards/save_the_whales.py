@@ -24,13 +24,8 @@ from functools import cache
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Refuse,
-    Roll,
-)
 from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
@@ -273,11 +268,11 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
     @staticmethod
     def _button(choice: Choice, tr: Translate) -> tuple[str, str]:
         """A plain button's class and its short words."""
-        if isinstance(choice.action, Roll):
+        if isinstance(choice.action, act.Roll):
             return "roll-act", tr("Roll the dice")
-        if isinstance(choice.action, Refuse):
+        if isinstance(choice.action, act.Refuse):
             return "refuse-act", tr("Refuse to pay")
-        if isinstance(choice.action, CollectSurvivalPoints):
+        if isinstance(choice.action, act.CollectSurvivalPoints):
             return "collect-act", tr("Collect {sp} SP").format(sp=own_space_sp())
         return "done-act", choice.words
 
@@ -458,7 +453,7 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
             self._token(svg, piece, regions, x + w - 22, y + h - 14, cls="saved")
         svg.add("</g>")
         if choice is not None:
-            choose = isinstance(choice.action, ChooseWhale)
+            choose = isinstance(choice.action, act.ChooseWhale)
             text = tr("Choose") if choose else tr("Save")
             bx, by, bw = x + 6, y + h - 24, w - 40
             cls = "choose-act" if choose else "save-act"
