@@ -10,6 +10,8 @@ unambiguous beginning will do), seats from 1.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -49,6 +51,28 @@ def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
 
 def colour(seat: int | None) -> str:
     return "" if seat is None else seat_colour(seat)
+
+
+PLAIN = {"r": act.Roll(), "d": act.Done(), "x": act.Refuse(), "k": act.CollectSurvivalPoints()}
+BY_WHALE: dict[str, Callable[[str], Action]] = {
+    "c": act.ChooseWhale,
+    "n": act.NameWhale,
+    "s": act.SaveWhale,
+    "b": act.PassBarnacle,
+    "l": act.LeavePath,
+    "t": act.TradePlaces,
+}
+TRACK_LENGTH = default_components().track_length
+
+
+def number(args: list[str], write: str, missing: str, first: int, last: int) -> int:
+    """The one number typed after a verb, from ``first`` to ``last``: :class:`BadCommand`
+    saying how to ``write`` it, or that the number is ``missing`` from the board."""
+    if len(args) != 1 or not args[0].isdigit():
+        raise BadCommand(write)
+    if not first <= int(args[0]) <= last:
+        raise BadCommand(missing.format(number=int(args[0]), last=last))
+    return int(args[0])
 
 
 class SaveTheWhalesView:
@@ -100,8 +124,7 @@ class SaveTheWhalesView:
         return Group(*parts)
 
     def _track(self, regions: dict[str, Region], moving: frozenset[str]) -> Table:
-        tr = self.tr
-        n = default_components().track_length
+        tr, n = self.tr, TRACK_LENGTH
         rows = (n + 3) // 4
         table = Table(
             show_header=False, padding=(0, 1), title=tr("The track; ↑ = on the path above it")
@@ -134,42 +157,26 @@ class SaveTheWhalesView:
         return scene(obs, [action], (), self.tr).choices[0].words
 
     def parse(self, text: str, obs: SaveTheWhalesObservation) -> Action | None:
-        tr = self.tr
-        words = text.lower().split()
-        if not words or words[0] not in tuple("rdxkmpcnsblt"):  # the short forms' letters
+        tr, words = self.tr, text.lower().split()
+        if not words or words[0] not in (*PLAIN, *BY_WHALE, "m", "p"):
             return None
         verb, args = words[0], words[1:]
-        if verb in ("r", "d", "x", "k"):
+        if verb in PLAIN:
             if args:
                 raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
-            return {
-                "r": act.Roll(),
-                "d": act.Done(),
-                "x": act.Refuse(),
-                "k": act.CollectSurvivalPoints(),
-            }[verb]
-        if verb in ("m", "p"):
-            if len(args) != 1 or not args[0].isdigit():
-                if verb == "m":
-                    raise BadCommand(tr("write 'm N' with a space number N (0 is POW)"))
-                raise BadCommand(tr("write 'p N' with a seat number N"))
-            number = int(args[0])
-            if verb == "m":
-                n = default_components().track_length
-                if number >= n:
-                    raise BadCommand(
-                        tr("there is no space {number}: spaces are 0 to {last}").format(
-                            number=number, last=n - 1
-                        )
-                    )
-                return act.MoveAnywhere(number)
-            if not 1 <= number <= obs["num_players"]:
-                raise BadCommand(
-                    tr("there is no seat {number}: seats are 1 to {last}").format(
-                        number=number, last=obs["num_players"]
-                    )
-                )
-            return act.Contribute(number - 1)
+            return PLAIN[verb]
+        if verb == "m":
+            write, missing = (
+                tr("write 'm N' with a space number N (0 is POW)"),
+                tr("there is no space {number}: spaces are 0 to {last}"),
+            )
+            return act.MoveAnywhere(number(args, write, missing, 0, TRACK_LENGTH - 1))
+        if verb == "p":
+            write, missing = (
+                tr("write 'p N' with a seat number N"),
+                tr("there is no seat {number}: seats are 1 to {last}"),
+            )
+            return act.Contribute(number(args, write, missing, 1, obs["num_players"]) - 1)
         whales = ", ".join(WHALES)
         if len(args) != 1:
             raise BadCommand(
@@ -182,16 +189,7 @@ class SaveTheWhalesView:
                     word=repr(args[0]), whales=whales
                 )
             )
-        whale = matches[0]
-        kinds: dict[str, type[Action]] = {
-            "c": act.ChooseWhale,
-            "n": act.NameWhale,
-            "s": act.SaveWhale,
-            "b": act.PassBarnacle,
-            "l": act.LeavePath,
-            "t": act.TradePlaces,
-        }
-        return kinds[verb](whale)  # type: ignore[call-arg]
+        return BY_WHALE[verb](matches[0])
 
     def round_summaries(
         self, obs: SaveTheWhalesObservation, names: list[str]
