@@ -14,6 +14,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from board_support import (
@@ -81,6 +83,11 @@ def logs(snapshots: list[Snapshot]) -> list[list[str]]:
     return logged(GAME, snapshots, NAMES)
 
 
+def acting(snapshots: list[Snapshot]) -> Iterator[tuple[Any, int]]:
+    """Each state a seat acts in, with that seat (the dice and the cards left out)."""
+    return ((s.state, s.state.current_player()) for s in snapshots if s.state.current_player() >= 0)
+
+
 def texts(root: ET.Element) -> str:
     return " ".join(e.text or "" for e in root.iter())
 
@@ -93,11 +100,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
     kinds_seen: set[str] = set()
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         legal = state.legal_actions()
         found = acts(draw(state, seat))
         counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
@@ -154,11 +157,7 @@ def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snaps
 @pytest.mark.slow
 def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) -> None:
     checked = 0
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         obs = state.observation(seat)
         for element, data in acts(draw(state, seat)):
             if "whale-act" not in classes(element):
@@ -402,11 +401,7 @@ def test_a_whale_leaving_the_path_goes_where_its_label_says(
 
 
 def test_labels_are_distinct_for_distinct_legal_actions(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         obs = state.observation(seat)
         labels = [BOARD.label(a, obs, NAMES, tr) for a in state.legal_actions()]
         assert len(set(labels)) == len(labels), labels

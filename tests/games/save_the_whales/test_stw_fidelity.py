@@ -35,6 +35,15 @@ if TYPE_CHECKING:
 GRAY, BLUE, FIN, ORCA = (WHALE_INDEX[w] for w in ("gray", "blue", "fin", "orca"))
 
 
+def gray_lands_on_iwc(table: Table, state: SaveTheWhalesState, sp: list[int]) -> None:
+    """The seats hold ``sp``; the gray whale throws 1 and 2 from 3 short of IWC, where every
+    whale owes the penalty, and its own share is paid."""
+    state.sp = sp
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)
+    pay_all(state)
+
+
 def card_number(state: SaveTheWhalesState, deck: str, effect: str, **fields: int) -> int:
     """The number of the first card of ``deck`` with this effect (and these fields)."""
     for card in state.components.cards[deck]:
@@ -160,10 +169,7 @@ def test_save_instead_is_for_the_whale_that_landed_not_the_others_paying(table: 
     state = table.new(("gray", "blue", "fin"))
     table.put(state, "blue", SPACE["act"])
     table.put(state, "fin", 3, path=True)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
     assert not any(isinstance(a, act.SaveWhale) for a in state.legal_actions())
     pay_all(state)  # blue's share (blue is on the Act; fin may be saved in other ways)
@@ -177,10 +183,7 @@ def test_option_save_instead_for_every_whale_that_owes(table: Table) -> None:
     state = table.new(("gray", "blue", "fin"), save_instead_for="every_payer")
     table.put(state, "blue", SPACE["act"])
     table.put(state, "fin", 3, path=True)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
     assert act.SaveWhale("blue") not in state.legal_actions()  # blue itself is on the Act
     pay_all(state)
@@ -470,10 +473,7 @@ def test_saved_whale_is_fully_protected_for_the_rest_of_the_game(table: Table) -
     state = table.new(("gray", "blue", "fin"))
     state.status[FIN] = SAVED
     state.saved_order = (FIN,)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
     assert state.observation(None)["payments_waiting"] == 0
     assert table.whale(state, "fin")["status"] == "saved"
@@ -497,10 +497,7 @@ def test_moratorium_protects_from_an_unpaid_penalty(table: Table) -> None:
     state = table.new(("gray", "blue", "fin"))
     table.put(state, "fin", SPACE["moratorium"])
     table.put(state, "blue", 3, path=True)
-    state.sp = [20, 0, 0]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 0, 0])
     assert state.observation(None)["payment"]["whale"] == "blue"
     state.apply(act.Refuse())
     assert table.whale(state, "blue")["status"] == "path"
