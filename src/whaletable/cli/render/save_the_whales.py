@@ -23,17 +23,10 @@ from whaletable.core.result import Result
 from whaletable.core.view import Region
 from whaletable.core.words import Translate, english
 from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import words as w
 from whaletable.games.save_the_whales.components import WHALES, default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
-from whaletable.games.save_the_whales.words import (
-    game_over_line,
-    place_words,
-    ranking_rule,
-    result_word,
-    whale_name,
-    whales_lines,
-)
 
 
 def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
@@ -97,7 +90,7 @@ class SaveTheWhalesView:
         for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
         parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
-        whales = Table(padding=(0, 1), title=place_words("habitats", tr))
+        whales = Table(padding=(0, 1), title=w.place_words("habitats", tr))
         whales.add_column(tr("Whale"))
         whales.add_column(tr("Saving costs"))
         for r in sc.regions:
@@ -166,23 +159,19 @@ class SaveTheWhalesView:
                 raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
             return PLAIN[verb]
         if verb == "m":
-            write, missing = (
-                tr("write 'm N' with a space number N (0 is POW)"),
-                tr("there is no space {number}: spaces are 0 to {last}"),
-            )
+            write = tr("write 'm N' with a space number N (0 is POW)")
+            missing = tr("there is no space {number}: spaces are 0 to {last}")
             return act.MoveAnywhere(number(args, write, missing, 0, TRACK_LENGTH - 1))
         if verb == "p":
-            write, missing = (
-                tr("write 'p N' with a seat number N"),
-                tr("there is no seat {number}: seats are 1 to {last}"),
-            )
+            write = tr("write 'p N' with a seat number N")
+            missing = tr("there is no seat {number}: seats are 1 to {last}")
             return act.Contribute(number(args, write, missing, 1, obs["num_players"]) - 1)
         whales = ", ".join(WHALES)
         if len(args) != 1:
             raise BadCommand(
                 tr("write '{verb} WHALE' with a whale: {whales}").format(verb=verb, whales=whales)
             )
-        matches = [w for w in WHALES if w.startswith(args[0])]
+        matches = [whale for whale in WHALES if whale.startswith(args[0])]
         if len(matches) != 1:
             raise BadCommand(
                 tr("{word} is not one whale: write one of {whales}").format(
@@ -201,17 +190,11 @@ class SaveTheWhalesView:
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))
-        o = obs
-        saved = [whale_name(w, tr) for w in o["saved"]]
-        lost = [whale_name(w, tr) for w in o["extinct"]]
+        saved, lost = ([w.whale_name(name, tr) for name in obs[k]] for k in ("saved", "extinct"))
+        extra = [Text("\n".join(w.whales_lines(saved, lost, tr)))]
+        headline, notes = w.game_over_line(obs, names, tr), [w.ranking_rule(result, tr)]
         return result_panel(
-            result,
-            names,
-            tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            extra=[Text("\n".join(whales_lines(saved, lost, tr)))],
-            notes=[ranking_rule(result, tr)],
+            result, names, tr, w.result_word, headline=headline, extra=extra, notes=notes
         )
 
     def short_forms(self) -> str:

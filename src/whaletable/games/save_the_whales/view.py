@@ -134,7 +134,7 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
 def scene(
     o: SaveTheWhalesObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
 ) -> Scene:
-    summary = (w.counts_line(o, tr), *w.flag_lines(o, tr))
+    summary = w.summary_lines(o, tr)
     prompt = [w.payment_words(o, tr), w.hint(o, legal, tr)]
     regions = (
         Region("summary", "summary", w.turn_words(o, tr), (), summary),

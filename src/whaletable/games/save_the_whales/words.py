@@ -11,7 +11,6 @@ from __future__ import annotations
 import gettext
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
-from functools import cache
 from typing import Any
 
 from whaletable.core.action import Action
@@ -38,25 +37,15 @@ def said(table: Mapping[str, str], key: str, tr: Translate) -> str:
     return tr(table[key]) if key in table else key
 
 
-WHALE_NAMES = {
-    "gray": _("Gray Whale"),
-    "humpback": _("Humpback Whale"),
-    "bowhead": _("Bowhead Whale"),
-    "right": _("Right Whale"),
-    "blue": _("Blue Whale"),
-    "fin": _("Fin Whale"),
-    "sperm": _("Sperm Whale"),
-    "orca": _("Orca"),
-}
-WHALE_CODES = {  # the three letters on a whale's marker
-    "gray": _("GRY"),
-    "humpback": _("HUM"),
-    "bowhead": _("BOW"),
-    "right": _("RGT"),
-    "blue": _("BLU"),
-    "fin": _("FIN"),
-    "sperm": _("SPM"),
-    "orca": _("ORC"),
+WHALES = {  # a whale's name and the three letters on its marker
+    "gray": (_("Gray Whale"), _("GRY")),
+    "humpback": (_("Humpback Whale"), _("HUM")),
+    "bowhead": (_("Bowhead Whale"), _("BOW")),
+    "right": (_("Right Whale"), _("RGT")),
+    "blue": (_("Blue Whale"), _("BLU")),
+    "fin": (_("Fin Whale"), _("FIN")),
+    "sperm": (_("Sperm Whale"), _("SPM")),
+    "orca": (_("Orca"), _("ORC")),
 }
 SPACES = {
     # A space's short label and full name: first by the name the data gives it (the data
@@ -226,11 +215,11 @@ CHOICES = {
 
 
 def whale_name(whale: str, tr: Translate) -> str:
-    return said(WHALE_NAMES, whale, tr)
+    return tr(WHALES[whale][0]) if whale in WHALES else whale
 
 
 def whale_code(whale: str, tr: Translate) -> str:
-    return tr(WHALE_CODES[whale]) if whale in WHALE_CODES else whale[:3]
+    return tr(WHALES[whale][1]) if whale in WHALES else whale[:3]
 
 
 def status_word(status: str, tr: Translate) -> str:
@@ -345,16 +334,17 @@ def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     return tr("Turn {turns}").format(turns=obs["turns"] + 1 if before else max(obs["turns"], 1))
 
 
-def counts_line(obs: SaveTheWhalesObservation, tr: Translate) -> str:
-    return tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
+def summary_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:
+    """The team's counts, then what the whales on MORATORIUM and the PROTECTION ACT do for
+    every whale now."""
+    counts = tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
         saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
     )
-
-
-def flag_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
-    """What the whales on MORATORIUM and the PROTECTION ACT do for every whale now."""
-    flags = [tr("MORATORIUM: no whale can become extinct")] if obs["moratorium"] else []
-    return flags + ([tr("PROTECTION ACT: whales may be saved")] if obs["protection_act"] else [])
+    flags = {
+        tr("MORATORIUM: no whale can become extinct"): obs["moratorium"],
+        tr("PROTECTION ACT: whales may be saved"): obs["protection_act"],
+    }
+    return (counts, *(flag for flag, on in flags.items() if on))
 
 
 def payment_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -417,12 +407,6 @@ def hint(obs: SaveTheWhalesObservation, legal: Sequence[Action], tr: Translate) 
     return tr(HINTS[phase]) if phase in HINTS else ""
 
 
-@cache
-def own_space_sp() -> int:
-    """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
-    return default_components().own_space_sp
-
-
 def action_label(
     action: Action, obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate
 ) -> str:
@@ -464,7 +448,7 @@ def action_label(
         value=row["value"] if row else 0,
         where=where_words(row, tr) if row else "",
         space=space_name(space, tr) if space is not None else "",
-        sp=own_space_sp(),
+        sp=default_components().own_space_sp,
         deck=deck_name(action.deck, tr) if isinstance(action, act.DrawCard) else "",
     )
 

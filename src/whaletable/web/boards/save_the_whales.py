@@ -272,7 +272,7 @@ class Drawing:
         x: float = X0
         for choice in (c for c in sc.choices if c.target is None):
             cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
-            text = tr(text).format(sp=words.own_space_sp()) if text else choice.words
+            text = tr(text).format(sp=default_components().own_space_sp) if text else choice.words
             x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, cls, height=34)
         hint = " · ".join(regions["prompt"].notes)
         if hint:
