@@ -90,17 +90,14 @@ class SaveTheWhalesView:
         for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
         parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
-        whales = Table(padding=(0, 1), title=w.place_words("habitats", tr))
-        whales.add_column(tr("Whale"))
-        whales.add_column(tr("Saving costs"))
+        title = w.place_words("habitats", tr)
+        whales = Table(tr("Whale"), tr("Saving costs"), padding=(0, 1), title=title)
         for r in sc.regions:
             if r.kind == "habitat":
                 style = seat_colour(r.owner) if r.owner is not None else ""
                 whales.add_row(Text(r.notes[2], style=style), r.notes[0])
-        players = Table(padding=(0, 1))
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
-        for column in (*columns, tr("Exchange Pieces × 5 + loose SP")):
-            players.add_column(column)
+        players = Table(*columns, tr("Exchange Pieces × 5 + loose SP"), padding=(0, 1))
         for s, r in enumerate(r for r in sc.regions if r.kind == "seat"):
             coins = sum(p.kind == "exchange" for p in r.pieces)
             players.add_row(
