@@ -1,11 +1,7 @@
-"""Save the Whales in the terminal: the game's scene laid out as tables.
-
-Nothing in this game is private, so every seat sees the spectator's scene
-(``games/save_the_whales/view.py``, which the web board draws too). Spaces are named as
-printed on the board with their number (POW is 0, counting clockwise); a whale on the
-ENDANGERED SPECIES path is shown on the path space "above" a track space, named by that
-track space. Whales are named by species (``gray``, ``blue``, … on the command line, any
-unambiguous beginning will do), seats from 1.
+"""Save the Whales in the terminal: the game's scene (``games/save_the_whales/view.py``,
+which the web board draws too) laid out as tables. Nothing in this game is private, so
+every seat sees the spectator's scene. On the command line whales are named by species
+(``gray``, ``blue``…; any unambiguous beginning will do), spaces by number, seats from 1.
 """
 
 from __future__ import annotations
