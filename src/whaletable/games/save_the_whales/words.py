@@ -99,13 +99,15 @@ RESULT = {  # the result table's columns and the team's tally
     "whales_saved": _("Whales saved by the team"),
     "whales_lost": _("Whales lost"),
 }
-ADVICE = {"track": _("on the track"), "path": _("on the path")}
-ADVICE_MESSAGES = (  # the advisor's own messages (``advice.py``), listed for the catalog
-    _("Which whale is most at risk"),
-    _("{whale} ({status})"),
-    _("risk"),
-    _("Risk: the chance the next throw sends it onto the path or into extinction."),
-)
+RISK = _("Risk: the chance the next throw sends it onto the path or into extinction.")
+ADVICE = {  # the advisor's keys (``advice.py``): a whale's status, and its own messages
+    "track": _("on the track"),
+    "path": _("on the path"),
+    "Which whale is most at risk": _("Which whale is most at risk"),
+    "{whale} ({status})": _("{whale} ({status})"),
+    "risk": _("risk"),
+    RISK: RISK,
+}
 HINTS = {  # what to click now, by phase (see ``hint``)
     "choose_whale": _("Choose a whale on the NATURAL HABITATS."),
     "own_space": _("…or click a space to move there."),
@@ -246,11 +248,9 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
 
 
 def advice_word(key: str, tr: Translate) -> str:
-    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
-    if key in ADVICE:
-        return tr(ADVICE[key])
-    named = whale_name(key, tr)
-    return named if named != key else tr(key)
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language:
+    its own words, a whale's name, or any other message of the catalog."""
+    return tr(ADVICE[key]) if key in ADVICE else tr(WHALES[key][0] if key in WHALES else key)
 
 
 def named_words(name: str, tr: Translate) -> tuple[str, str] | None:
