@@ -20,20 +20,7 @@ from whaletable.core.action import Action
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.components import WHALES, default_components
 from whaletable.games.save_the_whales.words import headline as team_headline
 from whaletable.web.boards import board_for
@@ -104,25 +91,25 @@ def test_the_board_shows_every_whale_the_ship_and_the_card(samples: list[Sample]
 
 def short_form(action: Action) -> str:
     """How a player types ``action``."""
-    if isinstance(action, Roll):
+    if isinstance(action, act.Roll):
         return "r"
-    if isinstance(action, Done):
+    if isinstance(action, act.Done):
         return "d"
-    if isinstance(action, Refuse):
+    if isinstance(action, act.Refuse):
         return "x"
-    if isinstance(action, CollectSurvivalPoints):
+    if isinstance(action, act.CollectSurvivalPoints):
         return "k"
-    if isinstance(action, MoveAnywhere):
+    if isinstance(action, act.MoveAnywhere):
         return f"m {action.space}"
-    if isinstance(action, Contribute):
+    if isinstance(action, act.Contribute):
         return f"p {action.seat + 1}"
     verbs = {
-        ChooseWhale: "c",
-        NameWhale: "n",
-        SaveWhale: "s",
-        PassBarnacle: "b",
-        LeavePath: "l",
-        TradePlaces: "t",
+        act.ChooseWhale: "c",
+        act.NameWhale: "n",
+        act.SaveWhale: "s",
+        act.PassBarnacle: "b",
+        act.LeavePath: "l",
+        act.TradePlaces: "t",
     }
     return f"{verbs[type(action)]} {action.whale[:3]}"  # type: ignore[attr-defined]
 
@@ -181,8 +168,8 @@ def test_words_that_are_no_command_are_not_parsed() -> None:
     obs = GAME.new_state(3).observation(0)
     assert VIEW.parse("hello", obs) is None
     assert VIEW.parse("", obs) is None
-    assert VIEW.parse("n bl", obs) == NameWhale("blue")
-    assert VIEW.parse("N BOW", obs) == NameWhale("bowhead")
+    assert VIEW.parse("n bl", obs) == act.NameWhale("blue")
+    assert VIEW.parse("N BOW", obs) == act.NameWhale("bowhead")
 
 
 def test_log_lines_tell_each_whales_fate_once() -> None:

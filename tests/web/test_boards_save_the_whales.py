@@ -14,6 +14,8 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from board_support import (
@@ -33,22 +35,7 @@ from whaletable import games
 from whaletable.agents.random_agent import RandomAgent
 from whaletable.core import CHANCE, Action, play_match
 from whaletable.core.result import Result, Standing, Team
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.components import WHALES, default_components, layout
 from whaletable.games.save_the_whales.words import headline, whale_name
 from whaletable.web.boards import board_for, seat_colour
@@ -66,7 +53,7 @@ N_TRACK = len(layout()["track"])
 
 def choose(legal: list[Action], rng: random.Random) -> Action:
     """Seats rarely refuse a penalty they can pay."""
-    keen = [a for a in legal if not isinstance(a, (Refuse, Done))]
+    keen = [a for a in legal if not isinstance(a, (act.Refuse, act.Done))]
     return rng.choice(keen) if keen and rng.random() < 0.85 else rng.choice(legal)
 
 
@@ -96,6 +83,11 @@ def logs(snapshots: list[Snapshot]) -> list[list[str]]:
     return logged(GAME, snapshots, NAMES)
 
 
+def acting(snapshots: list[Snapshot]) -> Iterator[tuple[Any, int]]:
+    """Each state a seat acts in, with that seat (the dice and the cards left out)."""
+    return ((s.state, s.state.current_player()) for s in snapshots if s.state.current_player() >= 0)
+
+
 def texts(root: ET.Element) -> str:
     return " ".join(e.text or "" for e in root.iter())
 
@@ -108,11 +100,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
     kinds_seen: set[str] = set()
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         legal = state.legal_actions()
         found = acts(draw(state, seat))
         counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
@@ -123,21 +111,23 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
             assert "act" in cls
             action = GAME.action_from_json(data)
             kinds_seen.add(action.kind)
-            if isinstance(action, (ChooseWhale, SaveWhale)):
-                kind = "choose-act" if isinstance(action, ChooseWhale) else "save-act"
+            if isinstance(action, (act.ChooseWhale, act.SaveWhale)):
+                kind = "choose-act" if isinstance(action, act.ChooseWhale) else "save-act"
                 assert kind in cls and element.attrib["data-whale"] == action.whale
-            elif isinstance(action, (NameWhale, PassBarnacle, LeavePath, TradePlaces)):
+            elif isinstance(
+                action, (act.NameWhale, act.PassBarnacle, act.LeavePath, act.TradePlaces)
+            ):
                 assert "whale-act" in cls and element.attrib["data-whale"] == action.whale
-            elif isinstance(action, Contribute):
+            elif isinstance(action, act.Contribute):
                 assert "pay-act" in cls and element.attrib["data-seat"] == str(action.seat)
-            elif isinstance(action, MoveAnywhere):
+            elif isinstance(action, act.MoveAnywhere):
                 assert "space-act" in cls and element.attrib["data-space"] == str(action.space)
             else:
                 button = {
-                    Roll: "roll-act",
-                    Refuse: "refuse-act",
-                    CollectSurvivalPoints: "collect-act",
-                    Done: "done-act",
+                    act.Roll: "roll-act",
+                    act.Refuse: "refuse-act",
+                    act.CollectSurvivalPoints: "collect-act",
+                    act.Done: "done-act",
                 }[type(action)]
                 assert button in cls
     assert kinds_seen >= {
@@ -167,11 +157,7 @@ def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snaps
 @pytest.mark.slow
 def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) -> None:
     checked = 0
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         obs = state.observation(seat)
         for element, data in acts(draw(state, seat)):
             if "whale-act" not in classes(element):
@@ -334,7 +320,7 @@ def test_chance_labels_never_name_a_card() -> None:
     state = GAME.new_state(3)
     for deck in ("dawn", "neptune"):
         labels = {
-            BOARD.label(DrawCard(deck, i), state.observation(0), NAMES, tr) for i in range(21)
+            BOARD.label(act.DrawCard(deck, i), state.observation(0), NAMES, tr) for i in range(21)
         }
         assert len(labels) == 1 and not re.search(r"\d", labels.pop())
 
@@ -351,18 +337,18 @@ def test_log_lines_tell_what_each_step_did(
         if action is None:
             continue
         after = snap.state.observation(None)
-        if isinstance(action, ThrowDice):
+        if isinstance(action, act.ThrowDice):
             # The seat whose turn it is rolled (chance only picks the faces).
             roller = NAMES[before.state.turn_seat]
             assert lines and lines[0].startswith(f"{roller} rolls ")
             saw["dice"] += 1
-        if isinstance(action, DrawCard):
+        if isinstance(action, act.DrawCard):
             assert lines and lines[0] == "Card drawn: " + (
                 "DAWN O'DAY." if action.deck == "dawn" else "OLD FATHER NEPTUNE."
             )
-        if isinstance(action, Roll):
+        if isinstance(action, act.Roll):
             assert lines == []
-        if isinstance(action, Contribute):
+        if isinstance(action, act.Contribute):
             assert lines[0] == f"{NAMES[snap.actor]} puts in 1 SP of {NAMES[action.seat]}."
         saw["extinct"] += sum("becomes extinct" in line for line in lines)
         saw["saved"] += sum("is saved" in line for line in lines)
@@ -399,7 +385,7 @@ def test_a_whale_leaving_the_path_goes_where_its_label_says(
 ) -> None:
     checked = 0
     for (before, snap), lines in zip(itertools.pairwise(snapshots), logs[1:], strict=True):
-        if not isinstance(snap.action, LeavePath):
+        if not isinstance(snap.action, act.LeavePath):
             continue
         obs = before.state.observation(snap.actor)
         to = obs["leaving_to"][snap.action.whale]
@@ -415,11 +401,7 @@ def test_a_whale_leaving_the_path_goes_where_its_label_says(
 
 
 def test_labels_are_distinct_for_distinct_legal_actions(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
+    for state, seat in acting(snapshots):
         obs = state.observation(seat)
         labels = [BOARD.label(a, obs, NAMES, tr) for a in state.legal_actions()]
         assert len(set(labels)) == len(labels), labels

@@ -31,7 +31,7 @@ from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.testing import refusal
-from whaletable.games.save_the_whales.actions import ChooseWhale, Contribute, Roll, ThrowDice
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.rules import (
     PATH,
     PAY,
@@ -83,7 +83,7 @@ class Table:
         """A game where seat i chose ``whales[i]``; seat 0 to roll (its events kept)."""
         state: SaveTheWhalesState = self.game.new_state(len(whales), options or None, events=True)
         for w in whales:
-            state.apply(ChooseWhale(w))
+            state.apply(act.ChooseWhale(w))
         assert state.phase == TURN and state.to_move == 0
         return state
 
@@ -101,8 +101,8 @@ class Table:
 
     def roll(self, state: SaveTheWhalesState, a: int, b: int) -> None:
         """The seat to move rolls; the dice show ``a`` and ``b`` (0 = Catcher Ship)."""
-        state.apply(Roll())
-        state.apply(ThrowDice(min(a, b), max(a, b)))
+        state.apply(act.Roll())
+        state.apply(act.ThrowDice(min(a, b), max(a, b)))
 
     def whale(self, state: SaveTheWhalesState, name: str) -> dict[str, Any]:
         return next(w for w in state.observation(None)["whales"] if w["name"] == name)
@@ -126,4 +126,4 @@ def pay_all(state: SaveTheWhalesState) -> None:
     """Pay the payment in progress (only that one) from whichever seat has SPs."""
     payment = state.payment
     while state.phase == PAY and state.payment is payment:
-        state.apply(next(a for a in state.legal_actions() if isinstance(a, Contribute)))
+        state.apply(next(a for a in state.legal_actions() if isinstance(a, act.Contribute)))

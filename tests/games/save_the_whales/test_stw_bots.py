@@ -9,14 +9,7 @@ from whaletable.agents import available, make_agent
 from whaletable.agents.mcts import game_evaluator
 from whaletable.core.agent import SeatView
 from whaletable.core.match import play_match
-from whaletable.games.save_the_whales.actions import (
-    CollectSurvivalPoints,
-    Contribute,
-    LeavePath,
-    MoveAnywhere,
-    Refuse,
-    SaveWhale,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.rules import OWN_SPACE, PAY
 from whaletable.games.save_the_whales.tuning import play_team_games, summarise
 
@@ -46,7 +39,7 @@ def test_heuristic_saves_when_the_team_can(table: Table) -> None:
     bot = make_agent("heuristic", table.game, seed=1)
     action = bot.act(SeatView(state, 0))
     # The whale on the Act is saved last, so the Act stays occupied for the others.
-    assert action == SaveWhale("gray")
+    assert action == act.SaveWhale("gray")
 
 
 def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
@@ -56,7 +49,7 @@ def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
     assert state.phase == PAY
     bot = make_agent("heuristic", table.game, seed=1)
     action = bot.act(SeatView(state, 0))
-    assert action == Contribute(1) and action != Refuse()
+    assert action == act.Contribute(1) and action != act.Refuse()
 
 
 def test_heuristic_brings_whales_out_of_the_path(table: Table) -> None:
@@ -65,7 +58,7 @@ def test_heuristic_brings_whales_out_of_the_path(table: Table) -> None:
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 1)  # ARCTIC CIRCLE
     bot = make_agent("heuristic", table.game, seed=1)
-    assert bot.act(SeatView(state, 0)) == LeavePath("blue")
+    assert bot.act(SeatView(state, 0)) == act.LeavePath("blue")
 
 
 def test_heuristic_on_its_own_space_heads_for_the_act_when_a_save_is_affordable(
@@ -76,9 +69,9 @@ def test_heuristic_on_its_own_space_heads_for_the_act_when_a_save_is_affordable(
     assert state.phase == OWN_SPACE
     state.sp = [1, 1]
     bot = make_agent("heuristic", table.game, seed=1)
-    assert bot.act(SeatView(state, 0)) == CollectSurvivalPoints()  # 2 SPs: no save yet
+    assert bot.act(SeatView(state, 0)) == act.CollectSurvivalPoints()  # 2 SPs: no save yet
     state.sp = [10, 10]
-    assert bot.act(SeatView(state, 0)) == MoveAnywhere(38)
+    assert bot.act(SeatView(state, 0)) == act.MoveAnywhere(38)
 
 
 def test_leaf_evaluator_scores_every_seat_alike(table: Table) -> None:

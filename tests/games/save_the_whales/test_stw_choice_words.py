@@ -10,7 +10,7 @@ from rich.console import Console
 from stw_support import SPACE
 
 from whaletable.cli.render import view_for
-from whaletable.games.save_the_whales.actions import Refuse, SaveWhale
+from whaletable.games.save_the_whales import actions as act
 from whaletable.web.boards import board_for
 
 if TYPE_CHECKING:
@@ -41,9 +41,11 @@ def test_board_words_the_save_before_going_onto_the_path(table: Table) -> None:
     svg = board.svg(obs, state.legal_actions(), NAMES, english)
     assert "must go onto the path unless it is saved now" in svg
     assert "0 of 0 SP" not in svg
-    refuse = board.label(Refuse(), obs, NAMES, english)
+    refuse = board.label(act.Refuse(), obs, NAMES, english)
     assert refuse == "Do not save it: the Gray Whale goes onto the path"
-    assert "instead of paying the penalty" in board.label(SaveWhale("gray"), obs, NAMES, english)
+    assert "instead of paying the penalty" in board.label(
+        act.SaveWhale("gray"), obs, NAMES, english
+    )
 
 
 def test_terminal_words_the_save_before_going_onto_the_path(table: Table) -> None:
@@ -53,7 +55,7 @@ def test_terminal_words_the_save_before_going_onto_the_path(table: Table) -> Non
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(view.board(obs, NAMES))
     assert "must go onto the path unless it is saved now" in " ".join(out.getvalue().split())
-    assert view.choice(Refuse(), obs) == "Do not save it: the Gray Whale goes onto the path"
+    assert view.choice(act.Refuse(), obs) == "Do not save it: the Gray Whale goes onto the path"
 
 
 def test_board_says_when_the_team_cannot_pay_the_penalty(table: Table) -> None:

@@ -11,43 +11,16 @@ from stw_support import events_of, pay_all
 
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    Refuse,
-    Roll,
-    SaveWhale,
-)
-from whaletable.games.save_the_whales.events import ExtraTurn
-from whaletable.games.save_the_whales.rules import (
-    BOX,
-    CHOOSE,
-    DECISION_KINDS,
-    DRAW,
-    EXTINCT,
-    LEAVE_PATH,
-    OVER,
-    OWN_SPACE,
-    PAY,
-    PHASE_NAMES,
-    ROLL,
-    ROLLED,
-    ROLLED_DOUBLES,
-    TRADE,
-    TURN,
-    WHALE_INDEX,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
+from whaletable.games.save_the_whales import rules as rules
 
 if TYPE_CHECKING:
     from stw_support import Table
 
     from whaletable.games.save_the_whales.rules import SaveTheWhalesState
 
-GRAY = WHALE_INDEX["gray"]
+GRAY = rules.WHALE_INDEX["gray"]
 
 
 def kinds(state: SaveTheWhalesState) -> list[int]:
@@ -60,31 +33,31 @@ def choosers(state: SaveTheWhalesState) -> list[int]:
     return [chooser_of(d) for d in state.decisions]
 
 
-def collect_card(state: SaveTheWhalesState, deck: str) -> DrawCard:
+def collect_card(state: SaveTheWhalesState, deck: str) -> act.DrawCard:
     """A card of ``deck`` that only pays SPs, so it queues nothing after it."""
     number = next(i for i, c in enumerate(state.components.cards[deck]) if c.effect == "collect")
-    return DrawCard(deck, number)
+    return act.DrawCard(deck, number)
 
 
 def test_the_seats_choose_their_whales_above_the_first_turn(table: Table) -> None:
     """ "Each player selects one Whale ... to start the game": one CHOOSE each, seat 0's
     on top, over seat 0's first turn."""
     state = table.game.new_state(3)
-    assert kinds(state) == [TURN, CHOOSE, CHOOSE, CHOOSE]
+    assert kinds(state) == [rules.TURN, rules.CHOOSE, rules.CHOOSE, rules.CHOOSE]
     assert choosers(state) == [0, 2, 1, 0]
-    state.apply(ChooseWhale("gray"))
-    assert kinds(state) == [TURN, CHOOSE, CHOOSE] and state.current_player() == 1
-    state.apply(ChooseWhale("blue"))
-    state.apply(ChooseWhale("fin"))
-    assert kinds(state) == [TURN] and choosers(state) == [0]
+    state.apply(act.ChooseWhale("gray"))
+    assert kinds(state) == [rules.TURN, rules.CHOOSE, rules.CHOOSE] and state.current_player() == 1
+    state.apply(act.ChooseWhale("blue"))
+    state.apply(act.ChooseWhale("fin"))
+    assert kinds(state) == [rules.TURN] and choosers(state) == [0]
     assert state.observation(0)["phase"] == "turn"
 
 
 def test_rolling_puts_the_dice_in_place_of_the_turn(table: Table) -> None:
     """Playing the Game: the roll is chance's decision, taking the turn's place."""
     state = table.new()
-    state.apply(Roll())
-    assert kinds(state) == [ROLL] and state.current_player() == CHANCE
+    state.apply(act.Roll())
+    assert kinds(state) == [rules.ROLL] and state.current_player() == CHANCE
     assert state.observation(0)["phase"] == "roll"
 
 
@@ -92,7 +65,7 @@ def test_a_throw_with_nothing_to_do_passes_the_turn_clockwise(table: Table) -> N
     """ "Play moves clockwise around the board": the next seat's turn is all that is left."""
     state = table.new()
     table.roll(state, 2, 3)
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_doubles_leave_the_turn_with_the_same_seat(table: Table) -> None:
@@ -101,10 +74,10 @@ def test_doubles_leave_the_turn_with_the_same_seat(table: Table) -> None:
     state = table.new()
     table.put(state, "gray", 4)
     table.roll(state, 1, 1)  # 6: OLD FATHER NEPTUNE
-    assert kinds(state) == [ROLLED_DOUBLES, DRAW] and choosers(state) == [0, CHANCE]
+    assert kinds(state) == [rules.ROLLED_DOUBLES, rules.DRAW] and choosers(state) == [0, CHANCE]
     state.apply(collect_card(state, "neptune"))
-    assert kinds(state) == [TURN] and choosers(state) == [0]
-    assert len(events_of(state, ExtraTurn)) == 1
+    assert kinds(state) == [rules.TURN] and choosers(state) == [0]
+    assert len(events_of(state, ev.ExtraTurn)) == 1
 
 
 def test_a_card_is_drawn_by_chance_over_the_rolled_turn(table: Table) -> None:
@@ -112,19 +85,19 @@ def test_a_card_is_drawn_by_chance_over_the_rolled_turn(table: Table) -> None:
     spaces": a chance decision in the middle of the turn, popped by the draw."""
     state = table.new()
     table.roll(state, 2, 4)  # 6: OLD FATHER NEPTUNE
-    assert kinds(state) == [ROLLED, DRAW] and state.current_player() == CHANCE
+    assert kinds(state) == [rules.ROLLED, rules.DRAW] and state.current_player() == CHANCE
     assert state.observation(0)["phase"] == "draw"
     state.apply(collect_card(state, "neptune"))
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_a_penalty_waits_over_the_roll_and_refusing_pops_it(table: Table) -> None:
     """KRILL: a payment is the turn's seat's decision until it is paid or refused."""
     state = table.new()
     table.roll(state, 1, 2)  # 3: KRILL
-    assert kinds(state) == [ROLLED, PAY] and choosers(state) == [0, 0]
-    state.apply(Refuse())
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    assert kinds(state) == [rules.ROLLED, rules.PAY] and choosers(state) == [0, 0]
+    state.apply(act.Refuse())
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_a_save_is_pushed_over_the_turn_and_the_saved_whales_seat_chooses_next(
@@ -135,14 +108,14 @@ def test_a_save_is_pushed_over_the_turn_and_the_saved_whales_seat_chooses_next(
     state = table.new()
     table.put(state, "blue", 38)
     state.sp = [10, 10]
-    state.apply(SaveWhale("gray"))
-    assert kinds(state) == [TURN, PAY] and choosers(state) == [0, 0]
-    state.apply(Contribute(0))
-    assert kinds(state) == [TURN, PAY]  # a contribution adds to the payment in progress
+    state.apply(act.SaveWhale("gray"))
+    assert kinds(state) == [rules.TURN, rules.PAY] and choosers(state) == [0, 0]
+    state.apply(act.Contribute(0))
+    assert kinds(state) == [rules.TURN, rules.PAY]  # a contribution adds to the payment in progress
     pay_all(state)
-    assert kinds(state) == [TURN, CHOOSE] and choosers(state) == [0, 0]
-    state.apply(ChooseWhale("fin"))
-    assert kinds(state) == [TURN] and choosers(state) == [0]
+    assert kinds(state) == [rules.TURN, rules.CHOOSE] and choosers(state) == [0, 0]
+    state.apply(act.ChooseWhale("fin"))
+    assert kinds(state) == [rules.TURN] and choosers(state) == [0]
 
 
 def test_seats_whose_whales_are_lost_in_one_turn_choose_in_that_order(table: Table) -> None:
@@ -154,25 +127,26 @@ def test_seats_whose_whales_are_lost_in_one_turn_choose_in_that_order(table: Tab
     table.put(state, "fin", 26, path=True)
     state.sp = [10, 10, 10]
     table.roll(state, 2, 3)  # 12: IWC, every whale pays
-    state.apply(Refuse())  # gray goes onto the path
-    assert kinds(state) == [ROLLED, PAY]
-    state.apply(Refuse())  # blue, on the path, is lost
-    assert kinds(state) == [ROLLED, CHOOSE, PAY] and choosers(state) == [0, 1, 0]
-    state.apply(Refuse())  # fin too
-    assert kinds(state) == [ROLLED, CHOOSE, CHOOSE] and choosers(state) == [0, 2, 1]
-    state.apply(ChooseWhale("orca"))
-    assert kinds(state) == [ROLLED, CHOOSE] and state.current_player() == 2
-    state.apply(ChooseWhale("right"))
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    state.apply(act.Refuse())  # gray goes onto the path
+    assert kinds(state) == [rules.ROLLED, rules.PAY]
+    state.apply(act.Refuse())  # blue, on the path, is lost
+    assert kinds(state) == [rules.ROLLED, rules.CHOOSE, rules.PAY] and choosers(state) == [0, 1, 0]
+    state.apply(act.Refuse())  # fin too
+    assert kinds(state) == [rules.ROLLED, rules.CHOOSE, rules.CHOOSE]
+    assert choosers(state) == [0, 2, 1]
+    state.apply(act.ChooseWhale("orca"))
+    assert kinds(state) == [rules.ROLLED, rules.CHOOSE] and state.current_player() == 2
+    state.apply(act.ChooseWhale("right"))
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_own_whale_space_is_a_decision_over_the_roll(table: Table) -> None:
     """ "you may collect 5 SPs or move anywhere": one decision, popped by either."""
     state = table.new()
     table.roll(state, 0, 1)  # 1: GRAY WHALE
-    assert kinds(state) == [ROLLED, OWN_SPACE] and choosers(state) == [0, 0]
-    state.apply(CollectSurvivalPoints())
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    assert kinds(state) == [rules.ROLLED, rules.OWN_SPACE] and choosers(state) == [0, 0]
+    state.apply(act.CollectSurvivalPoints())
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_leaving_the_path_stays_pending_while_whales_are_offered(table: Table) -> None:
@@ -182,11 +156,11 @@ def test_leaving_the_path_stays_pending_while_whales_are_offered(table: Table) -
     table.put(state, "blue", 3, path=True)
     table.put(state, "fin", 26, path=True)
     table.roll(state, 1, 1)  # 10: ARCTIC CIRCLE
-    assert kinds(state) == [ROLLED_DOUBLES, LEAVE_PATH]
-    state.apply(LeavePath("fin"))
-    assert kinds(state) == [ROLLED_DOUBLES, LEAVE_PATH]
-    state.apply(LeavePath("blue"))
-    assert kinds(state) == [TURN] and choosers(state) == [0]
+    assert kinds(state) == [rules.ROLLED_DOUBLES, rules.LEAVE_PATH]
+    state.apply(act.LeavePath("fin"))
+    assert kinds(state) == [rules.ROLLED_DOUBLES, rules.LEAVE_PATH]
+    state.apply(act.LeavePath("blue"))
+    assert kinds(state) == [rules.TURN] and choosers(state) == [0]
 
 
 def test_done_pops_an_offer(table: Table) -> None:
@@ -195,28 +169,28 @@ def test_done_pops_an_offer(table: Table) -> None:
     table.put(state, "gray", 17)
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 2)  # 20: CALVING SANCTUARY
-    assert kinds(state) == [ROLLED, TRADE] and choosers(state) == [0, 0]
-    state.apply(Done())
-    assert kinds(state) == [TURN] and choosers(state) == [1]
+    assert kinds(state) == [rules.ROLLED, rules.TRADE] and choosers(state) == [0, 0]
+    state.apply(act.Done())
+    assert kinds(state) == [rules.TURN] and choosers(state) == [1]
 
 
 def test_the_end_goes_on_top_of_what_was_pending(table: Table) -> None:
     """The game ends when every whale is saved or extinct: nobody decides again."""
     state = table.new()
     for w in range(len(state.status)):
-        if state.status[w] == BOX or w == WHALE_INDEX["blue"]:
-            state.status[w] = EXTINCT
+        if state.status[w] == rules.BOX or w == rules.WHALE_INDEX["blue"]:
+            state.status[w] = rules.EXTINCT
     table.put(state, "gray", 38)
     state.sp = [10, 10]
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
-    assert kinds(state) == [TURN, OVER] and state.current_player() == TERMINAL
+    assert kinds(state) == [rules.TURN, rules.OVER] and state.current_player() == TERMINAL
     assert state.observation(None)["phase"] == "over"
 
 
 def test_the_phases_a_player_sees_keep_their_names() -> None:
     """The observation's ``phase`` is the top decision's name: the same names as before
     the stack; the two bottom-only kinds come after them."""
-    assert DECISION_KINDS.names[: len(PHASE_NAMES)] == PHASE_NAMES
-    assert DECISION_KINDS.names[ROLLED] == "rolled"
-    assert DECISION_KINDS.names[ROLLED_DOUBLES] == "rolled_doubles"
+    assert rules.DECISION_KINDS.names[: len(rules.PHASE_NAMES)] == rules.PHASE_NAMES
+    assert rules.DECISION_KINDS.names[rules.ROLLED] == "rolled"
+    assert rules.DECISION_KINDS.names[rules.ROLLED_DOUBLES] == "rolled_doubles"

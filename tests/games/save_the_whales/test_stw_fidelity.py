@@ -12,19 +12,8 @@ from typing import TYPE_CHECKING
 import pytest
 from stw_support import SPACE, events_of, pay_all, penalty
 
-from whaletable.games.save_the_whales.actions import (
-    Contribute,
-    DrawCard,
-    LeavePath,
-    PassBarnacle,
-    Refuse,
-    SaveWhale,
-)
-from whaletable.games.save_the_whales.events import (
-    PenaltyRefused,
-    SaveDeclined,
-    WhaleProtected,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
     CHOOSE,
@@ -44,6 +33,15 @@ if TYPE_CHECKING:
     from whaletable.games.save_the_whales.rules import SaveTheWhalesState
 
 GRAY, BLUE, FIN, ORCA = (WHALE_INDEX[w] for w in ("gray", "blue", "fin", "orca"))
+
+
+def gray_lands_on_iwc(table: Table, state: SaveTheWhalesState, sp: list[int]) -> None:
+    """The seats hold ``sp``; the gray whale throws 1 and 2 from 3 short of IWC, where every
+    whale owes the penalty, and its own share is paid."""
+    state.sp = sp
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)
+    pay_all(state)
 
 
 def card_number(state: SaveTheWhalesState, deck: str, effect: str, **fields: int) -> int:
@@ -70,11 +68,11 @@ def test_save_instead_is_offered_when_the_team_cannot_pay_the_penalty(table: Tab
     table.roll(state, 1, 2)
     assert state.phase == PAY
     legal = state.legal_actions()
-    assert SaveWhale("orca") in legal and Refuse() in legal
-    assert not any(isinstance(a, Contribute) for a in legal)  # the penalty cannot be paid
+    assert act.SaveWhale("orca") in legal and act.Refuse() in legal
+    assert not any(isinstance(a, act.Contribute) for a in legal)  # the penalty cannot be paid
     assert state.observation(None)["payment"]["may_save_instead"] is True
-    assert "cannot pay" in table.refuses(state, Contribute(0))
-    state.apply(SaveWhale("orca"))
+    assert "cannot pay" in table.refuses(state, act.Contribute(0))
+    state.apply(act.SaveWhale("orca"))
     pay_all(state)
     assert state.status[ORCA] == SAVED and state.sp == [0, 0]
 
@@ -90,9 +88,9 @@ def test_refusing_a_penalty_the_team_cannot_pay_sends_the_whale_onto_the_path(
     table.put(state, "orca", SPACE["radioactive"] - 3)
     table.roll(state, 1, 2)
     penalty_sp = penalty(state, SPACE["radioactive"])
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert table.whale(state, "orca")["status"] == "path"
-    assert events_of(state, PenaltyRefused) == [PenaltyRefused(0, "orca", penalty_sp, True)]
+    assert events_of(state, ev.PenaltyRefused) == [ev.PenaltyRefused(0, "orca", penalty_sp, True)]
 
 
 @pytest.mark.parametrize("space", ["krill", "oil", "radioactive", "iwc", "factory"])
@@ -105,7 +103,7 @@ def test_save_instead_of_the_penalty_on_every_penalty_space(table: Table, space:
     table.put(state, "gray", SPACE[space] - 3)
     table.roll(state, 1, 2)
     assert state.phase == PAY and state.observation(None)["payment"]["whale"] == "gray"
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert state.status[GRAY] == SAVED
     assert sum(state.sp) == 40 - state.components.values[GRAY]
@@ -130,13 +128,13 @@ def test_save_instead_of_going_onto_the_path_from_spotted_or_pirate_whalers(
     payment = state.observation(None)["payment"]
     assert (payment["amount"], payment["may_save_instead"]) == (0, True)
     assert sorted(a.kind for a in state.legal_actions()) == ["refuse", "save_whale"]
-    assert "nothing to pay" in table.refuses(state, Contribute(0))
+    assert "nothing to pay" in table.refuses(state, act.Contribute(0))
     decline = state.clone()
-    decline.apply(Refuse())
+    decline.apply(act.Refuse())
     assert table.whale(decline, "gray")["status"] == "path"
-    assert events_of(decline, PenaltyRefused) == []
-    assert events_of(decline, SaveDeclined) == [SaveDeclined(0, "gray")]
-    state.apply(SaveWhale("gray"))
+    assert events_of(decline, ev.PenaltyRefused) == []
+    assert events_of(decline, ev.SaveDeclined) == [ev.SaveDeclined(0, "gray")]
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert state.status[GRAY] == SAVED
 
@@ -159,7 +157,7 @@ def test_option_save_instead_narrows_the_spaces(
         state.sp = [20, 20]
         table.put(state, "gray", SPACE[space] - 3)
         table.roll(state, 1, 2)
-        instead = state.phase == PAY and SaveWhale("gray") in state.legal_actions()
+        instead = state.phase == PAY and act.SaveWhale("gray") in state.legal_actions()
         assert instead is expected, space
         if space == "spotted":
             assert table.whale(state, "gray")["status"] == "path"
@@ -171,15 +169,12 @@ def test_save_instead_is_for_the_whale_that_landed_not_the_others_paying(table: 
     state = table.new(("gray", "blue", "fin"))
     table.put(state, "blue", SPACE["act"])
     table.put(state, "fin", 3, path=True)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
-    assert not any(isinstance(a, SaveWhale) for a in state.legal_actions())
+    assert not any(isinstance(a, act.SaveWhale) for a in state.legal_actions())
     pay_all(state)  # blue's share (blue is on the Act; fin may be saved in other ways)
     assert state.observation(None)["payment"]["whale"] == "fin"
-    assert not any(isinstance(a, SaveWhale) for a in state.legal_actions())
+    assert not any(isinstance(a, act.SaveWhale) for a in state.legal_actions())
 
 
 def test_option_save_instead_for_every_whale_that_owes(table: Table) -> None:
@@ -188,15 +183,12 @@ def test_option_save_instead_for_every_whale_that_owes(table: Table) -> None:
     state = table.new(("gray", "blue", "fin"), save_instead_for="every_payer")
     table.put(state, "blue", SPACE["act"])
     table.put(state, "fin", 3, path=True)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
-    assert SaveWhale("blue") not in state.legal_actions()  # blue itself is on the Act
+    assert act.SaveWhale("blue") not in state.legal_actions()  # blue itself is on the Act
     pay_all(state)
     assert state.observation(None)["payment"]["whale"] == "fin"
-    state.apply(SaveWhale("fin"))
+    state.apply(act.SaveWhale("fin"))
     pay_all(state)
     assert state.status[FIN] == SAVED
 
@@ -207,7 +199,7 @@ def test_save_instead_needs_another_whale_on_the_protection_act(table: Table) ->
     state.sp = [20, 20]
     table.put(state, "gray", SPACE["krill"] - 3)
     table.roll(state, 1, 2)
-    assert state.phase == PAY and SaveWhale("gray") not in state.legal_actions()
+    assert state.phase == PAY and act.SaveWhale("gray") not in state.legal_actions()
     state.sp = [0, 0]
     state = table.new()
     table.put(state, "gray", SPACE["krill"] - 3)
@@ -226,10 +218,10 @@ def test_holder_drawing_an_every_whale_pays_card_spares_only_itself(table: Table
     state.sp = [20, 20]
     state.barnacle = GRAY
     table.roll(state, 1, 1)  # DAWN O'DAY
-    state.apply(DrawCard("dawn", card_number(state, "dawn", "everyone_pays")))
+    state.apply(act.DrawCard("dawn", card_number(state, "dawn", "everyone_pays")))
     obs = state.observation(None)
     assert obs["payment"]["whale"] == "blue" and obs["payments_waiting"] == 0
-    assert events_of(state, WhaleProtected) == [WhaleProtected("gray", "barnacle", "card")]
+    assert events_of(state, ev.WhaleProtected) == [ev.WhaleProtected("gray", "barnacle", "card")]
 
 
 def test_holder_ignores_an_every_whale_pays_card_another_whale_draws(table: Table) -> None:
@@ -240,7 +232,7 @@ def test_holder_ignores_an_every_whale_pays_card_another_whale_draws(table: Tabl
     state.sp = [20, 20]
     state.barnacle = GRAY
     table.roll(state, 1, 1)  # blue to DAWN O'DAY
-    state.apply(DrawCard("dawn", card_number(state, "dawn", "everyone_pays")))
+    state.apply(act.DrawCard("dawn", card_number(state, "dawn", "everyone_pays")))
     obs = state.observation(None)
     assert obs["payment"]["whale"] == "blue" and obs["payments_waiting"] == 0
     pay_all(state)
@@ -255,7 +247,7 @@ def test_holder_drawing_the_ship_card_still_sails_the_ship(table: Table) -> None
     steps = state.components.cards["dawn"][card_number(state, "dawn", "ship_moves")].steps
     table.put(state, "blue", 21 + steps - 1, path=True)  # where the Ship stops from port
     table.roll(state, 1, 1)  # gray to DAWN O'DAY
-    state.apply(DrawCard("dawn", card_number(state, "dawn", "ship_moves")))
+    state.apply(act.DrawCard("dawn", card_number(state, "dawn", "ship_moves")))
     assert state.status[BLUE] == EXTINCT
 
 
@@ -303,7 +295,7 @@ def test_ship_moves_card_sails_on_the_board_numbering(
     table.ship(state, ship_at)
     assert state.components.cards[deck][card_number(state, deck, "ship_moves")].steps == 3
     table.roll(state, 1, 1)  # gray to DAWN O'DAY
-    state.apply(DrawCard(deck, card_number(state, deck, "ship_moves")))
+    state.apply(act.DrawCard(deck, card_number(state, deck, "ship_moves")))
     assert state.observation(None)["ship"] == expected
 
 
@@ -314,7 +306,7 @@ def test_ship_to_port_card_sends_the_ship_home(table: Table, deck: str) -> None:
     table.put(state, "blue", 10, path=True)
     table.ship(state, 30)
     table.roll(state, 1, 1) if deck == "dawn" else table.roll(state, 2, 4)
-    state.apply(DrawCard(deck, card_number(state, deck, "ship_to_port")))
+    state.apply(act.DrawCard(deck, card_number(state, deck, "ship_to_port")))
     assert state.observation(None)["ship"] is None
     assert state.observation(None)["port"] == 21
 
@@ -325,7 +317,7 @@ def draw_for_gray(table: Table, deck: str, number: int) -> SaveTheWhalesState:
     state.sp = [20, 20]
     table.roll(state, 1, 1) if deck == "dawn" else table.roll(state, 2, 4)
     assert state.phase == DRAW
-    state.apply(DrawCard(deck, number))
+    state.apply(act.DrawCard(deck, number))
     return state
 
 
@@ -378,7 +370,7 @@ def test_advancing_past_pow_by_a_card_collects_like_the_dice(table: Table) -> No
     table.put(state, "gray", 37)
     table.roll(state, 1, 1)  # 39: OLD FATHER NEPTUNE
     before = state.sp[0]
-    state.apply(DrawCard("neptune", card_number(state, "neptune", "advance_to")))
+    state.apply(act.DrawCard("neptune", card_number(state, "neptune", "advance_to")))
     assert table.whale(state, "gray")["space"] == SPACE["calving"]
     assert state.sp[0] == before + state.components.pass_pow_sp
 
@@ -394,9 +386,9 @@ def test_leave_path_cards_slide_each_whale_down_under_it(table: Table, deck: str
         if card.effect != "leave_path":
             continue
         probe = state.clone()
-        probe.apply(DrawCard(deck, card.number))
+        probe.apply(act.DrawCard(deck, card.number))
         assert probe.phase == LEAVE_PATH
-        probe.apply(LeavePath("blue"))
+        probe.apply(act.LeavePath("blue"))
         whale = table.whale(probe, "blue")
         assert (whale["status"], whale["space"]) == ("track", 3)
         assert probe.phase == TURN and probe.payment is None
@@ -428,7 +420,7 @@ def test_put_onto_the_path_is_not_landing_on_its_square(table: Table) -> None:
     state.barnacle = BLUE
     table.put(state, "gray", SPACE["oil"] - 3)
     table.roll(state, 1, 2)
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert table.whale(state, "gray")["status"] == "path"
     assert state.phase != BARNACLE and state.barnacle == BLUE
 
@@ -441,7 +433,7 @@ def test_ship_stays_out_when_the_path_empties(table: Table) -> None:
     table.ship(state, 30)
     table.put(state, "gray", 8)
     table.roll(state, 1, 1)  # ARCTIC CIRCLE: blue comes out
-    state.apply(LeavePath("blue"))
+    state.apply(act.LeavePath("blue"))
     assert state.on_path() == [] and state.observation(None)["ship"] == 30
 
 
@@ -467,7 +459,7 @@ def test_barnacle_offer_on_a_golden_barnacle_goes_to_any_active_whale(table: Tab
     table.roll(state, 1, 1)  # onto the golden barnacle above 8
     assert state.phase == BARNACLE
     assert state.observation(None)["offer"] == ["blue", "fin"]
-    state.apply(PassBarnacle("fin"))
+    state.apply(act.PassBarnacle("fin"))
     assert state.barnacle == FIN
 
 
@@ -481,10 +473,7 @@ def test_saved_whale_is_fully_protected_for_the_rest_of_the_game(table: Table) -
     state = table.new(("gray", "blue", "fin"))
     state.status[FIN] = SAVED
     state.saved_order = (FIN,)
-    state.sp = [20, 20, 20]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)
+    gray_lands_on_iwc(table, state, [20, 20, 20])
     assert state.observation(None)["payment"]["whale"] == "blue"
     assert state.observation(None)["payments_waiting"] == 0
     assert table.whale(state, "fin")["status"] == "saved"
@@ -497,7 +486,7 @@ def test_whale_on_the_path_may_be_saved(table: Table) -> None:
     table.put(state, "blue", SPACE["act"])
     table.put(state, "fin", 3, path=True)
     state.sp = [20, 0, 0]
-    state.apply(SaveWhale("fin"))
+    state.apply(act.SaveWhale("fin"))
     pay_all(state)
     assert state.status[FIN] == SAVED and state.on_path() == []
 
@@ -508,12 +497,9 @@ def test_moratorium_protects_from_an_unpaid_penalty(table: Table) -> None:
     state = table.new(("gray", "blue", "fin"))
     table.put(state, "fin", SPACE["moratorium"])
     table.put(state, "blue", 3, path=True)
-    state.sp = [20, 0, 0]
-    table.put(state, "gray", SPACE["iwc"] - 3)
-    table.roll(state, 1, 2)
-    pay_all(state)  # gray's share
+    gray_lands_on_iwc(table, state, [20, 0, 0])
     assert state.observation(None)["payment"]["whale"] == "blue"
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert table.whale(state, "blue")["status"] == "path"
 
 

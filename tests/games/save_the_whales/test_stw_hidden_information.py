@@ -6,7 +6,7 @@ import json
 import random
 from typing import TYPE_CHECKING
 
-from whaletable.games.save_the_whales.actions import DrawCard
+from whaletable.games.save_the_whales import actions as act
 
 if TYPE_CHECKING:
     from stw_support import Table
@@ -38,12 +38,12 @@ def test_next_card_is_uniform_among_the_undrawn(table: Table) -> None:
     """The next card drawn is any undrawn card, each as likely: no order is fixed early."""
     state = table.new()
     table.roll(state, 0, 2)  # gray to DAWN O'DAY
-    state.apply(DrawCard("dawn", 5))
+    state.apply(act.DrawCard("dawn", 5))
     table.put(state, "blue", 20)
     table.roll(state, 1, 1)  # seat 1: blue to DAWN O'DAY
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 20
-    assert DrawCard("dawn", 5) not in dict(outcomes)
+    assert act.DrawCard("dawn", 5) not in dict(outcomes)
     assert all(abs(p - 1 / 20) < 1e-12 for _, p in outcomes)
 
 

@@ -12,24 +12,8 @@ from typing import TYPE_CHECKING
 import pytest
 from stw_support import SPACE, events_of, pay_all
 
-from whaletable.games.save_the_whales.actions import (
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    Refuse,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
-from whaletable.games.save_the_whales.events import (
-    Landed,
-    WhaleExtinct,
-    WhaleMoved,
-    WhaleProtected,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
     EXTINCT,
@@ -63,7 +47,7 @@ def test_sliding_down_is_not_landing_on_the_space_below(
     assert (whale["status"], whale["space"]) == ("track", lands)
     assert state.phase == TURN and state.turn_seat == 1
     assert state.sp == [3, 3]
-    assert events_of(state, Landed) == []
+    assert events_of(state, ev.Landed) == []
 
 
 # ------------------------------------------------ reading 10: put onto the Ship's square
@@ -75,9 +59,9 @@ def test_whale_refusing_a_penalty_onto_the_ships_square_meets_it(table: Table) -
     state = table.new()
     table.ship(state, SPACE["krill"])
     table.roll(state, 1, 2)  # gray to KRILL
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert state.status[GRAY] == EXTINCT
-    assert events_of(state, WhaleExtinct) == [WhaleExtinct("gray", "ship")]
+    assert events_of(state, ev.WhaleExtinct) == [ev.WhaleExtinct("gray", "ship")]
 
 
 def test_whale_sent_onto_the_path_by_spotted_or_a_card_meets_the_ship_there(
@@ -94,7 +78,7 @@ def test_whale_sent_onto_the_path_by_spotted_or_a_card_meets_the_ship_there(
     table.ship(state, SPACE["dawn"])
     table.roll(state, 1, 1)  # gray to DAWN O'DAY
     number = next(c.number for c in state.components.cards["dawn"] if c.effect == "to_path")
-    state.apply(DrawCard("dawn", number))
+    state.apply(act.DrawCard("dawn", number))
     assert state.status[GRAY] == EXTINCT
 
 
@@ -106,7 +90,7 @@ def test_whale_traded_onto_the_ships_square_meets_it(table: Table) -> None:
     table.put(state, "blue", 3, path=True)
     table.ship(state, 3)  # placed beside blue, as a card could have sent the Ship
     table.roll(state, 1, 1)
-    state.apply(TradePlaces("blue"))
+    state.apply(act.TradePlaces("blue"))
     assert state.status[GRAY] == EXTINCT
     assert table.whale(state, "blue")["status"] == "track"
 
@@ -137,7 +121,7 @@ def test_holder_on_the_path_rolling_double_ships_spares_only_itself(table: Table
     table.put(state, "blue", 26, path=True)  # 5 ahead
     table.roll(state, 0, 0)
     assert state.status[GRAY] != EXTINCT and state.status[BLUE] == EXTINCT
-    assert [e.whale for e in events_of(state, WhaleProtected)] == ["gray"]
+    assert [e.whale for e in events_of(state, ev.WhaleProtected)] == ["gray"]
 
 
 # ----------------------------------------------- readings the mutation check found open
@@ -163,7 +147,7 @@ def test_double_ships_with_no_whale_on_the_path_do_nothing(table: Table) -> None
     table.roll(state, 0, 0)
     assert table.whale(state, "gray")["space"] == SPACE["dawn"]
     assert state.phase == TURN and state.turn_seat == 1
-    assert events_of(state, WhaleMoved) == [] and events_of(state, Landed) == []
+    assert events_of(state, ev.WhaleMoved) == [] and events_of(state, ev.Landed) == []
 
 
 def test_penalty_once_begun_is_paid_in_full(table: Table) -> None:
@@ -172,11 +156,11 @@ def test_penalty_once_begun_is_paid_in_full(table: Table) -> None:
     state = table.new()
     state.sp = [10, 10]
     table.roll(state, 1, 2)  # KRILL
-    assert state.phase == PAY and Refuse() in state.legal_actions()
+    assert state.phase == PAY and act.Refuse() in state.legal_actions()
     assert state.observation(None)["payment"]["amount"] > 1
-    state.apply(Contribute(0))
-    assert Refuse() not in state.legal_actions()
-    assert "paid in full" in table.refuses(state, Refuse())
+    state.apply(act.Contribute(0))
+    assert act.Refuse() not in state.legal_actions()
+    assert "paid in full" in table.refuses(state, act.Refuse())
 
 
 def test_the_player_whose_turn_it_is_decides_every_payment(table: Table) -> None:
@@ -201,8 +185,8 @@ def test_holder_on_oil_spill_loses_the_barnacle_and_may_be_saved_instead(table: 
     table.put(state, "gray", SPACE["oil"] - 3)
     table.roll(state, 1, 2)
     assert state.observation(None)["barnacle"] is None
-    assert SaveWhale("gray") in state.legal_actions()
-    state.apply(SaveWhale("gray"))
+    assert act.SaveWhale("gray") in state.legal_actions()
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert state.status[GRAY] == SAVED
 
@@ -217,8 +201,8 @@ def test_sps_collected_go_to_the_player_whose_turn_it_is(table: Table) -> None:
     state.whale_of[0] = -1
     state.owner[GRAY] = -1
     table.put(state, "blue", SPACE["thar"] - 3)
-    state.apply(NameWhale("blue"))
-    state.apply(ThrowDice(1, 2))
+    state.apply(act.NameWhale("blue"))
+    state.apply(act.ThrowDice(1, 2))
     gain = state.components.track[SPACE["thar"]].sp
     assert state.sp == [3 + gain, 3]
 
@@ -236,12 +220,12 @@ def test_landing_on_pow_collects_and_moving_back_past_it_does_not(table: Table) 
     back = next(
         c.number for c in state.components.cards["dawn"] if c.effect == "move" and c.steps < -2
     )
-    state.apply(DrawCard("dawn", back))
+    state.apply(act.DrawCard("dawn", back))
     assert table.whale(state, "gray")["space"] > SPACE["dawn"]  # back past POW
     assert state.sp == [3, 3]
     state = table.new()
     table.roll(state, 0, 1)  # gray to its own space (1)
-    state.apply(MoveAnywhere(SPACE["pow"]))
+    state.apply(act.MoveAnywhere(SPACE["pow"]))
     assert state.sp == [3, 3]
 
 
@@ -250,7 +234,7 @@ def test_moving_anywhere_lands_there_and_the_space_acts(table: Table) -> None:
     it moves to, and the space acts (KRILL asks its penalty)."""
     state = table.new()
     table.roll(state, 0, 1)
-    state.apply(MoveAnywhere(SPACE["krill"]))
+    state.apply(act.MoveAnywhere(SPACE["krill"]))
     assert state.phase == PAY
     assert state.observation(None)["payment"]["reason"] == "krill"
 
@@ -262,8 +246,8 @@ def test_holder_may_keep_the_barnacle_on_a_passing_space(table: Table) -> None:
     state.barnacle = GRAY
     table.put(state, "gray", SPACE["mind"] - 3)
     table.roll(state, 1, 2)
-    assert state.phase == BARNACLE and Done() in state.legal_actions()
-    state.apply(Done())
+    assert state.phase == BARNACLE and act.Done() in state.legal_actions()
+    state.apply(act.Done())
     assert state.barnacle == GRAY and state.phase == TURN
 
 
@@ -275,10 +259,10 @@ def test_whales_joining_a_polar_corner_do_not_land_there(table: Table) -> None:
     table.put(state, "blue", 3, path=True)
     table.put(state, "fin", 26, path=True)
     table.roll(state, 1, 1)
-    state.apply(LeavePath("blue"))
-    state.apply(Done())
+    state.apply(act.LeavePath("blue"))
+    state.apply(act.Done())
     assert state.phase == TURN and state.on_path() == [FIN]
-    assert len(events_of(state, Landed)) == 1  # gray's landing only
+    assert len(events_of(state, ev.Landed)) == 1  # gray's landing only
 
 
 def test_calving_sanctuary_offers_every_whale_on_the_path(table: Table) -> None:
@@ -289,7 +273,7 @@ def test_calving_sanctuary_offers_every_whale_on_the_path(table: Table) -> None:
     table.put(state, "fin", 26, path=True)
     table.roll(state, 1, 1)
     assert state.observation(None)["offer"] == ["blue", "fin"]
-    state.apply(TradePlaces("fin"))
+    state.apply(act.TradePlaces("fin"))
     assert table.whale(state, "gray")["space"] == 26
     assert table.whale(state, "fin")["space"] == SPACE["calving"]
 

@@ -12,22 +12,7 @@ from typing import TYPE_CHECKING
 import pytest
 from stw_support import pay_all, penalty
 
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
     CHOOSE,
@@ -64,10 +49,10 @@ def test_each_player_selects_a_whale_placed_on_pow(table: Table) -> None:
     """ "Each player selects one Whale and places it on POW to start the game.\""""
     state = table.game.new_state(2)
     assert state.phase == CHOOSE and state.to_move == 0
-    state.apply(ChooseWhale("orca"))
+    state.apply(act.ChooseWhale("orca"))
     assert state.to_move == 1
-    assert ChooseWhale("orca") not in state.legal_actions()
-    state.apply(ChooseWhale("fin"))
+    assert act.ChooseWhale("orca") not in state.legal_actions()
+    state.apply(act.ChooseWhale("fin"))
     obs = state.observation(None)
     assert [p["whale"] for p in obs["players"]] == ["orca", "fin"]
     assert table.whale(state, "orca")["space"] == 0
@@ -134,11 +119,11 @@ def test_each_die_has_a_catcher_ship_face(table: Table, ship_face: str) -> None:
     """ "a pair of special Dice (each marked with a Catcher Ship)" — option ship_face says
     which number the Ship replaces."""
     state = table.new(ship_face=ship_face)
-    state.apply(Roll())
+    state.apply(act.Roll())
     outcomes = state.chance_outcomes()
     faces = {a.first for a, _ in outcomes} | {a.second for a, _ in outcomes}  # type: ignore[attr-defined]
     assert faces == ({0, 1, 2, 3, 4, 5} if ship_face == "six" else {0, 2, 3, 4, 5, 6})
-    assert dict(outcomes)[ThrowDice(0, 0)] == pytest.approx(1 / 36)
+    assert dict(outcomes)[act.ThrowDice(0, 0)] == pytest.approx(1 / 36)
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
 
 
@@ -248,7 +233,7 @@ def test_own_whale_space_collect_five_sps(table: Table) -> None:
     state = table.new()
     table.roll(state, 0, 1)
     assert state.phase == OWN_SPACE
-    state.apply(CollectSurvivalPoints())
+    state.apply(act.CollectSurvivalPoints())
     assert state.sp[0] == 3 + 5
 
 
@@ -256,7 +241,7 @@ def test_own_whale_space_move_anywhere(table: Table) -> None:
     """ "... or move anywhere.\""""
     state = table.new()
     table.roll(state, 0, 1)
-    state.apply(MoveAnywhere(38))
+    state.apply(act.MoveAnywhere(38))
     assert state.pos[GRAY] == 38
     assert state.observation(None)["protection_act"] is True
 
@@ -295,7 +280,7 @@ def test_saving_needs_a_whale_on_the_protection_act(table: Table) -> None:
     PROTECTION ACT.\""""
     state = table.new()
     state.sp = [10, 10]
-    reason = table.refuses(state, SaveWhale("gray"))
+    reason = table.refuses(state, act.SaveWhale("gray"))
     assert "MARINE MAMMAL PROTECTION ACT" in reason
 
 
@@ -304,11 +289,11 @@ def test_saving_pays_the_system_the_exact_value(table: Table) -> None:
     paying THE SYSTEM the exact number of SPs specified.\""""
     state = act_occupied(table)
     value = state.components.values[GRAY]
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     assert state.phase == PAY
-    assert Refuse() not in state.legal_actions()
+    assert act.Refuse() not in state.legal_actions()
     for _ in range(value):
-        state.apply(Contribute(1 if state.sp[1] > state.sp[0] else 0))
+        state.apply(act.Contribute(1 if state.sp[1] > state.sp[0] else 0))
     assert state.status[GRAY] == SAVED
     assert sum(state.sp) == 20 - value
     # The seat whose whale was saved selects a new one at once.
@@ -319,11 +304,11 @@ def test_saving_more_than_one_whale(table: Table) -> None:
     """ "... to save any one or more "active" Whales\"."""
     state = act_occupied(table)
     state.sp = [20, 20]
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
-    state.apply(ChooseWhale("orca"))
-    assert SaveWhale("blue") in state.legal_actions()
-    state.apply(SaveWhale("orca"))
+    state.apply(act.ChooseWhale("orca"))
+    assert act.SaveWhale("blue") in state.legal_actions()
+    state.apply(act.SaveWhale("orca"))
     pay_all(state)
     assert state.observation(None)["saved"] == ["gray", "orca"]
 
@@ -332,7 +317,7 @@ def test_saving_needs_enough_pooled_sps(table: Table) -> None:
     """The team pays the value exactly: with fewer SPs together, no save."""
     state = act_occupied(table)
     state.sp = [1, 1]
-    assert "takes" in table.refuses(state, SaveWhale("gray"))
+    assert "takes" in table.refuses(state, act.SaveWhale("gray"))
 
 
 def test_whale_in_danger_may_be_saved_instead_of_paying(table: Table) -> None:
@@ -344,7 +329,7 @@ def test_whale_in_danger_may_be_saved_instead_of_paying(table: Table) -> None:
     table.roll(state, 1, 2)
     assert state.phase == PAY
     assert state.observation(None)["payment"]["may_save_instead"] is True
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert state.status[GRAY] == SAVED
     assert sum(state.sp) == 20 - state.components.values[GRAY]
@@ -353,7 +338,7 @@ def test_whale_in_danger_may_be_saved_instead_of_paying(table: Table) -> None:
 def test_protection_act_occupant_itself_may_be_saved(table: Table) -> None:
     """Any active whale may be saved, the one on the Act included."""
     state = act_occupied(table)
-    state.apply(SaveWhale("blue"))
+    state.apply(act.SaveWhale("blue"))
     pay_all(state)
     assert state.status[BLUE] == SAVED
 
@@ -367,7 +352,7 @@ def test_unwilling_to_pay_moves_the_whale_onto_the_path(table: Table) -> None:
     state = table.new()
     table.roll(state, 1, 2)  # KRILL IS BEING HARVESTED
     assert state.phase == PAY
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     whale = table.whale(state, "gray")
     assert (whale["status"], whale["space"]) == ("path", 3)
 
@@ -386,7 +371,7 @@ def test_players_pool_their_sps_to_pay_a_penalty(table: Table) -> None:
     state.sp = [0, 5]
     table.roll(state, 1, 2)
     legal = state.legal_actions()
-    assert Contribute(1) in legal and Contribute(0) not in legal
+    assert act.Contribute(1) in legal and act.Contribute(0) not in legal
     pay_all(state)
     assert state.sp == [0, 5 - penalty(state, 3)]
     assert table.whale(state, "gray")["status"] == "track"
@@ -402,7 +387,7 @@ def test_unpaid_penalty_on_the_path_makes_the_whale_extinct(table: Table) -> Non
     table.roll(state, 1, 1)  # IWC: every whale pays
     pay_all(state)  # gray's share
     assert state.observation(None)["payment"]["whale"] == "blue"
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert state.status[BLUE] == EXTINCT
 
 
@@ -414,7 +399,7 @@ def test_unpaid_penalty_in_a_safe_zone_is_survived(table: Table) -> None:
     table.put(state, "blue", 12, path=True)  # STORM AT SEA
     table.roll(state, 1, 1)
     pay_all(state)
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert table.whale(state, "blue")["status"] == "path"
 
 
@@ -484,8 +469,8 @@ def test_whale_slides_down_above_dawn_thar_or_its_own_space(
     table.put(state, "gray", start, path=True)
     table.put(state, "blue", 30, path=True)
     table.ship(state, lands)
-    state.apply(Roll())
-    state.apply(ThrowDice(1, 1))
+    state.apply(act.Roll())
+    state.apply(act.ThrowDice(1, 1))
     whale = table.whale(state, "gray")
     assert (whale["status"], whale["space"]) == ("track", lands)
 
@@ -510,7 +495,7 @@ def test_calving_sanctuary_trades_places_with_a_whale_on_the_path(table: Table) 
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 1)
     assert state.phase == TRADE and state.observation(None)["offer"] == ["blue"]
-    state.apply(TradePlaces("blue"))
+    state.apply(act.TradePlaces("blue"))
     assert (table.whale(state, "gray")["status"], table.whale(state, "gray")["space"]) == (
         "path",
         3,
@@ -527,7 +512,7 @@ def test_calving_sanctuary_trade_is_optional(table: Table) -> None:
     table.put(state, "gray", 18)
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 1)
-    state.apply(Done())
+    state.apply(act.Done())
     assert table.whale(state, "blue")["status"] == "path"
 
 
@@ -541,8 +526,8 @@ def test_arctic_circle_and_antarctica_whales_come_out_and_join(table: Table, cor
     table.put(state, "fin", 26, path=True)
     table.roll(state, 1, 1)
     assert state.phase == LEAVE_PATH
-    state.apply(LeavePath("fin"))
-    state.apply(LeavePath("blue"))
+    state.apply(act.LeavePath("fin"))
+    state.apply(act.LeavePath("blue"))
     assert table.whale(state, "blue")["space"] == table.whale(state, "fin")["space"] == corner
     assert state.phase == TURN
 
@@ -564,9 +549,9 @@ def test_leave_path_card_lets_whales_out(table: Table) -> None:
     table.roll(state, 1, 1)  # DAWN O'DAY
     assert state.phase == DRAW
     card = next(i for i, c in enumerate(state.components.cards["dawn"]) if c.effect == "leave_path")
-    state.apply(DrawCard("dawn", card))
+    state.apply(act.DrawCard("dawn", card))
     assert state.phase == LEAVE_PATH
-    state.apply(LeavePath("blue"))
+    state.apply(act.LeavePath("blue"))
     assert (table.whale(state, "blue")["status"], table.whale(state, "blue")["space"]) == (
         "track",
         3,
@@ -601,7 +586,7 @@ def test_holder_may_pass_the_barnacle_on_mind_in_the_waters_or_migration(
     table.put(state, "gray", start)
     table.roll(state, 0, 2)
     assert state.phase == BARNACLE
-    state.apply(PassBarnacle("blue"))
+    state.apply(act.PassBarnacle("blue"))
     assert state.barnacle == BLUE
 
 
@@ -613,7 +598,7 @@ def test_any_whale_may_receive_the_barnacle_on_those_spaces(table: Table) -> Non
     table.put(state, "gray", 5)
     table.roll(state, 0, 2)
     assert state.observation(None)["offer"] == ["gray"]
-    state.apply(PassBarnacle("gray"))
+    state.apply(act.PassBarnacle("gray"))
     assert state.barnacle == GRAY
 
 
@@ -625,7 +610,7 @@ def test_golden_barnacle_path_space_passes_the_barnacle(table: Table) -> None:
     table.put(state, "gray", 6, path=True)
     table.roll(state, 1, 1)
     assert state.phase == BARNACLE
-    state.apply(PassBarnacle("blue"))
+    state.apply(act.PassBarnacle("blue"))
     assert state.barnacle == BLUE
 
 
@@ -673,7 +658,7 @@ def test_barnacle_returns_when_its_holder_is_saved(table: Table) -> None:
     it!)\""""
     state = act_occupied(table)
     state.barnacle = GRAY
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     pay_all(state)
     assert state.observation(None)["barnacle"] is None
 
@@ -688,7 +673,7 @@ def test_holder_on_the_path_that_cannot_pay_becomes_extinct(table: Table) -> Non
     table.put(state, "blue", 3, path=True)
     table.roll(state, 1, 1)
     pay_all(state)
-    state.apply(Refuse())
+    state.apply(act.Refuse())
     assert state.status[BLUE] == EXTINCT
     assert state.observation(None)["barnacle"] is None
 
@@ -727,7 +712,7 @@ def test_card_spaces_draw_from_their_deck(table: Table) -> None:
     collect = next(
         i for i, c in enumerate(state.components.cards["neptune"]) if c.effect == "collect"
     )
-    state.apply(DrawCard("neptune", collect))
+    state.apply(act.DrawCard("neptune", collect))
     assert state.sp[0] == 3 + state.components.cards["neptune"][collect].sp
     assert state.observation(None)["decks"]["neptune"] == {"left": 20, "discarded": 1}
 
@@ -738,7 +723,7 @@ def test_barnacle_holder_ignores_bad_cards(table: Table) -> None:
     state.barnacle = GRAY
     table.roll(state, 0, 2)
     bad = next(i for i, c in enumerate(state.components.cards["dawn"]) if c.effect == "to_path")
-    state.apply(DrawCard("dawn", bad))
+    state.apply(act.DrawCard("dawn", bad))
     assert table.whale(state, "gray")["status"] == "track"
 
 
@@ -748,7 +733,7 @@ def test_empty_deck_is_made_again_from_its_discards(table: Table) -> None:
     state.left = ((0,), state.left[1])
     state.discard = (tuple(range(1, 21)), ())
     table.roll(state, 0, 2)
-    state.apply(DrawCard("dawn", 0))
+    state.apply(act.DrawCard("dawn", 0))
     assert state.observation(None)["decks"]["dawn"] == {"left": 21, "discarded": 0}
 
 
@@ -762,7 +747,7 @@ def test_gentle_wording_option(table: Table) -> None:
     for wording in ("standard", "gentle"):
         state = table.new(wording=wording)
         table.roll(state, 0, 2)
-        state.apply(DrawCard("dawn", harsh))
+        state.apply(act.DrawCard("dawn", harsh))
         text = state.observation(None)["card"]["text"]
         assert ("Harpoon" in text["en"]) == (wording == "standard")
         assert text["vi"] and text["fa"]
@@ -778,8 +763,8 @@ def test_new_whale_after_a_whale_is_saved_or_extinct(table: Table) -> None:
     table.put(state, "blue", 23, path=True)
     table.roll(state, 0, 3)
     assert state.phase == CHOOSE and state.to_move == 1
-    assert ChooseWhale("blue") not in state.legal_actions()
-    state.apply(ChooseWhale("sperm"))
+    assert act.ChooseWhale("blue") not in state.legal_actions()
+    state.apply(act.ChooseWhale("sperm"))
     assert table.whale(state, "sperm")["space"] == 0
     assert state.turn_seat == 1 and state.phase == TURN
 
@@ -805,9 +790,9 @@ def test_without_a_whale_name_another_players_whale_before_rolling(table: Table)
     table.roll(state, 1, 2)  # blue to KRILL
     pay_all(state)
     assert state.turn_seat == 0
-    assert state.legal_actions() == [NameWhale("blue")]
-    state.apply(NameWhale("blue"))
-    state.apply(ThrowDice(1, 2))
+    assert state.legal_actions() == [act.NameWhale("blue")]
+    state.apply(act.NameWhale("blue"))
+    state.apply(act.ThrowDice(1, 2))
     assert table.whale(state, "blue")["space"] == 6
 
 
@@ -838,8 +823,8 @@ def test_team_shares_the_score(table: Table) -> None:
     state.owner[GRAY] = -1
     state.barnacle = BLUE
     table.put(state, "blue", 19)
-    state.apply(NameWhale("blue"))
-    state.apply(ThrowDice(0, 2))
+    state.apply(act.NameWhale("blue"))
+    state.apply(act.ThrowDice(0, 2))
     assert state.is_terminal()
     assert state.scores() == [7.0, 7.0]
     assert state.returns() == [7 / 8 - 1, 7 / 8 - 1]  # a loss, however close
@@ -871,6 +856,6 @@ def test_only_active_whales_can_be_saved(table: Table) -> None:
     NATURAL HABITAT or in EXTINCT MARINE MAMMALS." — whales in the box cannot be saved."""
     state = act_occupied(table)
     legal = state.legal_actions()
-    assert SaveWhale("gray") in legal and SaveWhale("blue") in legal
-    assert SaveWhale("orca") not in legal
-    assert "active" in table.refuses(state, SaveWhale("orca"))
+    assert act.SaveWhale("gray") in legal and act.SaveWhale("blue") in legal
+    assert act.SaveWhale("orca") not in legal
+    assert "active" in table.refuses(state, act.SaveWhale("orca"))

@@ -10,16 +10,7 @@ from stw_support import Table
 from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region, Scene, check_scene
 from whaletable.core.words import english
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    MoveAnywhere,
-    NameWhale,
-    Refuse,
-    Roll,
-    SaveWhale,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.rules import WHALE_INDEX, SaveTheWhalesState
 from whaletable.games.save_the_whales.view import scene
 
@@ -115,7 +106,7 @@ def test_every_seat_is_told_the_teams_score(table: Table) -> None:
 def test_choosing_a_whale_is_clicked_on_its_habitat(table: Table) -> None:
     state = table.game.new_state(2)
     made = scene_of(state, 0)
-    assert made.choices and all(isinstance(c.action, ChooseWhale) for c in made.choices)
+    assert made.choices and all(isinstance(c.action, act.ChooseWhale) for c in made.choices)
     for choice in made.choices:
         assert choice.target == f"habitat-{choice.action.whale}"  # type: ignore[attr-defined]
     # The seat that is not choosing is offered nothing.
@@ -127,10 +118,10 @@ def test_naming_a_whale_is_clicked_on_it_and_rolling_is_a_button(table: Table) -
     state.whale_of[0] = -1  # seat 0 lost its whale and names one of those in play
     state._legal = None
     made = scene_of(state, 0)
-    names = [c for c in made.choices if isinstance(c.action, NameWhale)]
+    names = [c for c in made.choices if isinstance(c.action, act.NameWhale)]
     assert names and all(c.target == f"whale-{c.action.whale}" for c in names)  # type: ignore[attr-defined]
     state = table.new()
-    (roll,) = [c for c in scene_of(state, 0).choices if isinstance(c.action, Roll)]
+    (roll,) = [c for c in scene_of(state, 0).choices if isinstance(c.action, act.Roll)]
     assert roll.target is None and roll.words == "Roll the dice for the Gray Whale"
 
 
@@ -140,12 +131,12 @@ def test_saving_is_clicked_on_the_habitat_and_paying_on_the_payers_row(table: Ta
     state.sp = [10, 10]
     state._legal = None
     made = scene_of(state, 0)
-    assert made.at("habitat-gray")[0].action == SaveWhale("gray")
+    assert made.at("habitat-gray")[0].action == act.SaveWhale("gray")
     assert "PROTECTION ACT: whales may be saved" in made.region("summary").notes
-    state.apply(SaveWhale("gray"))
+    state.apply(act.SaveWhale("gray"))
     made = scene_of(state, 0)
-    assert [c.action for c in made.at("seat-1")] == [Contribute(1)]
-    assert Refuse() not in [c.action for c in made.choices]
+    assert [c.action for c in made.at("seat-1")] == [act.Contribute(1)]
+    assert act.Refuse() not in [c.action for c in made.choices]
     assert made.region("prompt").notes[0].startswith("Saving the Gray Whale: 0 of")
 
 
@@ -154,9 +145,9 @@ def test_moving_anywhere_is_clicked_on_the_space(table: Table) -> None:
     table.put(state, "gray", 37)
     table.roll(state, 1, 3)  # onto GRAY, its own space
     made = scene_of(state, 0)
-    assert [c.action for c in made.at("space-27")] == [MoveAnywhere(27)]
+    assert [c.action for c in made.at("space-27")] == [act.MoveAnywhere(27)]
     (collect,) = [c for c in made.choices if c.target is None]
-    assert collect.action == CollectSurvivalPoints()
+    assert collect.action == act.CollectSurvivalPoints()
     assert "whale-gray" in made.highlights  # the whale the dice moved
 
 

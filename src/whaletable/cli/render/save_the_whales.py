@@ -1,14 +1,12 @@
-"""Save the Whales in the terminal: the game's scene laid out as tables.
-
-Nothing in this game is private, so every seat sees the spectator's scene
-(``games/save_the_whales/view.py``, which the web board draws too). Spaces are named as
-printed on the board with their number (POW is 0, counting clockwise); a whale on the
-ENDANGERED SPECIES path is shown on the path space "above" a track space, named by that
-track space. Whales are named by species (``gray``, ``blue``, … on the command line, any
-unambiguous beginning will do), seats from 1.
+"""Save the Whales in the terminal: the game's scene (``games/save_the_whales/view.py``,
+which the web board draws too) laid out as tables. Nothing in this game is private, so
+every seat sees the spectator's scene. On the command line whales are named by species
+(``gray``, ``blue``…; any unambiguous beginning will do), spaces by number, seats from 1.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -20,31 +18,11 @@ from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.view import Region
 from whaletable.core.words import Translate, english
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import words as w
 from whaletable.games.save_the_whales.components import WHALES, default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
-from whaletable.games.save_the_whales.words import (
-    game_over_line,
-    place_words,
-    ranking_rule,
-    result_word,
-    whale_name,
-    whales_lines,
-)
 
 
 def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
@@ -62,6 +40,28 @@ def whales_in(region: Region, moving: frozenset[str]) -> list[tuple[str, str]]:
 
 def colour(seat: int | None) -> str:
     return "" if seat is None else seat_colour(seat)
+
+
+PLAIN = {"r": act.Roll(), "d": act.Done(), "x": act.Refuse(), "k": act.CollectSurvivalPoints()}
+BY_WHALE: dict[str, Callable[[str], Action]] = {
+    "c": act.ChooseWhale,
+    "n": act.NameWhale,
+    "s": act.SaveWhale,
+    "b": act.PassBarnacle,
+    "l": act.LeavePath,
+    "t": act.TradePlaces,
+}
+TRACK_LENGTH = default_components().track_length
+
+
+def number(args: list[str], write: str, missing: str, first: int, last: int) -> int:
+    """The one number typed after a verb, from ``first`` to ``last``: :class:`BadCommand`
+    saying how to ``write`` it, or that the number is ``missing`` from the board."""
+    if len(args) != 1 or not args[0].isdigit():
+        raise BadCommand(write)
+    if not first <= int(args[0]) <= last:
+        raise BadCommand(missing.format(number=int(args[0]), last=last))
+    return int(args[0])
 
 
 class SaveTheWhalesView:
@@ -86,17 +86,14 @@ class SaveTheWhalesView:
         for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
         parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
-        whales = Table(padding=(0, 1), title=place_words("habitats", tr))
-        whales.add_column(tr("Whale"))
-        whales.add_column(tr("Saving costs"))
+        title = w.place_words("habitats", tr)
+        whales = Table(tr("Whale"), tr("Saving costs"), padding=(0, 1), title=title)
         for r in sc.regions:
             if r.kind == "habitat":
                 style = seat_colour(r.owner) if r.owner is not None else ""
                 whales.add_row(Text(r.notes[2], style=style), r.notes[0])
-        players = Table(padding=(0, 1))
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
-        for column in (*columns, tr("Exchange Pieces × 5 + loose SP")):
-            players.add_column(column)
+        players = Table(*columns, tr("Exchange Pieces × 5 + loose SP"), padding=(0, 1))
         for s, r in enumerate(r for r in sc.regions if r.kind == "seat"):
             coins = sum(p.kind == "exchange" for p in r.pieces)
             players.add_row(
@@ -113,8 +110,7 @@ class SaveTheWhalesView:
         return Group(*parts)
 
     def _track(self, regions: dict[str, Region], moving: frozenset[str]) -> Table:
-        tr = self.tr
-        n = default_components().track_length
+        tr, n = self.tr, TRACK_LENGTH
         rows = (n + 3) // 4
         table = Table(
             show_header=False, padding=(0, 1), title=tr("The track; ↑ = on the path above it")
@@ -147,59 +143,35 @@ class SaveTheWhalesView:
         return scene(obs, [action], (), self.tr).choices[0].words
 
     def parse(self, text: str, obs: SaveTheWhalesObservation) -> Action | None:
-        tr = self.tr
-        words = text.lower().split()
-        if not words or words[0] not in tuple("rdxkmpcnsblt"):  # the short forms' letters
+        tr, words = self.tr, text.lower().split()
+        if not words or words[0] not in (*PLAIN, *BY_WHALE, "m", "p"):
             return None
         verb, args = words[0], words[1:]
-        if verb in ("r", "d", "x", "k"):
+        if verb in PLAIN:
             if args:
                 raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
-            return {"r": Roll(), "d": Done(), "x": Refuse(), "k": CollectSurvivalPoints()}[verb]
-        if verb in ("m", "p"):
-            if len(args) != 1 or not args[0].isdigit():
-                if verb == "m":
-                    raise BadCommand(tr("write 'm N' with a space number N (0 is POW)"))
-                raise BadCommand(tr("write 'p N' with a seat number N"))
-            number = int(args[0])
-            if verb == "m":
-                n = default_components().track_length
-                if number >= n:
-                    raise BadCommand(
-                        tr("there is no space {number}: spaces are 0 to {last}").format(
-                            number=number, last=n - 1
-                        )
-                    )
-                return MoveAnywhere(number)
-            if not 1 <= number <= obs["num_players"]:
-                raise BadCommand(
-                    tr("there is no seat {number}: seats are 1 to {last}").format(
-                        number=number, last=obs["num_players"]
-                    )
-                )
-            return Contribute(number - 1)
+            return PLAIN[verb]
+        if verb == "m":
+            write = tr("write 'm N' with a space number N (0 is POW)")
+            missing = tr("there is no space {number}: spaces are 0 to {last}")
+            return act.MoveAnywhere(number(args, write, missing, 0, TRACK_LENGTH - 1))
+        if verb == "p":
+            write = tr("write 'p N' with a seat number N")
+            missing = tr("there is no seat {number}: seats are 1 to {last}")
+            return act.Contribute(number(args, write, missing, 1, obs["num_players"]) - 1)
         whales = ", ".join(WHALES)
         if len(args) != 1:
             raise BadCommand(
                 tr("write '{verb} WHALE' with a whale: {whales}").format(verb=verb, whales=whales)
             )
-        matches = [w for w in WHALES if w.startswith(args[0])]
+        matches = [whale for whale in WHALES if whale.startswith(args[0])]
         if len(matches) != 1:
             raise BadCommand(
                 tr("{word} is not one whale: write one of {whales}").format(
                     word=repr(args[0]), whales=whales
                 )
             )
-        whale = matches[0]
-        kinds: dict[str, type[Action]] = {
-            "c": ChooseWhale,
-            "n": NameWhale,
-            "s": SaveWhale,
-            "b": PassBarnacle,
-            "l": LeavePath,
-            "t": TradePlaces,
-        }
-        return kinds[verb](whale)  # type: ignore[call-arg]
+        return BY_WHALE[verb](matches[0])
 
     def round_summaries(
         self, obs: SaveTheWhalesObservation, names: list[str]
@@ -211,17 +183,11 @@ class SaveTheWhalesView:
         result = Result.from_observation(obs)
         if result is None or result.team is None:
             return Text(tr("Game over."))
-        o = obs
-        saved = [whale_name(w, tr) for w in o["saved"]]
-        lost = [whale_name(w, tr) for w in o["extinct"]]
+        saved, lost = ([w.whale_name(name, tr) for name in obs[k]] for k in ("saved", "extinct"))
+        extra = [Text("\n".join(w.whales_lines(saved, lost, tr)))]
+        headline, notes = w.game_over_line(obs, names, tr), [w.ranking_rule(result, tr)]
         return result_panel(
-            result,
-            names,
-            tr,
-            result_word,
-            headline=game_over_line(obs, names, tr),
-            extra=[Text("\n".join(whales_lines(saved, lost, tr)))],
-            notes=[ranking_rule(result, tr)],
+            result, names, tr, w.result_word, headline=headline, extra=extra, notes=notes
         )
 
     def short_forms(self) -> str:

@@ -20,30 +20,15 @@ from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import codes, words
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.components import (
     DECKS,
     WHALES,
     Components,
     default_components,
 )
-from whaletable.games.save_the_whales.events import EVENT_TYPES
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation
 from whaletable.games.save_the_whales.rules import (
     MAX_SEATS,
@@ -111,24 +96,24 @@ SPEC = GameSpec(
 class SaveTheWhales(Game[SaveTheWhalesState]):
     spec = SPEC
     action_types = (
-        ChooseWhale,
-        NameWhale,
-        Roll,
-        ThrowDice,
-        DrawCard,
-        SaveWhale,
-        Contribute,
-        Refuse,
-        CollectSurvivalPoints,
-        MoveAnywhere,
-        PassBarnacle,
-        LeavePath,
-        TradePlaces,
-        Done,
+        act.ChooseWhale,
+        act.NameWhale,
+        act.Roll,
+        act.ThrowDice,
+        act.DrawCard,
+        act.SaveWhale,
+        act.Contribute,
+        act.Refuse,
+        act.CollectSurvivalPoints,
+        act.MoveAnywhere,
+        act.PassBarnacle,
+        act.LeavePath,
+        act.TradePlaces,
+        act.Done,
     )
-    chance_action_types = (ThrowDice, DrawCard)
+    chance_action_types = (act.ThrowDice, act.DrawCard)
     tensor = TENSOR
-    event_types = EVENT_TYPES
+    event_types = ev.EVENT_TYPES
     observation_type = SaveTheWhalesObservation
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
@@ -144,17 +129,18 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         return self.components.path_under()
 
     @cached_property
-    def draw_actions(self) -> dict[str, tuple[DrawCard, ...]]:
+    def draw_actions(self) -> dict[str, tuple[act.DrawCard, ...]]:
         return {
-            d: tuple(DrawCard(d, i) for i in range(len(self.components.cards[d]))) for d in DECKS
+            d: tuple(act.DrawCard(d, i) for i in range(len(self.components.cards[d])))
+            for d in DECKS
         }
 
     @cached_property
-    def move_anywhere(self) -> tuple[MoveAnywhere, ...]:
-        return tuple(MoveAnywhere(s) for s in range(self.components.track_length))
+    def move_anywhere(self) -> tuple[act.MoveAnywhere, ...]:
+        return tuple(act.MoveAnywhere(s) for s in range(self.components.track_length))
 
     @cache  # noqa: B019 - one game object lives as long as the program
-    def dice_odds(self, ship_face: str) -> tuple[tuple[ThrowDice, float], ...]:
+    def dice_odds(self, ship_face: str) -> tuple[tuple[act.ThrowDice, float], ...]:
         return dice_odds(dice_faces(self.components.dice_numbers, ship_face))
 
     @cache  # noqa: B019 - one game object lives as long as the program
@@ -171,26 +157,26 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         return codes.player_codes(self, MAX_SEATS)
 
     @cache  # noqa: B019 - one game object lives as long as the program
-    def dice_set(self, ship_face: str) -> frozenset[ThrowDice]:
+    def dice_set(self, ship_face: str) -> frozenset[act.ThrowDice]:
         return frozenset(a for a, _ in self.dice_odds(ship_face))
 
     def _all_actions(self) -> list[Action]:
         c = self.components
         faces = sorted({SHIP, *c.dice_numbers})
-        out: list[Action] = [ChooseWhale(w) for w in WHALES]
-        out += [NameWhale(w) for w in WHALES]
-        out.append(Roll())
-        out += [ThrowDice(a, b) for i, a in enumerate(faces) for b in faces[i:]]
-        out += [DrawCard(d, i) for d in DECKS for i in range(len(c.cards[d]))]
-        out += [SaveWhale(w) for w in WHALES]
-        out += [Contribute(s) for s in range(MAX_SEATS)]
-        out.append(Refuse())
-        out.append(CollectSurvivalPoints())
-        out += [MoveAnywhere(s) for s in range(c.track_length)]
-        out += [PassBarnacle(w) for w in WHALES]
-        out += [LeavePath(w) for w in WHALES]
-        out += [TradePlaces(w) for w in WHALES]
-        out.append(Done())
+        out: list[Action] = [act.ChooseWhale(w) for w in WHALES]
+        out += [act.NameWhale(w) for w in WHALES]
+        out.append(act.Roll())
+        out += [act.ThrowDice(a, b) for i, a in enumerate(faces) for b in faces[i:]]
+        out += [act.DrawCard(d, i) for d in DECKS for i in range(len(c.cards[d]))]
+        out += [act.SaveWhale(w) for w in WHALES]
+        out += [act.Contribute(s) for s in range(MAX_SEATS)]
+        out.append(act.Refuse())
+        out.append(act.CollectSurvivalPoints())
+        out += [act.MoveAnywhere(s) for s in range(c.track_length)]
+        out += [act.PassBarnacle(w) for w in WHALES]
+        out += [act.LeavePath(w) for w in WHALES]
+        out += [act.TradePlaces(w) for w in WHALES]
+        out.append(act.Done())
         return out
 
     def _new_state(self, num_players: int, options: SaveTheWhalesOptions) -> SaveTheWhalesState:

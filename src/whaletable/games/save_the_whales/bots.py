@@ -21,20 +21,7 @@ from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.components import Components, default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation, WhaleRow
 from whaletable.games.save_the_whales.rules import EXTINCT, NUM_WHALES, SaveTheWhalesState
@@ -68,25 +55,25 @@ class TeamHeuristic:
         if phase == "choose_whale":
             # The cheapest whale first: the team can save it soonest.
             return min(
-                (a for a in legal if isinstance(a, ChooseWhale)),
+                (a for a in legal if isinstance(a, act.ChooseWhale)),
                 key=lambda a: (whales[a.whale]["value"], a.whale),
             )
         if phase == "turn":
             save = self._save(obs, whales, legal)
             if save is not None:
                 return save
-            if Roll() in legal:
-                return Roll()
-            names = [a for a in legal if isinstance(a, NameWhale)]
+            if act.Roll() in legal:
+                return act.Roll()
+            names = [a for a in legal if isinstance(a, act.NameWhale)]
             return min(names, key=lambda a: (self._danger_rank(whales[a.whale], obs), a.whale))
         if phase == "pay":
             payment = obs["payment"]
-            saves = [a for a in legal if isinstance(a, SaveWhale)]
+            saves = [a for a in legal if isinstance(a, act.SaveWhale)]
             if saves:
                 return saves[0]
-            gives = [a for a in legal if isinstance(a, Contribute)]
+            gives = [a for a in legal if isinstance(a, act.Contribute)]
             if not gives:
-                return Refuse()
+                return act.Refuse()
             players = obs["players"]
             return (
                 max(gives, key=lambda a: (players[a.seat]["sp"], -a.seat)) if payment else gives[0]
@@ -96,15 +83,15 @@ class TeamHeuristic:
         if phase == "barnacle":
             return self._barnacle(obs, whales, legal)
         if phase == "leave_path":
-            leaves = [a for a in legal if isinstance(a, LeavePath)]
-            return leaves[0] if leaves else Done()
+            leaves = [a for a in legal if isinstance(a, act.LeavePath)]
+            return leaves[0] if leaves else act.Done()
         if phase == "trade_places":
             mover = obs["moving_whale"]
             if mover is not None and whales[mover]["barnacle"]:
-                trades = [a for a in legal if isinstance(a, TradePlaces)]
+                trades = [a for a in legal if isinstance(a, act.TradePlaces)]
                 if trades:
                     return trades[0]
-            return Done()
+            return act.Done()
         return legal[0]
 
     @staticmethod
@@ -117,7 +104,7 @@ class TeamHeuristic:
     def _save(
         self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
     ) -> Action | None:
-        saves = [a for a in legal if isinstance(a, SaveWhale)]
+        saves = [a for a in legal if isinstance(a, act.SaveWhale)]
         if not saves:
             return None
         pool = obs["pool"]
@@ -127,7 +114,7 @@ class TeamHeuristic:
             if w["status"] == "track" and w["space"] == self.act_space
         ]
 
-        def order(a: SaveWhale) -> tuple[int, int, int, str]:
+        def order(a: act.SaveWhale) -> tuple[int, int, int, str]:
             w = whales[a.whale]
             last = 1 if a.whale in occupants and len(occupants) == 1 else 0
             return (last, self._danger_rank(w, obs), w["value"], a.whale)
@@ -145,34 +132,34 @@ class TeamHeuristic:
         active = [w for w in obs["whales"] if w["status"] in ("track", "path")]
         cheapest = min((w["value"] for w in active), default=99)
         if not obs["protection_act"] and obs["pool"] >= cheapest:
-            move = MoveAnywhere(self.act_space)
+            move = act.MoveAnywhere(self.act_space)
             if move in legal:
                 return move
         if obs["barnacle"] is None:
-            move = MoveAnywhere(self.barnacle_space)
+            move = act.MoveAnywhere(self.barnacle_space)
             if move in legal and obs["pool"] >= 5:
                 return move
-        return CollectSurvivalPoints()
+        return act.CollectSurvivalPoints()
 
     def _barnacle(
         self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
     ) -> Action:
-        passes = [a for a in legal if isinstance(a, PassBarnacle)]
+        passes = [a for a in legal if isinstance(a, act.PassBarnacle)]
         holder = obs["barnacle"]
         mover = obs["moving_whale"]
         if holder is None or mover is None:
-            return Done()  # the barnacle is passed only between a holder and the mover
+            return act.Done()  # the barnacle is passed only between a holder and the mover
         if holder == mover:
             # Pass it on to a whale in danger on the path, if the holder is not there.
             if whales[holder]["status"] != "path":
                 for a in passes:
                     if whales[a.whale]["status"] == "path":
                         return a
-            return Done()
+            return act.Done()
         # Receive it when this whale is in more danger than the holder.
         if passes and whales[mover]["status"] == "path" and whales[holder]["status"] != "path":
             return passes[0]
-        return Done()
+        return act.Done()
 
 
 def make_heuristic(game: Any, seed: int = 0, *, reserve: Any = RESERVE) -> TeamHeuristic:

@@ -14,21 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from whaletable.core.action import Action
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.components import DECKS, WHALES
 
 if TYPE_CHECKING:
@@ -66,18 +52,18 @@ def player_codes(game: SaveTheWhales, seats: int) -> PlayerCodes:
         return tuple(code(kind(w)) for w in WHALES)
 
     return PlayerCodes(
-        choose=per_whale(ChooseWhale),
-        name=per_whale(NameWhale),
-        roll=code(Roll()),
-        save=per_whale(SaveWhale),
-        contribute=tuple(code(Contribute(s)) for s in range(seats)),
-        refuse=code(Refuse()),
-        collect=code(CollectSurvivalPoints()),
+        choose=per_whale(act.ChooseWhale),
+        name=per_whale(act.NameWhale),
+        roll=code(act.Roll()),
+        save=per_whale(act.SaveWhale),
+        contribute=tuple(code(act.Contribute(s)) for s in range(seats)),
+        refuse=code(act.Refuse()),
+        collect=code(act.CollectSurvivalPoints()),
         move_anywhere=tuple(code(a) for a in game.move_anywhere),
-        pass_barnacle=per_whale(PassBarnacle),
-        leave_path=per_whale(LeavePath),
-        trade_places=per_whale(TradePlaces),
-        done=code(Done()),
+        pass_barnacle=per_whale(act.PassBarnacle),
+        leave_path=per_whale(act.LeavePath),
+        trade_places=per_whale(act.TradePlaces),
+        done=code(act.Done()),
     )
 
 
@@ -85,12 +71,12 @@ def draw_codes(game: SaveTheWhales) -> tuple[tuple[int, ...], ...]:
     """Per deck (``DECKS`` order), the chance code of drawing each of its cards."""
     cards = game.components.cards
     return tuple(
-        tuple(game.chance_code(DrawCard(d, i)) for i in range(len(cards[d]))) for d in DECKS
+        tuple(game.chance_code(act.DrawCard(d, i)) for i in range(len(cards[d]))) for d in DECKS
     )
 
 
 def dice_codes(
-    odds: tuple[tuple[ThrowDice, float], ...], game: SaveTheWhales
+    odds: tuple[tuple[act.ThrowDice, float], ...], game: SaveTheWhales
 ) -> tuple[list[int], list[tuple[int, float]]]:
     """The chance codes of a throw's outcomes, and (code, probability) pairs, in ``odds``
     order."""

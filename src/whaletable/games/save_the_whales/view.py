@@ -30,17 +30,8 @@ from collections.abc import Sequence
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words as w
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    Contribute,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    SaveWhale,
-    TradePlaces,
-)
 from whaletable.games.save_the_whales.components import default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation, WhaleRow
 
@@ -55,14 +46,14 @@ def whale_piece(whale: WhaleRow, tr: Translate) -> Piece:
 
 def target(action: Action, obs: SaveTheWhalesObservation) -> str | None:
     """The key clicked for ``action``: see the module's docstring."""
-    if isinstance(action, (NameWhale, PassBarnacle, LeavePath, TradePlaces)):
+    if isinstance(action, (act.NameWhale, act.PassBarnacle, act.LeavePath, act.TradePlaces)):
         on_board = w.whale_of(obs, action.whale)["status"] != "box"
         return f"whale-{action.whale}" if on_board else f"habitat-{action.whale}"
-    if isinstance(action, (ChooseWhale, SaveWhale)):
+    if isinstance(action, (act.ChooseWhale, act.SaveWhale)):
         return f"habitat-{action.whale}"
-    if isinstance(action, Contribute):
+    if isinstance(action, act.Contribute):
         return f"seat-{action.seat}"
-    if isinstance(action, MoveAnywhere):
+    if isinstance(action, act.MoveAnywhere):
         return f"space-{action.space}"
     return None
 
@@ -143,7 +134,7 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
 def scene(
     o: SaveTheWhalesObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
 ) -> Scene:
-    summary = (w.counts_line(o, tr), *w.flag_lines(o, tr))
+    summary = w.summary_lines(o, tr)
     prompt = [w.payment_words(o, tr), w.hint(o, legal, tr)]
     regions = (
         Region("summary", "summary", w.turn_words(o, tr), (), summary),

@@ -1,75 +1,25 @@
-"""Save the Whales in words: the names of whales and spaces, one sentence per event, and
-everything the web board and the terminal both say (actions, the status line, where a
-whale is, payments, the Catcher Ship).
+"""Save the Whales in words, shared by the web board, the terminal and the scene
+(``view.py``), in the reader's language through ``tr``. Each function reads only an
+observation. Spaces are named as printed with their number, since several share a name.
 
-Shared by the web table (``web/boards/save_the_whales.py``) and the terminal
-(``cli/render/save_the_whales.py``), in the reader's language through ``tr`` (the catalog
-is extracted from this module and both). Each function reads only an observation.
-Spaces are named as printed on the board with their number, since several spaces share
-a name.
+Most sentences sit in tables marked with ``_`` (so the catalog finds them) and are
+translated where they are said.
 """
 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Contribute,
-    Done,
-    DrawCard,
-    LeavePath,
-    MoveAnywhere,
-    NameWhale,
-    PassBarnacle,
-    Refuse,
-    Roll,
-    SaveWhale,
-    ThrowDice,
-    TradePlaces,
-)
+from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.components import default_components
-from whaletable.games.save_the_whales.events import (
-    BarnacleGained,
-    BarnacleLost,
-    CardDrawn,
-    DiceRolled,
-    ExtraTurn,
-    GameOver,
-    LeftPath,
-    MermaidCarried,
-    MovedAnywhere,
-    OfferDeclined,
-    PassedPow,
-    PenaltyPaid,
-    PenaltyRefused,
-    PenaltyUnpayable,
-    PlacesTraded,
-    SaveDeclined,
-    SavePaid,
-    SaveStarted,
-    ShipSailed,
-    ShipToPort,
-    SlidDown,
-    SurvivalPointPaid,
-    SurvivalPointsCollected,
-    WentOntoPath,
-    WhaleChosen,
-    WhaleExtinct,
-    WhaleMoved,
-    WhaleNamed,
-    WhaleProtected,
-    WhaleSaved,
-    WhaleSwam,
-)
 from whaletable.games.save_the_whales.observation import (
     DrawnCard,
     SaveTheWhalesObservation,
@@ -77,71 +27,246 @@ from whaletable.games.save_the_whales.observation import (
 )
 
 
+def _(message: str) -> str:
+    """Marks ``message`` for the catalog; ``tr`` translates it where it is said."""
+    return message
+
+
+def said(table: Mapping[str, str], key: str, tr: Translate) -> str:
+    """``key``'s words in ``table``, translated; the key itself where the table has none."""
+    return tr(table[key]) if key in table else key
+
+
+WHALES = {  # a whale's name and the three letters on its marker
+    "gray": (_("Gray Whale"), _("GRY")),
+    "humpback": (_("Humpback Whale"), _("HUM")),
+    "bowhead": (_("Bowhead Whale"), _("BOW")),
+    "right": (_("Right Whale"), _("RGT")),
+    "blue": (_("Blue Whale"), _("BLU")),
+    "fin": (_("Fin Whale"), _("FIN")),
+    "sperm": (_("Sperm Whale"), _("SPM")),
+    "orca": (_("Orca"), _("ORC")),
+}
+SPACES = {
+    # A space's short label and full name: first by the name the data gives it (the data
+    # may rename the rulebook's spaces), then by its kind.
+    "ARCTIC CIRCLE": (_("ARCTIC CIRCLE"), _("ARCTIC CIRCLE")),
+    "ANTARCTICA": (_("ANTARCTICA"), _("ANTARCTICA")),
+    "MIND IN THE WATERS": (_("MIND IN THE WATERS"), _("MIND IN THE WATERS")),
+    "WHALE MIGRATION": (_("WHALE MIGRATION"), _("WHALE MIGRATION")),
+    "STORM AT SEA": (_("STORM AT SEA"), _("STORM AT SEA (a Safe Zone)")),
+    "CATCHER SHIP STUCK ON ICEBERG": (
+        _("ICEBERG"),
+        _("CATCHER SHIP STUCK ON ICEBERG (a Safe Zone)"),
+    ),
+    "MERMAID": (_("MERMAID"), _("The Mermaid: on to THE MAGIC BARNACLE")),
+    "GOLDEN BARNACLE": (
+        _("GOLDEN BARNACLE"),
+        _("A golden barnacle: the Magic Barnacle may be passed"),
+    ),
+    "card_dawn": (_("DAWN O'DAY"), _("DAWN O'DAY")),
+    "card_neptune": (_("NEPTUNE"), _("OLD FATHER NEPTUNE")),
+    "pow": (_("POW"), _("POW")),
+    "krill": (_("KRILL"), _("KRILL IS BEING HARVESTED")),
+    "oil_spill": (_("OIL SPILL"), _("OIL SPILL")),
+    "radioactive_waste": (_("RADIOACTIVE WASTE"), _("RADIOACTIVE WASTE (LEAKING)")),
+    "iwc": (_("IWC"), _("IWC")),
+    "floating_factory": (_("FLOATING FACTORY"), _("FLOATING FACTORY")),
+    "pirate_whalers": (_("PIRATE WHALERS"), _("PIRATE WHALERS")),
+    "spotted": (_("SPOTTED"), _("SPOTTED BY A CATCHER SHIP")),
+    "protection_act": (_("PROTECTION ACT"), _("MARINE MAMMAL PROTECTION ACT")),
+    "moratorium": (_("MORATORIUM"), _("MORATORIUM")),
+    "calving_sanctuary": (_("CALVING SANCTUARY"), _("CALVING SANCTUARY")),
+    "magic_barnacle": (_("MAGIC BARNACLE"), _("THE MAGIC BARNACLE")),
+    "thar_she_blows": (_("THAR SHE BLOWS!"), _("THAR SHE BLOWS!")),
+}
+STATUS = {  # a whale's state in a word or two
+    "box": _("not yet in play"),
+    "track": _("on the track"),
+    "path": _("on the path!"),
+    "saved": _("saved"),
+    "extinct": _("extinct"),
+}
+PLACES = {  # the board's places and the empty hand, as printed
+    "port": _("WHALING PORT"),
+    "extinct": _("EXTINCT MARINE MAMMALS"),
+    "habitats": _("NATURAL HABITATS"),
+    "dice": _("The dice"),
+    "no whale": _("no whale"),
+}
+RESULT = {  # the result table's columns and the team's tally
+    "sp_left": _("SP left"),
+    "whales_saved": _("Whales saved by the team"),
+    "whales_lost": _("Whales lost"),
+}
+RISK = _("Risk: the chance the next throw sends it onto the path or into extinction.")
+ADVICE = {  # the advisor's keys (``advice.py``): a whale's status, and its own messages
+    "track": _("on the track"),
+    "path": _("on the path"),
+    "Which whale is most at risk": _("Which whale is most at risk"),
+    "{whale} ({status})": _("{whale} ({status})"),
+    "risk": _("risk"),
+    RISK: RISK,
+}
+HINTS = {  # what to click now, by phase (see ``hint``)
+    "choose_whale": _("Choose a whale on the NATURAL HABITATS."),
+    "own_space": _("…or click a space to move there."),
+    "barnacle": _("Click a whale."),
+    "leave_path": _("Click a whale."),
+    "trade_places": _("Click a whale."),
+}
+YOUR_TURN = {  # the status line of the seat to play, by phase
+    "choose_whale": _("Your turn: choose a new whale."),
+    "turn": _("Your turn: roll the dice."),
+    "pay": _("Your turn: pay or refuse."),
+    "own_space": _("Your turn: collect SP or move anywhere."),
+    "barnacle": _("Your turn: the Magic Barnacle may be passed."),
+    "leave_path": _("Your turn: whales may come out of the path."),
+    "trade_places": _("Your turn: you may trade places with a whale on the path."),
+}
+DONE = {  # taking nothing (more) in the phase under way
+    "barnacle": _("Keep the barnacle where it is"),
+    "leave_path": _("Stay on the path"),
+    "trade_places": _("Do not trade"),
+}
+ACTIONS: dict[type[Action], str] = {  # see ``action_label`` for the fields
+    act.ChooseWhale: _("Choose the {whale} (saving it costs {value} SP)"),
+    act.NameWhale: _("Move the {whale} this turn (now {where})"),
+    act.SaveWhale: _("Save the {whale}: the team pays {value} SP"),
+    act.CollectSurvivalPoints: _("Collect {sp} SP on your own whale space"),
+    act.MoveAnywhere: _("Move to {space}"),
+    act.LeavePath: _("Bring the {whale} out of the path to {space}"),
+    act.TradePlaces: _("Trade places with the {whale} ({where})"),
+    act.DrawCard: _("Draw a {deck} card"),
+}
+SENTENCES: dict[object, str | tuple[str, ...]] = {
+    # One sentence of the log per event, keyed by its class, or by its class and what
+    # ``VARIANTS`` reads of it. Fields are worded by ``event_fields``. A Landed event has
+    # none: the move already says where.
+    ev.WhaleChosen: _("{name} brings the {whale} into play at POW."),
+    ev.WhaleNamed: _("{name} will move the {whale}."),
+    (ev.DiceRolled, True): _("{name} rolls double Catcher Ships for the {whale}!"),
+    (ev.DiceRolled, False): _("{name} rolls {first} and {second} for the {whale}."),
+    ev.WhaleMoved: _("The {whale} moves to {space}."),
+    ev.WhaleSwam: _("The {whale} swims along {where}."),
+    ev.PassedPow: _("The {whale} passes POW."),
+    ev.SurvivalPointsCollected: _("{name} collects {sp} SP."),
+    ev.MovedAnywhere: _("{name} moves the {whale} anywhere: to {space}."),
+    ev.SaveStarted: _("{name} starts saving the {whale}."),
+    ev.SurvivalPointPaid: _("{name} puts in 1 SP of {payer}."),
+    ev.PenaltyPaid: _("The team pays a penalty of {sp} SP for the {whale}."),
+    ev.SavePaid: _("The team pays {sp} SP to save the {whale}."),
+    (ev.PenaltyRefused, True): (
+        _("{name} refuses to pay."),
+        _("The team cannot pay the penalty for the {whale}."),
+    ),
+    (ev.PenaltyRefused, False): _("{name} refuses to pay the penalty of {sp} SP for the {whale}."),
+    ev.PenaltyUnpayable: _("The team cannot pay the penalty for the {whale}."),
+    ev.SaveDeclined: _("{name} does not save the {whale}."),
+    ev.WentOntoPath: _("The {whale} goes onto the ENDANGERED SPECIES path."),
+    ev.SlidDown: _("The {whale} slides down to {space}."),
+    ev.LeftPath: _("The {whale} comes out of the path to {space}."),
+    ev.MermaidCarried: _("The Mermaid takes the {whale} to THE MAGIC BARNACLE."),
+    ev.PlacesTraded: _("The {whale} trades places with the {other} on the path."),
+    ev.ShipSailed: _("The Catcher Ship sails {steps} to {where}."),
+    ev.ShipToPort: _("The Catcher Ship goes back to the WHALING PORT."),
+    ev.WhaleExtinct: _("The {whale} becomes extinct."),
+    (ev.WhaleProtected, "moratorium"): _("MORATORIUM protects the {whale}."),
+    (ev.WhaleProtected, "safe_zone"): _("A Safe Zone protects the {whale}."),
+    (ev.WhaleProtected, "barnacle"): _("The Magic Barnacle protects the {whale}."),
+    (ev.WhaleSaved, True): _("The {whale} is saved, free, thanks to the Magic Barnacle!"),
+    (ev.WhaleSaved, False): _("The {whale} is saved!"),
+    ev.BarnacleGained: _("The {whale} gets the Magic Barnacle."),
+    ev.BarnacleLost: _("The {whale} loses the Magic Barnacle."),
+    ev.CardDrawn: _("Card drawn: {deck}."),
+    ev.OfferDeclined: _("{name} takes nothing more."),
+    ev.ExtraTurn: _("Doubles: {name} plays again."),
+}
+VARIANTS: dict[type[Event], Callable[[Any], object]] = {
+    ev.DiceRolled: lambda e: e.first == e.second == 0,
+    ev.PenaltyRefused: lambda e: e.unable,
+    ev.WhaleProtected: lambda e: e.by,
+    ev.WhaleSaved: lambda e: e.free,
+}
+OPTIONS = {
+    "ship_face": _("Catcher Ship on the dice"),
+    "wording": _("Card wording"),
+    "double_ships": _("Double Catcher Ships take"),
+    "slide_down_on": _("Whales on the path slide down from above"),
+    "save_instead": _("Save a whale instead of paying the penalty on"),
+    "save_instead_for": _("On IWC and FLOATING FACTORY, save instead"),
+    "ship_out_for": _("Only while the Catcher Ship is out of port"),
+}
+CHOICES = {
+    ("ship_face", "six"): _("instead of the 6"),
+    ("ship_face", "one"): _("instead of the 1"),
+    ("wording", "standard"): _("as printed"),
+    ("wording", "gentle"): _("gentle, for young players"),
+    ("double_ships", "closest_unprotected"): _("the closest unprotected whale"),
+    ("double_ships", "closest"): _("only the closest whale"),
+    ("slide_down_on", "dawn"): _("DAWN O’DAY spaces only"),
+    ("slide_down_on", "any_card"): _("any card space"),
+    ("save_instead", "bad_spaces"): _("every bad space"),
+    ("save_instead", "penalty_spaces"): _("every space with an SP penalty"),
+    ("save_instead", "named_spaces"): _("RADIOACTIVE WASTE and IWC only"),
+    ("save_instead_for", "lander"): _("the whale that landed"),
+    ("save_instead_for", "every_payer"): _("any whale that owes the penalty"),
+    ("ship_out_for", "pirate_whalers"): _("PIRATE WHALERS"),
+    ("ship_out_for", "both"): _("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
+}
+
+
 def whale_name(whale: str, tr: Translate) -> str:
-    words = {
-        "gray": tr("Gray Whale"),
-        "humpback": tr("Humpback Whale"),
-        "bowhead": tr("Bowhead Whale"),
-        "right": tr("Right Whale"),
-        "blue": tr("Blue Whale"),
-        "fin": tr("Fin Whale"),
-        "sperm": tr("Sperm Whale"),
-        "orca": tr("Orca"),
-    }
-    return words.get(whale, whale)
+    return tr(WHALES[whale][0]) if whale in WHALES else whale
+
+
+def whale_code(whale: str, tr: Translate) -> str:
+    return tr(WHALES[whale][1]) if whale in WHALES else whale[:3]
+
+
+def status_word(status: str, tr: Translate) -> str:
+    return said(STATUS, status, tr)
+
+
+def place_words(place: str, tr: Translate) -> str:
+    return said(PLACES, place, tr)
+
+
+def result_word(key: str, tr: Translate) -> str:
+    return said(RESULT, key, tr)
+
+
+def option_label(name: str, tr: Translate) -> str:
+    return said(OPTIONS, name, tr)
+
+
+def choice_label(name: str, choice: Any, tr: Translate) -> str:
+    """One allowed value of option ``name``, for the lobby."""
+    if isinstance(choice, str) and (name, choice) in CHOICES:
+        return tr(CHOICES[(name, choice)])
+    return plain_choice(choice, tr)
+
+
+def advice_word(key: str, tr: Translate) -> str:
+    """The advisor's titles, labels and row names (``advice.py``), in the reader's language:
+    its own words, a whale's name, or any other message of the catalog."""
+    return tr(ADVICE[key]) if key in ADVICE else tr(WHALES[key][0] if key in WHALES else key)
 
 
 def named_words(name: str, tr: Translate) -> tuple[str, str] | None:
-    """Short and full words of the spaces the rulebook names (the data may rename them)."""
-    words = {
-        "ARCTIC CIRCLE": (tr("ARCTIC CIRCLE"), tr("ARCTIC CIRCLE")),
-        "ANTARCTICA": (tr("ANTARCTICA"), tr("ANTARCTICA")),
-        "MIND IN THE WATERS": (tr("MIND IN THE WATERS"), tr("MIND IN THE WATERS")),
-        "WHALE MIGRATION": (tr("WHALE MIGRATION"), tr("WHALE MIGRATION")),
-        "STORM AT SEA": (tr("STORM AT SEA"), tr("STORM AT SEA (a Safe Zone)")),
-        "CATCHER SHIP STUCK ON ICEBERG": (
-            tr("ICEBERG"),
-            tr("CATCHER SHIP STUCK ON ICEBERG (a Safe Zone)"),
-        ),
-        "MERMAID": (tr("MERMAID"), tr("The Mermaid: on to THE MAGIC BARNACLE")),
-        "GOLDEN BARNACLE": (
-            tr("GOLDEN BARNACLE"),
-            tr("A golden barnacle: the Magic Barnacle may be passed"),
-        ),
-    }
-    return words.get(name)
+    """Short and full words of a space the rulebook names (or of a kind of space)."""
+    return (tr(SPACES[name][0]), tr(SPACES[name][1])) if name in SPACES else None
 
 
 def space_words(index: int, tr: Translate) -> tuple[str, str]:
     """A track space's short label and full name."""
     space = default_components().track[index]
-    kind = space.kind
-    named = named_words(space.name, tr)
-    if named is not None:
-        return named
-    if kind == "whale":
+    if space.kind == "whale" and space.name not in SPACES:
         name = whale_name(space.whale, tr)
         return name, tr("{whale} space").format(whale=name)
-    if kind == "card":
-        if space.deck == "dawn":
-            return tr("DAWN O'DAY"), tr("DAWN O'DAY")
-        return tr("NEPTUNE"), tr("OLD FATHER NEPTUNE")
-    words = {
-        "pow": (tr("POW"), tr("POW")),
-        "krill": (tr("KRILL"), tr("KRILL IS BEING HARVESTED")),
-        "oil_spill": (tr("OIL SPILL"), tr("OIL SPILL")),
-        "radioactive_waste": (tr("RADIOACTIVE WASTE"), tr("RADIOACTIVE WASTE (LEAKING)")),
-        "iwc": (tr("IWC"), tr("IWC")),
-        "floating_factory": (tr("FLOATING FACTORY"), tr("FLOATING FACTORY")),
-        "pirate_whalers": (tr("PIRATE WHALERS"), tr("PIRATE WHALERS")),
-        "spotted": (tr("SPOTTED"), tr("SPOTTED BY A CATCHER SHIP")),
-        "protection_act": (tr("PROTECTION ACT"), tr("MARINE MAMMAL PROTECTION ACT")),
-        "moratorium": (tr("MORATORIUM"), tr("MORATORIUM")),
-        "calving_sanctuary": (tr("CALVING SANCTUARY"), tr("CALVING SANCTUARY")),
-        "magic_barnacle": (tr("MAGIC BARNACLE"), tr("THE MAGIC BARNACLE")),
-        "thar_she_blows": (tr("THAR SHE BLOWS!"), tr("THAR SHE BLOWS!")),
-    }
-    return words.get(kind, (space.name, space.name))
+    kind = ("card_dawn" if space.deck == "dawn" else "card_neptune") if space.kind == "card" else ""
+    words = named_words(space.name, tr) or named_words(kind or space.kind, tr)
+    return words or (space.name, space.name)
 
 
 def space_name(index: int, tr: Translate) -> str:
@@ -152,12 +277,11 @@ def space_name(index: int, tr: Translate) -> str:
 def path_space_name(above: int, tr: Translate) -> str:
     """A path space, named by the track space it lies above (and its own name, if any)."""
     for p in default_components().path:
-        if p.above == above and p.name:
-            named = named_words(p.name, tr)
-            if named is not None:
-                return tr("{name} on the path, above {space}").format(
-                    name=named[1], space=space_name(above, tr)
-                )
+        named = named_words(p.name, tr) if p.above == above and p.name else None
+        if named is not None:
+            return tr("{name} on the path, above {space}").format(
+                name=named[1], space=space_name(above, tr)
+            )
     return tr("the path above {space}").format(space=space_name(above, tr))
 
 
@@ -175,18 +299,6 @@ def die_words(face: int, tr: Translate) -> str:
 def whale_of(obs: SaveTheWhalesObservation, name: str) -> WhaleRow:
     """The observation's entry for whale ``name`` (it lists all eight, in or out of play)."""
     return next(w for w in obs["whales"] if w["name"] == name)
-
-
-def status_word(status: str, tr: Translate) -> str:
-    """A whale's state in a word or two: in the box, on the track or path, saved, extinct."""
-    words = {
-        "box": tr("not yet in play"),
-        "track": tr("on the track"),
-        "path": tr("on the path!"),
-        "saved": tr("saved"),
-        "extinct": tr("extinct"),
-    }
-    return words.get(status, status)
 
 
 def where_words(whale: WhaleRow, tr: Translate) -> str:
@@ -222,20 +334,17 @@ def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     return tr("Turn {turns}").format(turns=obs["turns"] + 1 if before else max(obs["turns"], 1))
 
 
-def counts_line(obs: SaveTheWhalesObservation, tr: Translate) -> str:
-    return tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
+def summary_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:
+    """The team's counts, then what the whales on MORATORIUM and the PROTECTION ACT do for
+    every whale now."""
+    counts = tr("Saved: {saved} · Extinct: {extinct} · The team's SP: {pool}").format(
         saved=len(obs["saved"]), extinct=len(obs["extinct"]), pool=obs["pool"]
     )
-
-
-def flag_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
-    """What the whales on MORATORIUM and the PROTECTION ACT do for every whale now."""
-    flags = []
-    if obs["moratorium"]:
-        flags.append(tr("MORATORIUM: no whale can become extinct"))
-    if obs["protection_act"]:
-        flags.append(tr("PROTECTION ACT: whales may be saved"))
-    return flags
+    flags = {
+        tr("MORATORIUM: no whale can become extinct"): obs["moratorium"],
+        tr("PROTECTION ACT: whales may be saved"): obs["protection_act"],
+    }
+    return (counts, *(flag for flag, on in flags.items() if on))
 
 
 def payment_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -243,44 +352,16 @@ def payment_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
     pay = obs["payment"]
     if pay is None:
         return ""
-    whale = whale_name(pay["whale"], tr)
     if pay["save"]:
         text = tr("Saving the {whale}: {paid} of {amount} SP paid")
     elif pay["amount"] == 0:
         text = tr("The {whale} must go onto the path unless it is saved now")
     else:
         text = tr("Penalty for the {whale}: {paid} of {amount} SP paid")
-    words = text.format(whale=whale, paid=pay["paid"], amount=pay["amount"])
+    words = text.format(whale=whale_name(pay["whale"], tr), paid=pay["paid"], amount=pay["amount"])
     if obs["payments_waiting"]:
         words += " · " + tr("{count} more to pay after this").format(count=obs["payments_waiting"])
     return words
-
-
-def whale_code(whale: str, tr: Translate) -> str:
-    """Three letters on a whale's marker."""
-    words = {
-        "gray": tr("GRY"),
-        "humpback": tr("HUM"),
-        "bowhead": tr("BOW"),
-        "right": tr("RGT"),
-        "blue": tr("BLU"),
-        "fin": tr("FIN"),
-        "sperm": tr("SPM"),
-        "orca": tr("ORC"),
-    }
-    return words.get(whale, whale[:3])
-
-
-def place_words(place: str, tr: Translate) -> str:
-    """The board's places and the empty hand, as printed."""
-    words = {
-        "port": tr("WHALING PORT"),
-        "extinct": tr("EXTINCT MARINE MAMMALS"),
-        "habitats": tr("NATURAL HABITATS"),
-        "dice": tr("The dice"),
-        "no whale": tr("no whale"),
-    }
-    return words[place]
 
 
 def space_sp(sp: int, value: int, tr: Translate) -> tuple[str, ...]:
@@ -314,98 +395,62 @@ def deck_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:
 
 def hint(obs: SaveTheWhalesObservation, legal: Sequence[Action], tr: Translate) -> str:
     """What to click now, for the seat that may act ("" for any other)."""
-    if not legal:
-        return ""
     phase = obs["phase"]
-    if phase == "choose_whale":
-        return tr("Choose a whale on the NATURAL HABITATS.")
-    if phase == "turn" and any(isinstance(a, NameWhale) for a in legal):
+    if not legal or (phase == "pay" and obs["payment"] and obs["payment"]["amount"] == 0):
+        return ""
+    if phase == "turn" and any(isinstance(a, act.NameWhale) for a in legal):
         return tr("Click the whale you will move.")
+    if phase == "pay" and not any(isinstance(a, act.Contribute) for a in legal):
+        return tr("The team cannot pay this penalty.")
     if phase == "pay":
-        if obs["payment"] is not None and obs["payment"]["amount"] == 0:
-            return ""
-        if not any(isinstance(a, Contribute) for a in legal):
-            return tr("The team cannot pay this penalty.")
         return tr("Click a player's SP to pay 1 SP.")
-    if phase == "own_space":
-        return tr("…or click a space to move there.")
-    if phase in ("barnacle", "leave_path", "trade_places"):
-        return tr("Click a whale.")
-    return ""
-
-
-@cache
-def own_space_sp() -> int:
-    """The rulebook's "collect 5 SPs" on your own whale space (static game data)."""
-    return default_components().own_space_sp
+    return tr(HINTS[phase]) if phase in HINTS else ""
 
 
 def action_label(
     action: Action, obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    if isinstance(action, ChooseWhale):
-        return tr("Choose the {whale} (saving it costs {value} SP)").format(
-            whale=whale_name(action.whale, tr), value=whale_of(obs, action.whale)["value"]
-        )
-    if isinstance(action, NameWhale):
-        return tr("Move the {whale} this turn (now {where})").format(
-            whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
-        )
-    if isinstance(action, Roll):
+    pay, whale = obs["payment"], getattr(action, "whale", None)
+    row = whale_of(obs, whale) if whale is not None else None
+    if isinstance(action, act.Roll):
         moving = obs["moving_whale"]
         if moving is None:
             return tr("Roll the dice")
         return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
-    if isinstance(action, SaveWhale):
-        value = whale_of(obs, action.whale)["value"]
-        pay = obs["payment"]
-        if pay is not None and not pay["save"]:
-            return tr(
-                "Save the {whale} instead of paying the penalty: the team pays {value} SP"
-            ).format(whale=whale_name(action.whale, tr), value=value)
-        return tr("Save the {whale}: the team pays {value} SP").format(
-            whale=whale_name(action.whale, tr), value=value
-        )
-    if isinstance(action, Contribute):
+    if isinstance(action, act.SaveWhale) and pay is not None and not pay["save"] and row:
+        return tr(
+            "Save the {whale} instead of paying the penalty: the team pays {value} SP"
+        ).format(whale=whale_name(row["name"], tr), value=row["value"])
+    if isinstance(action, act.Contribute):
         sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
-        return tr("Pay 1 SP from {name} (has {sp})").format(
-            name=seat_name(names, action.seat, tr), sp=sp
-        )
-    if isinstance(action, Refuse):
+        name = seat_name(names, action.seat, tr)
+        return tr("Pay 1 SP from {name} (has {sp})").format(name=name, sp=sp)
+    if isinstance(action, act.Refuse):
         return _refuse_label(obs, tr)
-    if isinstance(action, CollectSurvivalPoints):
-        return tr("Collect {sp} SP on your own whale space").format(sp=own_space_sp())
-    if isinstance(action, MoveAnywhere):
-        return tr("Move to {space}").format(space=space_name(action.space, tr))
-    if isinstance(action, PassBarnacle):
-        holder = obs["barnacle"]
-        if holder is not None and holder != action.whale:
-            return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
-                holder=whale_name(holder, tr), whale=whale_name(action.whale, tr)
-            )
-        return tr("The {whale} takes the Magic Barnacle").format(whale=whale_name(action.whale, tr))
-    if isinstance(action, LeavePath):
-        return tr("Bring the {whale} out of the path to {space}").format(
-            whale=whale_name(action.whale, tr),
-            space=space_name(obs["leaving_to"][action.whale], tr),
+    if isinstance(action, act.PassBarnacle) and obs["barnacle"] not in (None, whale):
+        return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
+            holder=whale_name(str(obs["barnacle"]), tr), whale=whale_name(str(whale), tr)
         )
-    if isinstance(action, TradePlaces):
-        return tr("Trade places with the {whale} ({where})").format(
-            whale=whale_name(action.whale, tr), where=where_words(whale_of(obs, action.whale), tr)
-        )
-    if isinstance(action, Done):  # taking nothing (more) in the phase under way
-        done = {
-            "barnacle": tr("Keep the barnacle where it is"),
-            "leave_path": tr("Stay on the path"),
-            "trade_places": tr("Do not trade"),
-        }
-        return done.get(obs["phase"], tr("Done"))
-    if isinstance(action, ThrowDice):
+    if isinstance(action, act.PassBarnacle):
+        return tr("The {whale} takes the Magic Barnacle").format(whale=whale_name(str(whale), tr))
+    if isinstance(action, act.Done):
+        return tr(DONE[obs["phase"]]) if obs["phase"] in DONE else tr("Done")
+    if isinstance(action, act.ThrowDice):
         return dice_words(action.first, action.second, tr)
-    if isinstance(action, DrawCard):
-        return tr("Draw a {deck} card").format(deck=deck_name(action.deck, tr))
-    return str(action)
+    template = ACTIONS.get(type(action))
+    if template is None:
+        return str(action)
+    space = obs["leaving_to"][action.whale] if isinstance(action, act.LeavePath) else None
+    space = action.space if isinstance(action, act.MoveAnywhere) else space
+    return tr(template).format(
+        whale=whale_name(whale, tr) if whale is not None else "",
+        value=row["value"] if row else 0,
+        where=where_words(row, tr) if row else "",
+        space=space_name(space, tr) if space is not None else "",
+        sp=default_components().own_space_sp,
+        deck=deck_name(action.deck, tr) if isinstance(action, act.DrawCard) else "",
+    )
 
 
 def _refuse_label(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -426,28 +471,18 @@ def status_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Transla
         return tr("Game over: {headline}").format(
             headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
         )
-    turn = turn_words(obs, tr)
-    phase = obs["phase"]
-    to_move = obs["to_move"]
-    if to_move is None:
-        if phase == "draw":
-            return turn + " · " + tr("a card is being drawn.")
-        return turn + " · " + tr("the dice are rolling.")
-    if to_move == obs["seat"]:
-        words = {
-            "choose_whale": tr("Your turn: choose a new whale."),
-            "turn": tr("Your turn: roll the dice."),
-            "pay": tr("Your turn: pay or refuse."),
-            "own_space": tr("Your turn: collect SP or move anywhere."),
-            "barnacle": tr("Your turn: the Magic Barnacle may be passed."),
-            "leave_path": tr("Your turn: whales may come out of the path."),
-            "trade_places": tr("Your turn: you may trade places with a whale on the path."),
-        }
-        text = words.get(phase, tr("Your turn."))
-        if phase == "turn" and obs["players"][to_move]["whale"] is None:
-            text = tr("Your turn: name the whale you will move, then roll.")
-        return turn + " · " + text
-    return turn + " · " + tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
+    phase, to_move = obs["phase"], obs["to_move"]
+    if to_move is None and phase == "draw":
+        text = tr("a card is being drawn.")
+    elif to_move is None:
+        text = tr("the dice are rolling.")
+    elif to_move != obs["seat"]:
+        text = tr("{name} is to play.").format(name=seat_name(names, to_move, tr))
+    elif phase == "turn" and obs["players"][to_move]["whale"] is None:
+        text = tr("Your turn: name the whale you will move, then roll.")
+    else:
+        text = tr(YOUR_TURN[phase]) if phase in YOUR_TURN else tr("Your turn.")
+    return turn_words(obs, tr) + " · " + text
 
 
 def card_text(card: DrawnCard, tr: Translate) -> str:
@@ -472,17 +507,6 @@ def game_over_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Tran
     return headline(int(obs["whales_saved"]), len(obs["whales"]), tr)
 
 
-def result_word(key: str, tr: Translate) -> str:
-    """A column of the result table (a part of a seat's line, or the team's score), or a
-    line of the team's tally."""
-    words = {
-        "sp_left": tr("SP left"),
-        "whales_saved": tr("Whales saved by the team"),
-        "whales_lost": tr("Whales lost"),
-    }
-    return words.get(key, key)
-
-
 def whales_lines(saved: Sequence[str], lost: Sequence[str], tr: Translate) -> list[str]:
     """The whales the team saved and those that became extinct, already named."""
     none = tr("none")
@@ -502,229 +526,36 @@ def ranking_rule(result: Result, tr: Translate) -> str:
     return tr("The team wins only by saving every whale; its score is the whales saved.")
 
 
+def event_fields(event: Event, names: Sequence[str], tr: Translate) -> dict[str, object]:
+    """An event's fields in words: a seat by its name (``seat`` as ``name``), a whale by
+    its species, a space by its name (a path space, ``above``, as ``where``), a die by
+    its face, a deck by its name."""
+    out: dict[str, object] = {}
+    for field in fields(event):
+        key, value = field.name, getattr(event, field.name)
+        if key in ("seat", "payer"):
+            out["name" if key == "seat" else key] = seat_name(names, value, tr)
+        elif key in ("whale", "other"):
+            out[key] = whale_name(value, tr)
+        elif key == "space":
+            out[key] = space_name(value, tr)
+        elif key == "above":
+            out["where"] = path_space_name(value, tr)
+        elif key in ("first", "second"):
+            out[key] = die_words(value, tr)
+        else:
+            out[key] = deck_name(value, tr) if key == "deck" else value
+    return out
+
+
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``; None for a landing (the move says where)."""
-    if isinstance(event, WhaleChosen):
-        return tr("{name} brings the {whale} into play at POW.").format(
-            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, WhaleNamed):
-        return tr("{name} will move the {whale}.").format(
-            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, DiceRolled):
-        name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
-        if event.first == event.second == 0:
-            return tr("{name} rolls double Catcher Ships for the {whale}!").format(
-                name=name, whale=whale
-            )
-        return tr("{name} rolls {first} and {second} for the {whale}.").format(
-            name=name,
-            whale=whale,
-            first=die_words(event.first, tr),
-            second=die_words(event.second, tr),
-        )
-    if isinstance(event, WhaleMoved):
-        return tr("The {whale} moves to {space}.").format(
-            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
-        )
-    if isinstance(event, WhaleSwam):
-        return tr("The {whale} swims along {where}.").format(
-            whale=whale_name(event.whale, tr), where=path_space_name(event.above, tr)
-        )
-    if isinstance(event, PassedPow):
-        return tr("The {whale} passes POW.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, SurvivalPointsCollected):
-        return tr("{name} collects {sp} SP.").format(
-            name=seat_name(names, event.seat, tr), sp=event.sp
-        )
-    if isinstance(event, MovedAnywhere):
-        return tr("{name} moves the {whale} anywhere: to {space}.").format(
-            name=seat_name(names, event.seat, tr),
-            whale=whale_name(event.whale, tr),
-            space=space_name(event.space, tr),
-        )
-    if isinstance(event, SaveStarted):
-        return tr("{name} starts saving the {whale}.").format(
-            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, SurvivalPointPaid):
-        return tr("{name} puts in 1 SP of {payer}.").format(
-            name=seat_name(names, event.seat, tr), payer=seat_name(names, event.payer, tr)
-        )
-    if isinstance(event, PenaltyPaid):
-        return tr("The team pays a penalty of {sp} SP for the {whale}.").format(
-            sp=event.sp, whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, SavePaid):
-        return tr("The team pays {sp} SP to save the {whale}.").format(
-            sp=event.sp, whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, PenaltyRefused):
-        name, whale = seat_name(names, event.seat, tr), whale_name(event.whale, tr)
-        if event.unable:
-            return (
-                tr("{name} refuses to pay.").format(name=name)
-                + " "
-                + tr("The team cannot pay the penalty for the {whale}.").format(whale=whale)
-            )
-        return tr("{name} refuses to pay the penalty of {sp} SP for the {whale}.").format(
-            name=name, sp=event.sp, whale=whale
-        )
-    if isinstance(event, PenaltyUnpayable):
-        return tr("The team cannot pay the penalty for the {whale}.").format(
-            whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, SaveDeclined):
-        return tr("{name} does not save the {whale}.").format(
-            name=seat_name(names, event.seat, tr), whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, WentOntoPath):
-        return tr("The {whale} goes onto the ENDANGERED SPECIES path.").format(
-            whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, SlidDown):
-        return tr("The {whale} slides down to {space}.").format(
-            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
-        )
-    if isinstance(event, LeftPath):
-        return tr("The {whale} comes out of the path to {space}.").format(
-            whale=whale_name(event.whale, tr), space=space_name(event.space, tr)
-        )
-    if isinstance(event, MermaidCarried):
-        return tr("The Mermaid takes the {whale} to THE MAGIC BARNACLE.").format(
-            whale=whale_name(event.whale, tr)
-        )
-    if isinstance(event, PlacesTraded):
-        return tr("The {whale} trades places with the {other} on the path.").format(
-            whale=whale_name(event.whale, tr), other=whale_name(event.other, tr)
-        )
-    if isinstance(event, ShipSailed):
-        return tr("The Catcher Ship sails {steps} to {where}.").format(
-            steps=event.steps, where=path_space_name(event.above, tr)
-        )
-    if isinstance(event, ShipToPort):
-        return tr("The Catcher Ship goes back to the WHALING PORT.")
-    if isinstance(event, WhaleExtinct):
-        return tr("The {whale} becomes extinct.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, WhaleProtected):
-        whale = whale_name(event.whale, tr)
-        if event.by == "moratorium":
-            return tr("MORATORIUM protects the {whale}.").format(whale=whale)
-        if event.by == "safe_zone":
-            return tr("A Safe Zone protects the {whale}.").format(whale=whale)
-        return tr("The Magic Barnacle protects the {whale}.").format(whale=whale)
-    if isinstance(event, WhaleSaved):
-        whale = whale_name(event.whale, tr)
-        if event.free:
-            return tr("The {whale} is saved, free, thanks to the Magic Barnacle!").format(
-                whale=whale
-            )
-        return tr("The {whale} is saved!").format(whale=whale)
-    if isinstance(event, BarnacleGained):
-        return tr("The {whale} gets the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, BarnacleLost):
-        return tr("The {whale} loses the Magic Barnacle.").format(whale=whale_name(event.whale, tr))
-    if isinstance(event, CardDrawn):
-        return tr("Card drawn: {deck}.").format(deck=deck_name(event.deck, tr))
-    if isinstance(event, OfferDeclined):
-        return tr("{name} takes nothing more.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, ExtraTurn):
-        return tr("Doubles: {name} plays again.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, GameOver):
+    if isinstance(event, ev.GameOver):
         return headline(event.saved, event.total, tr)
-    return None  # Landed: the move already says where
-
-
-def option_label(name: str, tr: Translate) -> str:
-    """The name of one of the game's options, for the lobby."""
-    labels = {
-        "ship_face": tr("Catcher Ship on the dice"),
-        "wording": tr("Card wording"),
-        "double_ships": tr("Double Catcher Ships take"),
-        "slide_down_on": tr("Whales on the path slide down from above"),
-        "save_instead": tr("Save a whale instead of paying the penalty on"),
-        "save_instead_for": tr("On IWC and FLOATING FACTORY, save instead"),
-        "ship_out_for": tr("Only while the Catcher Ship is out of port"),
-    }
-    return labels.get(name, name)
-
-
-def choice_label(name: str, choice: Any, tr: Translate) -> str:
-    """One allowed value of option ``name``, for the lobby."""
-    labels = {
-        ("ship_face", "six"): tr("instead of the 6"),
-        ("ship_face", "one"): tr("instead of the 1"),
-        ("wording", "standard"): tr("as printed"),
-        ("wording", "gentle"): tr("gentle, for young players"),
-        ("double_ships", "closest_unprotected"): tr("the closest unprotected whale"),
-        ("double_ships", "closest"): tr("only the closest whale"),
-        ("slide_down_on", "dawn"): tr("DAWN O’DAY spaces only"),
-        ("slide_down_on", "any_card"): tr("any card space"),
-        ("save_instead", "bad_spaces"): tr("every bad space"),
-        ("save_instead", "penalty_spaces"): tr("every space with an SP penalty"),
-        ("save_instead", "named_spaces"): tr("RADIOACTIVE WASTE and IWC only"),
-        ("save_instead_for", "lander"): tr("the whale that landed"),
-        ("save_instead_for", "every_payer"): tr("any whale that owes the penalty"),
-        ("ship_out_for", "pirate_whalers"): tr("PIRATE WHALERS"),
-        ("ship_out_for", "both"): tr("PIRATE WHALERS and SPOTTED BY A CATCHER SHIP"),
-    }
-    if isinstance(choice, str) and (name, choice) in labels:
-        return labels[(name, choice)]
-    return plain_choice(choice, tr)
-
-
-__all__ = [
-    "action_label",
-    "advice_word",
-    "card_text",
-    "choice_label",
-    "counts_line",
-    "deck_lines",
-    "deck_name",
-    "describe",
-    "dice_words",
-    "die_words",
-    "flag_lines",
-    "game_over_line",
-    "habitat_notes",
-    "headline",
-    "hint",
-    "named_words",
-    "option_label",
-    "own_space_sp",
-    "path_space_name",
-    "payment_words",
-    "place_words",
-    "result_word",
-    "ship_words",
-    "space_name",
-    "space_sp",
-    "space_words",
-    "status_line",
-    "status_word",
-    "tie_break_line",
-    "turn_words",
-    "whale_code",
-    "whale_name",
-    "whale_of",
-    "where_words",
-]
-
-
-def advice_word(key: str, tr: Translate) -> str:
-    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
-    words = {
-        "Which whale is most at risk": tr("Which whale is most at risk"),
-        "{whale} ({status})": tr("{whale} ({status})"),
-        "risk": tr("risk"),
-        "track": tr("on the track"),
-        "path": tr("on the path"),
-        "Risk: the chance the next throw sends it onto the path or into extinction.": tr(
-            "Risk: the chance the next throw sends it onto the path or into extinction."
-        ),
-    }
-    if key in words:
-        return words[key]
-    named = whale_name(key, tr)
-    return named if named != key else tr(key)
+    variant = VARIANTS.get(type(event))
+    sentence = SENTENCES.get(type(event) if variant is None else (type(event), variant(event)))
+    if sentence is None:
+        return None
+    words = event_fields(event, names, tr)
+    parts = (sentence,) if isinstance(sentence, str) else sentence
+    return " ".join(tr(part).format(**words) for part in parts)

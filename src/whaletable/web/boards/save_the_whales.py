@@ -1,15 +1,11 @@
-"""Save the Whales on the web table: the game's scene as a square board in SVG.
+"""Save the Whales on the web table: the game's scene (``games/save_the_whales/view.py``,
+which the terminal draws too) given places and shapes in SVG.
 
 The main track is a square ring of spaces clockwise from POW (top left); the ENDANGERED
-SPECIES path is an inner ring, each path space drawn just inside the track space it lies
-above, with a short line to it. Inside the path lie the World Map's eight NATURAL
-HABITATS (one card per whale: what saving it costs, where it is, who plays it),
-EXTINCT MARINE MAMMALS, the WHALING PORT, the dice and the card drawn this turn. Below
-the board: the buttons of the moment and the players with their Survival Points.
-
-What is drawn, its words and which click makes which move are the scene's
-(``games/save_the_whales/view.py``, which the terminal draws too); this module gives each
-region a place and each kind a shape.
+SPECIES path an inner ring, each path space just inside the track space it lies above,
+with a short line to it. Inside the path: the eight NATURAL HABITATS, EXTINCT MARINE
+MAMMALS, the WHALING PORT, the dice and the card drawn this turn; below the board, the
+buttons of the moment and the players with their Survival Points.
 
 A drawn card's text is in the observation in English, Vietnamese and Persian. The board
 does not know the page's language, so it draws all three, each marked with ``lang``, and
@@ -23,27 +19,13 @@ from collections.abc import Sequence
 from functools import cache
 
 from whaletable.core.action import Action
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.view import Piece, Region, Scene
+from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words
-from whaletable.games.save_the_whales.actions import (
-    ChooseWhale,
-    CollectSurvivalPoints,
-    Refuse,
-    Roll,
-)
 from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
-from whaletable.games.save_the_whales.words import own_space_sp, place_words
-from whaletable.web.boards import (
-    HIGHLIGHT,
-    INK,
-    Svg,
-    Translate,
-    WordedBoard,
-    esc,
-    seat_colour,
-)
+from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
 WIDTH = 800
@@ -79,7 +61,13 @@ KIND_FILL = {
     "barnacle_passing": "#e6dcf5",
     "thar_she_blows": "#d6f0e0",
 }
+GOLD, GREEN = "#f2c230", "#2f6b2f"
 PATH_KIND_FILL = {"safe_zone": "#cfe9c0", "golden_barnacle": "#f7d96b", "mermaid": "#d7c6f0"}
+BUTTONS = {  # a plain button's class and its short words (the choice's words are its title)
+    act.Roll: ("roll-act", words._("Roll the dice")),
+    act.Refuse: ("refuse-act", words._("Refuse to pay")),
+    act.CollectSurvivalPoints: ("collect-act", words._("Collect {sp} SP")),
+}
 
 # Each card's text is shown in the page's language: all three are drawn, one is visible.
 CARD_TEXT_STYLE = (
@@ -105,36 +93,47 @@ def corners(n: int) -> tuple[int, int, int, int]:
     return (0, round(n / 4), round(n / 2), round(3 * n / 4))
 
 
+def turn(u: float, v: float, side: int) -> tuple[float, float]:
+    """The point ``(u, v)`` of the top side (from the board's top-left corner) turned
+    clockwise about the board's middle onto ``side`` (0 top, 1 right, 2 bottom, 3 left)."""
+    for _ in range(side):
+        u, v = SIDE - v, u
+    return X0 + u, Y0 + v
+
+
+@cache
+def side_of(n: int, index: int) -> tuple[int, int, int]:
+    """The side track space ``index`` lies on, the side's corner and the next corner."""
+    if not 0 <= index < n:
+        raise ValueError(f"no track space {index}")
+    ends = (*corners(n), n)
+    side = max(s for s in range(4) if ends[s] <= index)
+    return side, ends[side], ends[side + 1]
+
+
+def span(n: int, index: int) -> tuple[int, float, float]:
+    """A track space's side, where it starts along the side and how wide it is."""
+    side, start, stop = side_of(n, index)
+    if index == start:
+        return side, 0, DEPTH
+    width = (SIDE - 2 * DEPTH) / (stop - start - 1)
+    return side, DEPTH + (index - start - 1) * width, width
+
+
 @cache
 def track_box(n: int, index: int) -> tuple[float, float, float, float, int]:
     """``(x, y, width, height, side)`` of track space ``index``; side 0 top, 1 right, 2 bottom,
     3 left, clockwise from POW at the top left; -1..-4 for the four corners."""
-    c = corners(n)
-    ends = (*c, n)
-    inner = SIDE - 2 * DEPTH
-    corner_xy = (
-        (X0, Y0),
-        (X0 + SIDE - DEPTH, Y0),
-        (X0 + SIDE - DEPTH, Y0 + SIDE - DEPTH),
-        (X0, Y0 + SIDE - DEPTH),
-    )
-    for side in range(4):
-        if index == c[side]:
-            x, y = corner_xy[side]
-            return (x, y, DEPTH, DEPTH, -side - 1)
-        start, stop = ends[side], ends[side + 1]
-        if start < index < stop:
-            m = stop - start - 1
-            w = inner / m
-            t = index - start - 1
-            if side == 0:
-                return (X0 + DEPTH + t * w, Y0, w, DEPTH, 0)
-            if side == 1:
-                return (X0 + SIDE - DEPTH, Y0 + DEPTH + t * w, DEPTH, w, 1)
-            if side == 2:
-                return (X0 + SIDE - DEPTH - (t + 1) * w, Y0 + SIDE - DEPTH, w, DEPTH, 2)
-            return (X0, Y0 + SIDE - DEPTH - (t + 1) * w, DEPTH, w, 3)
-    raise ValueError(f"no track space {index}")
+    side, u, w = span(n, index)
+    (x1, y1), (x2, y2) = turn(u, 0, side), turn(u + w, DEPTH, side)
+    corner = index in corners(n)
+    return min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), -side - 1 if corner else side
+
+
+def inner_edge(n: int, index: int) -> tuple[float, float]:
+    """The middle of a track space's edge that faces the path."""
+    side, u, w = span(n, index)
+    return turn(DEPTH if index in corners(n) else u + w / 2, DEPTH, side)
 
 
 def _ring() -> tuple[float, float]:
@@ -146,87 +145,95 @@ def _ring() -> tuple[float, float]:
 @cache
 def path_point(n: int, above: int) -> tuple[float, float]:
     """The centre of the path space lying above track space ``above``."""
-    c = corners(n)
-    ends = (*c, n)
+    side, start, stop = side_of(n, above)
     a, length = _ring()
-    ring = ((a, a), (a + length, a), (a + length, a + length), (a, a + length))
-    for side in range(4):
-        if above == c[side]:
-            x, y = ring[side]
-            return (X0 + x, Y0 + y)
-        start, stop = ends[side], ends[side + 1]
-        if start < above < stop:
-            f = (above - start) / (stop - start)
-            (x1, y1), (x2, y2) = ring[side], ring[(side + 1) % 4]
-            return (X0 + x1 + f * (x2 - x1), Y0 + y1 + f * (y2 - y1))
-    raise ValueError(f"no track space {above}")
+    return turn(a + (above - start) / (stop - start) * length, a, side)
 
 
 @cache
 def path_cell(n: int) -> float:
     """The size of one path space."""
-    c = corners(n)
-    ends = (*c, n)
-    most = max(ends[s + 1] - ends[s] for s in range(4))
-    return _ring()[1] / most - 6
+    ends = (*corners(n), n)
+    return _ring()[1] / max(ends[s + 1] - ends[s] for s in range(4)) - 6
 
 
-def inner_edge(n: int, index: int) -> tuple[float, float]:
-    """The middle of a track space's edge that faces the path."""
-    x, y, w, h, side = track_box(n, index)
-    if side < 0:
-        return (
-            X0 + DEPTH if side in (-1, -4) else X0 + SIDE - DEPTH,
-            Y0 + DEPTH if side in (-1, -2) else Y0 + SIDE - DEPTH,
-        )
-    if side == 0:
-        return (x + w / 2, y + h)
-    if side == 1:
-        return (x, y + h / 2)
-    if side == 2:
-        return (x + w / 2, y)
-    return (x + w, y + h / 2)
-
-
-# --- Drawing ---------------------------------------------------------------------------------
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def ship_shape(x: float, y: float, scale: float = 1.0) -> str:
-    """A small catcher boat centred on ``(x, y)``."""
-    s = scale
-    return (
-        f'<path d="M {x - 15 * s:.1f} {y - 1 * s:.1f} L {x + 15 * s:.1f} {y - 1 * s:.1f} '
-        f'L {x + 10 * s:.1f} {y + 7 * s:.1f} L {x - 11 * s:.1f} {y + 7 * s:.1f} Z" '
-        f'fill="{INK}"/>'
-        f'<rect x="{x - 5 * s:.1f}" y="{y - 8 * s:.1f}" width="{9 * s:.1f}" height="{7 * s:.1f}" '
-        f'fill="{INK}"/>'
-        f'<line x1="{x + 9 * s:.1f}" y1="{y - 1 * s:.1f}" x2="{x + 17 * s:.1f}" '
-        f'y2="{y - 9 * s:.1f}" stroke="{HIGHLIGHT}" stroke-width="{2 * s:.1f}"/>'
-    )
+@cache
+def port_xy() -> tuple[float, float]:
+    """Where the WHALING PORT is drawn: inward from the port's path space, towards the
+    middle, clear of the path."""
+    px, py = path_point(N, layout()["port"])
+    dx, dy = X0 + SIDE / 2 - px, Y0 + SIDE / 2 - py
+    if abs(dx) > abs(dy):
+        qx, qy = px + math.copysign(80, dx), py
+    else:
+        qx, qy = px, py + math.copysign(52, dy)
+    a, length = _ring()
+    low, high = a + path_cell(N) / 2 + 46, a + length - path_cell(N) / 2 - 46
+    return min(max(qx, X0 + low), X0 + high), min(max(qy, Y0 + low - 24), Y0 + high + 24)
 
 
 # One NATURAL HABITAT card, four in a row inside the path.
 HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) / 4, 74
 
 
+# --- Drawing ---------------------------------------------------------------------------------
+
+
+def el(tag: str, end: str = "/>", title: str | None = None, /, **attrs: object) -> str:
+    """An SVG element (``end=">"`` opens it, with its ``title``): ``cls`` is written
+    ``class`` and ``stroke_width`` ``stroke-width``; floats to a tenth."""
+    said = "".join(
+        f' {"class" if k == "cls" else k.replace("_", "-")}="{_number(v)}"'
+        for k, v in attrs.items()
+    )
+    return f"<{tag}{said}{end}" + ("" if title is None else f"<title>{esc(title)}</title>")
+
+
+def _number(value: object) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else esc(value)
+
+
+def rect(x: float, y: float, w: float, h: float, fill: str, /, **attrs: object) -> str:
+    return el("rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
+
+
+def circle(
+    x: float, y: float, r: float, fill: str, title: str | None = None, /, **attrs: object
+) -> str:
+    """A circle; one with a ``title`` is left open, for the caller to close."""
+    return el("circle", "/>" if title is None else ">", title, cx=x, cy=y, r=r, fill=fill, **attrs)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def ship_shape(x: float, y: float, s: float = 1.0) -> str:
+    """A small catcher boat centred on ``(x, y)``, ``s`` times its size."""
+    hull = f"M {x - 15 * s:.1f} {y - s:.1f} L {x + 15 * s:.1f} {y - s:.1f} "
+    hull += f"L {x + 10 * s:.1f} {y + 7 * s:.1f} L {x - 11 * s:.1f} {y + 7 * s:.1f} Z"
+    mast = {"x2": x + 17 * s, "y2": y - 9 * s, "stroke": HIGHLIGHT, "stroke_width": 2 * s}
+    return (
+        el("path", d=hull, fill=INK)
+        + rect(x - 5 * s, y - 8 * s, 9 * s, 7 * s, INK)
+        + el("line", x1=x + 9 * s, y1=y - s, **mast)
+    )
+
+
+def key_number(region: Region) -> int:
+    """The space of a ``space-N`` or ``path-N`` region."""
+    return int(region.key.rpartition("-")[2])
+
+
 class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
-    """The web board of Save the Whales: the game's scene (``games/save_the_whales/view.py``)
-    given places and shapes."""
+    """The web board of Save the Whales: the game's scene given places and shapes."""
 
     words = words
 
@@ -237,97 +244,73 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
         names: Sequence[str],
         tr: Translate,
     ) -> str:
-        sc = scene(obs, legal, names, tr)
-        acts = {c.target: c for c in sc.choices if c.target is not None}
-        regions = {r.key: r for r in sc.regions}
+        return Drawing(obs, scene(obs, legal, names, tr), tr).svg.close()
+
+
+class Drawing:
+    """One viewer's board, drawn from the scene: each region in its place."""
+
+    def __init__(self, obs: SaveTheWhalesObservation, sc: Scene, tr: Translate) -> None:
+        self.tr, self.svg = tr, Svg(text_size=12)
+        self.acts = {c.target: c for c in sc.choices if c.target is not None}
+        self.regions = regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
-        svg = Svg(text_size=12)
         height = PLAYERS_Y + len(seats) * ROW_H + 12
         label = tr("Save the Whales board")
+        svg = self.svg
         svg.open("save-the-whales", WIDTH, height, label, OCEAN, css=CARD_TEXT_STYLE)
-        self._header(svg, regions["summary"], seats, tr)
-        svg.add(
-            f'<rect x="{X0}" y="{Y0}" width="{SIDE}" height="{SIDE}" rx="6" fill="{BOARD_FILL}" '
-            f'stroke="{INK}" stroke-width="1.5"/>'
-        )
+        self.header(regions["summary"], seats)
+        svg.add(rect(X0, Y0, SIDE, SIDE, BOARD_FILL, rx=6, stroke=INK, stroke_width=1.5))
         for region in sc.regions:
             if region.key.startswith("space-"):
-                self._space(svg, region, acts.get(region.key))
-        self._path(svg, [r for r in sc.regions if r.key.startswith("path-")], regions["port"])
-        # Every language of the card's words is drawn: the observation holds them all.
-        self._centre(svg, obs["card"], sc, regions, acts, tr)
+                self.space(region)
+        self.path([r for r in sc.regions if r.key.startswith("path-")], regions["port"])
+        self.centre(obs["card"], [r for r in sc.regions if r.kind == "habitat"])
         for region in sc.regions:
             if region.key.startswith(("space-", "path-")):
-                self._tokens(svg, region, regions, acts)
+                self.tokens(region)
         x: float = X0
-        for choice in sc.choices:
-            if choice.target is None:
-                cls, text = self._button(choice, tr)
-                x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, cls, height=34)
+        for choice in (c for c in sc.choices if c.target is None):
+            cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
+            text = tr(text).format(sp=default_components().own_space_sp) if text else choice.words
+            x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, cls, height=34)
         hint = " · ".join(regions["prompt"].notes)
         if hint:
             svg.text(x + 4, CONTROLS_Y + 22, hint, size=12, fill=INK, extra=' class="hint"')
-        self._players(svg, seats, acts, tr)
-        return svg.close()
+        self.players(seats)
 
-    @staticmethod
-    def _button(choice: Choice, tr: Translate) -> tuple[str, str]:
-        """A plain button's class and its short words."""
-        if isinstance(choice.action, Roll):
-            return "roll-act", tr("Roll the dice")
-        if isinstance(choice.action, Refuse):
-            return "refuse-act", tr("Refuse to pay")
-        if isinstance(choice.action, CollectSurvivalPoints):
-            return "collect-act", tr("Collect {sp} SP").format(sp=own_space_sp())
-        return "done-act", choice.words
-
-    def _header(self, svg: Svg, summary: Region, seats: list[Region], tr: Translate) -> None:
+    def header(self, summary: Region, seats: list[Region]) -> None:
+        svg, tr = self.svg, self.tr
         you = [r.label for r in seats if "you" in r.marks]
         viewer = tr("{name}'s view").format(name=you[0]) if you else tr("spectator view")
         svg.text(X0, 20, summary.label + " · " + viewer, size=15, weight="bold")
         svg.text(X0, 38, summary.notes[0], size=12, fill=MUTED, extra=' class="summary"')
         for k, flag in enumerate(summary.notes[1:]):
+            y, flagged = 18 + 18 * k, ' class="flag"'
             svg.text(
-                WIDTH - X0,
-                18 + 18 * k,
-                flag,
-                size=11,
-                anchor="end",
-                weight="bold",
-                fill="#2f6b2f",
-                extra=' class="flag"',
+                WIDTH - X0, y, flag, size=11, anchor="end", weight="bold", fill=GREEN, extra=flagged
             )
 
-    def _space(self, svg: Svg, region: Region, choice: Choice | None) -> None:
-        i = int(region.key.removeprefix("space-"))
+    def space(self, region: Region) -> None:
+        svg, i, choice = self.svg, key_number(region), self.acts.get(region.key)
         x, y, w, h, side = track_box(N, i)
         if choice is not None:
             svg.open_act(choice.action, choice.words, "space-act", f' data-space="{i}"')
         else:
-            title = " · ".join(region.notes)
-            svg.add(f'<g class="space" data-space="{i}"><title>{esc(title)}</title>')
-        svg.add(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
-            f'fill="{KIND_FILL.get(region.kind, "#ffffff")}" '
-            f'stroke="{INK if choice is None else HIGHLIGHT}" '
-            f'stroke-width="{0.8 if choice is None else 2.5}"/>'
-        )
+            svg.add(el("g", ">", " · ".join(region.notes), cls="space", data_space=i))
+        stroke, width = (INK, 0.8) if choice is None else (HIGHLIGHT, 2.5)
+        fill = KIND_FILL.get(region.kind, "#ffffff")
+        svg.add(rect(x, y, w, h, fill, stroke=stroke, stroke_width=width))
         # The label sits on the outer half of the space; whales swim on the inner half.
         label_lines = wrap(region.label, 9 if side in (0, 2) else 12)[:3]
         extra = region.notes[1:2]
-        cx = x + w / 2
-        if side in (0, -1, -2):
-            top = y + 13
-        elif side in (1, 3):
-            top = y + 12
-        else:
-            top = y + h - 12 - 11 * (len(label_lines) + len(extra) - 1)
-        if side == 1:
-            cx = x + w * 0.62
-        elif side == 3:
-            cx = x + w * 0.38
+        cx = x + w * {1: 0.62, 3: 0.38}.get(side, 0.5)
         if side < 0:
             top = y + 14 if side in (-1, -2) else y + h - 14 - 11 * len(label_lines)
+        elif side == 2:
+            top = y + h - 12 - 11 * (len(label_lines) + len(extra) - 1)
+        else:
+            top = y + (13 if side == 0 else 12)
         # A long word is drawn smaller so that it stays inside its space.
         longest = max((len(line) for line in label_lines), default=1)
         size = round(min(9.0, 9.0 * (10 if side in (0, 2) else 13) / max(longest, 1)), 1)
@@ -337,185 +320,120 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
         svg.text(x + 3, y + h - 3 if side != 2 else y + 9, str(i), size=7, fill=MUTED)
         svg.add("</g>")
 
-    def _path(self, svg: Svg, path: list[Region], port: Region) -> None:
-        cell = path_cell(N)
+    def path(self, path: list[Region], port: Region) -> None:
+        svg, cell = self.svg, path_cell(N)
         svg.add('<g class="path">')
+        dashed = {"stroke": PATH_STROKE, "stroke_width": 1.5, "stroke_dasharray": "3 2"}
         for region in path:
-            above = int(region.key.removeprefix("path-"))
-            (px, py), (ex, ey) = path_point(N, above), inner_edge(N, above)
-            svg.add(
-                f'<line x1="{px:.1f}" y1="{py:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" '
-                f'stroke="{PATH_STROKE}" stroke-width="1.5" stroke-dasharray="3 2"/>'
+            (px, py), (ex, ey) = (
+                path_point(N, key_number(region)),
+                inner_edge(N, key_number(region)),
             )
+            svg.add(el("line", x1=px, y1=py, x2=ex, y2=ey, **dashed))
         for region in path:
-            above = int(region.key.removeprefix("path-"))
+            above = key_number(region)
             px, py = path_point(N, above)
-            svg.add(
-                f'<g class="path-space" data-space="{above}"><title>{esc(region.notes[0])}</title>'
-                f'<rect x="{px - cell / 2:.1f}" y="{py - cell / 2:.1f}" width="{cell:.1f}" '
-                f'height="{cell:.1f}" rx="9" fill="{PATH_KIND_FILL.get(region.kind, PATH_FILL)}" '
-                f'stroke="{PATH_STROKE}" stroke-width="1.2"/>'
-            )
+            fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
+            svg.add(el("g", ">", region.notes[0], cls="path-space", data_space=above))
+            edge = {"rx": 9, "stroke": PATH_STROKE, "stroke_width": 1.2}
+            svg.add(rect(px - cell / 2, py - cell / 2, cell, cell, fill, **edge))
             lines = wrap(region.label, 9)[:2]
             svg.lines(px, py - cell / 2 + 9, lines, size=7, anchor="middle", fill=MUTED, step=8)
             svg.add("</g>")
         # The WHALING PORT lies beside the path, inside the ring at the Ship's first space.
         qx, qy = port_xy()
-        svg.add(
-            f'<g class="port"><title>{esc(port.label)}</title>'
-            f'<rect x="{qx - 40}" y="{qy - 20}" width="80" height="40" rx="6" fill="#dde3ea" '
-            f'stroke="{INK}" stroke-dasharray="4 2"/>'
-        )
+        svg.add(el("g", ">", port.label, cls="port"))
+        svg.add(rect(qx - 40, qy - 20, 80, 40, "#dde3ea", rx=6, stroke=INK, stroke_dasharray="4 2"))
         svg.text(qx, qy - 8, port.label, size=8, anchor="middle", weight="bold")
         svg.add("</g>")
         for region in (*path, port):
             for ship in (p for p in region.pieces if p.kind == "ship"):
-                if region is port:
-                    sx, sy, where = qx, qy + 8, "port"
-                else:
-                    where = region.key.removeprefix("path-")
-                    sx, sy = path_point(N, int(where))
-                    sy += cell / 2 - 10
-                svg.add(
-                    f'<g class="ship" data-space="{where}"><title>{esc(ship.label)}</title>'
-                    f"{ship_shape(sx, sy, 0.9)}</g>"
-                )
+                where = "port" if region is port else str(key_number(region))
+                sx, sy = (qx, qy + 8) if region is port else path_point(N, key_number(region))
+                sy += 0 if region is port else cell / 2 - 10
+                svg.add(el("g", ">", ship.label, cls="ship", data_space=where))
+                svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 
-    def _centre(
-        self,
-        svg: Svg,
-        card: DrawnCard | None,
-        sc: Scene,
-        regions: dict[str, Region],
-        acts: dict[str, Choice],
-        tr: Translate,
-    ) -> None:
-        cell = path_cell(N)
-        a, length = _ring()
-        left = X0 + a + cell / 2 + 10
-        top = Y0 + a + cell / 2 + 10
-        inner = length - cell - 20
-        habitats = place_words("habitats", tr)
-        svg.text(left, top + 12, habitats, size=12, weight="bold", fill=MUTED)
-        gap = 8
-        for k, region in enumerate(r for r in sc.regions if r.kind == "habitat"):
+    def centre(self, card: DrawnCard | None, habitats: list[Region]) -> None:
+        svg, cell, (a, length), gap = self.svg, path_cell(N), _ring(), 8
+        left, top, inner = X0 + a + cell / 2 + 10, Y0 + a + cell / 2 + 10, length - cell - 20
+        title = words.place_words("habitats", self.tr)
+        svg.text(left, top + 12, title, size=12, weight="bold", fill=MUTED)
+        for k, region in enumerate(habitats):
             x, y = left + (k % 4) * (HABITAT_W + gap), top + 20 + (k // 4) * (HABITAT_H + gap)
-            self._habitat(svg, region, regions, acts.get(region.key), x, y, tr)
+            self.habitat(region, x, y)
         ey = top + 20 + 2 * (HABITAT_H + gap) + 4
-        extinct = regions["extinct"]
-        svg.add(
-            f'<g class="extinct-area"><title>{esc(extinct.label)}</title>'
-            f'<rect x="{left:.1f}" y="{ey:.1f}" width="{inner:.1f}" height="40" rx="6" '
-            f'fill="{EXTINCT_FILL}"/>'
-        )
+        extinct = self.regions["extinct"]
+        svg.add(el("g", ">", extinct.label, cls="extinct-area"))
+        svg.add(rect(left, ey, inner, 40, EXTINCT_FILL, rx=6))
         svg.text(left + 8, ey + 24, extinct.label, size=10, fill="#ffffff", weight="bold")
         for k, piece in enumerate(extinct.pieces):
-            self._token(svg, piece, regions, left + 200 + k * (TOKEN_W + 8), ey + 20, cls="extinct")
+            self.token(piece, left + 200 + k * (TOKEN_W + 8), ey + 20, cls="extinct")
         svg.add("</g>")
-        self._dice(svg, regions["dice"], left, ey + 52)
+        self.dice(self.regions["dice"], left, ey + 52)
         if card is not None:
-            self._card(svg, card, regions["card"], left + 120, ey + 52, inner - 230)
+            self.card(card, self.regions["card"], left + 120, ey + 52, inner - 230)
 
-    def _habitat(
-        self,
-        svg: Svg,
-        region: Region,
-        regions: dict[str, Region],
-        choice: Choice | None,
-        x: float,
-        y: float,
-        tr: Translate,
-    ) -> None:
-        name, w, h = region.key.removeprefix("habitat-"), HABITAT_W, HABITAT_H
+    def habitat(self, region: Region, x: float, y: float) -> None:
+        svg, tr, w, h = self.svg, self.tr, HABITAT_W, HABITAT_H
+        name, whale_line = region.key.removeprefix("habitat-"), region.notes[2]
         status = next(m for m in region.marks if m != "barnacle")
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
-        svg.add(
-            f'<g class="habitat" data-whale="{esc(name)}" data-status="{esc(status)}">'
-            f"<title>{esc(region.notes[2])}</title>"
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="7" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="0.8"/>'
-        )
+        svg.add(el("g", ">", whale_line, cls="habitat", data_whale=name, data_status=status))
+        svg.add(rect(x, y, w, h, fill, rx=7, stroke=INK, stroke_width=0.8))
         svg.text(x + 6, y + 14, region.label, size=10, weight="bold")
         svg.text(x + 6, y + 27, region.notes[0], size=9, fill=MUTED)
-        weight = "bold" if status != "box" else "normal"
-        svg.text(
-            x + 6, y + 40, region.notes[1], size=9, weight=weight, extra=' class="whale-status"'
-        )
+        weight, said = "bold" if status != "box" else "normal", ' class="whale-status"'
+        svg.text(x + 6, y + 40, region.notes[1], size=9, weight=weight, extra=said)
         if region.owner is not None:
-            svg.add(
-                f'<circle cx="{x + w - 12:.1f}" cy="{y + h - 13:.1f}" r="8" '
-                f'fill="{seat_colour(region.owner)}" stroke="{INK}"/>'
-            )
+            svg.add(circle(x + w - 12, y + h - 13, 8, seat_colour(region.owner), stroke=INK))
             owner = str(region.owner + 1)
             svg.text(x + w - 12, y + h - 9.5, owner, size=9, anchor="middle", weight="bold")
         if "barnacle" in region.marks:
-            svg.add(
-                f'<circle cx="{x + w - 28:.1f}" cy="{y + h - 13:.1f}" r="5" fill="#f2c230" '
-                f'stroke="{INK}"><title>{esc(region.notes[2])}</title></circle>'
-            )
+            barnacle = circle(x + w - 28, y + h - 13, 5, GOLD, whale_line, stroke=INK)
+            svg.add(barnacle + "</circle>")
         for piece in region.pieces:
-            self._token(svg, piece, regions, x + w - 22, y + h - 14, cls="saved")
+            self.token(piece, x + w - 22, y + h - 14, cls="saved")
         svg.add("</g>")
+        choice = self.acts.get(region.key)
         if choice is not None:
-            choose = isinstance(choice.action, ChooseWhale)
-            text = tr("Choose") if choose else tr("Save")
+            choose = isinstance(choice.action, act.ChooseWhale)
             bx, by, bw = x + 6, y + h - 24, w - 40
             cls = "choose-act" if choose else "save-act"
             svg.open_act(choice.action, choice.words, cls, f' data-whale="{esc(name)}"')
-            svg.add(
-                f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bw:.1f}" height="19" rx="6" '
-                f'fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2"/>'
-            )
+            svg.add(rect(bx, by, bw, 19, "#ffffff", rx=6, stroke=HIGHLIGHT, stroke_width=2))
+            text = tr("Choose") if choose else tr("Save")
             svg.text(bx + bw / 2, by + 13.5, text, size=10, anchor="middle", weight="bold")
             svg.add("</g>")
 
-    def _dice(self, svg: Svg, dice: Region, x: float, y: float) -> None:
-        svg.add(f'<g class="dice"><title>{esc(dice.label)}</title>')
+    def dice(self, dice: Region, x: float, y: float) -> None:
+        svg = self.svg
+        svg.add(el("g", ">", dice.label, cls="dice"))
         for k in range(2):
-            dx = x + k * 50
-            svg.add(
-                f'<rect x="{dx:.1f}" y="{y:.1f}" width="42" height="42" rx="8" fill="#ffffff" '
-                f'stroke="{INK}" stroke-width="1.5"/>'
-            )
-            if k >= len(dice.pieces):
-                continue
-            die = dice.pieces[k]
-            if "ship" in die.marks:
-                svg.add(
-                    f'<g class="die-ship"><title>{esc(die.label)}</title>'
-                    f"{ship_shape(dx + 21, y + 23, 0.95)}</g>"
-                )
-            else:
+            dx, die = x + k * 50, dice.pieces[k] if k < len(dice.pieces) else None
+            svg.add(rect(dx, y, 42, 42, "#ffffff", rx=8, stroke=INK, stroke_width=1.5))
+            if die is not None and "ship" in die.marks:
+                ship = ship_shape(dx + 21, y + 23, 0.95)
+                svg.add(el("g", ">", die.label, cls="die-ship") + ship + "</g>")
+            elif die is not None:
+                face = ' class="die"'
                 svg.text(
-                    dx + 21,
-                    y + 29,
-                    die.label,
-                    size=22,
-                    anchor="middle",
-                    weight="bold",
-                    extra=' class="die"',
+                    dx + 21, y + 29, die.label, size=22, anchor="middle", weight="bold", extra=face
                 )
         svg.add("</g>")
         for k, note in enumerate(dice.notes):
             svg.text(x, y + 60 + 12 * k, note, size=9, fill=MUTED)
 
-    def _card(
-        self, svg: Svg, card: DrawnCard, region: Region, x: float, y: float, w: float
-    ) -> None:
+    def card(self, card: DrawnCard, region: Region, x: float, y: float, w: float) -> None:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
-        deck = card["deck"]
-        fill = KIND_FILL.get("card_" + deck, "#ffffff")
-        svg.add(
-            f'<g class="card" data-deck="{esc(deck)}" data-card="{card["card"]}">'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="84" rx="8" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="1.2"/>'
-        )
+        svg, fill = self.svg, KIND_FILL.get("card_" + card["deck"], "#ffffff")
+        svg.add(el("g", ">", cls="card", data_deck=card["deck"], data_card=card["card"]))
+        svg.add(rect(x, y, w, 84, fill, rx=8, stroke=INK, stroke_width=1.2))
         svg.text(x + 8, y + 15, region.label, size=10, weight="bold")
-        chars = max(20, int(w / 5.6))
         for lang, text in card["text"].items():
-            lines = wrap(text, chars)[:5]
-            svg.add(f'<g class="card-text" lang="{esc(lang)}">')
+            lines = wrap(text, max(20, int(w / 5.6)))[:5]
+            svg.add(el("g", ">", cls="card-text", lang=lang))
             if lang == "fa":
                 rtl = ' direction="rtl"'
                 svg.lines(x + w - 8, y + 30, lines, size=10, step=12, anchor="start", extra=rtl)
@@ -524,95 +442,60 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
             svg.add("</g>")
         svg.add("</g>")
 
-    def _tokens(
-        self, svg: Svg, region: Region, regions: dict[str, Region], acts: dict[str, Choice]
-    ) -> None:
+    def tokens(self, region: Region) -> None:
         whales = [p for p in region.pieces if p.kind == "whale"]
+        spread = [(k - (len(whales) - 1) / 2) * 15 for k in range(len(whales))]
         if region.key.startswith("path-"):
-            px, py = path_point(N, int(region.key.removeprefix("path-")))
-            for k, piece in enumerate(whales):
-                ty = py - 4 + (k - (len(whales) - 1) / 2) * 15
-                self._token(svg, piece, regions, px, ty, choice=acts.get(piece.key))
+            px, py = path_point(N, key_number(region))
+            for piece, dy in zip(whales, spread, strict=True):
+                self.token(piece, px, py - 4 + dy)
             return
-        x, y, w, h, side = track_box(N, int(region.key.removeprefix("space-")))
-        # The inner half of the space, in two columns.
-        if side in (0, -1, -2):
-            ox, oy, cols, dy = x + w / 2, y + h - 10, 2, -16.0
-        elif side in (2, -3, -4):
-            ox, oy, cols, dy = x + w / 2, y + 10, 2, 16.0
-        elif side == 1:
-            ox, oy, cols, dy = x + 18, y + 10, 1, 15.0
-        else:
-            ox, oy, cols, dy = x + w - 18, y + 10, 1, 15.0
-        if side < 0:
-            cols = 3
+        x, y, w, h, side = track_box(N, key_number(region))
+        # The inner half of the space: two columns (three in a corner), or one down a side.
+        if side in (1, 3):
+            for piece, dy in zip(whales, spread, strict=True):
+                self.token(piece, x + 18 if side == 1 else x + w - 18, y + h / 2 + dy)
+            return
+        oy, dy = (y + h - 10, -16.0) if side in (0, -1, -2) else (y + 10, 16.0)
+        cols = 3 if side < 0 else 2
         for k, piece in enumerate(whales):
             col, row = k % cols, k // cols
-            tx = ox + (col - (cols - 1) / 2) * (TOKEN_W + 2)
-            ty = oy + row * dy
-            if side in (1, 3):
-                tx, ty = ox, y + h / 2 + (k - (len(whales) - 1) / 2) * 15
-            self._token(svg, piece, regions, tx, ty, choice=acts.get(piece.key))
+            self.token(piece, x + w / 2 + (col - (cols - 1) / 2) * (TOKEN_W + 2), oy + row * dy)
 
-    def _token(
-        self,
-        svg: Svg,
-        piece: Piece,
-        regions: dict[str, Region],
-        x: float,
-        y: float,
-        *,
-        choice: Choice | None = None,
-        cls: str = "",
-    ) -> None:
-        name = piece.key.removeprefix("whale-")
+    def token(self, piece: Piece, x: float, y: float, *, cls: str = "") -> None:
+        svg, name = self.svg, piece.key.removeprefix("whale-")
         fill = seat_colour(piece.owner) if piece.owner is not None else "#ffffff"
+        choice = self.acts.get(piece.key) if not cls else None
         if choice is not None:
             svg.open_act(choice.action, choice.words, "whale-act", f' data-whale="{esc(name)}"')
         else:
-            title = regions[f"habitat-{name}"].notes[2]
-            svg.add(
-                f'<g class="whale {cls}" data-whale="{esc(name)}" pointer-events="none">'
-                f"<title>{esc(title)}</title>"
-            )
-        svg.add(
-            f'<rect class="token" x="{x - TOKEN_W / 2:.1f}" y="{y - TOKEN_H / 2:.1f}" '
-            f'width="{TOKEN_W}" height="{TOKEN_H}" rx="7" fill="{fill}" '
-            f'stroke="{INK if choice is None else HIGHLIGHT}" '
-            f'stroke-width="{1 if choice is None else 2.5}"/>'
-        )
+            title = self.regions[f"habitat-{name}"].notes[2]
+            svg.add(el("g", ">", title, cls=f"whale {cls}", data_whale=name, pointer_events="none"))
+        stroke, width = (INK, 1) if choice is None else (HIGHLIGHT, 2.5)
+        left, top = x - TOKEN_W / 2, y - TOKEN_H / 2
+        edge = {"rx": 7, "stroke": stroke, "stroke_width": width}
+        svg.add(rect(left, top, TOKEN_W, TOKEN_H, fill, cls="token", **edge))
         svg.text(x, y + 3.5, piece.label, size=8.5, anchor="middle", weight="bold")
         if "barnacle" in piece.marks:
-            svg.add(
-                f'<circle class="barnacle" cx="{x + TOKEN_W / 2 - 1:.1f}" '
-                f'cy="{y - TOKEN_H / 2 + 1:.1f}" r="4" fill="#f2c230" stroke="{INK}" '
-                f'stroke-width="0.8"/>'
-            )
+            ring = {"cls": "barnacle", "stroke": INK, "stroke_width": 0.8}
+            svg.add(circle(left + TOKEN_W - 1, top + 1, 4, GOLD, **ring))
         svg.add("</g>")
 
-    def _players(
-        self, svg: Svg, seats: list[Region], acts: dict[str, Choice], tr: Translate
-    ) -> None:
-        svg.text(X0 + 8, PLAYERS_Y - 4, tr("Player"), size=11, fill=MUTED)
-        svg.text(260, PLAYERS_Y - 4, tr("Whale"), size=11, fill=MUTED)
-        svg.text(380, PLAYERS_Y - 4, tr("Survival Points"), size=11, fill=MUTED)
+    def players(self, seats: list[Region]) -> None:
+        svg, tr = self.svg, self.tr
+        headings = ((X0 + 8, tr("Player")), (260, tr("Whale")), (380, tr("Survival Points")))
+        for x, heading in headings:
+            svg.text(x, PLAYERS_Y - 4, heading, size=11, fill=MUTED)
         for seat, row in enumerate(seats):
             top = PLAYERS_Y + seat * ROW_H
-            mid = top + ROW_H / 2
-            colour = seat_colour(seat)
-            turn = "turn" in row.marks
-            svg.add(
-                f'<g class="seat" data-seat="{seat}">'
-                f'<rect x="{X0}" y="{top + 2}" width="{WIDTH - 2 * X0}" height="{ROW_H - 4}" '
-                f'rx="8" fill="{"#ffffff" if turn else "#eef6f9"}" '
-                f'stroke="{colour if turn else "#c4d6de"}" stroke-width="{3 if turn else 1}"/>'
-            )
+            mid, colour, now = top + ROW_H / 2, seat_colour(seat), "turn" in row.marks
+            svg.add(el("g", ">", cls="seat", data_seat=seat))
+            fill, edge = ("#ffffff", colour) if now else ("#eef6f9", "#c4d6de")
+            box = {"rx": 8, "stroke": edge, "stroke_width": 3 if now else 1}
+            svg.add(rect(X0, top + 2, WIDTH - 2 * X0, ROW_H - 4, fill, **box))
             if "to-move" in row.marks:
                 svg.text(X0 + 6, mid + 5, "▶", size=13, extra=' class="to-move"')
-            svg.add(
-                f'<circle cx="{X0 + 30}" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" '
-                f'stroke-width="1.2"/>'
-            )
+            svg.add(circle(X0 + 30, mid, 10, colour, stroke=INK, stroke_width=1.2))
             svg.text(X0 + 30, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
             name = row.label if len(row.label) <= 20 else row.label[:19] + "…"
             svg.text(X0 + 46, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
@@ -624,51 +507,25 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
                 380, mid + 6, sp, size=17, weight="bold", extra=f' class="sp" data-seat="{seat}"'
             )
             # Exchange Pieces (5 SP each) and loose SPs.
-            px = 412.0
+            px, thin = 412.0, {"stroke": INK, "stroke_width": 0.8}
             for piece in row.pieces:
                 if piece.kind == "exchange":
-                    svg.add(
-                        f'<rect x="{px:.1f}" y="{mid - 8:.1f}" width="16" height="16" rx="3" '
-                        f'fill="#f2c230" stroke="{INK}" stroke-width="0.8"/>'
-                    )
+                    svg.add(rect(px, mid - 8, 16, 16, GOLD, rx=3, **thin))
                     svg.text(px + 8, mid + 3.5, piece.label, size=9, anchor="middle", weight="bold")
-                    px += 19
                 else:
-                    svg.add(
-                        f'<circle cx="{px + 6:.1f}" cy="{mid}" r="6" fill="#9fd3e6" stroke="{INK}" '
-                        f'stroke-width="0.8"/>'
-                    )
-                    px += 14
-            choice = acts.get(row.key)
+                    svg.add(circle(px + 6, mid, 6, "#9fd3e6", **thin))
+                px += 19 if piece.kind == "exchange" else 14
+            choice = self.acts.get(row.key)
             if choice is not None:
                 text = tr("Pay 1 SP")
                 bw = 26 + 7.0 * len(text)
                 bx = WIDTH - X0 - 8 - bw
                 svg.open_act(choice.action, choice.words, "pay-act", f' data-seat="{seat}"')
-                svg.add(
-                    f'<rect x="{bx:.1f}" y="{top + 7}" width="{bw:.1f}" height="{ROW_H - 14}" '
-                    f'rx="8" fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-                )
+                button = {"rx": 8, "stroke": HIGHLIGHT, "stroke_width": 2.5}
+                svg.add(rect(bx, top + 7, bw, ROW_H - 14, "#ffffff", **button))
                 svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
                 svg.add("</g>")
             svg.add("</g>")
-
-
-@cache
-def port_xy() -> tuple[float, float]:
-    """Where the WHALING PORT is drawn: inward from the port's path space, towards the
-    middle, clear of the path."""
-    px, py = path_point(N, layout()["port"])
-    cx, cy = X0 + SIDE / 2, Y0 + SIDE / 2
-    dx, dy = cx - px, cy - py
-    if abs(dx) > abs(dy):
-        qx, qy = px + math.copysign(80, dx), py
-    else:
-        qx, qy = px, py + math.copysign(52, dy)
-    a, length = _ring()
-    low = a + path_cell(N) / 2 + 46
-    high = a + length - path_cell(N) / 2 - 46
-    return min(max(qx, X0 + low), X0 + high), min(max(qy, Y0 + low - 24), Y0 + high + 24)
 
 
 Board = SaveTheWhalesBoard
