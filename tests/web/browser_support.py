@@ -235,3 +235,63 @@ def screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
     """A picture for the README, overwritten by every run."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
+
+
+MOVED_ON = """(past) => Number(document.body.dataset.step) > past
+  && !document.body.classList.contains("waiting")"""
+"""The page has taken in a state after step ``past`` (whoever is to move in it)."""
+
+
+def url_path(url: str) -> str:
+    """A link's path, to be opened on another base."""
+    return "/" + url.split("/", 3)[3]
+
+
+@dataclass
+class InProcess:
+    """The web app served by uvicorn in a thread of the test process, so that a game
+    registered only in this process (the kit's toy game, the template) is served."""
+
+    base: str
+    app: Any
+
+    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.base + "/api/games",
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 201
+            created: dict[str, Any] = json.loads(response.read())
+            return created
+
+
+@contextlib.contextmanager
+def in_process(folder: Path) -> Iterator[InProcess]:
+    """The app on a free loopback port with its SQLite file in ``folder``."""
+    import threading
+
+    import uvicorn
+
+    from whaletable.web.app import create_app
+    from whaletable.web.origin import Reach
+
+    port = free_port()
+    app = create_app(
+        f"sqlite:///{folder / 't.db'}", reach=Reach(bound_host="127.0.0.1", bound_port=port)
+    )
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the in-process server did not start")
+        time.sleep(0.05)
+    try:
+        yield InProcess(f"http://127.0.0.1:{port}", app)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)

@@ -11,87 +11,40 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-import time
-import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from board_support import generic_rows
-from browser_support import TURN_TIMEOUT, finished, free_port, step_of, wait_turn
-from fastapi import FastAPI
+from browser_support import (
+    MOVED_ON,
+    TURN_TIMEOUT,
+    InProcess,
+    finished,
+    in_process,
+    step_of,
+    url_path,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 from toy_game import TOY_ID, Deal, Roll, ToyGame
 
 from whaletable.core import registry
-from whaletable.web.app import create_app
-from whaletable.web.origin import Reach
 
 pytestmark = pytest.mark.slow
 
 pytest_plugins = ["browser_support"]
 
 NAMES = ("Ana", "Bao")
-STARTUP_SECONDS = 30.0
-MOVED_ON = """(past) => Number(document.body.dataset.step) > past
-  && !document.body.classList.contains("waiting")"""
-"""The page has taken in a state after step ``past`` (whoever is to move in it)."""
-
-
-@dataclass
-class InProcess:
-    """The web app served by uvicorn in a thread of the test process."""
-
-    base: str
-    app: FastAPI
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            self.base + "/api/games",
-            data=json.dumps(body).encode(),
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 201
-            created: dict[str, Any] = json.loads(response.read())
-            return created
 
 
 @pytest.fixture(scope="module")
 def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcess]:
     """Secret Steps registered, and the app served on a free loopback port."""
-    folder = tmp_path_factory.mktemp("generic-server")
-    port = free_port()
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(registry._GAMES, TOY_ID, ToyGame())
-        app = create_app(
-            f"sqlite:///{Path(folder) / 't.db'}",
-            reach=Reach(bound_host="127.0.0.1", bound_port=port),
-        )
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        )
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the in-process server did not start")
-            time.sleep(0.05)
-        try:
-            yield InProcess(f"http://127.0.0.1:{port}", app)
-        finally:
-            server.should_exit = True
-            thread.join(timeout=30)
-
-
-def url_path(url: str) -> str:
-    return "/" + url.split("/", 3)[3]
+        with in_process(tmp_path_factory.mktemp("generic-server")) as served:
+            yield served
 
 
 def svg_of(page: Page) -> str:

@@ -10,84 +10,40 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-import time
-import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from browser_support import TURN_TIMEOUT, finished, free_port, wait_turn
-from fastapi import FastAPI
+from browser_support import (
+    MOVED_ON,
+    TURN_TIMEOUT,
+    InProcess,
+    finished,
+    in_process,
+    url_path,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 from template_game import GAME_ID, template_registered
 from whaletable.core import registry
 from whaletable.web import tables
-from whaletable.web.app import create_app
 from whaletable.web.boards._generic import GenericBoard
-from whaletable.web.origin import Reach
 
 pytestmark = pytest.mark.slow
 
 pytest_plugins = ["browser_support"]
 
 NAMES = ("Ana", "Bao")
-STARTUP_SECONDS = 30.0
-MOVED_ON = """(past) => Number(document.body.dataset.step) > past
-  && !document.body.classList.contains("waiting")"""
-
-
-@dataclass
-class InProcess:
-    base: str
-    app: FastAPI
-
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            self.base + "/api/games",
-            data=json.dumps(body).encode(),
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 201
-            created: dict[str, Any] = json.loads(response.read())
-            return created
 
 
 @pytest.fixture(scope="module")
 def template_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcess]:
     """The template registered, and the app served on a free loopback port."""
     folder = tmp_path_factory.mktemp("template-server")
-    port = free_port()
-    with template_registered(folder):
-        app = create_app(
-            f"sqlite:///{folder / 't.db'}",
-            reach=Reach(bound_host="127.0.0.1", bound_port=port),
-        )
-        server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
-        )
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while not server.started:
-            if not thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the in-process server did not start")
-            time.sleep(0.05)
-        try:
-            yield InProcess(f"http://127.0.0.1:{port}", app)
-        finally:
-            server.should_exit = True
-            thread.join(timeout=30)
-
-
-def url_path(url: str) -> str:
-    return "/" + url.split("/", 3)[3]
+    with template_registered(folder), in_process(folder) as served:
+        yield served
 
 
 def test_the_template_game_is_played_to_the_end_by_clicking_its_scene_on_the_generic_board(
