@@ -17,19 +17,7 @@ from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
 from whaletable.games.whale_to_look import actions
-from whaletable.games.whale_to_look.events import (
-    AreasLaid,
-    BoatMoved,
-    FishDealt,
-    FisherPlaced,
-    GameWon,
-    Investigated,
-    RadarUsed,
-    RoundScored,
-    SaidDone,
-    StartPlayerChosen,
-    TrendRevealed,
-)
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.observation import ScoredRound, SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
 
@@ -300,31 +288,31 @@ def seat_column(key: str, tr: Translate) -> str:
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
-    if isinstance(event, StartPlayerChosen):
+    if isinstance(event, ev.StartPlayerChosen):
         return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, TrendRevealed):
+    if isinstance(event, ev.TrendRevealed):
         return trend_sentence(event.trend, tr)
-    if isinstance(event, AreasLaid):
+    if isinstance(event, ev.AreasLaid):
         numbers = " ".join(str(n) for n in event.numbers)
         return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
-    if isinstance(event, FishDealt):
+    if isinstance(event, ev.FishDealt):
         return tr("The fish cards are dealt face down.")
-    if isinstance(event, FisherPlaced):
+    if isinstance(event, ev.FisherPlaced):
         return tr("{name} put the fisher on {boat}.").format(
             name=seat_name(names, event.seat, tr), boat=boat_name(event.boat, tr)
         )
-    if isinstance(event, Investigated):
+    if isinstance(event, ev.Investigated):
         name, fish = seat_name(names, event.seat, tr), fish_name(event.fish, tr)
         if event.value is None:
             return tr("{name} investigated fish card {fish}.").format(name=name, fish=fish)
         return tr("{name} investigated fish card {fish} and saw {value}.").format(
             name=name, fish=fish, value=event.value
         )
-    if isinstance(event, RadarUsed):
+    if isinstance(event, ev.RadarUsed):
         return tr("{name} used the radar on fish card {fish}: it shows {value}.").format(
             name=seat_name(names, event.seat, tr), fish=fish_name(event.fish, tr), value=event.value
         )
-    if isinstance(event, BoatMoved):
+    if isinstance(event, ev.BoatMoved):
         if event.anchor:
             text = tr("{name} moved {boat} to {area} and dropped the anchor.")
         else:
@@ -334,9 +322,9 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
             boat=boat_name(event.boat, tr),
             area=area_number_name(event.number, tr),
         )
-    if isinstance(event, SaidDone):
+    if isinstance(event, ev.SaidDone):
         return tr('{name} said "Done!".').format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, RoundScored):
+    if isinstance(event, ev.RoundScored):
         scored = scored_sentence(
             event.round,
             area_number_name(event.whale_number, tr),
@@ -346,7 +334,7 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
             tr,
         )
         return scored + " " + round_points_sentence(event.points, names, tr)
-    if isinstance(event, GameWon):
+    if isinstance(event, ev.GameWon):
         return winner_sentence(seat_name(names, event.seat, tr), event.points, tr)
     return None
 
