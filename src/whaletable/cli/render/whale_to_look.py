@@ -28,6 +28,7 @@ from whaletable.games.whale_to_look.actions import (
     UseRadar,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
+from whaletable.games.whale_to_look.events import TrendRevealed
 from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookObservation
 from whaletable.games.whale_to_look.view import UNKNOWN, choice, scene
 
@@ -89,9 +90,11 @@ def board_grid(fish: list[Region], areas: list[Region], tr: Translate) -> Table:
 def players_table(seats: list[Region], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
-    table.add_column(words.seat_column("player", tr), no_wrap=True)
-    for key in ("dock", *words.SEAT_COLUMNS):
-        table.add_column(words.seat_column(key, tr), justify="right" if key == "points" else "left")
+    table.add_column(tr(words.SEAT_COLUMNS["player"]), no_wrap=True)
+    for key in list(words.SEAT_COLUMNS)[1:]:
+        table.add_column(
+            tr(words.SEAT_COLUMNS[key]), justify="right" if key == "points" else "left"
+        )
     for row in seats:
         table.add_row(
             "▶" if "to-move" in row.marks else "",
@@ -201,7 +204,7 @@ class WhaleToLookView:
         points = words.round_points_sentence(result["points"], labels, tr)
         lines = Text(words.scored_line(result, tr) + "\n" + points)
         if result["trend"]:
-            lines.append("\n" + words.trend_sentence(result["trend"], tr))
+            lines.append("\n" + (words.describe(TrendRevealed(result["trend"]), (), tr) or ""))
         return Panel(
             Group(table, lines), title=tr("Round {round} scored").format(round=result["round"])
         )
@@ -212,7 +215,7 @@ class WhaleToLookView:
         if result is None:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
+        notes = [words.tie_break_line(result, tr), tr(words.RANKING)]
         return result_panel(
             result,
             names,

@@ -290,14 +290,11 @@ def _fish(
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
-    head_y = LEGEND_Y - 8
-    svg.text(44, head_y, words.seat_column("player", tr), size=11, fill="#44546a")
-    svg.text(222, head_y, words.seat_column("dock", tr), size=11, fill="#44546a")
-    for x, key in zip(CELL_X, words.SEAT_COLUMNS, strict=False):
-        svg.text(x, head_y, words.seat_column(key, tr), size=11, fill="#44546a")
-    svg.text(
-        WIDTH - 14, head_y, words.seat_column("points", tr), size=11, fill="#44546a", anchor="end"
-    )
+    # The player, the dock and the cells of a seat's row, the points at the right end.
+    for x, column in zip((44, 222, *CELL_X), words.SEAT_COLUMNS.values(), strict=False):
+        svg.text(x, LEGEND_Y - 8, tr(column), size=11, fill="#44546a")
+    points = tr(words.SEAT_COLUMNS["points"])
+    svg.text(WIDTH - 14, LEGEND_Y - 8, points, size=11, fill="#44546a", anchor="end")
 
 
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
