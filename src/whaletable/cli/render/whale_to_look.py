@@ -30,7 +30,7 @@ from whaletable.games.whale_to_look.actions import (
 from whaletable.games.whale_to_look.components import board_with_areas
 from whaletable.games.whale_to_look.events import TrendRevealed
 from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookObservation
-from whaletable.games.whale_to_look.view import UNKNOWN, choice, scene
+from whaletable.games.whale_to_look.view import UNKNOWN, choice, kinds, position, scene
 
 
 def fish_card(card: Region, tr: Translate) -> Text:
@@ -64,8 +64,8 @@ def area_panel(area: Region, tr: Translate) -> Panel:
     if not body:
         body.append("—", style="dim")
     body.append("".join("\n" + note for note in area.notes), style="dim")
-    position = int(area.key.rsplit("-", 1)[1])
-    return Panel(body, title=words.area_title(area.label, position, tr), padding=(0, 1))
+    title = words.area_title(area.label, position(area.key), tr)
+    return Panel(body, title=title, padding=(0, 1))
 
 
 def board_grid(fish: list[Region], areas: list[Region], tr: Translate) -> Table:
@@ -112,17 +112,15 @@ class WhaleToLookView:
     def board(self, o: WhaleToLookObservation, names: list[str]) -> RenderableType:
         tr = self.tr
         labels = [seat_words(s, names, tr) for s in range(o["num_players"])]
-        kinds: dict[str, list[Region]] = {}
-        for region in scene(o, (), labels, tr).regions:
-            kinds.setdefault(region.kind, []).append(region)
+        regions = kinds(scene(o, (), labels, tr))
         title = tr("Whale to Look") + " · " + tr("edition {edition}").format(edition=o["edition"])
         header = Text(title, "bold")
-        for row in kinds["seat"]:
+        for row in regions["seat"]:
             if "start" in row.marks:
                 header.append(" · " + tr("start player: {name}").format(name=row.label))
-        top = kinds["header"][0]
+        top = regions["header"][0]
         header.append("".join("\n" + line for line in (top.label, *top.notes)))
-        for trend in kinds.get("trend", []):
+        for trend in regions.get("trend", []):
             header.append(f"\n{trend.label}: {trend.notes[0]}")
         legend = Text(
             tr(
@@ -131,8 +129,8 @@ class WhaleToLookView:
             ),
             style="dim",
         )
-        grid = board_grid(kinds["fish"], kinds["area"], tr)
-        return Group(header, grid, legend, players_table(kinds["seat"], tr))
+        grid = board_grid(regions["fish"], regions["area"], tr)
+        return Group(header, grid, legend, players_table(regions["seat"], tr))
 
     def choice(self, action: Action, obs: WhaleToLookObservation) -> str:
         """The web board's label for ``action``: one function says it for both."""

@@ -35,9 +35,18 @@ def boat_key(seat: int, boat: int) -> str:
     return f"boat-{seat}-{boat}"
 
 
-def boat_of(piece: Piece) -> int:
-    """Which of its owner's boats (0, 1, 2) ``piece`` is."""
-    return int(piece.key.rsplit("-", 1)[1])
+def position(key: str) -> int:
+    """The number a key ends with: an area's or a fish card's table position, which of its
+    owner's boats (0, 1, 2) a boat is."""
+    return int(key.rsplit("-", 1)[1])
+
+
+def kinds(scene: Scene) -> dict[str, list[Region]]:
+    """The scene's regions by kind, each kind in drawing order."""
+    found: dict[str, list[Region]] = {}
+    for region in scene.regions:
+        found.setdefault(region.kind, []).append(region)
+    return found
 
 
 def scored_round(obs: WhaleToLookObservation) -> ScoredRound | None:
@@ -167,4 +176,4 @@ def _header(
     )
 
 
-__all__ = ["SCORED_PHASES", "UNKNOWN", "boat_key", "boat_of", "choice", "scene"]
+__all__ = ["SCORED_PHASES", "UNKNOWN", "boat_key", "choice", "kinds", "position", "scene"]
