@@ -168,7 +168,7 @@ def _header(
     if scored is not None:
         notes: tuple[str, ...] = (words.scored_line(scored, tr),)
     elif obs["round"] == 2 and obs["trend"] is None:
-        notes = (words.no_trend_line(tr),)
+        notes = (tr(words.NO_TREND),)
     else:
         notes = ()
     return Region(

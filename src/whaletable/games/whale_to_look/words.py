@@ -21,11 +21,7 @@ from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.observation import ScoredRound, SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
 
-
-def _(message: str) -> str:
-    """Marks a sentence of a table for the catalogs; it is translated where it is said."""
-    return message
-
+_ = str  # marks a sentence of a table for the catalogs; it is translated where it is said
 
 TREND_NAMES = {
     "whale-watching": _("Whale-watching season"),
@@ -125,6 +121,8 @@ CHOICES = {
     "reduced": _("reduced, for research: 4 areas, 9 fish cards"),
 }
 
+NO_TREND = _("No trending card this round.")
+
 ADVICE = (  # the advisor's words (``advice.py``), translated as they are said
     _("Where the whale and the orca surface"),
     _("whale nearby"),
@@ -140,21 +138,12 @@ def fish_name(fish: int, tr: Translate) -> str:
     return tr("F{number}").format(number=fish + 1)
 
 
-def area_number_name(number: int | str, tr: Translate) -> str:
-    return tr("area {number}").format(number=number)
-
-
-def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
-    """The area at a table position, by its printed number once its card is laid."""
-    number = areas[position] if 0 <= position < len(areas) else None
-    return area_title("" if number is None else str(number), position, tr)
-
-
-def area_title(number: str, position: int, tr: Translate) -> str:
-    """An area by its printed ``number`` (a scene's area label), or by its position."""
-    if not number:
+def area_name(number: int | str | None, position: int, tr: Translate) -> str:
+    """An area by the number printed on its card (a scene's area label) once it is laid,
+    else by its table position."""
+    if number is None or number == "":
         return tr("the area at position {number}").format(number=position + 1)
-    return area_number_name(number, tr)
+    return tr("area {number}").format(number=number)
 
 
 def boat_name(boat: int, tr: Translate) -> str:
@@ -188,7 +177,7 @@ def said(fields: Mapping[str, Any], names: Sequence[str], tr: Translate) -> dict
     if "numbers" in fields:
         words["numbers"] = " ".join(str(n) for n in fields["numbers"])
     if "area" in fields and "number" in fields:
-        words["area"] = area_number_name(fields["number"], tr)
+        words["area"] = area_name(fields["number"], fields["area"], tr)
     return words
 
 
@@ -217,9 +206,8 @@ def tie_break_line(result: Result, tr: Translate) -> str | None:
 
 
 def scored_line(result: ScoredRound, tr: Translate) -> str:
-    areas, sums = result["areas"], result["sums"]
-    whale, orca = result["whale"], result["orca"]
-    whale_area, orca_area = area_name(areas, whale, tr), area_name(areas, orca, tr)
+    areas, sums, whale, orca = result["areas"], result["sums"], result["whale"], result["orca"]
+    whale_area, orca_area = area_name(areas[whale], whale, tr), area_name(areas[orca], orca, tr)
     return scored_sentence(result["round"], whale_area, sums[whale], orca_area, sums[orca], tr)
 
 
@@ -240,10 +228,10 @@ def action_label(
         # From where the boat of the seat to move (or of the viewer) stands.
         seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
         at = obs["players"][seat]["boats"][action.boat] if seat is not None else DOCK
+        areas, to = obs["areas"], action.area
+        origin = "" if at == DOCK else area_name(areas[at], at, tr)
         return tr(MOVES[at == DOCK, action.anchor]).format(
-            boat=boat_name(action.boat, tr),
-            origin=area_name(obs["areas"], at, tr),
-            area=area_name(obs["areas"], action.area, tr),
+            boat=boat_name(action.boat, tr), origin=origin, area=area_name(areas[to], to, tr)
         )
     text = LABELS.get(type(action))
     return str(action) if text is None else tr(text).format(**said(action.to_json(), names, tr))
@@ -281,10 +269,6 @@ def round_points_sentence(points: Sequence[int], names: Sequence[str], tr: Trans
     return tr("Points this round: {points}.").format(points=each)
 
 
-def no_trend_line(tr: Translate) -> str:
-    return tr("No trending card this round.")
-
-
 def area_notes(boats: int, seats: int, seen: int, hidden: int, tr: Translate) -> tuple[str, str]:
     """How full an area is, and the sum of the fish cards around it the viewer knows."""
     full = tr("{count} of {seats} boats").format(count=boats, seats=seats)
@@ -317,8 +301,8 @@ def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
     if isinstance(event, ev.RoundScored):
-        whale = area_number_name(event.whale_number, tr)
-        orca = area_number_name(event.orca_number, tr)
+        whale = area_name(event.whale_number, event.whale_area, tr)
+        orca = area_name(event.orca_number, event.orca_area, tr)
         scored = scored_sentence(event.round, whale, event.whale_sum, orca, event.orca_sum, tr)
         return scored + " " + round_points_sentence(event.points, names, tr)
     text = LOG.get(type(event))
