@@ -40,6 +40,7 @@ OCEAN, AREA_FILL, AREA_EMPTY = "#d9edf4", "#1d3a6b", "#5d7396"
 CARD_FILL, FACE_UP_FILL = "#f7f1e3", "#fff1b8"
 MUTED = "#44546a"
 BOLD = {"anchor": "middle", "weight": "bold"}
+Names = tuple[str, ...]
 
 
 def fish_px(fish: int, columns: int) -> tuple[int, int]:
@@ -55,6 +56,14 @@ def area_px(area: int, columns: int) -> tuple[int, int]:
 def diamond(area: int, columns: int) -> str:
     cx, cy = area_px(area, columns)
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
+
+
+def circle(
+    x: float, y: float, r: float, fill: str, stroke: str | None = INK, width: float | None = None
+) -> str:
+    line = "" if stroke is None else f' stroke="{stroke}"'
+    line += "" if width is None else f' stroke-width="{width}"'
+    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"{line}/>'
 
 
 def hull(x: float, y: float, top: float, bottom: float) -> str:
@@ -73,10 +82,9 @@ def _header(svg: Svg, header: Region, trend: Region | None) -> None:
         svg.text(16, 42, note, size=12)
     if trend is not None:
         width = 16 + 7 * len(trend.label)
+        svg.add(f'<g class="trend" data-trend="{esc(min(trend.marks))}"><rect x="14" y="28" ')
         svg.add(
-            f'<g class="trend" data-trend="{esc(min(trend.marks))}">'
-            f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
-            f'stroke="{INK}" stroke-width="1.2"/>'
+            f'width="{width}" height="20" rx="4" fill="#fff" stroke="{INK}" stroke-width="1.2"/>'
         )
         svg.text(22, 43, trend.label, size=12, weight="bold")
         svg.text(width + 22, 43, trend.notes[0], size=12)
@@ -87,18 +95,15 @@ def _area(svg: Svg, area: Region, columns: int, tr: Translate) -> None:
     """An area card, with its sum and the whale or the orca once the round is scored."""
     at = position(area.key)
     cx, cy = area_px(at, columns)
-    svg.add(
-        f'<g class="area" data-area="{at}"><polygon points="{diamond(at, columns)}" '
-        f'fill="{AREA_FILL if area.label else AREA_EMPTY}" stroke="#0b1a33" stroke-width="2"/>'
-    )
+    fill = AREA_FILL if area.label else AREA_EMPTY
+    svg.add(f'<g class="area" data-area="{at}"><polygon points="{diamond(at, columns)}" ')
+    svg.add(f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>')
     if area.label:
         number = ' class="area-number" pointer-events="none"'
         svg.text(cx, cy - 48, area.label, size=24, fill="#ffffff", extra=number, **BOLD)
     if "scored" in area.marks:
-        svg.add(
-            f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
-            f'fill="#ffffff" stroke="{INK}"/>'
-        )
+        svg.add(f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" ')
+        svg.add(f'fill="#ffffff" stroke="{INK}"/>')
         svg.text(cx, cy + 62, area.notes[0], size=14, extra=' class="area-sum"', **BOLD)
         for token in ("whale", "orca"):
             if token in area.marks:
@@ -111,14 +116,12 @@ def _token(svg: Svg, x: int, y: int, token: str, tr: Translate) -> None:
     whale = token == "whale"
     body, belly = ("#9ecae1", "#ffffff") if whale else ("#111111", "#f5f5f5")
     title = tr("The whale surfaces here") if whale else tr("The orca surfaces here")
-    svg.add(
-        f'<g class="token {token}"><title>{esc(title)}</title>'
-        f'<circle cx="{x}" cy="{y}" r="17" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
-        f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>'
-        f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" '
-        f'stroke="{INK}"/><ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>'
-        f'<circle cx="{x - 8}" cy="{y - 1}" r="1.2" fill="{belly if not whale else INK}"/></g>'
-    )
+    svg.add(f'<g class="token {token}"><title>{esc(title)}</title>')
+    svg.add(circle(x, y, 17, "#ffffff", width=1.5))
+    svg.add(f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>')
+    svg.add(f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" ')
+    svg.add(f'stroke="{INK}"/><ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>')
+    svg.add(circle(x - 8, y - 1, 1.2, belly if not whale else INK, None) + "</g>")
 
 
 def _move_target(svg: Svg, move: Choice, columns: int) -> None:
@@ -128,64 +131,47 @@ def _move_target(svg: Svg, move: Choice, columns: int) -> None:
     assert isinstance(action, MoveBoat)
     data = f' data-boat="{action.boat}" data-area="{action.area}" visibility="hidden"'
     cx, cy = area_px(action.area, columns)
-    svg.open_act(
-        action, move.words, "move-target anchor-target" if action.anchor else "move-target", data
-    )
+    cls = "move-target anchor-target" if action.anchor else "move-target"
+    svg.open_act(action, move.words, cls, data)
     if action.anchor:
-        svg.add(
-            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-        )
+        svg.add(circle(cx - 84, cy, 15, "#ffffff", HIGHLIGHT, 3))
         svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
     else:
+        svg.add(f'<polygon points="{diamond(action.area, columns)}" fill="#ffffff" ')
         svg.add(
-            f'<polygon points="{diamond(action.area, columns)}" fill="#ffffff" fill-opacity="0.22" '
-            f'stroke="{HIGHLIGHT}" stroke-width="5" stroke-dasharray="12 6"/>'
+            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" stroke-dasharray="12 6"/>'
         )
     svg.add("</g>")
 
 
-def _boat(svg: Svg, x: float, y: float, boat: Piece, names: tuple[str, ...], tr: Translate) -> None:
+def _boat(svg: Svg, x: float, y: float, boat: Piece, names: Names, tr: Translate) -> None:
     seat, number = boat.owner or 0, position(boat.key)
-    selectable = "selectable" in boat.marks
     title = words.boat_title(seat_name(names, seat, tr), number, boat.marks, tr)
-    cls, events = (
-        ("boat selectable", ' tabindex="0" role="button"')
-        if selectable
-        else ("boat", ' pointer-events="none"')
-    )
-    svg.add(
-        f'<g class="{cls}" data-seat="{seat}" data-boat="{number}"{events}>'
-        f"<title>{esc(title)}</title>"
-    )
-    if selectable:
-        svg.add(
-            f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
-        )
+    if "selectable" in boat.marks:
+        svg.add(f'<g class="boat selectable" data-seat="{seat}" data-boat="{number}" tabindex="0" ')
+        svg.add(f'role="button"><title>{esc(title)}</title><ellipse class="ring" cx="{x}" ')
+        svg.add(f'cy="{y + 1}" rx="27" ry="15" fill="none" stroke="{HIGHLIGHT}" stroke-width="2" ')
+        svg.add('stroke-dasharray="4 3"/>')
+    else:
+        svg.add(f'<g class="boat" data-seat="{seat}" data-boat="{number}" pointer-events="none">')
+        svg.add(f"<title>{esc(title)}</title>")
     if "fisher" in boat.marks:
-        svg.add(
-            f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
-            f'stroke="{INK}" stroke-width="1.5"/><path d="M {x - 9} {y - 22} L {x + 3} {y - 18} '
-            f'L {x - 9} {y - 14} Z" fill="#ffffff" stroke="{INK}"/></g>'
-        )
-    svg.add(
-        f'<path class="hull" d="{hull(x, y, 7, 8)}" fill="{seat_colour(seat)}" stroke="{INK}" '
-        'stroke-width="1.4"/>'
-    )
+        svg.add(f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" ')
+        svg.add(f'stroke="{INK}" stroke-width="1.5"/><path d="M {x - 9} {y - 22} L {x + 3} ')
+        svg.add(f'{y - 18} L {x - 9} {y - 14} Z" fill="#ffffff" stroke="{INK}"/></g>')
+    colour = seat_colour(seat)
+    svg.add(f'<path class="hull" d="{hull(x, y, 7, 8)}" fill="{colour}" stroke="{INK}" ')
+    svg.add('stroke-width="1.4"/>')
     svg.text(x, y + 5, boat.label, size=13, **BOLD)
     if "anchored" in boat.marks:
-        svg.add(
-            f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
-            f'stroke="{INK}"/>'
-        )
+        svg.add('<g class="anchor">' + circle(x + 21, y + 7, 8, "#ffffff"))
         svg.text(x + 21, y + 11, "⚓", size=11, anchor="middle")
         svg.add("</g>")
     svg.add("</g>")
 
 
 def _boats_on_area(
-    svg: Svg, at: int, columns: int, here: tuple[Piece, ...], names: tuple[str, ...], tr: Translate
+    svg: Svg, at: int, columns: int, here: tuple[Piece, ...], names: Names, tr: Translate
 ) -> None:
     cx, cy = area_px(at, columns)
     for row, y in zip((here[:3], here[3:]), (cy - 10, cy + 24), strict=True):
@@ -194,16 +180,11 @@ def _boats_on_area(
 
 
 def _fish(
-    svg: Svg,
-    card: Region,
-    columns: int,
-    at: tuple[Choice, ...],
-    names: tuple[str, ...],
-    tr: Translate,
+    svg: Svg, card: Region, columns: int, at: tuple[Choice, ...], names: Names, tr: Translate
 ) -> None:
     """A fish card: ``seen`` by the viewer alone, or ``face-up`` for everyone, with the
     markers by it; its choices ``at`` investigate it or turn it up by radar."""
-    fish = position(card.key)
+    fish, face_up = position(card.key), "face-up" in card.marks
     x, y = fish_px(fish, columns)
     look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
     radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
@@ -211,41 +192,33 @@ def _fish(
         svg.open_act(look.action, look.words, "fish-act", f' data-fish="{fish}"')
     else:
         svg.add(f'<g class="fish" data-fish="{fish}">')
-    face_up = "face-up" in card.marks
     stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
-    svg.add(
-        f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
-        f'height="{CARD_H}" rx="6" fill="{FACE_UP_FILL if face_up else CARD_FILL}" '
-        f'stroke="{stroke}" stroke-width="{width}"/>'
-    )
+    fill = FACE_UP_FILL if face_up else CARD_FILL
+    svg.add(f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" ')
+    svg.add(f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     if face_up:
         svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
     elif "seen" in card.marks:
         svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
-    value, grey = card.notes[0], card.notes[0] == UNKNOWN
-    label = f' class="fish-value" data-fish="{fish}"'
-    svg.text(x, y + 10, value, size=30, fill="#8c8c8c" if grey else INK, extra=label, **BOLD)
+    value, label = card.notes[0], f' class="fish-value" data-fish="{fish}"'
+    grey = "#8c8c8c" if value == UNKNOWN else INK
+    svg.text(x, y + 10, value, size=30, fill=grey, extra=label, **BOLD)
     svg.text(x, y + CARD_H // 2 - 6, card.label, size=10, anchor="middle", fill="#666")
     for i, marker in enumerate(card.pieces):
         seat = marker.owner or 0
         mx, my = x + (i - (len(card.pieces) - 1) / 2) * 16, y + CARD_H // 2 + 10
         by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
-        svg.add(
-            f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title><circle cx="{mx}" '
-            f'cy="{my}" r="7" fill="{seat_colour(seat)}" stroke="{INK}" stroke-width="1.2"/>'
-        )
+        svg.add(f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>')
+        svg.add(circle(mx, my, 7, seat_colour(seat), width=1.2))
         svg.text(mx, my + 3, marker.label, size=9, **BOLD)
         svg.add("</g>")
     svg.add("</g>")
     if radar is not None:
         rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
         svg.open_act(radar.action, radar.words, "radar-act", f' data-fish="{fish}"')
-        svg.add(
-            f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
-            f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
-            f'<circle cx="{rx}" cy="{ry}" r="1.8" fill="{INK}"/><line x1="{rx}" y1="{ry}" '
-            f'x2="{rx + 8}" y2="{ry - 6}" stroke="{INK}" stroke-width="1.5"/></g>'
-        )
+        svg.add(circle(rx, ry, 12, "#ffffff", HIGHLIGHT, 2) + circle(rx, ry, 6, "none"))
+        svg.add(circle(rx, ry, 1.8, INK, None) + f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" ')
+        svg.add(f'y2="{ry - 6}" stroke="{INK}" stroke-width="1.5"/></g>')
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
@@ -259,23 +232,20 @@ def _legend_head(svg: Svg, tr: Translate) -> None:
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
     """A seat's row of the legend opened, marked when the seat is to move."""
     top = LEGEND_Y + seat * ROW_H
-    svg.add(
-        f'<g class="seat" data-seat="{seat}"><rect x="8" y="{top + 2}" width="{WIDTH - 16}" '
-        f'height="{ROW_H - 4}" rx="8" fill="{"#ffffff" if to_move else "#eef6f9"}" '
-        f'stroke="{seat_colour(seat) if to_move else "#c4d6de"}" '
-        f'stroke-width="{3 if to_move else 1}"/>'
+    fill, stroke, width = (
+        ("#ffffff", seat_colour(seat), 3) if to_move else ("#eef6f9", "#c4d6de", 1)
     )
+    svg.add(f'<g class="seat" data-seat="{seat}"><rect x="8" y="{top + 2}" width="{WIDTH - 16}" ')
+    svg.add(f'height="{ROW_H - 4}" rx="8" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     if to_move:
         svg.text(14, top + ROW_H / 2 + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
 
 
-def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> None:
+def _seat_row(svg: Svg, row: Region, names: Names, tr: Translate) -> None:
     """The rest of a seat's row (after its frame): its dock, its cells; it closes the row."""
     seat = row.owner or 0
     mid, colour = LEGEND_Y + seat * ROW_H + ROW_H / 2, seat_colour(seat)
-    svg.add(
-        f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
-    )
+    svg.add(circle(34, mid, 10, colour, width=1.2))
     svg.text(34, mid + 4, str(seat + 1), size=11, **BOLD)
     name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
     svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
@@ -283,8 +253,7 @@ def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> N
         svg.text(50, mid + 13, tr("you"), size=11, fill=MUTED)
     docked = {p.key: p for p in row.pieces}
     for boat in range(BOATS):
-        bx = 246 + boat * BOAT_GAP
-        piece = docked.get(boat_key(seat, boat))
+        bx, piece = 246 + boat * BOAT_GAP, docked.get(boat_key(seat, boat))
         if piece is not None:
             _boat(svg, bx, mid + 3, piece, names, tr)
         else:
@@ -293,18 +262,13 @@ def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> N
     markers, radars, anchor, finished, points = row.notes
     svg.text(CELL_X[0], mid + 5, markers, size=14, weight="bold")
     for i in range(5):
-        filled = colour if i < int(markers) else "none"
-        svg.add(
-            f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
-            f'stroke="{INK}" stroke-width="1"/>'
-        )
+        svg.add(circle(400 + i * 16, mid, 5.5, colour if i < int(markers) else "none", width=1))
     svg.text(CELL_X[1], mid + 5, radars, size=14, weight="bold")
     svg.text(CELL_X[2], mid + 5, anchor, size=13)
     if finished:
         svg.text(CELL_X[3], mid + 5, finished, size=13, weight="bold", extra=' class="done"')
-    svg.text(
-        WIDTH - 14, mid + 5, points, size=15, weight="bold", anchor="end", extra=' class="points"'
-    )
+    end = ' class="points"'
+    svg.text(WIDTH - 14, mid + 5, points, size=15, weight="bold", anchor="end", extra=end)
     svg.add("</g>")
 
 
