@@ -41,6 +41,7 @@ ORCA_TIE_LAYOUT = (0, 4, 4, 0, 1, 5, 5, 1, 2, 3, 3, 2)
 # Printed numbers laid so that table position 0 carries the highest number and
 # position 2 a low one: the opposite of reading order for those two positions.
 SWAPPED_NUMBERS = (5, 0, 1, 2, 3, 4)
+Numbers = tuple[int, ...] | None  # the area cards' printed numbers in reading order, or the default
 
 
 def round_two(
@@ -530,30 +531,27 @@ def test_orca_at_lowest_sum(table: Table, layout: tuple[int, ...], orca: int) ->
     assert table.obs(state, None)["results"][0]["orca"] == orca
 
 
-@pytest.mark.parametrize(("numbers", "whale"), [(None, 2), (SWAPPED_NUMBERS, 0)])
-def test_whale_tie_goes_to_higher_area_number(
-    table: Table, numbers: tuple[int, ...] | None, whale: int
-) -> None:
-    """en: "If several areas have the same total, the area with the higher printed number
-    counts." (a0 and a2 both sum to 10)"""
-    state = table.new(WHALE_TIE_LAYOUT, areas=numbers)
+def tied_round(table: Table, layout: tuple[int, ...], numbers: Numbers) -> dict[str, Any]:
+    """The round scored on a table where a0 and a2 both sum to 10."""
+    state = table.new(layout, areas=numbers)
     table.finish_round(state)
     result = table.obs(state)["results"][0]
     assert result["sums"][0] == result["sums"][2] == 10
-    assert result["whale"] == whale
+    return dict(result)
+
+
+@pytest.mark.parametrize(("numbers", "whale"), [(None, 2), (SWAPPED_NUMBERS, 0)])
+def test_whale_tie_goes_to_higher_area_number(table: Table, numbers: Numbers, whale: int) -> None:
+    """en: "If several areas have the same total, the area with the higher printed number
+    counts." (a0 and a2 both sum to 10)"""
+    assert tied_round(table, WHALE_TIE_LAYOUT, numbers)["whale"] == whale
 
 
 @pytest.mark.parametrize(("numbers", "orca"), [(None, 0), (SWAPPED_NUMBERS, 2)])
-def test_orca_tie_goes_to_lower_area_number(
-    table: Table, numbers: tuple[int, ...] | None, orca: int
-) -> None:
+def test_orca_tie_goes_to_lower_area_number(table: Table, numbers: Numbers, orca: int) -> None:
     """en: "If several areas have the same total, the area with the lower printed number
     counts." (a0 and a2 both sum to 10)"""
-    state = table.new(ORCA_TIE_LAYOUT, areas=numbers)
-    table.finish_round(state)
-    result = table.obs(state)["results"][0]
-    assert result["sums"][0] == result["sums"][2] == 10
-    assert result["orca"] == orca
+    assert tied_round(table, ORCA_TIE_LAYOUT, numbers)["orca"] == orca
 
 
 def test_boat_scores_its_tourists(table: Table) -> None:
