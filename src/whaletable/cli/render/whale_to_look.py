@@ -91,9 +91,9 @@ def board_grid(fish: list[Region], areas: list[Region], tr: Translate) -> Table:
 def players_table(seats: list[Region], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
-    for key, column in words.SEAT_COLUMNS.items():
+    for key in words.SEAT_COLUMNS:
         justify: JustifyMethod = "right" if key == "points" else "left"
-        table.add_column(tr(column), justify=justify, no_wrap=key == "player")
+        table.add_column(words.word(key, tr), justify=justify, no_wrap=key == "player")
     for row in seats:
         table.add_row(
             "▶" if "to-move" in row.marks else "",

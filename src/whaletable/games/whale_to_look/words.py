@@ -23,12 +23,44 @@ from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
 
 _ = str  # marks a sentence of a table for the catalogs; it is translated where it is said
 
-TREND_NAMES = {
+NAMES = {
     "whale-watching": _("Whale-watching season"),
     "fishing": _("Fishing season"),
     "whale-and-orca": _("Whale & Orca season"),
     "orca-watching": _("Orca-watching season"),
+    "edition": _("Edition"),
+    "area_layout": _("Area cards"),
+    "trending": _("Trending card in round 2"),
+    "start_player": _("Start player"),
+    "anchor_without_tourists": _("An anchored boat with no tourist on it"),
+    "table": _("Table"),
+    "en": _("English rulebook"),
+    "vi": _("Vietnamese rulebook"),
+    "shuffled": _("shuffled"),
+    "ordered": _("in printed order"),
+    "random": _("drawn at random"),
+    "none": _("none"),
+    "bonus": _("still gains the anchor’s +2"),
+    "nothing": _("gains nothing"),
+    "standard": _("as in the rulebooks"),
+    "reduced": _("reduced, for research: 4 areas, 9 fish cards"),
+    "round_1": _("Round 1"),
+    "round_2": _("Round 2"),
+    "total": _("Total"),
+    "player": _("Player"),
+    "dock": _("Dock"),
+    "markers": _("Markers"),
+    "radar": _("Radar"),
+    "anchor": _("Anchor"),
+    "finished": _("Finished"),
+    "points": _("Points"),
 }
+"""What a key is called: a trending card; an option and its values, for the lobby; a part
+of the result; a column of the players' table."""
+
+SEAT_COLUMNS = ("player", "dock", "markers", "radar", "anchor", "finished", "points")
+"""The players' table on both boards: the name, the dock, then :func:`seat_cells`."""
+
 TREND_RULES = {
     "whale-watching": _("+2 for each of your boats on the whale's area"),
     "fishing": _("the fisher boat scores +3 on an area with neither the whale nor the orca"),
@@ -78,19 +110,6 @@ YOUR_TURN = {
     "turn": _("Round {round} of {rounds} · Your turn: investigate a fish card or finish."),
 }
 
-SEAT_COLUMNS = {
-    "player": _("Player"),
-    "dock": _("Dock"),
-    "markers": _("Markers"),
-    "radar": _("Radar"),
-    "anchor": _("Anchor"),
-    "finished": _("Finished"),
-    "points": _("Points"),
-}
-"""The columns of the players' table on both boards: the name, the dock, then the cells of
-:func:`seat_cells` in order."""
-
-RESULT_WORDS = {"round_1": _("Round 1"), "round_2": _("Round 2"), "total": _("Total")}
 TIE_BREAKS = {
     "round_2": _("Tie on points broken by the higher round 2 score."),
     "later_turn": _("Tie on points and round 2 score broken by the later turn in round 2."),
@@ -99,27 +118,6 @@ RANKING = _(
     "The most points wins; ties go to the higher round 2 score, then to whoever took "
     "their turn later in round 2."
 )
-
-OPTIONS = {
-    "edition": _("Edition"),
-    "area_layout": _("Area cards"),
-    "trending": _("Trending card in round 2"),
-    "start_player": _("Start player"),
-    "anchor_without_tourists": _("An anchored boat with no tourist on it"),
-    "table": _("Table"),
-}
-CHOICES = {
-    "en": _("English rulebook"),
-    "vi": _("Vietnamese rulebook"),
-    "shuffled": _("shuffled"),
-    "ordered": _("in printed order"),
-    "random": _("drawn at random"),
-    "none": _("none"),
-    "bonus": _("still gains the anchor’s +2"),
-    "nothing": _("gains nothing"),
-    "standard": _("as in the rulebooks"),
-    "reduced": _("reduced, for research: 4 areas, 9 fish cards"),
-}
 
 NO_TREND = _("No trending card this round.")
 
@@ -150,8 +148,12 @@ def boat_name(boat: int, tr: Translate) -> str:
     return tr("the {tourists}-tourist boat").format(tourists=TOURISTS[boat])
 
 
-def trend_name(trend: str, tr: Translate) -> str:
-    return tr(TREND_NAMES[trend]) if trend in TREND_NAMES else trend
+def word(key: str, tr: Translate) -> str:
+    """What ``key`` is called (:data:`NAMES`); a key with no name is said as it is."""
+    return tr(NAMES[key]) if key in NAMES else key
+
+
+trend_name = option_label = result_word = word
 
 
 def trend_rule(trend: str, tr: Translate) -> str:
@@ -189,11 +191,6 @@ def scored_sentence(
         "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
         "the orca at {orca_area} (sum {orca_sum})."
     ).format(round=round_, whale_area=whale, whale_sum=whale_sum, orca_area=orca, orca_sum=orca_sum)
-
-
-def result_word(key: str, tr: Translate) -> str:
-    """A column of the result table: a part of a seat's line, or the score."""
-    return tr(RESULT_WORDS[key]) if key in RESULT_WORDS else key
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:
@@ -313,15 +310,8 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     return None if text is None else tr(text).format(**said(event.to_json(), names, tr))
 
 
-def option_label(name: str, tr: Translate) -> str:
-    """The name of one of the game's options, for the lobby."""
-    return tr(OPTIONS[name]) if name in OPTIONS else name
-
-
 def choice_label(name: str, choice: Any, tr: Translate) -> str:
     """One allowed value of option ``name``, for the lobby."""
     if name == "start_player" and isinstance(choice, int):
         return seat_name([], choice, tr)
-    if isinstance(choice, str):
-        return tr(CHOICES[choice]) if choice in CHOICES else trend_name(choice, tr)
-    return plain_choice(choice, tr)
+    return word(choice, tr) if isinstance(choice, str) else plain_choice(choice, tr)

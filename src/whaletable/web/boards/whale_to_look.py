@@ -223,9 +223,9 @@ def _fish(
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
     # The player, the dock and the cells of a seat's row, the points at the right end.
-    for x, column in zip((44, 222, *CELL_X), words.SEAT_COLUMNS.values(), strict=False):
-        svg.text(x, LEGEND_Y - 8, tr(column), size=11, fill=MUTED)
-    points = tr(words.SEAT_COLUMNS["points"])
+    for x, column in zip((44, 222, *CELL_X), words.SEAT_COLUMNS, strict=False):
+        svg.text(x, LEGEND_Y - 8, words.word(column, tr), size=11, fill=MUTED)
+    points = words.word("points", tr)
     svg.text(WIDTH - 14, LEGEND_Y - 8, points, size=11, fill=MUTED, anchor="end")
 
 
