@@ -97,6 +97,10 @@ LOG: dict[type[Event], str] = {
     ev.RadarUsed: _("{name} used the radar on fish card {fish}: it shows {value}."),
     ev.BoatMoved: _("{name} moved {boat} to {area}."),
     ev.SaidDone: _('{name} said "Done!".'),
+    ev.RoundScored: _(
+        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
+        "the orca at {orca_area} (sum {orca_sum})."
+    ),
     ev.GameWon: _("Game over: {name} wins with {points} points."),
 }
 """One sentence of the log per event; a look at a value the reader may know and a move
@@ -167,30 +171,20 @@ def said(fields: Mapping[str, Any], names: Sequence[str], tr: Translate) -> dict
     words = dict(fields)
     if "seat" in fields:
         words["name"] = seat_name(names, fields["seat"], tr)
-    if "fish" in fields:
+    if isinstance(fields.get("fish"), int):  # one fish card (a round scored lists them all)
         words["fish"] = fish_name(fields["fish"], tr)
     if "boat" in fields:
         words["boat"] = boat_name(fields["boat"], tr)
     if "trend" in fields:
-        words["trend"], words["rule"] = (
-            trend_name(fields["trend"], tr),
-            trend_rule(fields["trend"], tr),
-        )
+        words.update(trend=trend_name(fields["trend"], tr), rule=trend_rule(fields["trend"], tr))
     if "numbers" in fields:
         words["numbers"] = " ".join(str(n) for n in fields["numbers"])
     if "area" in fields and "number" in fields:
         words["area"] = area_name(fields["number"], fields["area"], tr)
+    for fish in ("whale", "orca"):  # where each surfaced in a round scored
+        if f"{fish}_number" in fields:
+            words[f"{fish}_area"] = area_name(fields[f"{fish}_number"], fields[f"{fish}_area"], tr)
     return words
-
-
-def scored_sentence(
-    round_: int, whale: str, whale_sum: int, orca: str, orca_sum: int, tr: Translate
-) -> str:
-    """Where the whale and the orca surfaced (areas already named) and their sums."""
-    return tr(
-        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
-        "the orca at {orca_area} (sum {orca_sum})."
-    ).format(round=round_, whale_area=whale, whale_sum=whale_sum, orca_area=orca, orca_sum=orca_sum)
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:
@@ -203,9 +197,12 @@ def tie_break_line(result: Result, tr: Translate) -> str | None:
 
 
 def scored_line(result: ScoredRound, tr: Translate) -> str:
+    """Where the whale and the orca surfaced in a round scored, and their sums."""
     areas, sums, whale, orca = result["areas"], result["sums"], result["whale"], result["orca"]
-    whale_area, orca_area = area_name(areas[whale], whale, tr), area_name(areas[orca], orca, tr)
-    return scored_sentence(result["round"], whale_area, sums[whale], orca_area, sums[orca], tr)
+    scored = ev.RoundScored(
+        result["round"], (), whale, areas[whale], sums[whale], orca, areas[orca], sums[orca], ()
+    )
+    return tr(LOG[ev.RoundScored]).format(**said(scored.to_json(), (), tr))
 
 
 def game_over_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Translate) -> str:
@@ -297,17 +294,17 @@ def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
-    if isinstance(event, ev.RoundScored):
-        whale = area_name(event.whale_number, event.whale_area, tr)
-        orca = area_name(event.orca_number, event.orca_area, tr)
-        scored = scored_sentence(event.round, whale, event.whale_sum, orca, event.orca_sum, tr)
-        return scored + " " + round_points_sentence(event.points, names, tr)
     text = LOG.get(type(event))
     if isinstance(event, ev.Investigated) and event.value is not None:
         text = SAW
     elif isinstance(event, ev.BoatMoved) and event.anchor:
         text = ANCHORED
-    return None if text is None else tr(text).format(**said(event.to_json(), names, tr))
+    if text is None:
+        return None
+    line = tr(text).format(**said(event.to_json(), names, tr))
+    if isinstance(event, ev.RoundScored):
+        line += " " + round_points_sentence(event.points, names, tr)
+    return line
 
 
 def choice_label(name: str, choice: Any, tr: Translate) -> str:

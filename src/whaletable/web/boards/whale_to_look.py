@@ -308,11 +308,10 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
             markers = names if card.pieces else ()  # names only for the markers' titles
             svg.piece(_fish, card, columns, shown.at(card.key), markers, tr)
         x: float = 16  # the buttons, then what a move is made of
-        for c in shown.choices:
+        for c in shown.choices:  # "Done!" and the fisher are never offered together
             if isinstance(c.action, Finish):
                 x = svg.button(c.action, x, CONTROLS_Y, tr("Finish"), c.words, "finish-act")
-        for c in shown.choices:
-            if isinstance(c.action, ChooseFisherBoat):
+            elif isinstance(c.action, ChooseFisherBoat):
                 text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[c.action.boat])
                 x = svg.button(c.action, x, CONTROLS_Y, text, c.words, "fisher-act")
         if any(isinstance(c.action, MoveBoat) for c in shown.choices):
