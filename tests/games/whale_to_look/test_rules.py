@@ -616,6 +616,20 @@ def test_round_two_start_player_most_points(table: Table) -> None:
     assert state.current_player() == 1
 
 
+def three_on_the_whale(table: Table, state: WhaleToLookState, tied: tuple[int, ...]) -> None:
+    """Play the round out: each seat of ``tied`` puts its 3-tourist boat on the whale's
+    area (area 0) once, and every seat finishes otherwise."""
+    rnd, placed = state.round, set[int]()
+    while state.round == rnd and not state.is_terminal():
+        assert len(state.history) < 100, "the round does not end"
+        seat = state.current_player()
+        if seat in tied and seat not in placed:
+            table.turn(state, 2, 0)
+            placed.add(seat)
+        else:
+            table.finish(state)
+
+
 @pytest.mark.parametrize(
     ("first_start", "tied", "expected"),
     [(2, (0, 3), 0), (0, (1, 3), 3), (1, (1, 2), 2)],
@@ -626,15 +640,7 @@ def test_round_two_start_player_tie_furthest_clockwise(
     """en: "If several players are tied on points, the player who is furthest clockwise from
     the first round's start player becomes the new start player." (4 players)"""
     state = table.new(CLEAR_LAYOUT, players=4, start_player=first_start)
-    placed: set[int] = set()
-    while state.round == 1:
-        assert len(state.history) < 100, "the round does not end"
-        seat = state.current_player()
-        if seat in tied and seat not in placed:
-            table.turn(state, 2, 0)  # 3 tourists on the whale
-            placed.add(seat)
-        else:
-            table.finish(state)
+    three_on_the_whale(table, state, tied)
     points = table.round_points(state, 1)
     assert [points[s] for s in tied] == [3, 3]
     assert max(points) == 3
@@ -912,15 +918,7 @@ def test_whale_to_look_tie_broken_by_later_turn_in_round_two(
     table.finish_round(state)  # all 0: round 2 starts furthest clockwise from the first start
     table.deal(state, CLEAR_LAYOUT)
     assert state.current_player() == second_start
-    placed: set[int] = set()
-    while not state.is_terminal():
-        assert len(state.history) < 100, "the round does not end"
-        seat = state.current_player()
-        if seat in tied and seat not in placed:
-            table.turn(state, 2, 0)  # 3 tourists on the whale
-            placed.add(seat)
-        else:
-            table.finish(state)
+    three_on_the_whale(table, state, tied)
     assert [state.scores()[s] for s in tied] == [3.0, 3.0]
     assert [table.round_points(state, 2)[s] for s in tied] == [3, 3]
     assert state.returns() == [1.0 if s == winner else 0.0 for s in range(3)]
