@@ -21,7 +21,7 @@ from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.components import board_with_areas
-from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookObservation
+from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, DOCK, TOURISTS
 
 SCORED_PHASES = ("trending", "lay_areas", "deal_fish", "over")
@@ -49,13 +49,6 @@ def kinds(scene: Scene) -> dict[str, list[Region]]:
     return found
 
 
-def scored_round(obs: WhaleToLookObservation) -> ScoredRound | None:
-    """The round the table shows as scored, if it shows one."""
-    if obs["results"] and obs["phase"] in SCORED_PHASES:
-        return obs["results"][-1]
-    return None
-
-
 def choice(action: Action, obs: WhaleToLookObservation, tr: Translate) -> Choice:
     """``action`` in words, and where it is clicked: a fish card, an area, or a button."""
     target = None
@@ -74,7 +67,8 @@ def marks(**flags: bool) -> frozenset[str]:
 def scene(
     o: WhaleToLookObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
 ) -> Scene:
-    n, scored, trend = o["num_players"], scored_round(o), o["trend"]
+    n, trend = o["num_players"], o["trend"]
+    scored = o["results"][-1] if o["results"] and o["phase"] in SCORED_PHASES else None
     areas: Sequence[int | None]
     fish: Sequence[int | None]
     if scored is None:
