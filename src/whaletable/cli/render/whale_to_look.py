@@ -9,7 +9,7 @@ screen shows a fish value, so the board shows exactly what the observation says.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.console import Group, JustifyMethod, RenderableType
 from rich.panel import Panel
@@ -29,11 +29,7 @@ from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookO
 from whaletable.games.whale_to_look.rules import BOATS
 from whaletable.games.whale_to_look.view import UNKNOWN, choice, kinds, position, scene
 
-CHOSEN: dict[str, Callable[[int], Action]] = {
-    "i": act.Investigate,
-    "r": act.UseRadar,
-    "c": act.ChooseFisherBoat,
-}
+CHOSEN = {"i": act.Investigate, "r": act.UseRadar, "c": act.ChooseFisherBoat}
 """The short forms that name one fish card or boat, counted from 1."""
 
 

@@ -1,10 +1,7 @@
-"""Whale to Look in words: the names of cards, areas, boats and trends, and one sentence
-per action and per event, for the web board, the terminal and the log alike.
-
-Everything is said in the reader's language through ``tr`` (the catalogs are extracted
-from this module, the web board and the terminal view). Fish cards are F1–F12 in reading
-order, areas are named by the number printed on their card, boats by how many tourists
-they carry.
+"""Whale to Look in words, for the web board, the terminal and the log alike, in the
+reader's language through ``tr`` (the catalogs are extracted from this module, the web
+board and the terminal view). Fish cards are F1–F12 in reading order, areas are named by
+the number printed on their card, boats by how many tourists they carry.
 """
 
 from __future__ import annotations
@@ -268,16 +265,6 @@ def area_notes(boats: int, seats: int, seen: int, hidden: int, tr: Translate) ->
     full = tr("{count} of {seats} boats").format(count=boats, seats=seats)
     hint = tr("seen {sum}, {hidden} unknown") if hidden else tr("seen {sum} (all)")
     return full, hint.format(sum=seen, hidden=hidden)
-
-
-def boat_title(name: str, boat: int, marks: frozenset[str], tr: Translate) -> str:
-    """A seat's boat, with the fisher or the anchor on it (a scene's boat marks)."""
-    title = tr("{name}: {boat}").format(name=name, boat=boat_name(boat, tr))
-    if "fisher" in marks:
-        title += " · " + tr("fisher on board")
-    if "anchored" in marks:
-        title += " · " + tr("anchored")
-    return title
 
 
 def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:

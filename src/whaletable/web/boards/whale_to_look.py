@@ -1,11 +1,8 @@
-"""Whale to Look on the web table: the game's scene (``games/whale_to_look/view.py``) as SVG.
-
-The table is laid out as in the box: six dark-blue diamond area cards in a 3×2 grid,
-twelve light fish cards in the gaps at their corners (the reduced research table: four
-areas in a 2×2 grid, nine fish cards). This module gives each region of the scene its
-place and each kind its shape; what is shown, and which click makes which move, is the
-scene's. Every fish label is an element ``<text class="fish-value" data-fish="i">`` and
-no other element shows a fish value.
+"""Whale to Look on the web table: the game's scene (``games/whale_to_look/view.py``) as SVG,
+laid out as in the box: six diamond area cards in a 3×2 grid, twelve fish cards in the gaps
+at their corners (the reduced research table: 2×2 areas, nine fish cards). What is shown,
+and which click makes which move, is the scene's; no element but ``<text class="fish-value"
+data-fish="i">`` shows a fish value.
 """
 
 from __future__ import annotations
@@ -146,7 +143,10 @@ def _move_target(svg: Svg, move: Choice, columns: int) -> None:
 
 def _boat(svg: Svg, x: float, y: float, boat: Piece, names: Names, tr: Translate) -> None:
     seat, number = boat.owner or 0, position(boat.key)
-    title = words.boat_title(seat_name(names, seat, tr), number, boat.marks, tr)
+    name, what = seat_name(names, seat, tr), words.boat_name(number, tr)
+    title = tr("{name}: {boat}").format(name=name, boat=what)
+    title += (" · " + tr("fisher on board")) * ("fisher" in boat.marks)
+    title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
     if "selectable" in boat.marks:
         svg.add(f'<g class="boat selectable" data-seat="{seat}" data-boat="{number}" tabindex="0" ')
         svg.add(f'role="button"><title>{esc(title)}</title><ellipse class="ring" cx="{x}" ')
