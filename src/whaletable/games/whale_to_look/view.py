@@ -31,10 +31,6 @@ UNKNOWN = "?"
 """A fish card's note while its value is hidden from the viewer."""
 
 
-def boat_key(seat: int, boat: int) -> str:
-    return f"boat-{seat}-{boat}"
-
-
 def position(key: str) -> int:
     """The number a key ends with: an area's or a fish card's table position, which of its
     owner's boats (0, 1, 2) a boat is."""
@@ -96,7 +92,7 @@ def scene(
                 anchored=anchored[seat] == b,
                 selectable=mine and b in movable,
             )
-            boat = Piece(boat_key(seat, b), "boat", str(TOURISTS[b]), seat, lit)
+            boat = Piece(f"boat-{seat}-{b}", "boat", str(TOURISTS[b]), seat, lit)
             (docked[seat] if at == DOCK else on_area[at]).append(boat)
     view = words.view_line(o["round"], o["seat"], names, tr)
     regions = [Region("header", "header", view, notes=header)]

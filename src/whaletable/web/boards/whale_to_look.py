@@ -18,7 +18,7 @@ from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, Mov
 from whaletable.games.whale_to_look.components import area_xy, board_with_areas, fish_xy
 from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, TOURISTS
-from whaletable.games.whale_to_look.view import UNKNOWN, boat_key, kinds, position, scene
+from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position, scene
 from whaletable.web.boards import HIGHLIGHT, INK, Svg, WordedBoard, esc, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
@@ -251,9 +251,9 @@ def _seat_row(svg: Svg, row: Region, names: Names, tr: Translate) -> None:
     svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
     if "you" in row.marks:
         svg.text(50, mid + 13, tr("you"), size=11, fill=MUTED)
-    docked = {p.key: p for p in row.pieces}
+    docked = {position(p.key): p for p in row.pieces}
     for boat in range(BOATS):
-        bx, piece = 246 + boat * BOAT_GAP, docked.get(boat_key(seat, boat))
+        bx, piece = 246 + boat * BOAT_GAP, docked.get(boat)
         if piece is not None:
             _boat(svg, bx, mid + 3, piece, names, tr)
         else:
