@@ -66,19 +66,15 @@ def _good_text() -> str:
     return ref.read_text(encoding="utf-8")
 
 
-def _write(tmp_path: Path, old: str, new: str) -> Path:
-    """A copy of the real data file with ``old`` replaced by ``new``."""
-    text = _good_text()
-    assert old in text
-    path = tmp_path / "components.toml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+def _written(tmp_path: Path, text: str) -> Path:
+    """``text`` as a components file in ``tmp_path``."""
+    (tmp_path / "components.toml").write_text(text, encoding="utf-8")
+    return tmp_path / "components.toml"
 
 
 def test_load_components_accepts_a_path(tmp_path: Path) -> None:
     """A data file elsewhere (a Path or a string) loads like the packaged one."""
-    path = tmp_path / "components.toml"
-    path.write_text(_good_text(), encoding="utf-8")
+    path = _written(tmp_path, _good_text())
     default = load_components()
     for given in (path, str(path)):
         loaded = load_components(given)
@@ -90,83 +86,98 @@ def test_load_components_accepts_a_path(tmp_path: Path) -> None:
 def test_missing_table(tmp_path: Path) -> None:
     """A data file "validated at load with clear errors naming the file and key" (DESIGN)."""
     text = _good_text()
-    path = tmp_path / "components.toml"
-    path.write_text(text[: text.index("[fish]")], encoding="utf-8")
+    path = _written(tmp_path, text[: text.index("[fish]")])
     with pytest.raises(DataFileError, match=r"missing table \[fish\]") as info:
         load_components(path)
     assert str(path) in str(info.value)
 
 
-def test_wrong_length(tmp_path: Path) -> None:
-    """en: "12 fish cards" — a deck of another size is refused."""
-    path = _write(tmp_path, "values = [0, 0, 1, 1,", "values = [0, 1,")
-    with pytest.raises(DataFileError, match=r"\[fish\] values must have 12 entries, not 10") as e:
+def refused(tmp_path: Path, old: str, new: str, match: str) -> None:
+    """The components file with ``old`` written as ``new`` is refused with ``match``, and
+    the error names the file."""
+    text = _good_text()
+    assert old in text
+    path = _written(tmp_path, text.replace(old, new, 1))
+    with pytest.raises(DataFileError, match=match) as e:
         load_components(path)
     assert str(path) in str(e.value)
+
+
+def test_wrong_length(tmp_path: Path) -> None:
+    """en: "12 fish cards" — a deck of another size is refused."""
+    refused(
+        tmp_path,
+        "values = [0, 0, 1, 1,",
+        "values = [0, 1,",
+        r"\[fish\] values must have 12 entries, not 10",
+    )
 
 
 @pytest.mark.parametrize("bad", ['"0"', "0.5", "true"])
 def test_non_integer(tmp_path: Path, bad: str) -> None:
     """en: "The number of fish (0-5)" — whole numbers only."""
-    path = _write(tmp_path, "values = [0, 0,", f"values = [{bad}, 0,")
-    with pytest.raises(DataFileError, match=r"\[fish\] values must be a list of integers") as e:
-        load_components(path)
-    assert str(path) in str(e.value)
+    refused(
+        tmp_path,
+        "values = [0, 0,",
+        f"values = [{bad}, 0,",
+        r"\[fish\] values must be a list of integers",
+    )
 
 
 def test_negative_fish_value(tmp_path: Path) -> None:
     """en: "The number of fish (0-5)" — never below 0."""
-    path = _write(tmp_path, "values = [0, 0,", "values = [-1, 0,")
-    with pytest.raises(DataFileError, match=r"\[fish\] values must not be negative"):
-        load_components(path)
+    refused(
+        tmp_path, "values = [0, 0,", "values = [-1, 0,", r"\[fish\] values must not be negative"
+    )
 
 
 def test_duplicate_area_numbers(tmp_path: Path) -> None:
     """en: ties go to "the area with the higher printed number" — numbers must differ."""
-    path = _write(tmp_path, "numbers = [0, 1, 2, 3, 4, 5]", "numbers = [0, 1, 2, 3, 4, 4]")
-    with pytest.raises(DataFileError, match=r"\[areas\] numbers must be distinct") as e:
-        load_components(path)
-    assert str(path) in str(e.value)
+    refused(
+        tmp_path,
+        "numbers = [0, 1, 2, 3, 4, 5]",
+        "numbers = [0, 1, 2, 3, 4, 4]",
+        r"\[areas\] numbers must be distinct",
+    )
 
 
 def test_ordered_layout_uses_each_number_once(tmp_path: Path) -> None:
     """The ordered layout lays each of the six area cards exactly once."""
-    path = _write(
-        tmp_path, "ordered_layout = [0, 1, 2, 3, 4, 5]", "ordered_layout = [0, 1, 2, 3, 5, 5]"
+    refused(
+        tmp_path,
+        "ordered_layout = [0, 1, 2, 3, 4, 5]",
+        "ordered_layout = [0, 1, 2, 3, 5, 5]",
+        r"\[areas\] ordered_layout must use each number",
     )
-    with pytest.raises(DataFileError, match=r"\[areas\] ordered_layout must use each number"):
-        load_components(path)
 
 
 def test_missing_provenance(tmp_path: Path) -> None:
     """DESIGN: "the choice made is written in the game's data file with provenance"."""
-    path = _write(tmp_path, 'provenance = "reconstructed"', "")
-    with pytest.raises(DataFileError, match=r"\[fish\] needs a provenance string") as e:
-        load_components(path)
-    assert str(path) in str(e.value)
+    refused(tmp_path, 'provenance = "reconstructed"', "", r"\[fish\] needs a provenance string")
 
 
 def test_unknown_provenance_label(tmp_path: Path) -> None:
     """Provenance is one of the reference notes' confidence labels."""
-    path = _write(tmp_path, 'provenance = "inferred"', 'provenance = "probably"')
-    with pytest.raises(DataFileError, match=r"\[areas\] provenance must be one of"):
-        load_components(path)
+    refused(
+        tmp_path,
+        'provenance = "inferred"',
+        'provenance = "probably"',
+        r"\[areas\] provenance must be one of",
+    )
 
 
 def test_missing_reason(tmp_path: Path) -> None:
     """DESIGN: provenance comes "with ... a one-line reason"."""
     text = _good_text()
     start = text.index("reason", text.index("[fish]"))
-    path = tmp_path / "components.toml"
-    path.write_text(text[:start], encoding="utf-8")
+    path = _written(tmp_path, text[:start])
     with pytest.raises(DataFileError, match=r"\[fish\] needs a reason string"):
         load_components(path)
 
 
 def test_not_toml(tmp_path: Path) -> None:
     """A file that is not TOML is named in the error."""
-    path = tmp_path / "components.toml"
-    path.write_text("[areas\nnumbers = ", encoding="utf-8")
+    path = _written(tmp_path, "[areas\nnumbers = ")
     with pytest.raises(DataFileError, match="not valid TOML") as e:
         load_components(path)
     assert str(path) in str(e.value)

@@ -22,16 +22,9 @@ import pytest
 from whaletable import games
 from whaletable.core.errors import BadOption
 from whaletable.core.testing import option_sets
-from whaletable.games.whale_to_look.actions import (
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.components import REDUCED, STANDARD, load_components
-from whaletable.games.whale_to_look.events import FishDealt
 
 if TYPE_CHECKING:
     from wtl_support import Table
@@ -51,8 +44,8 @@ def test_reduced_game_deals_fewer_cards() -> None:
     laid = dealt = 0
     while state.is_chance_node():
         action = state.sample_chance(rng)
-        laid += isinstance(action, LayArea)
-        dealt += isinstance(action, DealFish)
+        laid += isinstance(action, act.LayArea)
+        dealt += isinstance(action, act.DealFish)
         state.apply(action)
     assert (laid, dealt) == (4, 9)
     obs = state.observation(0)
@@ -60,8 +53,8 @@ def test_reduced_game_deals_fewer_cards() -> None:
     assert len(obs["revealed"]) == len(obs["markers"]) == 9
     deck = Counter(load_components().fish_values)
     assert not Counter(state.fish) - deck  # every card dealt is one of the deck's
-    fish_dealt = [e for _, e in state.events(None) if isinstance(e, FishDealt)]
-    assert fish_dealt == [FishDealt(1, 9)]
+    fish_dealt = [e for _, e in state.events(None) if isinstance(e, ev.FishDealt)]
+    assert fish_dealt == [ev.FishDealt(1, 9)]
 
 
 def test_reduced_table_is_a_two_by_two_grid_without_diagonal_moves() -> None:
@@ -87,7 +80,7 @@ def test_reduced_table_has_no_diagonal_move(table: Table) -> None:
     state.apply(table.first_investigation(state))
     assert table.moves_of(state, 1) == {0, 1, 2, 3}  # from the dock: any area
     assert table.moves_of(state, 0) == {1, 2}
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 3, False))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 3, False))
 
 
 def test_reduced_table_lays_the_four_lowest_area_cards(table: Table) -> None:
@@ -96,9 +89,9 @@ def test_reduced_table_lays_the_four_lowest_area_cards(table: Table) -> None:
     game = games.get("whale-to-look")
     state = game.new_state(2, {**REDUCED_OPTIONS, "start_player": 0})
     assert sorted(a.number for a, _ in state.chance_outcomes()) == [0, 1, 2, 3]
-    state.apply(LayArea(4 - 1))
+    state.apply(act.LayArea(4 - 1))
     assert sorted(a.number for a, _ in state.chance_outcomes()) == [0, 1, 2]
-    assert "chance" in table.refuses(state, LayArea(4))
+    assert "chance" in table.refuses(state, act.LayArea(4))
     ordered = table.new(REDUCED_LAYOUT, players=2, table="reduced")
     assert table.obs(ordered)["areas"] == [0, 1, 2, 3]
 
@@ -113,7 +106,7 @@ def test_reduced_table_gives_four_markers(table: Table) -> None:
     table.turn(state, 2, 3)  # seat 0: its fourth look
     table.turn(state, 2, 3)  # seat 1
     assert table.obs(state)["players"][0]["markers_left"] == 0
-    assert state.legal_actions() == [Finish()]
+    assert state.legal_actions() == [act.Finish()]
 
 
 def test_reduced_table_scores_the_whale_and_orca_of_four_areas(table: Table) -> None:
@@ -145,13 +138,13 @@ def test_reduced_table_refuses_positions_off_the_table(table: Table) -> None:
     """Fish cards 9–11 and areas 4–5 are not on the reduced table: the game's codes include
     them (the same for every table), but they are never legal there."""
     state = table.new(REDUCED_LAYOUT, players=2, table="reduced")
-    assert "no fish card 9" in table.refuses(state, Investigate(9))
-    assert "no fish card 11" in table.refuses(state, UseRadar(11))
-    state.apply(Investigate(0))
-    assert "no area 4" in table.refuses(state, MoveBoat(0, 4, False))
+    assert "no fish card 9" in table.refuses(state, act.Investigate(9))
+    assert "no fish card 11" in table.refuses(state, act.UseRadar(11))
+    state.apply(act.Investigate(0))
+    assert "no area 4" in table.refuses(state, act.MoveBoat(0, 4, False))
     codes = state.legal_action_codes()
     game = state.game
-    assert all(game.player_action(c) != MoveBoat(0, 5, False) for c in codes)
+    assert all(game.player_action(c) != act.MoveBoat(0, 5, False) for c in codes)
 
 
 def test_reduced_table_spec_follows_the_option() -> None:

@@ -14,17 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from whaletable.core.errors import IllegalAction
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look.components import load_components
 
 if TYPE_CHECKING:
@@ -51,6 +41,7 @@ ORCA_TIE_LAYOUT = (0, 4, 4, 0, 1, 5, 5, 1, 2, 3, 3, 2)
 # Printed numbers laid so that table position 0 carries the highest number and
 # position 2 a low one: the opposite of reading order for those two positions.
 SWAPPED_NUMBERS = (5, 0, 1, 2, 3, 4)
+Numbers = tuple[int, ...] | None  # the area cards' printed numbers in reading order, or the default
 
 
 def round_two(
@@ -80,7 +71,7 @@ def test_investigate_is_private_peek(table: Table) -> None:
     the number on the face of the fish card you chose. Then return the card ... face down."
     """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(3))
+    state.apply(act.Investigate(3))
     assert table.obs(state, 0)["fish"][3] == CLEAR_LAYOUT[3]
     assert table.obs(state, 1)["fish"][3] is None
     assert table.obs(state, 2)["fish"][3] is None
@@ -102,7 +93,7 @@ def test_investigate_uses_one_of_five_markers(table: Table) -> None:
     """en: "Investigation marker x5"; each look places "one of your investigation markers"."""
     state = table.new(CLEAR_LAYOUT)
     assert table.obs(state)["players"][0]["markers_left"] == 5
-    state.apply(Investigate(7))
+    state.apply(act.Investigate(7))
     assert table.obs(state)["players"][0]["markers_left"] == 4
     assert table.obs(state)["markers"][7] == [0]
     state = _spend_all_markers(table)
@@ -116,20 +107,20 @@ def test_investigate_only_face_down_cards_not_yet_marked(table: Table) -> None:
     are silent)."""
     state = table.new(CLEAR_LAYOUT)
     table.turn(state, 0, 0)  # seat 0 marks fish 0
-    state.apply(UseRadar(4))  # seat 1 turns fish 4 face up
-    assert "face up" in table.refuses(state, Investigate(4))
+    state.apply(act.UseRadar(4))  # seat 1 turns fish 4 face up
+    assert "face up" in table.refuses(state, act.Investigate(4))
     table.turn(state, 0, 1)
     table.turn(state, 0, 2)  # seat 2
-    assert "already" in table.refuses(state, Investigate(0))
+    assert "already" in table.refuses(state, act.Investigate(0))
 
 
 def test_others_may_investigate_a_marked_card(table: Table) -> None:
     """en: "Choose one fish card you would like to investigate." — any face-down card, even
     one another player has marked."""
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(5))
-    state.apply(MoveBoat(0, 0, False))
-    state.apply(Investigate(5))  # seat 1
+    state.apply(act.Investigate(5))
+    state.apply(act.MoveBoat(0, 0, False))
+    state.apply(act.Investigate(5))  # seat 1
     assert table.obs(state)["markers"][5] == [0, 1]
     assert table.obs(state, 1)["fish"][5] == CLEAR_LAYOUT[5]
 
@@ -138,14 +129,14 @@ def test_marked_card_can_be_rechecked_any_time(table: Table) -> None:
     """en: "Once you have placed one of your investigation markers next to a fish card, you
     may check that card again whenever you want." """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(9))
+    state.apply(act.Investigate(9))
     seen = [table.obs(state, 0)["fish"][9]]
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.MoveBoat(0, 0, False))
     seen.append(table.obs(state, 0)["fish"][9])
     for boat, area in ((0, 1), (0, 2), (1, 3), (1, 4), (1, 5)):  # seats 1, 2, 0, 1, 2
         state.apply(table.first_investigation(state))
         seen.append(table.obs(state, 0)["fish"][9])
-        state.apply(MoveBoat(boat, area, False))
+        state.apply(act.MoveBoat(boat, area, False))
         seen.append(table.obs(state, 0)["fish"][9])
     assert seen == [CLEAR_LAYOUT[9]] * len(seen)
     assert table.obs(state, 1)["fish"][9] is None
@@ -158,12 +149,12 @@ def test_marked_card_can_be_rechecked_any_time(table: Table) -> None:
 def test_must_move_after_investigating(table: Table) -> None:
     """en: "If you investigated in step 1, you must proceed to step 2." """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(0))
-    assert all(isinstance(a, (MoveBoat, UseRadar)) for a in state.legal_actions())
-    assert any(isinstance(a, MoveBoat) for a in state.legal_actions())
-    assert "must move a boat" in table.refuses(state, Finish())
-    assert "must move a boat" in table.refuses(state, Investigate(1))
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.Investigate(0))
+    assert all(isinstance(a, (act.MoveBoat, act.UseRadar)) for a in state.legal_actions())
+    assert any(isinstance(a, act.MoveBoat) for a in state.legal_actions())
+    assert "must move a boat" in table.refuses(state, act.Finish())
+    assert "must move a boat" in table.refuses(state, act.Investigate(1))
+    state.apply(act.MoveBoat(0, 0, False))
     assert state.current_player() == 1
 
 
@@ -173,7 +164,7 @@ def test_must_move_after_investigating(table: Table) -> None:
 def test_radar_reveals_to_everyone(table: Table) -> None:
     """en: "use their radar to flip one face-down fish card and reveal it to everyone." """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(5))
+    state.apply(act.UseRadar(5))
     for seat in (0, 1, 2, None):
         assert table.obs(state, seat)["fish"][5] == CLEAR_LAYOUT[5]
         assert table.obs(state, seat)["revealed"][5] is True
@@ -183,15 +174,15 @@ def test_radar_reveals_to_everyone(table: Table) -> None:
 def test_radar_once_per_round(table: Table) -> None:
     """en: "Once per round, at any point during their turn, a player may use their radar"."""
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(4))
+    state.apply(act.UseRadar(4))
     table.turn(state, 0, 0)
     table.turn(state, 0, 1)  # seat 1
     table.turn(state, 0, 2)  # seat 2
-    assert not any(isinstance(a, UseRadar) for a in state.legal_actions())
-    assert "no radar left" in table.refuses(state, UseRadar(8))
-    state.apply(Investigate(8))
-    assert "no radar left" in table.refuses(state, UseRadar(8))
-    state.apply(MoveBoat(1, 3, False))
+    assert not any(isinstance(a, act.UseRadar) for a in state.legal_actions())
+    assert "no radar left" in table.refuses(state, act.UseRadar(8))
+    state.apply(act.Investigate(8))
+    assert "no radar left" in table.refuses(state, act.UseRadar(8))
+    state.apply(act.MoveBoat(1, 3, False))
     table.finish_round(state)
     table.deal(state, CLEAR_LAYOUT)
     # "Turn your dock and any used radar face up": round 2 brings it back.
@@ -201,11 +192,11 @@ def test_radar_once_per_round(table: Table) -> None:
 def test_radar_at_any_point_of_the_turn(table: Table) -> None:
     """en: "at any point during their turn" — before investigating or before moving."""
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(0))  # seat 0, before investigating
+    state.apply(act.UseRadar(0))  # seat 0, before investigating
     table.turn(state, 0, 0)
-    state.apply(Investigate(1))  # seat 1
-    state.apply(UseRadar(2))  # between investigating and moving
-    state.apply(MoveBoat(0, 1, False))
+    state.apply(act.Investigate(1))  # seat 1
+    state.apply(act.UseRadar(2))  # between investigating and moving
+    state.apply(act.MoveBoat(0, 1, False))
     assert table.obs(state)["revealed"][:3] == [True, False, True]
     assert state.current_player() == 2
 
@@ -214,19 +205,19 @@ def test_radar_not_on_a_finishing_turn(table: Table) -> None:
     """en: "At the start of your turn, if you do not want to ... move your boat ... say
     'Done!'" — once the radar is used the turn has begun, so it cannot end in Finish."""
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(6))
-    assert Finish() not in state.legal_actions()
-    assert "start of your turn" in table.refuses(state, Finish())
+    state.apply(act.UseRadar(6))
+    assert act.Finish() not in state.legal_actions()
+    assert "start of your turn" in table.refuses(state, act.Finish())
     table.turn(state, 0, 0)
-    assert Finish() in state.legal_actions()  # seat 1's turn starts fresh
+    assert act.Finish() in state.legal_actions()  # seat 1's turn starts fresh
 
 
 def test_radar_only_on_a_face_down_card(table: Table) -> None:
     """en: "flip one face-down fish card" """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(6))
+    state.apply(act.UseRadar(6))
     table.turn(state, 0, 0)
-    assert "already face up" in table.refuses(state, UseRadar(6))
+    assert "already face up" in table.refuses(state, act.UseRadar(6))
 
 
 def test_two_player_radar_twice_per_round(table: Table) -> None:
@@ -234,36 +225,36 @@ def test_two_player_radar_twice_per_round(table: Table) -> None:
     radar twice per round." """
     state = table.new(CLEAR_LAYOUT, players=2)
     assert table.obs(state)["players"][0]["radars"] == 2
-    state.apply(UseRadar(0))
+    state.apply(act.UseRadar(0))
     table.turn(state, 0, 0)
     table.turn(state, 0, 1)  # seat 1
-    state.apply(UseRadar(1))
+    state.apply(act.UseRadar(1))
     table.turn(state, 1, 2)
     table.turn(state, 1, 3)  # seat 1
-    assert "no radar left" in table.refuses(state, UseRadar(2))
+    assert "no radar left" in table.refuses(state, act.UseRadar(2))
 
 
 def test_two_player_radar_once_per_turn_en(table: Table) -> None:
     """en: "In a 2-player game you may use the radar twice per round. However, you may only
     use it once per turn." """
     state = table.new(CLEAR_LAYOUT, players=2, edition="en")
-    state.apply(UseRadar(0))
-    assert "once per turn" in table.refuses(state, UseRadar(1))
-    state.apply(Investigate(2))
-    assert "once per turn" in table.refuses(state, UseRadar(1))
-    state.apply(MoveBoat(0, 0, False))
-    state.apply(UseRadar(1))  # seat 1 uses one of theirs
+    state.apply(act.UseRadar(0))
+    assert "once per turn" in table.refuses(state, act.UseRadar(1))
+    state.apply(act.Investigate(2))
+    assert "once per turn" in table.refuses(state, act.UseRadar(1))
+    state.apply(act.MoveBoat(0, 0, False))
+    state.apply(act.UseRadar(1))  # seat 1 uses one of theirs
     table.turn(state, 0, 1)
-    state.apply(UseRadar(3))  # seat 0's second radar, on a new turn
+    state.apply(act.UseRadar(3))  # seat 0's second radar, on a new turn
     assert table.obs(state)["players"][0]["radars"] == 0
 
 
 def test_two_player_radar_twice_in_one_turn_vi(table: Table) -> None:
     """vi: "two radars; per-turn limit not stated" (table of differences) — both in one turn."""
     state = table.new(CLEAR_LAYOUT, players=2, edition="vi")
-    state.apply(UseRadar(0))
-    state.apply(Investigate(2))
-    state.apply(UseRadar(1))
+    state.apply(act.UseRadar(0))
+    state.apply(act.Investigate(2))
+    state.apply(act.UseRadar(1))
     assert table.obs(state)["revealed"][:2] == [True, True]
     assert table.obs(state)["players"][0]["radars"] == 0
 
@@ -282,7 +273,7 @@ def test_move_from_dock_to_any_area(table: Table) -> None:
     """en: "(a) Move one of your boats with its tourists out of your dock and place it on top
     of any area." """
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(0))
+    state.apply(act.Investigate(0))
     for boat in range(3):
         assert table.moves_of(state, boat) == {0, 1, 2, 3, 4, 5}
 
@@ -293,15 +284,15 @@ def test_move_to_adjacent_area_only(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT, players=2)
     table.turn(state, 0, 0)
     table.finish(state)  # seat 1
-    state.apply(Investigate(1))
+    state.apply(act.Investigate(1))
     assert table.moves_of(state, 0) == {1, 3}
-    state.apply(MoveBoat(0, 1, False))
-    state.apply(Investigate(2))
+    state.apply(act.MoveBoat(0, 1, False))
+    state.apply(act.Investigate(2))
     assert table.moves_of(state, 0) == {0, 2, 4}
-    state.apply(MoveBoat(0, 4, False))
-    state.apply(Investigate(3))
+    state.apply(act.MoveBoat(0, 4, False))
+    state.apply(act.Investigate(3))
     assert table.moves_of(state, 0) == {1, 3, 5}
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 4, False))  # a move must go somewhere
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 4, False))  # a move must go somewhere
 
 
 def test_no_diagonal_moves(table: Table) -> None:
@@ -310,13 +301,13 @@ def test_no_diagonal_moves(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT, players=2)
     table.turn(state, 0, 0)
     table.turn(state, 0, 1)  # seat 1
-    state.apply(Investigate(1))
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 4, False))
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 2, False))
-    state.apply(MoveBoat(1, 5, False))
-    state.apply(Investigate(2))  # seat 1's boat 0 is on a1
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 3, False))
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 5, False))
+    state.apply(act.Investigate(1))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 4, False))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 2, False))
+    state.apply(act.MoveBoat(1, 5, False))
+    state.apply(act.Investigate(2))  # seat 1's boat 0 is on a1
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 3, False))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 5, False))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -326,10 +317,10 @@ def test_area_capacity_equals_number_of_players(table: Table, players: int) -> N
     state = table.new(CLEAR_LAYOUT, players=players)
     for _ in range(players):
         table.turn(state, 0, 3)
-    state.apply(Investigate(11))
+    state.apply(act.Investigate(11))
     assert 3 not in table.moves_of(state, 1)
-    assert f"holds {players} boats" in table.refuses(state, MoveBoat(1, 3, False))
-    state.apply(MoveBoat(1, 4, False))
+    assert f"holds {players} boats" in table.refuses(state, act.MoveBoat(1, 3, False))
+    state.apply(act.MoveBoat(1, 4, False))
     assert [b[0] for b in (p["boats"] for p in table.obs(state)["players"])] == [3] * players
 
 
@@ -338,11 +329,11 @@ def test_capacity_counts_boats_moving_from_another_area(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT, players=2)
     table.turn(state, 0, 0)
     table.turn(state, 0, 0)  # seat 1: a0 is full
-    state.apply(Investigate(1))
-    state.apply(MoveBoat(1, 1, False))
+    state.apply(act.Investigate(1))
+    state.apply(act.MoveBoat(1, 1, False))
     table.turn(state, 1, 3)  # seat 1
-    state.apply(Investigate(2))
-    assert "holds 2 boats" in table.refuses(state, MoveBoat(1, 0, False))
+    state.apply(act.Investigate(2))
+    assert "holds 2 boats" in table.refuses(state, act.MoveBoat(1, 0, False))
 
 
 def test_full_area_takes_a_boat_again_once_one_has_left(table: Table) -> None:
@@ -351,12 +342,12 @@ def test_full_area_takes_a_boat_again_once_one_has_left(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT, players=2)
     table.turn(state, 0, 0)
     table.turn(state, 0, 0)  # seat 1: a0 is full
-    state.apply(Investigate(1))
+    state.apply(act.Investigate(1))
     assert 0 not in table.moves_of(state, 1)
-    state.apply(MoveBoat(0, 1, False))  # seat 0's boat 0 leaves a0
-    state.apply(Investigate(2))  # seat 1
+    state.apply(act.MoveBoat(0, 1, False))  # seat 0's boat 0 leaves a0
+    state.apply(act.Investigate(2))  # seat 1
     assert 0 in table.moves_of(state, 1)
-    state.apply(MoveBoat(1, 0, False))
+    state.apply(act.MoveBoat(1, 0, False))
     assert [p["boats"] for p in table.obs(state)["players"]] == [[1, -1, -1], [0, 0, -1]]
 
 
@@ -378,30 +369,30 @@ def test_anchor_once_per_round(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT)
     table.turn(state, 0, 0, anchor=True)
     table.finish(state, 2)  # seats 1 and 2
-    state.apply(Investigate(1))
-    assert not any(isinstance(a, MoveBoat) and a.anchor for a in state.legal_actions())
-    assert "already dropped your anchor" in table.refuses(state, MoveBoat(1, 3, True))
-    state.apply(MoveBoat(1, 3, False))
+    state.apply(act.Investigate(1))
+    assert not any(isinstance(a, act.MoveBoat) and a.anchor for a in state.legal_actions())
+    assert "already dropped your anchor" in table.refuses(state, act.MoveBoat(1, 3, True))
+    state.apply(act.MoveBoat(1, 3, False))
     table.finish_round(state)
     table.deal(state, CLEAR_LAYOUT)
     # "Return your boats, investigation markers and anchor to your dock."
     assert table.obs(state)["players"][0]["anchor_used"] is False
-    state.apply(Investigate(0))
-    assert MoveBoat(1, 3, True) in state.legal_actions()
+    state.apply(act.Investigate(0))
+    assert act.MoveBoat(1, 3, True) in state.legal_actions()
 
 
 def test_one_anchor_per_area(table: Table) -> None:
     """en: "Only 1 anchor may be placed in each area." vi: "(whoever dropped it)" """
     state = table.new(CLEAR_LAYOUT)
     table.turn(state, 0, 0, anchor=True)
-    state.apply(Investigate(1))  # seat 1
-    assert "already has an anchor" in table.refuses(state, MoveBoat(0, 0, True))
-    assert MoveBoat(0, 0, False) in state.legal_actions()
-    assert MoveBoat(0, 1, True) in state.legal_actions()
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.Investigate(1))  # seat 1
+    assert "already has an anchor" in table.refuses(state, act.MoveBoat(0, 0, True))
+    assert act.MoveBoat(0, 0, False) in state.legal_actions()
+    assert act.MoveBoat(0, 1, True) in state.legal_actions()
+    state.apply(act.MoveBoat(0, 0, False))
     table.finish(state, 2)  # seats 2 and 0
-    state.apply(Investigate(2))  # seat 1 again: its own boat in a0 cannot be anchored either
-    assert "already has an anchor" in table.refuses(state, MoveBoat(1, 0, True))
+    state.apply(act.Investigate(2))  # seat 1 again: its own boat in a0 cannot be anchored either
+    assert "already has an anchor" in table.refuses(state, act.MoveBoat(1, 0, True))
 
 
 def test_anchor_only_on_area_just_moved_into(table: Table) -> None:
@@ -410,10 +401,10 @@ def test_anchor_only_on_area_just_moved_into(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT)
     table.turn(state, 0, 1)
     table.finish(state, 2)
-    state.apply(Investigate(1))
+    state.apply(act.Investigate(1))
     # Boat 0 already stands on a1: it can only be anchored by moving it on.
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 1, True))
-    state.apply(MoveBoat(0, 2, True))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 1, True))
+    state.apply(act.MoveBoat(0, 2, True))
     seat = table.obs(state)["players"][0]
     assert seat["anchored_boat"] == 0
     assert seat["boats"][0] == 2
@@ -427,8 +418,8 @@ def test_anchored_boat_never_moves(table: Table) -> None:
     for area in (4, 5):
         state.apply(table.first_investigation(state))
         assert table.moves_of(state, 0) == set()
-        assert "anchored boat" in table.refuses(state, MoveBoat(0, 1, False))
-        state.apply(MoveBoat(1, area, False))
+        assert "anchored boat" in table.refuses(state, act.MoveBoat(0, 1, False))
+        state.apply(act.MoveBoat(1, area, False))
     table.finish_round(state)
     assert table.obs(state)["results"][0]["boats"][0] == 0
 
@@ -465,7 +456,7 @@ def test_finish_is_allowed_at_the_start_of_any_turn(table: Table) -> None:
     """en: "At the start of your turn, if you do not want to (or cannot) move your boat ...
     say 'Done!'" — even with markers left and boats in the dock."""
     state = table.new(CLEAR_LAYOUT)
-    assert Finish() in state.legal_actions()
+    assert act.Finish() in state.legal_actions()
     table.finish(state)
     assert state.current_player() == 1
 
@@ -474,9 +465,9 @@ def test_forced_finish_without_markers(table: Table) -> None:
     """en: "If you have no investigation markers left ... you must choose [B. Finish]." """
     state = _spend_all_markers(table)
     assert state.current_player() == 0
-    assert state.legal_actions() == [Finish()]
-    assert "no investigation markers left" in table.refuses(state, Investigate(11))
-    assert "no investigation markers left" in table.refuses(state, UseRadar(11))
+    assert state.legal_actions() == [act.Finish()]
+    assert "no investigation markers left" in table.refuses(state, act.Investigate(11))
+    assert "no investigation markers left" in table.refuses(state, act.UseRadar(11))
 
 
 def test_forced_finish_when_no_boat_can_move(table: Table) -> None:
@@ -489,11 +480,11 @@ def test_forced_finish_when_no_boat_can_move(table: Table) -> None:
     table.turn(state, 2, 3)  # seat 0: a3 full; its neighbours a0 and a4 ...
     table.turn(state, 2, 4)  # seat 1: ... are full too
     assert table.obs(state)["players"][0]["markers_left"] == 2
-    assert state.legal_actions() == [Finish()]
-    assert "can no longer move a boat" in table.refuses(state, Investigate(11))
+    assert state.legal_actions() == [act.Finish()]
+    assert "can no longer move a boat" in table.refuses(state, act.Investigate(11))
     table.finish(state)
     assert state.current_player() == 1
-    assert any(isinstance(a, Investigate) for a in state.legal_actions())
+    assert any(isinstance(a, act.Investigate) for a in state.legal_actions())
 
 
 def test_round_ends_when_all_finished(table: Table) -> None:
@@ -540,30 +531,27 @@ def test_orca_at_lowest_sum(table: Table, layout: tuple[int, ...], orca: int) ->
     assert table.obs(state, None)["results"][0]["orca"] == orca
 
 
-@pytest.mark.parametrize(("numbers", "whale"), [(None, 2), (SWAPPED_NUMBERS, 0)])
-def test_whale_tie_goes_to_higher_area_number(
-    table: Table, numbers: tuple[int, ...] | None, whale: int
-) -> None:
-    """en: "If several areas have the same total, the area with the higher printed number
-    counts." (a0 and a2 both sum to 10)"""
-    state = table.new(WHALE_TIE_LAYOUT, areas=numbers)
+def tied_round(table: Table, layout: tuple[int, ...], numbers: Numbers) -> dict[str, Any]:
+    """The round scored on a table where a0 and a2 both sum to 10."""
+    state = table.new(layout, areas=numbers)
     table.finish_round(state)
     result = table.obs(state)["results"][0]
     assert result["sums"][0] == result["sums"][2] == 10
-    assert result["whale"] == whale
+    return dict(result)
+
+
+@pytest.mark.parametrize(("numbers", "whale"), [(None, 2), (SWAPPED_NUMBERS, 0)])
+def test_whale_tie_goes_to_higher_area_number(table: Table, numbers: Numbers, whale: int) -> None:
+    """en: "If several areas have the same total, the area with the higher printed number
+    counts." (a0 and a2 both sum to 10)"""
+    assert tied_round(table, WHALE_TIE_LAYOUT, numbers)["whale"] == whale
 
 
 @pytest.mark.parametrize(("numbers", "orca"), [(None, 0), (SWAPPED_NUMBERS, 2)])
-def test_orca_tie_goes_to_lower_area_number(
-    table: Table, numbers: tuple[int, ...] | None, orca: int
-) -> None:
+def test_orca_tie_goes_to_lower_area_number(table: Table, numbers: Numbers, orca: int) -> None:
     """en: "If several areas have the same total, the area with the lower printed number
     counts." (a0 and a2 both sum to 10)"""
-    state = table.new(ORCA_TIE_LAYOUT, areas=numbers)
-    table.finish_round(state)
-    result = table.obs(state)["results"][0]
-    assert result["sums"][0] == result["sums"][2] == 10
-    assert result["orca"] == orca
+    assert tied_round(table, ORCA_TIE_LAYOUT, numbers)["orca"] == orca
 
 
 def test_boat_scores_its_tourists(table: Table) -> None:
@@ -628,6 +616,20 @@ def test_round_two_start_player_most_points(table: Table) -> None:
     assert state.current_player() == 1
 
 
+def three_on_the_whale(table: Table, state: WhaleToLookState, tied: tuple[int, ...]) -> None:
+    """Play the round out: each seat of ``tied`` puts its 3-tourist boat on the whale's
+    area (area 0) once, and every seat finishes otherwise."""
+    rnd, placed = state.round, set[int]()
+    while state.round == rnd and not state.is_terminal():
+        assert len(state.history) < 100, "the round does not end"
+        seat = state.current_player()
+        if seat in tied and seat not in placed:
+            table.turn(state, 2, 0)
+            placed.add(seat)
+        else:
+            table.finish(state)
+
+
 @pytest.mark.parametrize(
     ("first_start", "tied", "expected"),
     [(2, (0, 3), 0), (0, (1, 3), 3), (1, (1, 2), 2)],
@@ -638,15 +640,7 @@ def test_round_two_start_player_tie_furthest_clockwise(
     """en: "If several players are tied on points, the player who is furthest clockwise from
     the first round's start player becomes the new start player." (4 players)"""
     state = table.new(CLEAR_LAYOUT, players=4, start_player=first_start)
-    placed: set[int] = set()
-    while state.round == 1:
-        assert len(state.history) < 100, "the round does not end"
-        seat = state.current_player()
-        if seat in tied and seat not in placed:
-            table.turn(state, 2, 0)  # 3 tourists on the whale
-            placed.add(seat)
-        else:
-            table.finish(state)
+    three_on_the_whale(table, state, tied)
     points = table.round_points(state, 1)
     assert [points[s] for s in tied] == [3, 3]
     assert max(points) == 3
@@ -658,14 +652,14 @@ def test_round_two_redeals_areas_and_fish(table: Table) -> None:
     then shuffle and lay the fish cards."""
     state = table.new(CLEAR_LAYOUT, areas=(0, 1, 2, 3, 4, 5))
     table.turn(state, 0, 0)
-    state.apply(UseRadar(2))  # seat 1
+    state.apply(act.UseRadar(2))  # seat 1
     table.turn(state, 0, 1)
     table.finish_round(state)
     view = table.obs(state, 0)
     assert view["areas"] == [None] * 6
     assert view["fish"] == [None] * 12
     assert view["revealed"] == [False] * 12
-    assert {a for a, _ in state.chance_outcomes()} == {LayArea(n) for n in range(6)}
+    assert {a for a, _ in state.chance_outcomes()} == {act.LayArea(n) for n in range(6)}
     table.deal(state, WHALE_TIE_LAYOUT, areas=SWAPPED_NUMBERS)
     assert table.obs(state)["areas"] == list(SWAPPED_NUMBERS)
     table.finish_round(state)
@@ -676,7 +670,7 @@ def test_round_two_returns_boats_markers_anchor_and_radar(table: Table) -> None:
     """en: "Return your boats, investigation markers and anchor to your dock. Turn your dock
     and any used radar face up." """
     state = table.new(CLEAR_LAYOUT, players=2)
-    state.apply(UseRadar(3))
+    state.apply(act.UseRadar(3))
     table.turn(state, 0, 0, anchor=True)
     table.finish(state)  # seat 1
     table.turn(state, 1, 4)
@@ -711,15 +705,15 @@ def test_trending_card_drawn_at_random_for_round_two(table: Table) -> None:
     """en: "Shuffle the trending cards face down and flip 1 of them face up." — at the end of
     round 1, not before it."""
     state = table.game.new_state(3, {"start_player": 0, "area_layout": "ordered"})
-    assert {type(a) for a, _ in state.chance_outcomes()} == {DealFish}
+    assert {type(a) for a, _ in state.chance_outcomes()} == {act.DealFish}
     table.deal(state, CLEAR_LAYOUT)
     table.finish_round(state)
     outcomes = state.chance_outcomes()
-    assert sorted(a.trend for a, _ in outcomes if isinstance(a, RevealTrend)) == sorted(
+    assert sorted(a.trend for a, _ in outcomes if isinstance(a, act.RevealTrend)) == sorted(
         ["whale-watching", "fishing", "whale-and-orca", "orca-watching"]
     )
     assert [p for _, p in outcomes] == [0.25] * 4
-    state.apply(RevealTrend("orca-watching"))
+    state.apply(act.RevealTrend("orca-watching"))
     assert table.obs(state, None)["trend"] == "orca-watching"
 
 
@@ -741,10 +735,14 @@ def test_fishing_season_en_player_chooses_boat(table: Table) -> None:
     state = round_two(table, players=2, trending="fishing")  # starts with seat 1
     assert table.obs(state)["phase"] == "fisher"
     assert state.current_player() == 1
-    assert state.legal_actions() == [ChooseFisherBoat(0), ChooseFisherBoat(1), ChooseFisherBoat(2)]
-    state.apply(ChooseFisherBoat(2))
+    assert state.legal_actions() == [
+        act.ChooseFisherBoat(0),
+        act.ChooseFisherBoat(1),
+        act.ChooseFisherBoat(2),
+    ]
+    state.apply(act.ChooseFisherBoat(2))
     assert state.current_player() == 0
-    state.apply(ChooseFisherBoat(1))
+    state.apply(act.ChooseFisherBoat(1))
     assert table.obs(state)["phase"] == "turn"
     assert state.current_player() == 1
     assert [p["fisher_boat"] for p in table.obs(state)["players"]] == [1, 2]
@@ -753,8 +751,8 @@ def test_fishing_season_en_player_chooses_boat(table: Table) -> None:
 def test_fisher_replaces_a_tourist(table: Table) -> None:
     """en: "Replace 1 tourist with 1 fisher on your boat." — the fisher is not a tourist."""
     state = round_two(table, players=2, trending="fishing")
-    state.apply(ChooseFisherBoat(2))  # seat 1
-    state.apply(ChooseFisherBoat(1))  # seat 0
+    state.apply(act.ChooseFisherBoat(2))  # seat 1
+    state.apply(act.ChooseFisherBoat(1))  # seat 0
     table.turn(state, 2, 0)  # seat 1: 3 - 1 = 2 tourists on the whale
     table.turn(state, 1, 2)  # seat 0: 2 - 1 = 1 tourist on the orca
     table.turn(state, 1, 0)  # seat 1: 2 tourists on the whale (no fisher)
@@ -766,9 +764,9 @@ def test_fisher_bonus_off_whale_and_orca(table: Table) -> None:
     """en: "if the boat with the fisher is not on the whale tile or the orca tile, gain 3
     points." """
     state = round_two(table, trending="fishing")  # seat 2 starts: choices 2, 0, 1
-    state.apply(ChooseFisherBoat(0))  # seat 2
-    state.apply(ChooseFisherBoat(2))  # seat 0
-    state.apply(ChooseFisherBoat(1))  # seat 1
+    state.apply(act.ChooseFisherBoat(0))  # seat 2
+    state.apply(act.ChooseFisherBoat(2))  # seat 0
+    state.apply(act.ChooseFisherBoat(1))  # seat 1
     table.turn(state, 0, 1)  # seat 2: fisher boat on a1 (8): +3
     table.turn(state, 2, 0)  # seat 0: fisher boat on the whale: 3 - 1 = 2, no +3
     table.turn(state, 1, 4)  # seat 1: fisher boat on a4 (8): +3
@@ -782,8 +780,8 @@ def test_fisher_boat_in_dock_gains_nothing(table: Table) -> None:
     boat left in the dock stands on no area (the en text, "Place the boat as normal", does
     not say otherwise)."""
     state = round_two(table, players=2, trending="fishing")
-    state.apply(ChooseFisherBoat(2))  # seat 1
-    state.apply(ChooseFisherBoat(2))  # seat 0
+    state.apply(act.ChooseFisherBoat(2))  # seat 1
+    state.apply(act.ChooseFisherBoat(2))  # seat 0
     table.turn(state, 0, 1)  # seat 1: a plain boat on a1; its fisher boat stays docked
     table.turn(state, 2, 4)  # seat 0: fisher boat on a4: +3
     table.finish_round(state)
@@ -795,7 +793,7 @@ def test_fishing_season_vi_one_tourist_boat(table: Table) -> None:
     state = round_two(table, players=2, edition="vi", trending="fishing")
     assert table.obs(state)["phase"] == "turn"
     assert [p["fisher_boat"] for p in table.obs(state)["players"]] == [0, 0]
-    assert "investigating" in table.refuses(state, ChooseFisherBoat(2))
+    assert "investigating" in table.refuses(state, act.ChooseFisherBoat(2))
     table.turn(state, 0, 0)  # seat 1: the fisher boat on the whale, 1 - 1 = 0 tourists
     table.turn(state, 0, 1)  # seat 0: the fisher boat on a1: +3
     table.finish_round(state)
@@ -806,17 +804,17 @@ def test_vi_one_fisher_boat_per_area(table: Table) -> None:
     """vi: "Each area may hold only one fisher boat." """
     state = round_two(table, players=2, edition="vi", trending="fishing")
     table.turn(state, 0, 1)  # seat 1's fisher boat on a1
-    state.apply(Investigate(0))  # seat 0
+    state.apply(act.Investigate(0))  # seat 0
     assert 1 not in table.moves_of(state, 0)
-    assert "fisher boat" in table.refuses(state, MoveBoat(0, 1, False))
-    assert MoveBoat(1, 1, False) in state.legal_actions()  # a boat without the fisher may go
+    assert "fisher boat" in table.refuses(state, act.MoveBoat(0, 1, False))
+    assert act.MoveBoat(1, 1, False) in state.legal_actions()  # a boat without the fisher may go
 
 
 def test_en_fisher_boats_may_share_an_area(table: Table) -> None:
     """en: "Fisher boats per area: no limit stated" (table of differences)."""
     state = round_two(table, players=2, trending="fishing")
-    state.apply(ChooseFisherBoat(0))
-    state.apply(ChooseFisherBoat(0))
+    state.apply(act.ChooseFisherBoat(0))
+    state.apply(act.ChooseFisherBoat(0))
     table.turn(state, 0, 1)  # seat 1's fisher boat on a1
     table.turn(state, 0, 1)  # seat 0's fisher boat joins it
     assert [p["boats"][0] for p in table.obs(state)["players"]] == [1, 1]
@@ -825,21 +823,21 @@ def test_en_fisher_boats_may_share_an_area(table: Table) -> None:
 def test_vi_fisher_boat_cannot_anchor(table: Table) -> None:
     """vi: "A fisher boat cannot be anchored." """
     state = round_two(table, players=2, edition="vi", trending="fishing")
-    state.apply(Investigate(0))  # seat 1
-    assert "cannot be anchored" in table.refuses(state, MoveBoat(0, 1, True))
-    assert MoveBoat(0, 1, False) in state.legal_actions()
-    assert MoveBoat(1, 1, True) in state.legal_actions()
+    state.apply(act.Investigate(0))  # seat 1
+    assert "cannot be anchored" in table.refuses(state, act.MoveBoat(0, 1, True))
+    assert act.MoveBoat(0, 1, False) in state.legal_actions()
+    assert act.MoveBoat(1, 1, True) in state.legal_actions()
 
 
 def test_en_fisher_boat_may_anchor(table: Table) -> None:
     """en: "Anchoring the fisher boat: not restricted" (table of differences); an anchored
     boat that scores gains +2."""
     state = round_two(table, players=2, trending="fishing")
-    state.apply(ChooseFisherBoat(1))  # seat 1
-    state.apply(ChooseFisherBoat(1))  # seat 0
-    state.apply(Investigate(0))
-    assert MoveBoat(1, 0, True) in state.legal_actions()
-    state.apply(MoveBoat(1, 0, True))  # seat 1: 2 - 1 = 1 tourist on the whale, +2 anchor
+    state.apply(act.ChooseFisherBoat(1))  # seat 1
+    state.apply(act.ChooseFisherBoat(1))  # seat 0
+    state.apply(act.Investigate(0))
+    assert act.MoveBoat(1, 0, True) in state.legal_actions()
+    state.apply(act.MoveBoat(1, 0, True))  # seat 1: 2 - 1 = 1 tourist on the whale, +2 anchor
     table.finish_round(state)
     assert table.round_points(state, 2) == [0, 1 + 2]
 
@@ -920,15 +918,7 @@ def test_whale_to_look_tie_broken_by_later_turn_in_round_two(
     table.finish_round(state)  # all 0: round 2 starts furthest clockwise from the first start
     table.deal(state, CLEAR_LAYOUT)
     assert state.current_player() == second_start
-    placed: set[int] = set()
-    while not state.is_terminal():
-        assert len(state.history) < 100, "the round does not end"
-        seat = state.current_player()
-        if seat in tied and seat not in placed:
-            table.turn(state, 2, 0)  # 3 tourists on the whale
-            placed.add(seat)
-        else:
-            table.finish(state)
+    three_on_the_whale(table, state, tied)
     assert [state.scores()[s] for s in tied] == [3.0, 3.0]
     assert [table.round_points(state, 2)[s] for s in tied] == [3, 3]
     assert state.returns() == [1.0 if s == winner else 0.0 for s in range(3)]
@@ -946,8 +936,8 @@ def test_start_player_chosen_by_chance_unless_given(table: Table) -> None:
     """en: "Choose a start player however you like." — drawn at random unless the option
     names one."""
     state = table.game.new_state(4, {"area_layout": "ordered"})
-    assert state.chance_outcomes() == [(PickStartPlayer(s), 0.25) for s in range(4)]
-    state.apply(PickStartPlayer(3))
+    assert state.chance_outcomes() == [(act.PickStartPlayer(s), 0.25) for s in range(4)]
+    state.apply(act.PickStartPlayer(3))
     table.deal(state, CLEAR_LAYOUT)
     assert state.current_player() == 3
 
@@ -957,7 +947,7 @@ def test_area_layout_ordered_option(table: Table) -> None:
     no chance action lays them."""
     state = table.game.new_state(3, {"start_player": 0, "area_layout": "ordered"})
     assert table.obs(state)["areas"] == list(load_components().ordered_layout)
-    assert {type(a) for a, _ in state.chance_outcomes()} == {DealFish}
+    assert {type(a) for a, _ in state.chance_outcomes()} == {act.DealFish}
 
 
 def test_area_layout_shuffled_is_chance(table: Table) -> None:
@@ -965,17 +955,17 @@ def test_area_layout_shuffled_is_chance(table: Table) -> None:
     chance draw per position, from the cards not yet laid."""
     state = table.game.new_state(3, {"start_player": 0})
     outcomes = state.chance_outcomes()
-    assert sorted(a.number for a, _ in outcomes if isinstance(a, LayArea)) == [0, 1, 2, 3, 4, 5]
+    assert sorted(a.number for a, _ in outcomes if isinstance(a, act.LayArea)) == [0, 1, 2, 3, 4, 5]
     assert [p for _, p in outcomes] == pytest.approx([1 / 6] * 6)
-    state.apply(LayArea(4))
+    state.apply(act.LayArea(4))
     outcomes = state.chance_outcomes()
-    assert sorted(a.number for a, _ in outcomes if isinstance(a, LayArea)) == [0, 1, 2, 3, 5]
+    assert sorted(a.number for a, _ in outcomes if isinstance(a, act.LayArea)) == [0, 1, 2, 3, 5]
     assert [p for _, p in outcomes] == pytest.approx([1 / 5] * 5)
     for number in (0, 5, 1, 3, 2):
-        state.apply(LayArea(number))
+        state.apply(act.LayArea(number))
     assert table.obs(state)["areas"] == [4, 0, 5, 1, 3, 2]
     with pytest.raises(IllegalAction, match="chance decides"):
-        state.apply(Finish())
+        state.apply(act.Finish())
 
 
 def test_fish_dealt_from_what_is_left_of_the_deck(table: Table) -> None:
@@ -983,13 +973,13 @@ def test_fish_dealt_from_what_is_left_of_the_deck(table: Table) -> None:
     down" — a value already dealt twice cannot come again."""
     state = table.game.new_state(3, {"start_player": 0, "area_layout": "ordered"})
     first = dict(state.chance_outcomes())
-    assert first == pytest.approx({DealFish(v): 2 / 12 for v in range(6)})
-    state.apply(DealFish(5))
-    state.apply(DealFish(5))
+    assert first == pytest.approx({act.DealFish(v): 2 / 12 for v in range(6)})
+    state.apply(act.DealFish(5))
+    state.apply(act.DealFish(5))
     third = dict(state.chance_outcomes())
-    assert DealFish(5) not in third
-    assert third == pytest.approx({DealFish(v): 2 / 10 for v in range(5)})
-    assert "chance decides" in table.refuses(state, DealFish(5))
+    assert act.DealFish(5) not in third
+    assert third == pytest.approx({act.DealFish(v): 2 / 10 for v in range(5)})
+    assert "chance decides" in table.refuses(state, act.DealFish(5))
 
 
 # ------------------------------------------------------------ legality agrees
@@ -1023,10 +1013,10 @@ def _anchored_fisher_on_the_whale(table: Table, **options: Any) -> WhaleToLookSt
     """Round 2, Fishing season (en): seat 1 puts the fisher on its 1-tourist boat, which then
     has no tourist, and anchors it on the whale's area; the round is scored."""
     state = round_two(table, players=2, trending="fishing", **options)
-    state.apply(ChooseFisherBoat(0))  # seat 1
-    state.apply(ChooseFisherBoat(0))  # seat 0
-    state.apply(Investigate(0))
-    state.apply(MoveBoat(0, 0, True))  # seat 1: 1 - 1 = 0 tourists, anchored, on the whale
+    state.apply(act.ChooseFisherBoat(0))  # seat 1
+    state.apply(act.ChooseFisherBoat(0))  # seat 0
+    state.apply(act.Investigate(0))
+    state.apply(act.MoveBoat(0, 0, True))  # seat 1: 1 - 1 = 0 tourists, anchored, on the whale
     table.finish_round(state)
     return state
 
@@ -1053,7 +1043,7 @@ def test_no_radar_after_the_move(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT)
     table.turn(state, 0, 0)  # seat 0 investigates and moves: its turn is over
     assert state.current_player() == 1
-    state.apply(UseRadar(3))
+    state.apply(act.UseRadar(3))
     radars = [p["radars"] for p in table.obs(state)["players"]]
     assert radars == [1, 0, 1]
 
@@ -1062,10 +1052,10 @@ def test_vi_boats_leave_the_dock_for_any_area(table: Table) -> None:
     """Reading, vi: "Move 1 boat from 1 Area to any Area" is read as the English (a), from the
     dock: a boat already on an area still moves only to an adjacent one."""
     state = table.new(CLEAR_LAYOUT, players=2, edition="vi")
-    state.apply(Investigate(0))
+    state.apply(act.Investigate(0))
     assert table.moves_of(state, 0) == {0, 1, 2, 3, 4, 5}
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.MoveBoat(0, 0, False))
     table.finish(state)  # seat 1
-    state.apply(Investigate(1))
+    state.apply(act.Investigate(1))
     assert table.moves_of(state, 0) == {1, 3}
-    assert "adjacent" in table.refuses(state, MoveBoat(0, 5, False))
+    assert "adjacent" in table.refuses(state, act.MoveBoat(0, 5, False))

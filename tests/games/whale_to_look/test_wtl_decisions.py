@@ -10,17 +10,7 @@ from wtl_support import Table
 
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look.rules import (
     DEAL_FISH,
     DECISION_KINDS,
@@ -52,7 +42,7 @@ def test_the_start_player_is_drawn_under_a_chance_decision(table: Table) -> None
     """Setup: "Randomly choose a start player": a chance decision until it is drawn."""
     state = table.game.new_state(3, {"area_layout": "ordered"})
     assert kinds(state) == [START] and choosers(state) == [CHANCE]
-    state.apply(PickStartPlayer(1))
+    state.apply(act.PickStartPlayer(1))
     assert kinds(state) == [DEAL_FISH] and choosers(state) == [CHANCE]
 
 
@@ -65,14 +55,14 @@ def test_the_setup_draws_are_one_chance_decision_whose_kind_follows_the_cards(
     assert kinds(state) == [LAY_AREAS] and choosers(state) == [CHANCE]
     *numbers, last = table.game.area_numbers(state.board)
     for number in numbers:
-        state.apply(LayArea(number))
+        state.apply(act.LayArea(number))
         assert kinds(state) == [LAY_AREAS]
-    state.apply(LayArea(last))
+    state.apply(act.LayArea(last))
     assert kinds(state) == [DEAL_FISH] and state.observation(None)["phase"] == "deal_fish"
     for value in CLEAR_LAYOUT[:-1]:
-        state.apply(DealFish(value))
+        state.apply(act.DealFish(value))
         assert kinds(state) == [DEAL_FISH]
-    state.apply(DealFish(CLEAR_LAYOUT[-1]))
+    state.apply(act.DealFish(CLEAR_LAYOUT[-1]))
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [2, 2]
 
 
@@ -81,10 +71,10 @@ def test_a_turn_is_an_investigation_over_a_pending_move(table: Table) -> None:
     the turn's first step and leaves its move on top; the move ends the turn."""
     state = table.new(CLEAR_LAYOUT, start_player=1)
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [1, 1]
-    state.apply(Investigate(0))
+    state.apply(act.Investigate(0))
     assert kinds(state) == [MOVE] and choosers(state) == [1]
     assert state.observation(None)["phase"] == "move"
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.MoveBoat(0, 0, False))
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [2, 2]  # clockwise, next seat
 
 
@@ -92,22 +82,22 @@ def test_the_radar_leaves_the_pending_steps_as_they_were(table: Table) -> None:
     """Radar: used "before investigating or between investigating and moving", it takes
     no step of the turn: the investigation, then the move, stay pending."""
     state = table.new(CLEAR_LAYOUT, players=2)
-    state.apply(UseRadar(5))
+    state.apply(act.UseRadar(5))
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [0, 0]
     table.turn(state, 0, 0)
-    state.apply(Investigate(0))  # seat 1
-    state.apply(UseRadar(6))
+    state.apply(act.Investigate(0))  # seat 1
+    state.apply(act.UseRadar(6))
     assert kinds(state) == [MOVE] and choosers(state) == [1]
 
 
 def test_done_pops_the_whole_turn(table: Table) -> None:
     """B. Finish: "say 'Done!'": no move follows, so the next seat's turn is on top."""
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Finish())
+    state.apply(act.Finish())
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [1, 1]
-    state.apply(Finish())
-    state.apply(Investigate(0))  # seat 2
-    state.apply(MoveBoat(0, 0, False))
+    state.apply(act.Finish())
+    state.apply(act.Investigate(0))  # seat 2
+    state.apply(act.MoveBoat(0, 0, False))
     # Seats 0 and 1 said "Done!": seat 2 plays on alone.
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [2, 2]
 
@@ -123,10 +113,10 @@ def test_fishing_season_pushes_a_fisher_decision_for_each_seat_start_on_top(
     table.deal(state, CLEAR_LAYOUT)  # round 2 starts with seat 2 (all tied on 0)
     assert kinds(state) == [FISHER, FISHER, FISHER]
     assert choosers(state) == [1, 0, 2]  # bottom first: seat 2 on top, then 0, then 1
-    state.apply(ChooseFisherBoat(0))
+    state.apply(act.ChooseFisherBoat(0))
     assert choosers(state) == [1, 0] and state.current_player() == 0
-    state.apply(ChooseFisherBoat(1))
-    state.apply(ChooseFisherBoat(2))
+    state.apply(act.ChooseFisherBoat(1))
+    state.apply(act.ChooseFisherBoat(2))
     assert kinds(state) == [MOVE, TURN] and choosers(state) == [2, 2]
 
 
@@ -137,7 +127,7 @@ def test_a_random_trend_is_a_chance_decision_between_the_rounds(table: Table) ->
     table.finish_round(state)
     assert state.round == 2
     assert kinds(state) == [TRENDING] and choosers(state) == [CHANCE]
-    state.apply(RevealTrend("orca-watching"))
+    state.apply(act.RevealTrend("orca-watching"))
     assert kinds(state) == [DEAL_FISH] and choosers(state) == [CHANCE]
 
 
@@ -155,7 +145,7 @@ def test_a_refused_action_leaves_the_stack_as_it_was(table: Table) -> None:
     """Bad input changes nothing: a move before investigating leaves the turn pending."""
     state = table.new(CLEAR_LAYOUT)
     before = list(state.decisions)
-    assert "investigating" in table.refuses(state, MoveBoat(0, 0, False))
+    assert "investigating" in table.refuses(state, act.MoveBoat(0, 0, False))
     assert state.decisions == before
 
 
@@ -163,7 +153,7 @@ def test_a_clone_keeps_a_stack_of_its_own(table: Table) -> None:
     """A clone's turn goes on without touching the original's pending decisions."""
     state = table.new(CLEAR_LAYOUT)
     copy = state.clone()
-    copy.apply(Investigate(0))
+    copy.apply(act.Investigate(0))
     assert kinds(copy) == [MOVE] and kinds(state) == [MOVE, TURN]
 
 

@@ -9,12 +9,7 @@ from wtl_support import Table
 
 from whaletable.core.testing import sample_states
 from whaletable.core.view import Scene, check_scene
-from whaletable.games.whale_to_look.actions import (
-    Finish,
-    Investigate,
-    MoveBoat,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look.rules import WhaleToLookState
 from whaletable.games.whale_to_look.view import scene
 from whaletable.i18n import translator
@@ -34,7 +29,7 @@ def seen_by(state: WhaleToLookState, seat: int | None) -> Scene:
 
 def test_an_investigated_card_shows_its_value_to_its_investigator_alone(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT)
-    state.apply(Investigate(4))
+    state.apply(act.Investigate(4))
     mine = seen_by(state, 0).region("fish-4")
     assert mine.notes == ("4",) and mine.marks == {"seen"}
     for other in (1, 2, None):
@@ -46,7 +41,7 @@ def test_an_investigated_card_shows_its_value_to_its_investigator_alone(table: T
 
 def test_a_card_the_radar_turned_up_shows_to_every_viewer(table: Table) -> None:
     state = table.new(CLEAR_LAYOUT)
-    state.apply(UseRadar(6))
+    state.apply(act.UseRadar(6))
     for viewer in (0, 1, 2, None):
         card = seen_by(state, viewer).region("fish-6")
         assert card.notes == ("0",) and card.marks == {"face-up"}, viewer
@@ -68,13 +63,13 @@ def test_a_move_is_clicked_on_its_area_and_a_look_or_radar_on_its_card(table: Ta
     state = table.new(CLEAR_LAYOUT)
     start = seen_by(state, 0)
     for c in start.choices:
-        if isinstance(c.action, Investigate | UseRadar):
+        if isinstance(c.action, act.Investigate | act.UseRadar):
             assert c.target == f"fish-{c.action.fish}"
         else:
-            assert isinstance(c.action, Finish) and c.target is None
-    state.apply(Investigate(0))
+            assert isinstance(c.action, act.Finish) and c.target is None
+    state.apply(act.Investigate(0))
     moving = seen_by(state, 0)
-    moves = [(c.action, c.target) for c in moving.choices if isinstance(c.action, MoveBoat)]
+    moves = [(c.action, c.target) for c in moving.choices if isinstance(c.action, act.MoveBoat)]
     assert len(moves) == 3 * 6 * 2  # every boat from the dock to any area, anchored or not
     assert all(target == f"area-{move.area}" for move, target in moves)
     assert [c.action for c in moving.choices] == state.legal_actions()
@@ -85,7 +80,7 @@ def test_the_boats_that_can_move_are_marked_for_the_mover_alone(table: Table) ->
     table.turn(state, boat=0, area=0, anchor=True)  # seat 0's 1-tourist boat is anchored
     table.turn(state, boat=0, area=1)
     table.turn(state, boat=0, area=3)
-    state.apply(Investigate(1))  # seat 0 is to move a boat
+    state.apply(act.Investigate(1))  # seat 0 is to move a boat
     marked = {p.key for r in seen_by(state, 0).regions for p in r.pieces if "selectable" in p.marks}
     assert marked == {"boat-0-1", "boat-0-2"}
     for other in (1, 2, None):

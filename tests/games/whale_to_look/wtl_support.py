@@ -21,13 +21,7 @@ from typing import Any
 from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.testing import refusal
-from whaletable.games.whale_to_look.actions import (
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-)
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look.rules import WhaleToLookState
 
 
@@ -66,24 +60,24 @@ class Table:
     ) -> None:
         """Apply the chance actions that lay the area cards (if shuffled) and deal the fish."""
         for number in areas or ():
-            state.apply(LayArea(number))
+            state.apply(act.LayArea(number))
         for value in fish:
-            state.apply(DealFish(value))
+            state.apply(act.DealFish(value))
 
     def turn(self, state: WhaleToLookState, boat: int, area: int, *, anchor: bool = False) -> None:
         """Investigate the first card the player may, then move ``boat`` to ``area``."""
         state.apply(self.first_investigation(state))
-        state.apply(MoveBoat(boat, area, anchor))
+        state.apply(act.MoveBoat(boat, area, anchor))
 
     def first_investigation(self, state: WhaleToLookState) -> Action:
         for action in state.legal_actions():
-            if isinstance(action, Investigate):
+            if isinstance(action, act.Investigate):
                 return action
         raise AssertionError("the player to move may not investigate")
 
     def finish(self, state: WhaleToLookState, times: int = 1) -> None:
         for _ in range(times):
-            state.apply(Finish())
+            state.apply(act.Finish())
 
     def finish_round(self, state: WhaleToLookState) -> None:
         """Every player still playing says "Done!" until the round is scored."""
@@ -91,7 +85,7 @@ class Table:
         for _ in range(state.num_players + 1):
             if state.round != start_round or state.is_terminal():
                 return
-            state.apply(Finish())
+            state.apply(act.Finish())
         raise AssertionError("the round went on after every player finished")
 
     def obs(self, state: WhaleToLookState, seat: int | None = None) -> dict[str, Any]:
@@ -106,7 +100,7 @@ class Table:
         return {
             a.area
             for a in state.legal_actions()
-            if isinstance(a, MoveBoat) and a.boat == boat and not a.anchor
+            if isinstance(a, act.MoveBoat) and a.boat == boat and not a.anchor
         }
 
     def refuses(self, state: WhaleToLookState, action: Action) -> str:

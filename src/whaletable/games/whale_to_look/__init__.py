@@ -21,18 +21,8 @@ from whaletable.core.game import Game
 from whaletable.core.registry import register
 from whaletable.core.spec import ChanceMode, GameSpec, Information, Utility
 from whaletable.core.words import Translate
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import words
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
-    UseRadar,
-)
 from whaletable.games.whale_to_look.codes import CodeBook
 from whaletable.games.whale_to_look.components import (
     BOARDS,
@@ -105,17 +95,17 @@ SPEC = GameSpec(
 class WhaleToLook(Game[WhaleToLookState]):
     spec = SPEC
     action_types = (
-        PickStartPlayer,
-        RevealTrend,
-        LayArea,
-        DealFish,
-        ChooseFisherBoat,
-        Investigate,
-        UseRadar,
-        MoveBoat,
-        Finish,
+        act.PickStartPlayer,
+        act.RevealTrend,
+        act.LayArea,
+        act.DealFish,
+        act.ChooseFisherBoat,
+        act.Investigate,
+        act.UseRadar,
+        act.MoveBoat,
+        act.Finish,
     )
-    chance_action_types = (PickStartPlayer, RevealTrend, LayArea, DealFish)
+    chance_action_types = (act.PickStartPlayer, act.RevealTrend, act.LayArea, act.DealFish)
     tensor = TENSOR
     observation_type = WhaleToLookObservation
     event_types = EVENT_TYPES
@@ -149,20 +139,20 @@ class WhaleToLook(Game[WhaleToLookState]):
         # The player actions' order is the order the rules list a decision's legal
         # codes in (CodeBook refuses any other), so those lists need no sorting.
         c = self.components
-        out: list[Action] = [PickStartPlayer(s) for s in range(SPEC.max_players)]
-        out += [RevealTrend(t) for t in TRENDS]
-        out += [LayArea(n) for n in c.area_numbers]
-        out += [DealFish(v) for v in sorted(set(c.fish_values))]
-        out += [ChooseFisherBoat(b) for b in range(BOATS)]
-        out += [Investigate(f) for f in range(NUM_FISH)]
-        out += [UseRadar(f) for f in range(NUM_FISH)]
+        out: list[Action] = [act.PickStartPlayer(s) for s in range(SPEC.max_players)]
+        out += [act.RevealTrend(t) for t in TRENDS]
+        out += [act.LayArea(n) for n in c.area_numbers]
+        out += [act.DealFish(v) for v in sorted(set(c.fish_values))]
+        out += [act.ChooseFisherBoat(b) for b in range(BOATS)]
+        out += [act.Investigate(f) for f in range(NUM_FISH)]
+        out += [act.UseRadar(f) for f in range(NUM_FISH)]
         out += [
-            MoveBoat(b, a, anchor)
+            act.MoveBoat(b, a, anchor)
             for b in range(BOATS)
             for a in range(NUM_AREAS)
             for anchor in (False, True)
         ]
-        out.append(Finish())
+        out.append(act.Finish())
         return out
 
     def _max_game_length(self, num_players: int, options: WhaleToLookOptions) -> int:

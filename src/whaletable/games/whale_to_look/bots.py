@@ -23,13 +23,7 @@ from whaletable.agents.settings import SearchSettings, register_search
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    Finish,
-    Investigate,
-    MoveBoat,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions
 from whaletable.games.whale_to_look.components import NUM_AREAS, board_with_areas
 from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import (
@@ -153,7 +147,7 @@ class Fleet:
     bare_anchor_scores: bool = True
     """Option ``anchor_without_tourists``: whether an anchored boat with no tourist scores."""
 
-    def moved(self, move: MoveBoat) -> Fleet:
+    def moved(self, move: actions.MoveBoat) -> Fleet:
         boats = list(self.boats)
         boats[move.boat] = move.area
         if move.anchor:
@@ -234,7 +228,9 @@ def plan_worth(fleet: Fleet, odds: Odds, trend: str | None, turns: int) -> float
     return expected_points(fleet, odds, trend) + prospects(fleet, odds, trend, turns)
 
 
-def move_worth(fleet: Fleet, move: MoveBoat, odds: Odds, trend: str | None, turns: int) -> float:
+def move_worth(
+    fleet: Fleet, move: actions.MoveBoat, odds: Odds, trend: str | None, turns: int
+) -> float:
     """The worth after ``move``, with a small preference among equals.
 
     Anchoring is worth as much as keeping the anchor once the area is likely
@@ -250,14 +246,14 @@ def move_worth(fleet: Fleet, move: MoveBoat, odds: Odds, trend: str | None, turn
 
 
 def best_move_worth(
-    fleet: Fleet, moves: Sequence[MoveBoat], odds: Odds, trend: str | None, turns: int
+    fleet: Fleet, moves: Sequence[actions.MoveBoat], odds: Odds, trend: str | None, turns: int
 ) -> float:
     return max(move_worth(fleet, m, odds, trend, turns) for m in moves)
 
 
 def look_ahead(
     fleet: Fleet,
-    moves: Sequence[MoveBoat],
+    moves: Sequence[actions.MoveBoat],
     samples: Sequence[Sample],
     fish: int,
     trend: str | None,
@@ -290,7 +286,7 @@ class WhaleHeuristic:
         if len(legal) == 1:
             return legal[0]
         obs = cast(WhaleToLookObservation, view.observation())
-        if any(isinstance(a, ChooseFisherBoat) for a in legal):
+        if any(isinstance(a, actions.ChooseFisherBoat) for a in legal):
             return self._fisher(legal)
         me = obs["players"][view.seat]
         fleet = Fleet(
@@ -304,9 +300,9 @@ class WhaleHeuristic:
         areas = [a for a in obs["areas"] if a is not None]  # all laid before a seat decides
         samples = sample_fish(obs["fish"], self.deck, areas, self.rng, self.samples)
         odds = odds_of(samples)
-        moves = [a for a in legal if isinstance(a, MoveBoat)]
-        radars = [a for a in legal if isinstance(a, UseRadar)]
-        looks = [a for a in legal if isinstance(a, Investigate)]
+        moves = [a for a in legal if isinstance(a, actions.MoveBoat)]
+        radars = [a for a in legal if isinstance(a, actions.UseRadar)]
+        looks = [a for a in legal if isinstance(a, actions.Investigate)]
         if moves:
             # Turns left after this one: one per marker still in hand.
             turns = min(me["markers_left"], self._unseen_unmarked(obs, view.seat))
@@ -319,13 +315,15 @@ class WhaleHeuristic:
                 key=lambda m: (move_worth(fleet, m, odds, trend, turns), -m.boat, -m.area),
             )
         if not looks:
-            return Finish() if Finish() in legal else legal[0]
+            return actions.Finish() if actions.Finish() in legal else legal[0]
         return self._turn(view, fleet, samples, looks, legal, obs)
 
     def _fisher(self, legal: list[Action]) -> Action:
         # The fisher costs its boat one tourist but scores 3 away from the whale and
         # orca: on the 1-tourist boat it gives up the least.
-        return min((a for a in legal if isinstance(a, ChooseFisherBoat)), key=lambda a: a.boat)
+        return min(
+            (a for a in legal if isinstance(a, actions.ChooseFisherBoat)), key=lambda a: a.boat
+        )
 
     @staticmethod
     def _unseen_unmarked(obs: WhaleToLookObservation, seat: int) -> int:
@@ -336,32 +334,32 @@ class WhaleHeuristic:
     def _radar(
         self,
         fleet: Fleet,
-        moves: list[MoveBoat],
+        moves: list[actions.MoveBoat],
         samples: list[Sample],
         odds: Odds,
-        radars: list[UseRadar],
+        radars: list[actions.UseRadar],
         trend: str | None,
         turns: int,
-    ) -> UseRadar | None:
+    ) -> actions.UseRadar | None:
         now = best_move_worth(fleet, moves, odds, trend, turns)
         gain, pick = max(
             (look_ahead(fleet, moves, samples, r.fish, trend, turns) - now, -r.fish) for r in radars
         )
-        return UseRadar(-pick) if gain > RADAR_GAIN else None
+        return actions.UseRadar(-pick) if gain > RADAR_GAIN else None
 
     def _turn(
         self,
         view: SeatView,
         fleet: Fleet,
         samples: list[Sample],
-        looks: list[Investigate],
+        looks: list[actions.Investigate],
         legal: list[Action],
         obs: WhaleToLookObservation,
     ) -> Action:
         """Investigate the card whose value helps the coming move most, or finish."""
         probe = view.determinize(self.rng)
         probe.apply(looks[0])  # which card is looked at does not change where boats may go
-        moves = [a for a in probe.legal_actions() if isinstance(a, MoveBoat)]
+        moves = [a for a in probe.legal_actions() if isinstance(a, actions.MoveBoat)]
         trend = obs["trend"]
         turns = min(obs["players"][view.seat]["markers_left"] - 1, len(looks) - 1)
         fish_areas = board_with_areas(len(obs["areas"])).fish_areas
@@ -374,10 +372,10 @@ class WhaleHeuristic:
             )
             for a in looks
         )
-        if Finish() in legal:
+        if actions.Finish() in legal:
             stay = expected_points(fleet, odds_of(samples), trend)
             if stay >= worth - _TIE:
-                return Finish()
+                return actions.Finish()
         return pick
 
 
@@ -412,7 +410,7 @@ def finish_round(state: State, rng: random.Random) -> list[float]:
             state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        done = Finish()
+        done = actions.Finish()
         state.apply(done if done in legal else rng.choice(legal))
     if state.is_terminal():
         return state.returns()

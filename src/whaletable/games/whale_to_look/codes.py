@@ -16,13 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from whaletable.core.action import Action
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    Finish,
-    Investigate,
-    MoveBoat,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look.components import NUM_AREAS, NUM_FISH
 from whaletable.games.whale_to_look.rules import BOATS
 
@@ -52,17 +46,19 @@ class CodeBook:
     """
 
     def __init__(self, player_code: Callable[[Action], int]) -> None:
-        self.fisher: tuple[int, ...] = tuple(player_code(ChooseFisherBoat(b)) for b in range(BOATS))
-        investigate = [player_code(Investigate(f)) for f in range(NUM_FISH)]
-        radar = [player_code(UseRadar(f)) for f in range(NUM_FISH)]
+        self.fisher: tuple[int, ...] = tuple(
+            player_code(act.ChooseFisherBoat(b)) for b in range(BOATS)
+        )
+        investigate = [player_code(act.Investigate(f)) for f in range(NUM_FISH)]
+        radar = [player_code(act.UseRadar(f)) for f in range(NUM_FISH)]
         self.move: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple(
-                (player_code(MoveBoat(b, a, False)), player_code(MoveBoat(b, a, True)))
+                (player_code(act.MoveBoat(b, a, False)), player_code(act.MoveBoat(b, a, True)))
                 for a in range(NUM_AREAS)
             )
             for b in range(BOATS)
         )
-        self.finish: int = player_code(Finish())
+        self.finish: int = player_code(act.Finish())
         listed = [
             *self.fisher,
             *investigate,

@@ -36,34 +36,12 @@ from whaletable.core.event import Event
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
 from whaletable.core.state import State
-from whaletable.games.whale_to_look.actions import (
-    ChooseFisherBoat,
-    DealFish,
-    Finish,
-    Investigate,
-    LayArea,
-    MoveBoat,
-    PickStartPlayer,
-    RevealTrend,
-    UseRadar,
-)
+from whaletable.games.whale_to_look import actions as act
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.components import (
     BOARDS,
     NUM_AREAS,
     NUM_FISH,
-)
-from whaletable.games.whale_to_look.events import (
-    AreasLaid,
-    BoatMoved,
-    FishDealt,
-    FisherPlaced,
-    GameWon,
-    Investigated,
-    RadarUsed,
-    RoundScored,
-    SaidDone,
-    StartPlayerChosen,
-    TrendRevealed,
 )
 from whaletable.games.whale_to_look.observation import (
     ScoredRound,
@@ -135,28 +113,28 @@ beneath, the investigation (or "Done!") on top."""
 
 ALL_AREAS = (1 << NUM_AREAS) - 1  # bitmask of every area position
 
-_FINISH = Finish()
-_INVESTIGATE = tuple(Investigate(f) for f in range(NUM_FISH))
-_RADAR = tuple(UseRadar(f) for f in range(NUM_FISH))
+_FINISH = act.Finish()
+_INVESTIGATE = tuple(act.Investigate(f) for f in range(NUM_FISH))
+_RADAR = tuple(act.UseRadar(f) for f in range(NUM_FISH))
 
 
 @functools.cache
-def _investigations(mask: int) -> tuple[Investigate, ...]:
+def _investigations(mask: int) -> tuple[act.Investigate, ...]:
     """One :class:`Investigate` per fish card in the bitmask (listed once per mask)."""
     return tuple(_INVESTIGATE[f] for f in range(NUM_FISH) if mask >> f & 1)
 
 
 @functools.cache
-def _radar_uses(mask: int) -> tuple[UseRadar, ...]:
+def _radar_uses(mask: int) -> tuple[act.UseRadar, ...]:
     """One :class:`UseRadar` per fish card in the bitmask (listed once per mask)."""
     return tuple(_RADAR[f] for f in range(NUM_FISH) if mask >> f & 1)
 
 
 _MOVE = tuple(
-    tuple((MoveBoat(b, a, False), MoveBoat(b, a, True)) for a in range(NUM_AREAS))
+    tuple((act.MoveBoat(b, a, False), act.MoveBoat(b, a, True)) for a in range(NUM_AREAS))
     for b in range(BOATS)
 )
-_FISHER = tuple(ChooseFisherBoat(b) for b in range(BOATS))
+_FISHER = tuple(act.ChooseFisherBoat(b) for b in range(BOATS))
 
 
 # Chance outcomes are handed out as the same few objects again and again, so that the
@@ -164,13 +142,13 @@ _FISHER = tuple(ChooseFisherBoat(b) for b in range(BOATS))
 
 
 @functools.cache
-def _fish_card(value: int) -> DealFish:
-    return DealFish(value)
+def _fish_card(value: int) -> act.DealFish:
+    return act.DealFish(value)
 
 
 @functools.cache
-def _area_card(number: int) -> LayArea:
-    return LayArea(number)
+def _area_card(number: int) -> act.LayArea:
+    return act.LayArea(number)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -199,11 +177,11 @@ def _lay_odds(numbers: tuple[int, ...], laid: tuple[int, ...]) -> tuple[tuple[Ac
 @functools.cache
 def _start_odds(num_players: int) -> tuple[tuple[Action, float], ...]:
     p = 1.0 / num_players
-    return tuple((PickStartPlayer(s), p) for s in range(num_players))
+    return tuple((act.PickStartPlayer(s), p) for s in range(num_players))
 
 
 _TREND_ODDS: tuple[tuple[Action, float], ...] = tuple(
-    (RevealTrend(t), 1.0 / len(TRENDS)) for t in TRENDS
+    (act.RevealTrend(t), 1.0 / len(TRENDS)) for t in TRENDS
 )
 
 
@@ -311,13 +289,13 @@ class WhaleToLookState(State):
                 self.decisions.append(D_TRENDING)
                 return
             self.trend = self.options.trending
-            self._emit(TrendRevealed, self.trend)
+            self._emit(ev.TrendRevealed, self.trend)
         self._lay_areas()
 
     def _lay_areas(self) -> None:
         if self.options.area_layout == "ordered":
             self.areas = list(self.game.ordered_layout(self.board))
-            self._emit(AreasLaid, self.round, tuple(self.areas))
+            self._emit(ev.AreasLaid, self.round, tuple(self.areas))
             self._set_up(D_DEAL_FISH)
         else:
             self._set_up(D_LAY_AREAS)
@@ -413,7 +391,7 @@ class WhaleToLookState(State):
             },
         ]
         self._emit(
-            RoundScored,
+            ev.RoundScored,
             self.round,
             tuple(self.fish),
             whale,
@@ -428,7 +406,7 @@ class WhaleToLookState(State):
             self.decisions.append(D_OVER)
             winner = self.winner()
             assert winner is not None
-            self._emit(GameWon, winner, int(self.scores()[winner]))
+            self._emit(ev.GameWon, winner, int(self.scores()[winner]))
             return
         # 5. "The player with the most points in the first round becomes the start
         # player"; ties go to the tied player furthest clockwise from the first start.
@@ -640,14 +618,14 @@ class WhaleToLookState(State):
             return f"chance decides now ({PHASE_NAMES[phase]})"
         seat = self.to_move
         if phase == FISHER:
-            if isinstance(action, ChooseFisherBoat) and 0 <= action.boat < BOATS:
+            if isinstance(action, act.ChooseFisherBoat) and 0 <= action.boat < BOATS:
                 return None
             return "every player must first put the fisher on one of their boats"
         if phase == TURN and not self._may_investigate_and_move(seat):
-            if isinstance(action, Finish):
+            if isinstance(action, act.Finish):
                 return None
             return "you must finish: " + self._why_must_finish(seat)
-        if isinstance(action, UseRadar):
+        if isinstance(action, act.UseRadar):
             if self.radars[seat] == 0:
                 return "you have no radar left this round"
             if not self._may_use_radar(seat):
@@ -658,13 +636,13 @@ class WhaleToLookState(State):
                 return "that fish card is already face up"
             return None
         if phase == TURN:
-            if isinstance(action, Finish):
+            if isinstance(action, act.Finish):
                 # "At the start of your turn ... say 'Done!'": a turn that has used the
                 # radar has begun, so it goes on to investigate and move.
                 if self.radar_this_turn:
                     return "you may finish only at the start of your turn, before using the radar"
                 return None
-            if isinstance(action, Investigate):
+            if isinstance(action, act.Investigate):
                 if not 0 <= action.fish < self.board.num_fish:
                     return f"there is no fish card {action.fish}"
                 if self.revealed >> action.fish & 1:
@@ -674,7 +652,7 @@ class WhaleToLookState(State):
                 return None
             return "a turn starts by investigating a fish card (or by finishing)"
         # MOVE
-        if not isinstance(action, MoveBoat):
+        if not isinstance(action, act.MoveBoat):
             return "after investigating you must move a boat"
         if not 0 <= action.boat < BOATS:
             return f"there is no boat {action.boat}"
@@ -706,7 +684,7 @@ class WhaleToLookState(State):
         # Player decisions, the commonest first. Events are built only by a state that
         # keeps them (the test is spelled out: search and playouts pay for no call).
         seat = top >> KIND_BITS
-        if isinstance(action, MoveBoat):
+        if isinstance(action, act.MoveBoat):
             area = action.area
             boat_at = self.boat_at
             slot = seat * BOATS + action.boat
@@ -723,31 +701,31 @@ class WhaleToLookState(State):
                 self.anchor_areas |= 1 << area
             if self._events is not None:
                 self._emit(
-                    BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
+                    ev.BoatMoved, seat, action.boat, origin, area, self.areas[area], action.anchor
                 )
             del self.decisions[-1]  # the move: the turn is over
             self._next_turn()
-        elif isinstance(action, Investigate):
+        elif isinstance(action, act.Investigate):
             self.marked[seat] |= 1 << action.fish
             del self.decisions[-1]  # the investigation: the move beneath is pending
             if self._events is not None:
                 # Only the investigator learns the value (Investigated.seen_by blanks it).
-                self._emit(Investigated, seat, action.fish, self.fish[action.fish])
-        elif isinstance(action, Finish):
+                self._emit(ev.Investigated, seat, action.fish, self.fish[action.fish])
+        elif isinstance(action, act.Finish):
             self.finished[seat] = True
             if self._events is not None:
-                self._emit(SaidDone, seat)
+                self._emit(ev.SaidDone, seat)
             del self.decisions[-2:]  # "Done!" ends the turn: no move follows
             self._next_turn()
-        elif isinstance(action, UseRadar):
+        elif isinstance(action, act.UseRadar):
             self.revealed |= 1 << action.fish
             self.radars[seat] -= 1
             self.radar_this_turn = True
-            self._emit(RadarUsed, seat, action.fish, self.fish[action.fish])
+            self._emit(ev.RadarUsed, seat, action.fish, self.fish[action.fish])
         else:
-            assert isinstance(action, ChooseFisherBoat)
+            assert isinstance(action, act.ChooseFisherBoat)
             self.fisher_boat[seat] = action.boat
-            self._emit(FisherPlaced, seat, action.boat)
+            self._emit(ev.FisherPlaced, seat, action.boat)
             stack = self.decisions
             stack.pop()
             if not stack:  # every seat has chosen: the start player's turn
@@ -755,7 +733,7 @@ class WhaleToLookState(State):
 
     def _apply_chance(self, phase: int, action: Action) -> None:
         if phase == DEAL_FISH:
-            assert isinstance(action, DealFish)
+            assert isinstance(action, act.DealFish)
             fish = self.fish
             p = fish.index(-1)
             if p == 0:
@@ -765,40 +743,40 @@ class WhaleToLookState(State):
             fish[p] = action.value
             if p == len(fish) - 1:
                 # Face down: the event says that the cards lie there, never what they are.
-                self._emit(FishDealt, self.round, len(fish))
+                self._emit(ev.FishDealt, self.round, len(fish))
                 self._after_setup()
         elif phase == LAY_AREAS:
-            assert isinstance(action, LayArea)
+            assert isinstance(action, act.LayArea)
             p = self.areas.index(-1)
             if p == 0 and not self.history and self.options.start_player is not None:
                 self._announce_fixed_setup()
             self.areas[p] = action.number
             if p == len(self.areas) - 1:
-                self._emit(AreasLaid, self.round, tuple(self.areas))
+                self._emit(ev.AreasLaid, self.round, tuple(self.areas))
                 self.decisions[-1] = D_DEAL_FISH
         elif phase == START:
-            assert isinstance(action, PickStartPlayer)
+            assert isinstance(action, act.PickStartPlayer)
             self.first_start = self.start = self.to_move = action.seat
-            self._emit(StartPlayerChosen, action.seat)
+            self._emit(ev.StartPlayerChosen, action.seat)
             self.decisions.pop()
             self._begin_round()
         else:
-            assert isinstance(action, RevealTrend)
+            assert isinstance(action, act.RevealTrend)
             self.trend = action.trend
-            self._emit(TrendRevealed, action.trend)
+            self._emit(ev.TrendRevealed, action.trend)
             self._lay_areas()
 
     def _announce_fixed_setup(self) -> None:
         """Say what the options fixed before the first action (a chance action: the first
         area card or fish card) — the start player and, laid in printed order, the area
         cards — since the constructor records no events."""
-        self._emit(StartPlayerChosen, self.start)
+        self._emit(ev.StartPlayerChosen, self.start)
         if self.options.area_layout == "ordered":
-            self._emit(AreasLaid, self.round, tuple(self.areas))
+            self._emit(ev.AreasLaid, self.round, tuple(self.areas))
 
     def _is_barrier(self, action: Action) -> bool:
         # A look at a card or a radar reveal can never be taken back.
-        return isinstance(action, (Investigate, UseRadar))
+        return isinstance(action, (act.Investigate, act.UseRadar))
 
     def _clone(self) -> WhaleToLookState:
         new = WhaleToLookState.__new__(WhaleToLookState)
@@ -843,7 +821,7 @@ class WhaleToLookState(State):
         for p, value in zip(unknown, pool, strict=False):
             new.fish[p] = value
             # Keep the history consistent with the sample: it replays to this state.
-            new.history[self.fish_deal_start + p] = DealFish(value)
+            new.history[self.fish_deal_start + p] = act.DealFish(value)
         return new
 
     # --------------------------------------------------------------- outcome

@@ -1,146 +1,205 @@
-"""Whale to Look in words: the names of cards, areas, boats and trends, and one sentence
-per event.
-
-Shared by the web table (``web/boards/whale_to_look.py`` draws with these names) and the
-terminal, in the reader's language through ``tr`` (the catalogs are extracted from this
-module). Fish cards are F1–F12 in reading order, areas are named by the number printed
-on their card, boats by how many tourists they carry.
+"""Whale to Look in words, for the web board, the terminal and the log alike, in the
+reader's language through ``tr`` (the catalogs are extracted from this module, the web
+board and the terminal view). Fish cards are F1–F12 in reading order, areas are named by
+the number printed on their card, boats by how many tourists they carry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
-from whaletable.games.whale_to_look import actions
-from whaletable.games.whale_to_look.events import (
-    AreasLaid,
-    BoatMoved,
-    FishDealt,
-    FisherPlaced,
-    GameWon,
-    Investigated,
-    RadarUsed,
-    RoundScored,
-    SaidDone,
-    StartPlayerChosen,
-    TrendRevealed,
-)
+from whaletable.games.whale_to_look import actions as act
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.observation import ScoredRound, SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
+
+_ = str  # marks a sentence of a table for the catalogs; it is translated where it is said
+
+NAMES = {
+    "whale-watching": _("Whale-watching season"),
+    "fishing": _("Fishing season"),
+    "whale-and-orca": _("Whale & Orca season"),
+    "orca-watching": _("Orca-watching season"),
+    "edition": _("Edition"),
+    "area_layout": _("Area cards"),
+    "trending": _("Trending card in round 2"),
+    "start_player": _("Start player"),
+    "anchor_without_tourists": _("An anchored boat with no tourist on it"),
+    "table": _("Table"),
+    "en": _("English rulebook"),
+    "vi": _("Vietnamese rulebook"),
+    "shuffled": _("shuffled"),
+    "ordered": _("in printed order"),
+    "random": _("drawn at random"),
+    "none": _("none"),
+    "bonus": _("still gains the anchor’s +2"),
+    "nothing": _("gains nothing"),
+    "standard": _("as in the rulebooks"),
+    "reduced": _("reduced, for research: 4 areas, 9 fish cards"),
+    "round_1": _("Round 1"),
+    "round_2": _("Round 2"),
+    "total": _("Total"),
+    "player": _("Player"),
+    "dock": _("Dock"),
+    "markers": _("Markers"),
+    "radar": _("Radar"),
+    "anchor": _("Anchor"),
+    "finished": _("Finished"),
+    "points": _("Points"),
+}
+"""What a key is called: a trending card; an option and its values, for the lobby; a part
+of the result; a column of the players' table."""
+
+SEAT_COLUMNS = ("player", "dock", "markers", "radar", "anchor", "finished", "points")
+"""The players' table on both boards: the name, the dock, then :func:`seat_cells`."""
+
+TREND_RULES = {
+    "whale-watching": _("+2 for each of your boats on the whale's area"),
+    "fishing": _("the fisher boat scores +3 on an area with neither the whale nor the orca"),
+    "whale-and-orca": _("+4 if you have boats on both the whale's and the orca's areas"),
+    "orca-watching": _("+3 if you have a boat on the orca's area"),
+}
+
+LABELS: dict[type[Action], str] = {
+    act.Investigate: _("Investigate fish card {fish} (a secret look)"),
+    act.UseRadar: _("Use the radar on fish card {fish} (turn it up for everyone)"),
+    act.Finish: _('Finish: say "Done!" and take no more turns this round'),
+    act.ChooseFisherBoat: _("Put the fisher on {boat}"),
+    act.PickStartPlayer: _("{name} starts"),
+    act.RevealTrend: _("Reveal the trending card: {trend}"),
+    act.LayArea: _("Lay area card {number}"),
+    act.DealFish: _("Deal a fish card face down"),  # never its value
+}
+"""What an action does, as both boards offer it; a move is said by :data:`MOVES`."""
+
+MOVES = {  # (from the dock, dropping the anchor)
+    (True, False): _("Move {boat} from the dock to {area}"),
+    (True, True): _("Move {boat} from the dock to {area} and drop the anchor"),
+    (False, False): _("Move {boat} from {origin} to {area}"),
+    (False, True): _("Move {boat} from {origin} to {area} and drop the anchor"),
+}
+
+LOG: dict[type[Event], str] = {
+    ev.StartPlayerChosen: _("{name} is the start player."),
+    ev.TrendRevealed: _("The trending card for round 2: {trend} ({rule})."),
+    ev.AreasLaid: _("The area cards are laid out: {numbers}."),
+    ev.FishDealt: _("The fish cards are dealt face down."),
+    ev.FisherPlaced: _("{name} put the fisher on {boat}."),
+    ev.Investigated: _("{name} investigated fish card {fish}."),
+    ev.RadarUsed: _("{name} used the radar on fish card {fish}: it shows {value}."),
+    ev.BoatMoved: _("{name} moved {boat} to {area}."),
+    ev.SaidDone: _('{name} said "Done!".'),
+    ev.RoundScored: _(
+        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
+        "the orca at {orca_area} (sum {orca_sum})."
+    ),
+    ev.GameWon: _("Game over: {name} wins with {points} points."),
+}
+"""One sentence of the log per event; a look at a value the reader may know and a move
+that drops the anchor say more (:data:`SAW`, :data:`ANCHORED`)."""
+SAW = _("{name} investigated fish card {fish} and saw {value}.")
+ANCHORED = _("{name} moved {boat} to {area} and dropped the anchor.")
+
+YOUR_TURN = {
+    "fisher": _("Round {round} of {rounds} · Your turn: put the fisher on one of your boats."),
+    "move": _("Round {round} of {rounds} · Your turn: move a boat."),
+    "turn": _("Round {round} of {rounds} · Your turn: investigate a fish card or finish."),
+}
+
+TIE_BREAKS = {
+    "round_2": _("Tie on points broken by the higher round 2 score."),
+    "later_turn": _("Tie on points and round 2 score broken by the later turn in round 2."),
+}
+RANKING = _(
+    "The most points wins; ties go to the higher round 2 score, then to whoever took "
+    "their turn later in round 2."
+)
+
+NO_TREND = _("No trending card this round.")
+
+ADVICE = (  # the advisor's words (``advice.py``), translated as they are said
+    _("Where the whale and the orca surface"),
+    _("whale nearby"),
+    _("boat {tourists} to area {number}"),
+    _("boat {tourists} to area {number} (anchor)"),
+    _("expected points"),
+    _("The areas are not laid yet."),
+    _("From {samples} deals of the cards you have not seen."),
+)
 
 
 def fish_name(fish: int, tr: Translate) -> str:
     return tr("F{number}").format(number=fish + 1)
 
 
-def area_number_name(number: int | str, tr: Translate) -> str:
-    return tr("area {number}").format(number=number)
-
-
-def area_name(areas: Sequence[int | None], position: int, tr: Translate) -> str:
-    """The area at a table position, by its printed number once its card is laid."""
-    number = areas[position] if 0 <= position < len(areas) else None
-    return area_title("" if number is None else str(number), position, tr)
-
-
-def area_title(number: str, position: int, tr: Translate) -> str:
-    """An area by its printed ``number`` (a scene's area label), or by its position."""
-    if not number:
+def area_name(number: int | str | None, position: int, tr: Translate) -> str:
+    """An area by the number printed on its card (a scene's area label) once it is laid,
+    else by its table position."""
+    if number is None or number == "":
         return tr("the area at position {number}").format(number=position + 1)
-    return area_number_name(number, tr)
+    return tr("area {number}").format(number=number)
 
 
 def boat_name(boat: int, tr: Translate) -> str:
     return tr("the {tourists}-tourist boat").format(tourists=TOURISTS[boat])
 
 
-def trend_name(trend: str, tr: Translate) -> str:
-    if trend == "whale-watching":
-        return tr("Whale-watching season")
-    if trend == "fishing":
-        return tr("Fishing season")
-    if trend == "whale-and-orca":
-        return tr("Whale & Orca season")
-    if trend == "orca-watching":
-        return tr("Orca-watching season")
-    return trend
+def word(key: str, tr: Translate) -> str:
+    """What ``key`` is called (:data:`NAMES`); a key with no name is said as it is."""
+    return tr(NAMES[key]) if key in NAMES else key
+
+
+trend_name = option_label = result_word = word
 
 
 def trend_rule(trend: str, tr: Translate) -> str:
-    if trend == "whale-watching":
-        return tr("+2 for each of your boats on the whale's area")
-    if trend == "fishing":
-        return tr("the fisher boat scores +3 on an area with neither the whale nor the orca")
-    if trend == "whale-and-orca":
-        return tr("+4 if you have boats on both the whale's and the orca's areas")
-    if trend == "orca-watching":
-        return tr("+3 if you have a boat on the orca's area")
-    return ""
+    return tr(TREND_RULES[trend]) if trend in TREND_RULES else ""
 
 
-def trend_sentence(trend: str, tr: Translate) -> str:
-    """The trending card of round 2: its name and what it scores."""
-    return tr("The trending card for round 2: {trend} ({rule}).").format(
-        trend=trend_name(trend, tr), rule=trend_rule(trend, tr)
-    )
-
-
-def scored_sentence(
-    round_: int, whale: str, whale_sum: int, orca: str, orca_sum: int, tr: Translate
-) -> str:
-    """Where the whale and the orca surfaced (areas already named) and their sums."""
-    return tr(
-        "Round {round} is scored: the whale surfaced at {whale_area} (sum {whale_sum}), "
-        "the orca at {orca_area} (sum {orca_sum})."
-    ).format(round=round_, whale_area=whale, whale_sum=whale_sum, orca_area=orca, orca_sum=orca_sum)
-
-
-def winner_sentence(name: str, points: int, tr: Translate) -> str:
-    return tr("Game over: {name} wins with {points} points.").format(name=name, points=points)
-
-
-def result_word(key: str, tr: Translate) -> str:
-    """A column of the result table: a part of a seat's line, or the score."""
-    words = {"round_1": tr("Round 1"), "round_2": tr("Round 2"), "total": tr("Total")}
-    return words.get(key, key)
+def said(fields: Mapping[str, Any], names: Sequence[str], tr: Translate) -> dict[str, Any]:
+    """An action's or event's fields (its JSON) as its sentence names them: a seat by its
+    name, a fish card, a boat and a trend by theirs (and a trend's rule), a moved-to area
+    by its number."""
+    words = dict(fields)
+    if "seat" in fields:
+        words["name"] = seat_name(names, fields["seat"], tr)
+    if isinstance(fields.get("fish"), int):  # one fish card (a round scored lists them all)
+        words["fish"] = fish_name(fields["fish"], tr)
+    if "boat" in fields:
+        words["boat"] = boat_name(fields["boat"], tr)
+    if "trend" in fields:
+        words.update(trend=trend_name(fields["trend"], tr), rule=trend_rule(fields["trend"], tr))
+    if "numbers" in fields:
+        words["numbers"] = " ".join(str(n) for n in fields["numbers"])
+    if "area" in fields and "number" in fields:
+        words["area"] = area_name(fields["number"], fields["area"], tr)
+    for fish in ("whale", "orca"):  # where each surfaced in a round scored
+        if f"{fish}_number" in fields:
+            words[f"{fish}_area"] = area_name(fields[f"{fish}_number"], fields[f"{fish}_area"], tr)
+    return words
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:
     """Which of the rulebook's tie-breaks settled first place, if one did."""
-    words = {
-        "round_2": tr("Tie on points broken by the higher round 2 score."),
-        "later_turn": tr("Tie on points and round 2 score broken by the later turn in round 2."),
-    }
-    return None if result.decided_by is None else words.get(result.decided_by)
-
-
-def ranking_rule(result: Result, tr: Translate) -> str:
-    """How the rulebook ranks the players."""
-    return tr(
-        "The most points wins; ties go to the higher round 2 score, then to whoever took "
-        "their turn later in round 2."
-    )
+    decided = TIE_BREAKS.get(result.decided_by or "")
+    return None if decided is None else tr(decided)
 
 
 # --- What a seat sees: the words both boards (web and terminal) say ----------------
 
 
 def scored_line(result: ScoredRound, tr: Translate) -> str:
-    areas, sums = result["areas"], result["sums"]
-    whale, orca = result["whale"], result["orca"]
-    return scored_sentence(
-        result["round"],
-        area_name(areas, whale, tr),
-        sums[whale],
-        area_name(areas, orca, tr),
-        sums[orca],
-        tr,
+    """Where the whale and the orca surfaced in a round scored, and their sums."""
+    areas, sums, whale, orca = result["areas"], result["sums"], result["whale"], result["orca"]
+    scored = ev.RoundScored(
+        result["round"], (), whale, areas[whale], sums[whale], orca, areas[orca], sums[orca], ()
     )
+    return tr(LOG[ev.RoundScored]).format(**said(scored.to_json(), (), tr))
 
 
 def game_over_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Translate) -> str:
@@ -148,35 +207,7 @@ def game_over_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Transl
     if winner is None:
         return tr("Game over.")
     points = sum(obs["players"][winner]["points"])
-    return winner_sentence(seat_name(names, winner, tr), points, tr)
-
-
-def boat_at(obs: WhaleToLookObservation, boat: int) -> int:
-    """Where the boat ``boat`` of the seat to move (or of the viewer) is."""
-    seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
-    if seat is not None and 0 <= seat < len(obs["players"]):
-        return obs["players"][seat]["boats"][boat]
-    return DOCK
-
-
-def move_label(
-    boat: int, area: int, anchor: bool, at: int, areas: Sequence[int | None], tr: Translate
-) -> str:
-    """A boat's move in words, from where it is (``at``) to ``area``."""
-    to = area_name(areas, area, tr)
-    name = boat_name(boat, tr)
-    if at == DOCK:
-        if anchor:
-            text = tr("Move {boat} from the dock to {area} and drop the anchor")
-        else:
-            text = tr("Move {boat} from the dock to {area}")
-        return text.format(boat=name, area=to)
-    origin = area_name(areas, at, tr)
-    if anchor:
-        text = tr("Move {boat} from {origin} to {area} and drop the anchor")
-    else:
-        text = tr("Move {boat} from {origin} to {area}")
-    return text.format(boat=name, origin=origin, area=to)
+    return tr(LOG[ev.GameWon]).format(name=seat_name(names, winner, tr), points=points)
 
 
 def action_label(
@@ -184,51 +215,32 @@ def action_label(
 ) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice."""
-    if isinstance(action, actions.Investigate):
-        text = tr("Investigate fish card {fish} (a secret look)")
-        return text.format(fish=fish_name(action.fish, tr))
-    if isinstance(action, actions.UseRadar):
-        text = tr("Use the radar on fish card {fish} (turn it up for everyone)")
-        return text.format(fish=fish_name(action.fish, tr))
-    if isinstance(action, actions.MoveBoat):
-        at = boat_at(obs, action.boat)
-        return move_label(action.boat, action.area, action.anchor, at, obs["areas"], tr)
-    if isinstance(action, actions.Finish):
-        return tr('Finish: say "Done!" and take no more turns this round')
-    if isinstance(action, actions.ChooseFisherBoat):
-        return tr("Put the fisher on {boat}").format(boat=boat_name(action.boat, tr))
-    if isinstance(action, actions.PickStartPlayer):
-        return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-    if isinstance(action, actions.RevealTrend):
-        return tr("Reveal the trending card: {trend}").format(trend=trend_name(action.trend, tr))
-    if isinstance(action, actions.LayArea):
-        return tr("Lay area card {number}").format(number=action.number)
-    if isinstance(action, actions.DealFish):
-        return tr("Deal a fish card face down")  # never its value
-    return str(action)
+    if isinstance(action, act.MoveBoat):
+        # From where the boat of the seat to move (or of the viewer) stands.
+        seat = obs["to_move"] if obs["to_move"] is not None else obs["seat"]
+        at = obs["players"][seat]["boats"][action.boat] if seat is not None else DOCK
+        areas, to = obs["areas"], action.area
+        origin = "" if at == DOCK else area_name(areas[at], at, tr)
+        return tr(MOVES[at == DOCK, action.anchor]).format(
+            boat=boat_name(action.boat, tr), origin=origin, area=area_name(areas[to], to, tr)
+        )
+    text = LABELS.get(type(action))
+    return str(action) if text is None else tr(text).format(**said(action.to_json(), names, tr))
 
 
 def status_line(obs: WhaleToLookObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
+    to_move = obs["to_move"]
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
-    rnd = obs["round"]
-    to_move = obs["to_move"]
     if to_move is None:
-        return tr("Round {round} of {rounds}: the table is being set up.").format(
-            round=rnd, rounds=ROUNDS
-        )
-    if to_move == obs["seat"]:
-        if obs["phase"] == "fisher":
-            text = tr("Round {round} of {rounds} · Your turn: put the fisher on one of your boats.")
-        elif obs["phase"] == "move":
-            text = tr("Round {round} of {rounds} · Your turn: move a boat.")
-        else:
-            text = tr("Round {round} of {rounds} · Your turn: investigate a fish card or finish.")
-        return text.format(round=rnd, rounds=ROUNDS)
-    return tr("Round {round} of {rounds} · {name} is to play.").format(
-        round=rnd, rounds=ROUNDS, name=seat_name(names, to_move, tr)
-    )
+        text = tr("Round {round} of {rounds}: the table is being set up.")
+    elif to_move == obs["seat"]:
+        text = tr(YOUR_TURN.get(obs["phase"], YOUR_TURN["turn"]))
+    else:
+        text = tr("Round {round} of {rounds} · {name} is to play.")
+    name = "" if to_move is None else seat_name(names, to_move, tr)
+    return text.format(round=obs["round"], rounds=ROUNDS, name=name)
 
 
 def view_line(round_: int, seat: int | None, names: Sequence[str], tr: Translate) -> str:
@@ -248,10 +260,6 @@ def round_points_sentence(points: Sequence[int], names: Sequence[str], tr: Trans
     return tr("Points this round: {points}.").format(points=each)
 
 
-def no_trend_line(tr: Translate) -> str:
-    return tr("No trending card this round.")
-
-
 def area_notes(boats: int, seats: int, seen: int, hidden: int, tr: Translate) -> tuple[str, str]:
     """How full an area is, and the sum of the fish cards around it the viewer knows."""
     full = tr("{count} of {seats} boats").format(count=boats, seats=seats)
@@ -259,22 +267,8 @@ def area_notes(boats: int, seats: int, seen: int, hidden: int, tr: Translate) ->
     return full, hint.format(sum=seen, hidden=hidden)
 
 
-def boat_title(name: str, boat: int, marks: frozenset[str], tr: Translate) -> str:
-    """A seat's boat, with the fisher or the anchor on it (a scene's boat marks)."""
-    title = tr("{name}: {boat}").format(name=name, boat=boat_name(boat, tr))
-    if "fisher" in marks:
-        title += " · " + tr("fisher on board")
-    if "anchored" in marks:
-        title += " · " + tr("anchored")
-    return title
-
-
-SEAT_COLUMNS = ("markers", "radar", "anchor", "finished", "points")
-"""The cells of a seat's row after its name and dock, in order (:func:`seat_cells`)."""
-
-
 def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:
-    """A seat's row in words, one per :data:`SEAT_COLUMNS`."""
+    """A seat's row in words, one per column of :data:`SEAT_COLUMNS` after the dock."""
     r1, r2 = row["points"]
     return (
         str(row["markers_left"]),
@@ -285,138 +279,23 @@ def seat_cells(row: SeatRow, tr: Translate) -> tuple[str, ...]:
     )
 
 
-def seat_column(key: str, tr: Translate) -> str:
-    """A column of the players' table on both boards."""
-    return {
-        "player": tr("Player"),
-        "dock": tr("Dock"),
-        "markers": tr("Markers"),
-        "radar": tr("Radar"),
-        "anchor": tr("Anchor"),
-        "finished": tr("Finished"),
-        "points": tr("Points"),
-    }[key]
-
-
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """One sentence of the log for ``event``, as the reader may know it."""
-    if isinstance(event, StartPlayerChosen):
-        return tr("{name} is the start player.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, TrendRevealed):
-        return trend_sentence(event.trend, tr)
-    if isinstance(event, AreasLaid):
-        numbers = " ".join(str(n) for n in event.numbers)
-        return tr("The area cards are laid out: {numbers}.").format(numbers=numbers)
-    if isinstance(event, FishDealt):
-        return tr("The fish cards are dealt face down.")
-    if isinstance(event, FisherPlaced):
-        return tr("{name} put the fisher on {boat}.").format(
-            name=seat_name(names, event.seat, tr), boat=boat_name(event.boat, tr)
-        )
-    if isinstance(event, Investigated):
-        name, fish = seat_name(names, event.seat, tr), fish_name(event.fish, tr)
-        if event.value is None:
-            return tr("{name} investigated fish card {fish}.").format(name=name, fish=fish)
-        return tr("{name} investigated fish card {fish} and saw {value}.").format(
-            name=name, fish=fish, value=event.value
-        )
-    if isinstance(event, RadarUsed):
-        return tr("{name} used the radar on fish card {fish}: it shows {value}.").format(
-            name=seat_name(names, event.seat, tr), fish=fish_name(event.fish, tr), value=event.value
-        )
-    if isinstance(event, BoatMoved):
-        if event.anchor:
-            text = tr("{name} moved {boat} to {area} and dropped the anchor.")
-        else:
-            text = tr("{name} moved {boat} to {area}.")
-        return text.format(
-            name=seat_name(names, event.seat, tr),
-            boat=boat_name(event.boat, tr),
-            area=area_number_name(event.number, tr),
-        )
-    if isinstance(event, SaidDone):
-        return tr('{name} said "Done!".').format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, RoundScored):
-        scored = scored_sentence(
-            event.round,
-            area_number_name(event.whale_number, tr),
-            event.whale_sum,
-            area_number_name(event.orca_number, tr),
-            event.orca_sum,
-            tr,
-        )
-        return scored + " " + round_points_sentence(event.points, names, tr)
-    if isinstance(event, GameWon):
-        return winner_sentence(seat_name(names, event.seat, tr), event.points, tr)
-    return None
-
-
-def option_label(name: str, tr: Translate) -> str:
-    """The name of one of the game's options, for the lobby."""
-    labels = {
-        "edition": tr("Edition"),
-        "area_layout": tr("Area cards"),
-        "trending": tr("Trending card in round 2"),
-        "start_player": tr("Start player"),
-        "anchor_without_tourists": tr("An anchored boat with no tourist on it"),
-        "table": tr("Table"),
-    }
-    return labels.get(name, name)
+    text = LOG.get(type(event))
+    if isinstance(event, ev.Investigated) and event.value is not None:
+        text = SAW
+    elif isinstance(event, ev.BoatMoved) and event.anchor:
+        text = ANCHORED
+    if text is None:
+        return None
+    line = tr(text).format(**said(event.to_json(), names, tr))
+    if isinstance(event, ev.RoundScored):
+        line += " " + round_points_sentence(event.points, names, tr)
+    return line
 
 
 def choice_label(name: str, choice: Any, tr: Translate) -> str:
     """One allowed value of option ``name``, for the lobby."""
     if name == "start_player" and isinstance(choice, int):
         return seat_name([], choice, tr)
-    labels = {
-        "en": tr("English rulebook"),
-        "vi": tr("Vietnamese rulebook"),
-        "shuffled": tr("shuffled"),
-        "ordered": tr("in printed order"),
-        "random": tr("drawn at random"),
-        "none": tr("none"),
-        "bonus": tr("still gains the anchor’s +2"),
-        "nothing": tr("gains nothing"),
-        "standard": tr("as in the rulebooks"),
-        "reduced": tr("reduced, for research: 4 areas, 9 fish cards"),
-    }
-    if isinstance(choice, str):
-        return labels.get(choice) or trend_name(choice, tr)
-    return plain_choice(choice, tr)
-
-
-__all__ = [
-    "action_label",
-    "area_name",
-    "area_number_name",
-    "boat_name",
-    "choice_label",
-    "describe",
-    "fish_name",
-    "game_over_line",
-    "option_label",
-    "result_word",
-    "scored_sentence",
-    "status_line",
-    "tie_break_line",
-    "trend_name",
-    "trend_rule",
-    "winner_sentence",
-]
-
-
-def advice_word(key: str, tr: Translate) -> str:
-    """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
-    return {
-        "Where the whale and the orca surface": tr("Where the whale and the orca surface"),
-        "whale nearby": tr("whale nearby"),
-        "boat {tourists} to area {number}": tr("boat {tourists} to area {number}"),
-        "boat {tourists} to area {number} (anchor)": tr(
-            "boat {tourists} to area {number} (anchor)"
-        ),
-        "expected points": tr("expected points"),
-        "The areas are not laid yet.": tr("The areas are not laid yet."),
-        "From {samples} deals of the cards you have not seen.": tr(
-            "From {samples} deals of the cards you have not seen."
-        ),
-    }.get(key) or tr(key)
+    return word(choice, tr) if isinstance(choice, str) else plain_choice(choice, tr)

@@ -1,11 +1,8 @@
-"""Whale to Look on the web table: the game's scene (``games/whale_to_look/view.py``) as SVG.
-
-The table is laid out as in the box: six dark-blue diamond area cards in a 3×2 grid,
-twelve light fish cards in the gaps at their corners (the reduced research table: four
-areas in a 2×2 grid, nine fish cards). This module gives each region of the scene its
-place and each kind its shape; what is shown, and which click makes which move, is the
-scene's. Every fish label is an element ``<text class="fish-value" data-fish="i">`` and
-no other element shows a fish value.
+"""Whale to Look on the web table: the game's scene (``games/whale_to_look/view.py``) as SVG,
+laid out as in the box: six diamond area cards in a 3×2 grid, twelve fish cards in the gaps
+at their corners (the reduced research table: 2×2 areas, nine fish cards). What is shown,
+and which click makes which move, is the scene's; no element but ``<text class="fish-value"
+data-fish="i">`` shows a fish value.
 """
 
 from __future__ import annotations
@@ -15,22 +12,14 @@ from dataclasses import replace
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region
+from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat, UseRadar
-from whaletable.games.whale_to_look.components import COLUMNS, area_xy, board_with_areas, fish_xy
+from whaletable.games.whale_to_look.components import area_xy, board_with_areas, fish_xy
 from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, TOURISTS
-from whaletable.games.whale_to_look.view import UNKNOWN, boat_key, boat_of, scene
-from whaletable.web.boards import (
-    HIGHLIGHT,
-    INK,
-    Svg,
-    Translate,
-    WordedBoard,
-    esc,
-    seat_colour,
-    seat_name,
-)
+from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position, scene
+from whaletable.web.boards import HIGHLIGHT, INK, Svg, WordedBoard, esc, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 840
@@ -44,32 +33,40 @@ CONTROLS_Y = FISH_Y0 + 2 * DY + CARD_H // 2 + 30
 LEGEND_Y = CONTROLS_Y + 62
 ROW_H = 46
 CELL_X = (380, 506, 556, 626)  # the seat row's markers, radar, anchor and finished cells
+OCEAN, AREA_FILL, AREA_EMPTY = "#d9edf4", "#1d3a6b", "#5d7396"
+CARD_FILL, FACE_UP_FILL = "#f7f1e3", "#fff1b8"
+MUTED = "#44546a"
+BOLD = {"anchor": "middle", "weight": "bold"}
+Names = tuple[str, ...]
 
-OCEAN = "#d9edf4"
-AREA_FILL = "#1d3a6b"
-AREA_EMPTY = "#5d7396"
-CARD_FILL = "#f7f1e3"
-FACE_UP_FILL = "#fff1b8"
 
-
-def fish_xy_px(fish: int, columns: int = COLUMNS) -> tuple[int, int]:
+def fish_px(fish: int, columns: int) -> tuple[int, int]:
     c, r = fish_xy(fish, columns)
     return FISH_X0 + c * DX, FISH_Y0 + r * DY
 
 
-def area_xy_px(area: int, columns: int = COLUMNS) -> tuple[int, int]:
+def area_px(area: int, columns: int) -> tuple[int, int]:
     c, r = area_xy(area, columns)
     return FISH_X0 + c * DX + DX // 2, FISH_Y0 + r * DY + DY // 2
 
 
-def diamond_points(area: int, columns: int = COLUMNS) -> str:
-    cx, cy = area_xy_px(area, columns)
+def diamond(area: int, columns: int) -> str:
+    cx, cy = area_px(area, columns)
     return f"{cx},{cy - HALF_H} {cx + HALF_W},{cy} {cx},{cy + HALF_H} {cx - HALF_W},{cy}"
 
 
-def _position(region: Region) -> int:
-    """The table position in a region's key (``area-4`` is 4)."""
-    return int(region.key.rsplit("-", 1)[1])
+def circle(
+    x: float, y: float, r: float, fill: str, stroke: str | None = INK, width: float | None = None
+) -> str:
+    line = "" if stroke is None else f' stroke="{stroke}"'
+    line += "" if width is None else f' stroke-width="{width}"'
+    return f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}"{line}/>'
+
+
+def hull(x: float, y: float, top: float, bottom: float) -> str:
+    """A boat's hull (a trapezium) around ``(x, y)``: its deck ``top`` above, keel below."""
+    deck, keel = y - top, y + bottom
+    return f"M {x - 21} {deck} L {x + 21} {deck} L {x + 14} {keel} L {x - 14} {keel} Z"
 
 
 # --- Pieces of the drawing ----------------------------------------------------------------
@@ -82,10 +79,9 @@ def _header(svg: Svg, header: Region, trend: Region | None) -> None:
         svg.text(16, 42, note, size=12)
     if trend is not None:
         width = 16 + 7 * len(trend.label)
+        svg.add(f'<g class="trend" data-trend="{esc(min(trend.marks))}"><rect x="14" y="28" ')
         svg.add(
-            f'<g class="trend" data-trend="{esc(min(trend.marks))}">'
-            f'<rect x="14" y="28" width="{width}" height="20" rx="4" fill="#fff" '
-            f'stroke="{INK}" stroke-width="1.2"/>'
+            f'width="{width}" height="20" rx="4" fill="#fff" stroke="{INK}" stroke-width="1.2"/>'
         )
         svg.text(22, 43, trend.label, size=12, weight="bold")
         svg.text(width + 22, 43, trend.notes[0], size=12)
@@ -94,268 +90,185 @@ def _header(svg: Svg, header: Region, trend: Region | None) -> None:
 
 def _area(svg: Svg, area: Region, columns: int, tr: Translate) -> None:
     """An area card, with its sum and the whale or the orca once the round is scored."""
-    at = _position(area)
-    cx, cy = area_xy_px(at, columns)
+    at = position(area.key)
+    cx, cy = area_px(at, columns)
     fill = AREA_FILL if area.label else AREA_EMPTY
-    svg.add(
-        f'<g class="area" data-area="{at}"><polygon points="{diamond_points(at, columns)}" '
-        f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>'
-    )
+    svg.add(f'<g class="area" data-area="{at}"><polygon points="{diamond(at, columns)}" ')
+    svg.add(f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>')
     if area.label:
-        svg.text(
-            cx,
-            cy - 48,
-            area.label,
-            size=24,
-            fill="#ffffff",
-            anchor="middle",
-            weight="bold",
-            extra=' class="area-number" pointer-events="none"',
-        )
+        number = ' class="area-number" pointer-events="none"'
+        svg.text(cx, cy - 48, area.label, size=24, fill="#ffffff", extra=number, **BOLD)
     if "scored" in area.marks:
-        svg.add(
-            f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" '
-            f'fill="#ffffff" stroke="{INK}"/>'
-        )
-        svg.text(
-            cx,
-            cy + 62,
-            area.notes[0],
-            size=14,
-            anchor="middle",
-            weight="bold",
-            extra=' class="area-sum"',
-        )
-        for whale in (True, False):
-            if ("whale" if whale else "orca") in area.marks:
-                _token(svg, cx + 86, cy, whale=whale, tr=tr)
+        svg.add(f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" ')
+        svg.add(f'fill="#ffffff" stroke="{INK}"/>')
+        svg.text(cx, cy + 62, area.notes[0], size=14, extra=' class="area-sum"', **BOLD)
+        for token in ("whale", "orca"):
+            if token in area.marks:
+                _token(svg, cx + 86, cy, token, tr)
     svg.add("</g>")
 
 
-def _token(svg: Svg, x: int, y: int, *, whale: bool, tr: Translate) -> None:
+def _token(svg: Svg, x: int, y: int, token: str, tr: Translate) -> None:
     """The whale (light) or the orca (black and white) surfacing on an area."""
-    body, belly, cls = ("#9ecae1", "#ffffff", "whale") if whale else ("#111111", "#f5f5f5", "orca")
+    whale = token == "whale"
+    body, belly = ("#9ecae1", "#ffffff") if whale else ("#111111", "#f5f5f5")
     title = tr("The whale surfaces here") if whale else tr("The orca surfaces here")
-    svg.add(
-        f'<g class="token {cls}"><title>{esc(title)}</title>'
-        f'<circle cx="{x}" cy="{y}" r="17" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
-        f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>'
-        f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" '
-        f'stroke="{INK}"/>'
-        f'<ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>'
-        f'<circle cx="{x - 8}" cy="{y - 1}" r="1.2" fill="{belly if not whale else INK}"/>'
-        "</g>"
-    )
+    svg.add(f'<g class="token {token}"><title>{esc(title)}</title>')
+    svg.add(circle(x, y, 17, "#ffffff", width=1.5))
+    svg.add(f'<ellipse cx="{x - 2}" cy="{y + 1}" rx="10" ry="6" fill="{body}" stroke="{INK}"/>')
+    svg.add(f'<path d="M {x + 7} {y} L {x + 14} {y - 6} L {x + 13} {y + 6} Z" fill="{body}" ')
+    svg.add(f'stroke="{INK}"/><ellipse cx="{x - 3}" cy="{y + 4}" rx="6" ry="2" fill="{belly}"/>')
+    svg.add(circle(x - 8, y - 1, 1.2, belly if not whale else INK, None) + "</g>")
 
 
 def _move_target(svg: Svg, move: Choice, columns: int) -> None:
-    """A legal move's target, hidden until its boat is selected."""
+    """A legal move's target, hidden until its boat is selected: the area, or the anchor
+    beside it that moves there and drops the anchor."""
     action = move.action
     assert isinstance(action, MoveBoat)
     data = f' data-boat="{action.boat}" data-area="{action.area}" visibility="hidden"'
-    cx, cy = area_xy_px(action.area, columns)
+    cx, cy = area_px(action.area, columns)
+    cls = "move-target anchor-target" if action.anchor else "move-target"
+    svg.open_act(action, move.words, cls, data)
     if action.anchor:
-        svg.open_act(action, move.words, "move-target anchor-target", data)
-        svg.add(
-            f'<circle cx="{cx - 84}" cy="{cy}" r="15" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="3"/>'
-        )
+        svg.add(circle(cx - 84, cy, 15, "#ffffff", HIGHLIGHT, 3))
         svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
     else:
-        svg.open_act(action, move.words, "move-target", data)
+        svg.add(f'<polygon points="{diamond(action.area, columns)}" fill="#ffffff" ')
         svg.add(
-            f'<polygon points="{diamond_points(action.area, columns)}" fill="#ffffff" '
-            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" '
-            f'stroke-dasharray="12 6"/>'
+            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" stroke-dasharray="12 6"/>'
         )
     svg.add("</g>")
 
 
-def _boat(svg: Svg, x: float, y: float, boat: Piece, names: tuple[str, ...], tr: Translate) -> None:
-    seat, number = boat.owner or 0, boat_of(boat)
-    selectable = "selectable" in boat.marks
-    cls = "boat selectable" if selectable else "boat"
-    events = ' tabindex="0" role="button"' if selectable else ' pointer-events="none"'
-    title = words.boat_title(seat_name(names, seat, tr), number, boat.marks, tr)
-    svg.add(
-        f'<g class="{cls}" data-seat="{seat}" data-boat="{number}"{events}>'
-        f"<title>{esc(title)}</title>"
-    )
-    if selectable:
-        svg.add(
-            f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
-        )
+def _boat(svg: Svg, x: float, y: float, boat: Piece, names: Names, tr: Translate) -> None:
+    seat, number = boat.owner or 0, position(boat.key)
+    name, what = seat_name(names, seat, tr), words.boat_name(number, tr)
+    title = tr("{name}: {boat}").format(name=name, boat=what)
+    title += (" · " + tr("fisher on board")) * ("fisher" in boat.marks)
+    title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
+    if "selectable" in boat.marks:
+        svg.add(f'<g class="boat selectable" data-seat="{seat}" data-boat="{number}" tabindex="0" ')
+        svg.add(f'role="button"><title>{esc(title)}</title><ellipse class="ring" cx="{x}" ')
+        svg.add(f'cy="{y + 1}" rx="27" ry="15" fill="none" stroke="{HIGHLIGHT}" stroke-width="2" ')
+        svg.add('stroke-dasharray="4 3"/>')
+    else:
+        svg.add(f'<g class="boat" data-seat="{seat}" data-boat="{number}" pointer-events="none">')
+        svg.add(f"<title>{esc(title)}</title>")
     if "fisher" in boat.marks:
-        svg.add(
-            f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" '
-            f'stroke="{INK}" stroke-width="1.5"/>'
-            f'<path d="M {x - 9} {y - 22} L {x + 3} {y - 18} L {x - 9} {y - 14} Z" '
-            f'fill="#ffffff" stroke="{INK}"/></g>'
-        )
-    svg.add(
-        f'<path class="hull" d="M {x - 21} {y - 7} L {x + 21} {y - 7} L {x + 14} {y + 8} '
-        f'L {x - 14} {y + 8} Z" fill="{seat_colour(seat)}" stroke="{INK}" stroke-width="1.4"/>'
-    )
-    svg.text(x, y + 5, boat.label, size=13, anchor="middle", weight="bold")
+        svg.add(f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" ')
+        svg.add(f'stroke="{INK}" stroke-width="1.5"/><path d="M {x - 9} {y - 22} L {x + 3} ')
+        svg.add(f'{y - 18} L {x - 9} {y - 14} Z" fill="#ffffff" stroke="{INK}"/></g>')
+    colour = seat_colour(seat)
+    svg.add(f'<path class="hull" d="{hull(x, y, 7, 8)}" fill="{colour}" stroke="{INK}" ')
+    svg.add('stroke-width="1.4"/>')
+    svg.text(x, y + 5, boat.label, size=13, **BOLD)
     if "anchored" in boat.marks:
-        svg.add(
-            f'<g class="anchor"><circle cx="{x + 21}" cy="{y + 7}" r="8" fill="#ffffff" '
-            f'stroke="{INK}"/>'
-        )
+        svg.add('<g class="anchor">' + circle(x + 21, y + 7, 8, "#ffffff"))
         svg.text(x + 21, y + 11, "⚓", size=11, anchor="middle")
         svg.add("</g>")
     svg.add("</g>")
 
 
 def _boats_on_area(
-    svg: Svg,
-    area: int,
-    columns: int,
-    here: tuple[Piece, ...],
-    names: tuple[str, ...],
-    tr: Translate,
+    svg: Svg, at: int, columns: int, here: tuple[Piece, ...], names: Names, tr: Translate
 ) -> None:
-    cx, cy = area_xy_px(area, columns)
-    rows = [here[:3], here[3:]]
-    for row, y in zip(rows, (cy - 10, cy + 24), strict=True):
+    cx, cy = area_px(at, columns)
+    for row, y in zip((here[:3], here[3:]), (cy - 10, cy + 24), strict=True):
         for i, boat in enumerate(row):
             _boat(svg, cx + (i - (len(row) - 1) / 2) * BOAT_GAP, y, boat, names, tr)
 
 
 def _fish(
-    svg: Svg,
-    card: Region,
-    columns: int,
-    look: Choice | None,
-    radar: Choice | None,
-    names: tuple[str, ...],
-    tr: Translate,
+    svg: Svg, card: Region, columns: int, at: tuple[Choice, ...], names: Names, tr: Translate
 ) -> None:
-    """A fish card: ``seen`` by the viewer alone, or ``face-up`` for everyone; ``look``
-    investigates it and ``radar`` turns it up when those are the viewer's moves."""
-    fish = _position(card)
-    x, y = fish_xy_px(fish, columns)
+    """A fish card: ``seen`` by the viewer alone, or ``face-up`` for everyone, with the
+    markers by it; its choices ``at`` investigate it or turn it up by radar."""
+    fish, face_up = position(card.key), "face-up" in card.marks
+    x, y = fish_px(fish, columns)
+    look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
+    radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
     if look is not None:
         svg.open_act(look.action, look.words, "fish-act", f' data-fish="{fish}"')
     else:
         svg.add(f'<g class="fish" data-fish="{fish}">')
-    face_up = "face-up" in card.marks
-    fill = FACE_UP_FILL if face_up else CARD_FILL
     stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
-    svg.add(
-        f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" '
-        f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
-    )
+    fill = FACE_UP_FILL if face_up else CARD_FILL
+    svg.add(f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" ')
+    svg.add(f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     if face_up:
         svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
     elif "seen" in card.marks:
         svg.text(x, y - CARD_H // 2 + 12, tr("seen"), size=9, anchor="middle", fill="#555555")
-    value = card.notes[0]
-    svg.text(
-        x,
-        y + 10,
-        value,
-        size=30,
-        anchor="middle",
-        weight="bold",
-        fill="#8c8c8c" if value == UNKNOWN else INK,
-        extra=f' class="fish-value" data-fish="{fish}"',
-    )
+    value, label = card.notes[0], f' class="fish-value" data-fish="{fish}"'
+    grey = "#8c8c8c" if value == UNKNOWN else INK
+    svg.text(x, y + 10, value, size=30, fill=grey, extra=label, **BOLD)
     svg.text(x, y + CARD_H // 2 - 6, card.label, size=10, anchor="middle", fill="#666")
     for i, marker in enumerate(card.pieces):
         seat = marker.owner or 0
-        mx = x + (i - (len(card.pieces) - 1) / 2) * 16
-        my = y + CARD_H // 2 + 10
+        mx, my = x + (i - (len(card.pieces) - 1) / 2) * 16, y + CARD_H // 2 + 10
         by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
-        svg.add(
-            f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>'
-            f'<circle cx="{mx}" cy="{my}" r="7" fill="{seat_colour(seat)}" '
-            f'stroke="{INK}" stroke-width="1.2"/>'
-        )
-        svg.text(mx, my + 3, marker.label, size=9, anchor="middle", weight="bold")
+        svg.add(f'<g class="marker" data-seat="{seat}"><title>{esc(by)}</title>')
+        svg.add(circle(mx, my, 7, seat_colour(seat), width=1.2))
+        svg.text(mx, my + 3, marker.label, size=9, **BOLD)
         svg.add("</g>")
     svg.add("</g>")
     if radar is not None:
         rx, ry = x + CARD_W // 2 + 11, y - CARD_H // 2 + 6
         svg.open_act(radar.action, radar.words, "radar-act", f' data-fish="{fish}"')
-        svg.add(
-            f'<circle cx="{rx}" cy="{ry}" r="12" fill="#ffffff" stroke="{HIGHLIGHT}" '
-            f'stroke-width="2"/><circle cx="{rx}" cy="{ry}" r="6" fill="none" stroke="{INK}"/>'
-            f'<circle cx="{rx}" cy="{ry}" r="1.8" fill="{INK}"/>'
-            f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" y2="{ry - 6}" stroke="{INK}" '
-            f'stroke-width="1.5"/>'
-        )
-        svg.add("</g>")
+        svg.add(circle(rx, ry, 12, "#ffffff", HIGHLIGHT, 2) + circle(rx, ry, 6, "none"))
+        svg.add(circle(rx, ry, 1.8, INK, None) + f'<line x1="{rx}" y1="{ry}" x2="{rx + 8}" ')
+        svg.add(f'y2="{ry - 6}" stroke="{INK}" stroke-width="1.5"/></g>')
 
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
-    head_y = LEGEND_Y - 8
-    svg.text(44, head_y, words.seat_column("player", tr), size=11, fill="#44546a")
-    svg.text(222, head_y, words.seat_column("dock", tr), size=11, fill="#44546a")
-    for x, key in zip(CELL_X, words.SEAT_COLUMNS, strict=False):
-        svg.text(x, head_y, words.seat_column(key, tr), size=11, fill="#44546a")
-    svg.text(
-        WIDTH - 14, head_y, words.seat_column("points", tr), size=11, fill="#44546a", anchor="end"
-    )
+    # The player, the dock and the cells of a seat's row, the points at the right end.
+    for x, column in zip((44, 222, *CELL_X), words.SEAT_COLUMNS, strict=False):
+        svg.text(x, LEGEND_Y - 8, words.word(column, tr), size=11, fill=MUTED)
+    points = words.word("points", tr)
+    svg.text(WIDTH - 14, LEGEND_Y - 8, points, size=11, fill=MUTED, anchor="end")
 
 
 def _seat_row_frame(svg: Svg, seat: int, to_move: bool) -> None:
     """A seat's row of the legend opened, marked when the seat is to move."""
     top = LEGEND_Y + seat * ROW_H
-    mid = top + ROW_H / 2
-    colour = seat_colour(seat)
-    svg.add(f'<g class="seat" data-seat="{seat}">')
-    svg.add(
-        f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
-        f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-        f'stroke="{colour if to_move else "#c4d6de"}" '
-        f'stroke-width="{3 if to_move else 1}"/>'
+    fill, stroke, width = (
+        ("#ffffff", seat_colour(seat), 3) if to_move else ("#eef6f9", "#c4d6de", 1)
     )
+    svg.add(f'<g class="seat" data-seat="{seat}"><rect x="8" y="{top + 2}" width="{WIDTH - 16}" ')
+    svg.add(f'height="{ROW_H - 4}" rx="8" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
     if to_move:
-        svg.text(14, mid + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
+        svg.text(14, top + ROW_H / 2 + 5, "▶", size=13, fill=INK, extra=' class="to-move"')
 
 
-def _seat_row(svg: Svg, row: Region, names: tuple[str, ...], tr: Translate) -> None:
+def _seat_row(svg: Svg, row: Region, names: Names, tr: Translate) -> None:
     """The rest of a seat's row (after its frame): its dock, its cells; it closes the row."""
     seat = row.owner or 0
-    mid = LEGEND_Y + seat * ROW_H + ROW_H / 2
-    colour = seat_colour(seat)
-    svg.add(
-        f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
-    )
-    svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+    mid, colour = LEGEND_Y + seat * ROW_H + ROW_H / 2, seat_colour(seat)
+    svg.add(circle(34, mid, 10, colour, width=1.2))
+    svg.text(34, mid + 4, str(seat + 1), size=11, **BOLD)
     name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
     svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
     if "you" in row.marks:
-        svg.text(50, mid + 13, tr("you"), size=11, fill="#44546a")
-    docked = {p.key: p for p in row.pieces}
+        svg.text(50, mid + 13, tr("you"), size=11, fill=MUTED)
+    docked = {position(p.key): p for p in row.pieces}
     for boat in range(BOATS):
-        bx = 246 + boat * BOAT_GAP
-        piece = docked.get(boat_key(seat, boat))
+        bx, piece = 246 + boat * BOAT_GAP, docked.get(boat)
         if piece is not None:
             _boat(svg, bx, mid + 3, piece, names, tr)
         else:
-            svg.add(
-                f'<path d="M {bx - 21} {mid - 4} L {bx + 21} {mid - 4} L {bx + 14} '
-                f'{mid + 11} L {bx - 14} {mid + 11} Z" fill="none" stroke="#9fb3bf" '
-                f'stroke-dasharray="3 3"/>'
-            )
+            dashed = 'fill="none" stroke="#9fb3bf" stroke-dasharray="3 3"'
+            svg.add(f'<path d="{hull(bx, mid, 4, 11)}" {dashed}/>')
     markers, radars, anchor, finished, points = row.notes
     svg.text(CELL_X[0], mid + 5, markers, size=14, weight="bold")
     for i in range(5):
-        filled = colour if i < int(markers) else "none"
-        svg.add(
-            f'<circle cx="{400 + i * 16}" cy="{mid}" r="5.5" fill="{filled}" '
-            f'stroke="{INK}" stroke-width="1"/>'
-        )
+        svg.add(circle(400 + i * 16, mid, 5.5, colour if i < int(markers) else "none", width=1))
     svg.text(CELL_X[1], mid + 5, radars, size=14, weight="bold")
     svg.text(CELL_X[2], mid + 5, anchor, size=13)
     if finished:
         svg.text(CELL_X[3], mid + 5, finished, size=13, weight="bold", extra=' class="done"')
-    svg.text(
-        WIDTH - 14, mid + 5, points, size=15, weight="bold", anchor="end", extra=' class="points"'
-    )
+    end = ' class="points"'
+    svg.text(WIDTH - 14, mid + 5, points, size=15, weight="bold", anchor="end", extra=end)
     svg.add("</g>")
 
 
@@ -373,23 +286,15 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
     ) -> str:
         names = tuple(names)
         shown = scene(obs, legal, names, tr)
-        kinds: dict[str, list[Region]] = {}
-        for region in shown.regions:
-            kinds.setdefault(region.kind, []).append(region)
-        areas, seats = kinds["area"], kinds["seat"]
+        regions = kinds(shown)
+        areas, seats = regions["area"], regions["seat"]
         columns = board_with_areas(len(areas)).columns
         svg = Svg()
-        svg.open(
-            "whale-to-look",
-            WIDTH,
-            LEGEND_Y + len(seats) * ROW_H + 10,
-            tr("Whale to Look table"),
-            OCEAN,
-        )
+        height = LEGEND_Y + len(seats) * ROW_H + 10
+        svg.open("whale-to-look", WIDTH, height, tr("Whale to Look table"), OCEAN)
         # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
         # the cards, boats and seats it changed.
-        trend = kinds["trend"][0] if "trend" in kinds else None
-        svg.piece(_header, kinds["header"][0], trend)
+        svg.piece(_header, regions["header"][0], next(iter(regions.get("trend", [])), None))
         for area in areas:
             # Drawn without its boats (they lie above the move targets) or, in play, notes.
             notes = area.notes if "scored" in area.marks else ()
@@ -398,13 +303,22 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
             if isinstance(move.action, MoveBoat):
                 svg.piece(_move_target, move, columns)
         for area in areas:
-            svg.piece(_boats_on_area, _position(area), columns, area.pieces, names, tr)
-        for card in kinds["fish"]:
-            at = shown.at(card.key)
-            look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
-            radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
-            svg.piece(_fish, card, columns, look, radar, names if card.pieces else (), tr)
-        self._controls(svg, shown.choices, tr)
+            svg.piece(_boats_on_area, position(area.key), columns, area.pieces, names, tr)
+        for card in regions["fish"]:
+            markers = names if card.pieces else ()  # names only for the markers' titles
+            svg.piece(_fish, card, columns, shown.at(card.key), markers, tr)
+        x: float = 16  # the buttons, then what a move is made of
+        for c in shown.choices:  # "Done!" and the fisher are never offered together
+            if isinstance(c.action, Finish):
+                x = svg.button(c.action, x, CONTROLS_Y, tr("Finish"), c.words, "finish-act")
+            elif isinstance(c.action, ChooseFisherBoat):
+                text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[c.action.boat])
+                x = svg.button(c.action, x, CONTROLS_Y, text, c.words, "fisher-act")
+        if any(isinstance(c.action, MoveBoat) for c in shown.choices):
+            hint = tr(
+                "Choose one of your boats, then an area (⚓: move there and drop the anchor)."
+            )
+            svg.text(x, CONTROLS_Y + 24, hint, size=13, extra=' class="hint"')
         svg.piece(_legend_head, tr)
         for row in seats:
             # The row's frame shows whose turn it is, so its body stays drawn turn to turn.
@@ -412,23 +326,6 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
             svg.piece(_seat_row, replace(row, marks=row.marks - {"to-move"}), names, tr)
         return svg.close()
 
-    def _controls(self, svg: Svg, choices: Sequence[Choice], tr: Translate) -> None:
-        x: float = 16
-        for c in choices:
-            if isinstance(c.action, Finish):
-                x = svg.button(c.action, x, CONTROLS_Y, tr("Finish"), c.words, "finish-act")
-        for c in choices:
-            if isinstance(c.action, ChooseFisherBoat):
-                text = tr("Fisher on boat {tourists}").format(tourists=TOURISTS[c.action.boat])
-                x = svg.button(c.action, x, CONTROLS_Y, text, c.words, "fisher-act")
-        if any(isinstance(c.action, MoveBoat) for c in choices):
-            hint = tr(
-                "Choose one of your boats, then an area (⚓: move there and drop the anchor)."
-            )
-            svg.text(x, CONTROLS_Y + 24, hint, size=13, extra=' class="hint"')
-
 
 Board = WhaleToLookBoard
 """The name the registry looks for."""
-
-__all__ = ["Board", "WhaleToLookBoard"]
