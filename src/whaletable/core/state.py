@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from whaletable.core.action import Action
-from whaletable.core.decisions import Decision, DecisionKinds
+from whaletable.core.decisions import KIND_BITS, KIND_MASK, Decision, DecisionKinds
 from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.core.event import Event
 from whaletable.core.observation import Observation
@@ -482,3 +482,21 @@ class State(ABC):
             f"<{type(self).__name__} {self.game.spec.id} players={self.num_players} "
             f"step={len(self.history)} to_move={self.current_player()}>"
         )
+
+
+class StackedState(State):
+    """A state whose turns are a stack of pending decisions (:mod:`whaletable.core.decisions`):
+    the top one says who decides and what kind of decision it is."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int:
+        return self.decisions[-1] >> KIND_BITS
+
+    @property
+    def phase(self) -> int:
+        """The kind of the decision on top of the stack (the observation's ``phase`` names it).
+
+        The rules' hooks read ``self.decisions[-1] & KIND_MASK`` inline instead, to spare a
+        playout a function call per step."""
+        return self.decisions[-1] & KIND_MASK

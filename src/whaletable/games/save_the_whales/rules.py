@@ -33,7 +33,7 @@ from whaletable.core.action import Action
 from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision
 from whaletable.core.result import Result, Standing, Team
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.core.state import State
+from whaletable.core.state import StackedState
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
@@ -207,7 +207,7 @@ def dice_odds(faces: tuple[int, ...]) -> tuple[tuple[ThrowDice, float], ...]:
     return tuple(out)
 
 
-class SaveTheWhalesState(State):
+class SaveTheWhalesState(StackedState):
     """A game of Save the Whales in progress.
 
     Per-whale data is kept in flat lists indexed by :data:`WHALES` order, per-seat
@@ -287,19 +287,8 @@ class SaveTheWhalesState(State):
         return self.game.components
 
     @property
-    def phase(self) -> int:
-        """The kind of the decision on top of the stack (an index into PHASE_NAMES).
-
-        The hooks run at every step read ``self.decisions[-1] & KIND_MASK`` inline
-        instead, to spare a playout a function call per step."""
-        return self.decisions[-1] & KIND_MASK
-
-    @property
     def to_move(self) -> int:
         """Who makes the decision on top of the stack: a seat, CHANCE or TERMINAL."""
-        return self.decisions[-1] >> KIND_BITS
-
-    def current_player(self) -> int:
         return self.decisions[-1] >> KIND_BITS
 
     def active(self, w: int) -> bool:

@@ -29,10 +29,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from whaletable.core.action import Action
-from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision, pending
+from whaletable.core.decisions import KIND_MASK, DecisionKinds, decision, pending
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.core.state import State
+from whaletable.core.state import StackedState
 from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders.actions import (
     Burn,
@@ -232,7 +232,7 @@ def best_payment(need: int, ones: int, twos: int, threes: int) -> tuple[int, int
     return best
 
 
-class WhaleRidersState(State):
+class WhaleRidersState(StackedState):
     """A Whale Riders game in progress.
 
     Per-seat data is kept in flat lists indexed by seat; a seat's tiles are counts
@@ -372,15 +372,6 @@ class WhaleRidersState(State):
         )
 
     # ---------------------------------------------------------------- queries
-
-    def current_player(self) -> int:
-        # The top decision says who decides: the turn's player, chance, or nobody.
-        return self.decisions[-1] >> KIND_BITS
-
-    @property
-    def phase(self) -> int:
-        """The kind of the decision on top of the stack."""
-        return self.decisions[-1] & KIND_MASK
 
     @property
     def actions_left(self) -> int:

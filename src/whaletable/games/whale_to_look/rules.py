@@ -35,7 +35,7 @@ from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decis
 from whaletable.core.event import Event
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.core.state import State
+from whaletable.core.state import StackedState
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.components import (
@@ -185,7 +185,7 @@ _TREND_ODDS: tuple[tuple[Action, float], ...] = tuple(
 )
 
 
-class WhaleToLookState(State):
+class WhaleToLookState(StackedState):
     """A Whale to Look game in progress.
 
     Per-seat data is kept in flat lists indexed by seat (boats: ``seat*3 + boat``);
@@ -429,15 +429,6 @@ class WhaleToLookState(State):
         return whale, orca, sums
 
     # ---------------------------------------------------------------- queries
-
-    def current_player(self) -> int:
-        # The top decision says who decides: a seat, chance, or nobody.
-        return self.decisions[-1] >> KIND_BITS
-
-    @property
-    def phase(self) -> int:
-        """The kind of the decision on top of the stack."""
-        return self.decisions[-1] & KIND_MASK
 
     def boats_in(self, area: int) -> int:
         return self.boat_at.count(area)
