@@ -45,3 +45,10 @@ def run_cli(args: list[str], lines: Iterable[str] = (), *, terminal: bool = Fals
     script = Script(lines)
     code = main(args, console=console, err_console=err_console, input_fn=script)
     return Run(code, out.getvalue(), err.getvalue(), script.used)
+
+
+def render(renderable: object, width: int = 100) -> str:
+    """What the terminal shows for ``renderable``, as plain text ``width`` columns wide."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()

@@ -3,15 +3,14 @@ commands, and a whole game played at the prompt."""
 
 from __future__ import annotations
 
-import io
 import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
+from cli_run import render
 from whaletable import games, i18n
 from whaletable.cli.render import BadCommand, view_for
 from whaletable.cli.render.save_the_whales import SaveTheWhalesView
@@ -33,12 +32,6 @@ NAMES = ["Ann", "Bao", "Chi", "Dara", "Eve", "Fay"]
 @pytest.fixture(scope="module")
 def samples() -> list[Sample]:
     return sample_states(GAME, 60, seed=4, per_game=6)
-
-
-def render(thing: Any) -> str:
-    out = io.StringIO()
-    Console(file=out, width=100, color_system=None).print(thing)
-    return out.getvalue()
 
 
 def test_the_registry_finds_this_view() -> None:

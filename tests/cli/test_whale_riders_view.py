@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from collections.abc import Iterator
@@ -11,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rich.console import Console
 
+from cli_run import render
 from whaletable import games, i18n
 from whaletable.cli.render import BadCommand, view_for
 from whaletable.cli.render.whale_riders import WhaleRidersView
@@ -37,12 +36,6 @@ DECISION_KINDS = {t.kind for t in act.ACTION_TYPES if t not in act.CHANCE_ACTION
 @cache
 def samples() -> list[Sample]:
     return sample_states(GAME, 40, seed=12, per_game=5)
-
-
-def render(renderable: Any) -> str:
-    out = io.StringIO()
-    Console(file=out, width=100, color_system=None).print(renderable)
-    return out.getvalue()
 
 
 def contract_text(card: dict[str, Any]) -> str:
