@@ -24,7 +24,6 @@ from board_support import (
     Snapshot,
     acts,
     classes,
-    legal_for,
     logged,
     tr,
     viewers,
@@ -142,16 +141,6 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
         "leave_path",
         "done",
     }
-
-
-@pytest.mark.slow
-def test_nothing_is_clickable_for_a_viewer_who_may_not_act(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots[::9]:
-        state = snap.state
-        for seat in viewers(state):
-            if seat is not None and seat == state.current_player():
-                continue
-            assert acts(draw(state, seat)) == []
 
 
 @pytest.mark.slow
@@ -400,13 +389,6 @@ def test_a_whale_leaving_the_path_goes_where_its_label_says(
     assert checked > 0
 
 
-def test_labels_are_distinct_for_distinct_legal_actions(snapshots: list[Snapshot]) -> None:
-    for state, seat in acting(snapshots):
-        obs = state.observation(seat)
-        labels = [BOARD.label(a, obs, NAMES, tr) for a in state.legal_actions()]
-        assert len(set(labels)) == len(labels), labels
-
-
 def test_status_says_whose_turn_it_is(snapshots: list[Snapshot]) -> None:
     for snap in snapshots[::3]:
         state = snap.state
@@ -461,21 +443,6 @@ def test_all_eight_saved_is_a_win_for_every_seat() -> None:
     assert [r["winner"] for r in result["rows"]] == [True, True, True]
 
 
-def test_no_result_before_the_end(snapshots: list[Snapshot]) -> None:
-    for snap in snapshots[::7]:
-        if not snap.state.is_terminal():
-            assert BOARD.result(snap.state.observation(None), NAMES, tr) is None
-
-
-def test_every_option_and_choice_is_worded() -> None:
-    marked = lambda text: "⟦" + text + "⟧"  # noqa: E731
-    for name, choices in GAME.option_choices().items():
-        assert BOARD.option_label(name, marked).startswith("⟦")
-        labels = [BOARD.choice_label(name, c, marked) for c in choices]
-        assert all(label.startswith("⟦") for label in labels)
-        assert len(set(labels)) == len(labels)
-
-
 def unmarked(text: str) -> str:
     """``text`` without its translated parts (which may nest: a name inside a sentence)."""
     while True:
@@ -485,55 +452,7 @@ def unmarked(text: str) -> str:
         text = shorter
 
 
-@pytest.mark.slow
-def test_every_text_goes_through_the_translator(snapshots: list[Snapshot]) -> None:
-    """Card texts come in every language from the game's data, marked with ``lang``."""
-
-    def marked(text: str) -> str:
-        return "⟦" + text + "⟧"
-
-    names = ["♠", "♥", "♦", "♣", "★", "☂"]  # no letters: every letter on the board is translated
-    for snap in snapshots[::11]:
-        state = snap.state
-        for seat in viewers(state):
-            obs = state.observation(seat)
-            legal = legal_for(state, seat)
-            root = ET.fromstring(BOARD.svg(obs, legal, names[: state.num_players], marked))
-            card_texts = {id(t) for e in root.iter() if "card-text" in classes(e) for t in e.iter()}
-            drawn = []
-            for e in root.iter():
-                if id(e) in card_texts or e.tag == SVG_NS + "style":
-                    continue
-                drawn.append(e.text or "")
-                label = e.attrib.get("aria-label", "")
-                assert not re.search(r"[A-Za-z]", unmarked(label)), label
-            # A long label is drawn on several lines, one after the other.
-            rest = unmarked("\n".join(drawn))
-            assert not re.search(r"[A-Za-z]", rest), rest
-            for action in legal:
-                assert BOARD.label(action, obs, names, marked).startswith("⟦")
-            assert BOARD.status(obs, names, marked).startswith("⟦")
-
-
 # -------------------------------------------------------------------------- drawing
-
-
-def test_svg_is_left_to_right_and_scales(snapshots: list[Snapshot]) -> None:
-    root = draw(snapshots[-1].state, None)
-    assert root.tag == SVG_NS + "svg"
-    assert root.attrib["direction"] == "ltr"
-    assert root.attrib["width"] == "100%"
-    assert re.fullmatch(r"0 0 \d+ \d+", root.attrib["viewBox"])
-    assert "height" not in root.attrib
-
-
-def test_names_are_escaped(snapshots: list[Snapshot]) -> None:
-    state = snapshots[40].state
-    nasty = ['<b>&"x"', "Bao", "Chi", "Dara", "Eve", "Fay"][: state.num_players]
-    svg = BOARD.svg(state.observation(0), [], nasty, tr)
-    assert "<b>" not in svg
-    names = [e.text for e in ET.fromstring(svg).iter() if "seat-name" in classes(e)]
-    assert names[0] == '<b>&"x"'
 
 
 def test_seats_wear_their_colours(snapshots: list[Snapshot]) -> None:
