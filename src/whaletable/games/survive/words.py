@@ -25,7 +25,7 @@ from whaletable.games.survive import actions as act
 from whaletable.games.survive import events as ev
 from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
-from whaletable.games.survive.rules import CREATURES_OF, KIND, KIND_NAMES
+from whaletable.games.survive.rules import CREATURES_OF, ISLE_AT, KIND, KIND_NAMES
 
 
 def _(text: str) -> str:
@@ -165,6 +165,14 @@ def number(value: float | int) -> str:
     return str(value)
 
 
+GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (Rule 3)
+    (True, True): _("Game over: {name} wins with {points} explorers saved."),
+    (True, False): _("Game over: {name} wins with {points} points."),
+    (False, True): _("Game over: {names} share the win with {points} explorers saved each."),
+    (False, False): _("Game over: {names} share the win with {points} points each."),
+}
+
+
 def game_over_words(
     winners: Sequence[int],
     scores: Sequence[float | int],
@@ -176,18 +184,11 @@ def game_over_words(
     if not winners:
         return tr("Game over.")
     points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
-    if len(winners) == 1:
-        if equal:
-            text = tr("Game over: {name} wins with {points} explorers saved.")
-        else:
-            text = tr("Game over: {name} wins with {points} points.")
-        return text.format(name=seat_name(names, winners[0], tr), points=points)
-    joined = ", ".join(seat_name(names, w, tr) for w in winners)
-    if equal:
-        text = tr("Game over: {names} share the win with {points} explorers saved each.")
-    else:
-        text = tr("Game over: {names} share the win with {points} points each.")
-    return text.format(names=joined, points=points)
+    return tr(GAME_OVER[len(winners) == 1, equal]).format(
+        name=seat_name(names, winners[0], tr),
+        names=", ".join(seat_name(names, w, tr) for w in winners),
+        points=points,
+    )
 
 
 def result_word(key: str, tr: Translate) -> str:
@@ -244,23 +245,22 @@ def space_words(space: int | None, tr: Translate) -> str:
     return tr("space {name}").format(name=space_name(space))
 
 
+SEEN_EXPLORER = {  # by whether the viewer owns the explorer, and knows its value
+    (True, False): _("your explorer {number}"),
+    (True, True): _("your explorer {number} (worth {value})"),
+    (False, False): _("{name}'s explorer {number}"),
+    (False, True): _("{name}'s explorer {number} (worth {value})"),
+}
+
+
 def seen_explorer_words(
     explorer: int, obs: SurviveObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
     knows it."""
-    seat, place = explorer // 10, explorer % 10 + 1
-    value = obs["explorers"][explorer]["value"]
-    if seat == obs["seat"]:
-        if value is None:
-            return tr("your explorer {number}").format(number=place)
-        return tr("your explorer {number} (worth {value})").format(number=place, value=value)
-    name = seat_name(names, seat, tr)
-    if value is None:
-        return tr("{name}'s explorer {number}").format(name=name, number=place)
-    return tr("{name}'s explorer {number} (worth {value})").format(
-        name=name, number=place, value=value
-    )
+    seat, value = explorer // 10, obs["explorers"][explorer]["value"]
+    text = tr(SEEN_EXPLORER[seat == obs["seat"], value is not None])
+    return text.format(name=seat_name(names, seat, tr), number=explorer % 10 + 1, value=value)
 
 
 def where(obs: SurviveObservation, explorer: int) -> int | None:
@@ -269,19 +269,14 @@ def where(obs: SurviveObservation, explorer: int) -> int | None:
 
 
 def step(space: int | None, direction: int) -> int | None:
-    if space is None or not 0 <= direction < 6:
-        return None
-    to = BOARD.step[space][direction]
+    """The space one step from ``space`` in ``direction``, or None (off the board)."""
+    to = BOARD.step[space][direction] if space is not None and 0 <= direction < 6 else -1
     return to if to >= 0 else None
 
 
-def landing_isle(space: int | None) -> int:
-    """The safe isle an explorer on ``space`` steps onto (the nearest by its landings)."""
-    for landings in (BOARD.landing_wide, BOARD.landing):
-        for isle, hexes in enumerate(landings):
-            if space in hexes:
-                return isle
-    return 0
+def landing_isle(space: int | None) -> str:
+    """The safe isle an explorer on ``space`` steps onto: the rules' nearest by landings."""
+    return ISLE_NAMES[max(ISLE_AT["touching"][space], 0) if space is not None else 0]
 
 
 HINTS: dict[type[Action], str] = {  # the first kind of move found among the legal ones
@@ -353,7 +348,7 @@ def _action_said(
     if "explorer" in v:
         at = where(obs, a.explorer)
         said["explorer"] = seen_explorer_words(a.explorer, obs, names, tr)
-        said["isle"] = isle_name(ISLE_NAMES[landing_isle(at)], tr)
+        said["isle"] = isle_name(landing_isle(at), tr)
     if "boat" in v:
         at = obs["boats"][a.boat]["hex"]
         said["boat"] = boat_words(a.boat, tr)

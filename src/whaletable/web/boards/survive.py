@@ -141,40 +141,22 @@ def _space(
 # --- Drawing helpers ----------------------------------------------------------------------
 
 
+CREATURE_MARK = {  # the white sign on a creature's disc, around its centre
+    "serpent": '<path d="M -5 2 q 2.5 -6 5 0 t 5 0" fill="none" stroke-width="1.6"/>',
+    "shark": '<path d="M -4.5 3 L 1 -5 L 4.5 3 Z"/>',
+    "whale": '<ellipse cx="-1" cy="1" rx="4.2" ry="2.6"/><path d="M 3 1 L 5.5 -2 L 5.5 3.5 Z"/>',
+    "dolphin": '<path d="M -5 3 Q -1 -6 5 1 L 1 1 L -1 4 Z"/>',
+    "squid": '<circle cy="-2" r="2.8"/><path d="M -3 0 l -1.5 4.5 M 0 0 l 0 5 M 3 0 l 1.5 4.5" '
+    'fill="none" stroke-width="1.2"/>',
+}
+
+
 def _creature_shape(svg: Svg, kind: str, x: float, y: float) -> None:
-    fill = CREATURE_FILL.get(kind, INK)
     svg.add(
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{fill}" stroke="#ffffff" '
-        f'stroke-width="1.2"/>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{CREATURE_FILL.get(kind, INK)}" '
+        f'stroke="#ffffff" stroke-width="1.2"/><g transform="translate({x:.1f} {y:.1f})" '
+        f'fill="#ffffff" stroke="#ffffff" stroke-width="0">{CREATURE_MARK.get(kind, "")}</g>'
     )
-    if kind == "serpent":
-        svg.add(
-            f'<path d="M {x - 5:.1f} {y + 2:.1f} q 2.5 -6 5 0 t 5 0" fill="none" '
-            f'stroke="#ffffff" stroke-width="1.6"/>'
-        )
-    elif kind == "shark":
-        svg.add(
-            f'<path d="M {x - 4.5:.1f} {y + 3:.1f} L {x + 1:.1f} {y - 5:.1f} '
-            f'L {x + 4.5:.1f} {y + 3:.1f} Z" fill="#ffffff"/>'
-        )
-    elif kind == "whale":
-        svg.add(
-            f'<ellipse cx="{x - 1:.1f}" cy="{y + 1:.1f}" rx="4.2" ry="2.6" fill="#ffffff"/>'
-            f'<path d="M {x + 3:.1f} {y + 1:.1f} L {x + 5.5:.1f} {y - 2:.1f} '
-            f'L {x + 5.5:.1f} {y + 3.5:.1f} Z" fill="#ffffff"/>'
-        )
-    elif kind == "dolphin":
-        svg.add(
-            f'<path d="M {x - 5:.1f} {y + 3:.1f} Q {x - 1:.1f} {y - 6:.1f} {x + 5:.1f} '
-            f'{y + 1:.1f} L {x + 1:.1f} {y + 1:.1f} L {x - 1:.1f} {y + 4:.1f} Z" '
-            f'fill="#ffffff"/>'
-        )
-    else:  # giant squid
-        svg.add(
-            f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="2.8" fill="#ffffff"/>'
-            f'<path d="M {x - 3:.1f} {y} l -1.5 4.5 M {x:.1f} {y} l 0 5 M {x + 3:.1f} {y} '
-            f'l 1.5 4.5" stroke="#ffffff" stroke-width="1.2"/>'
-        )
 
 
 TARGET_CLASS: dict[type[Action], str] = {
