@@ -15,14 +15,8 @@ from typing import Any
 from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.testing import refusal
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    LayTile,
-    PickStartPlayer,
-    PlaceBoat,
-    PlaceExplorer,
-    RollCreatureDie,
-)
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
@@ -66,15 +60,15 @@ class Table:
         With ``events`` the state records what happens (``state.events``).
         """
         state: SurviveState = self.game.new_state(players, options or {}, events=events)
-        state.apply(PickStartPlayer(0))
+        state.apply(act.PickStartPlayer(0))
         for terrain in LAYOUT:
-            state.apply(LayTile(terrain))
+            state.apply(act.LayTile(terrain))
         while state.phase == R.PLACE_EXPLORERS:
             seat = state.to_move
             h = state.placement_spaces()[0]
-            state.apply(PlaceExplorer(h, max(state.values_left(seat))))
+            state.apply(act.PlaceExplorer(h, max(state.values_left(seat))))
         while state.phase == R.PLACE_BOATS:
-            free = [a for a in state.legal_actions() if isinstance(a, PlaceBoat)]
+            free = [a for a in state.legal_actions() if isinstance(a, act.PlaceBoat)]
             state.apply(free[0])
         if not boats:
             for b in range(R.NUM_BOATS):
@@ -150,7 +144,7 @@ class Table:
         state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
         state.to_move = state.active
         state._legal = None
-        state.apply(RollCreatureDie(face))
+        state.apply(act.RollCreatureDie(face))
 
     def refuses(self, state: SurviveState, action: Action) -> str:
         """Apply an illegal action: return the reason, after checking nothing changed."""

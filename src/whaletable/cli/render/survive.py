@@ -197,11 +197,11 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
 def players_table(seats: list[Region], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
-    table.add_column(w.seat_column("player", tr), no_wrap=True)
+    table.add_column(w.board_word("player", tr), no_wrap=True)
     for key in (*SEAT_COLUMNS, "tiles"):
-        table.add_column(w.seat_column(key, tr))
+        table.add_column(w.board_word(key, tr))
     if any(len(seat.notes) > len(SEAT_COLUMNS) + 1 for seat in seats):
-        table.add_column(w.seat_column("score", tr), justify="right")
+        table.add_column(w.board_word("score", tr), justify="right")
     for seat in seats:
         name = Text(seat.label, style=f"bold {seat_colour(seat.owner or 0)}")
         table.add_row("▶" if "to-move" in seat.marks else "", name, *seat.notes)
@@ -216,7 +216,7 @@ def tile_words(tile: Piece, tr: Translate) -> str:
     }
     said = [does[m] for m in tile.marks if m in does]
     terrain = [w.terrain_name(m, tr) for m in tile.marks if m in TERRAIN_STYLE]
-    return " ".join([tile.label, *(f"({w})" for w in said + terrain)])
+    return " ".join([tile.label, *(f"({word})" for word in said + terrain)])
 
 
 def own_things(sc: Scene, seat: int, tr: Translate) -> Text:

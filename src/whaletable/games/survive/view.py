@@ -132,7 +132,7 @@ def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
 def _hand(obs: SurviveObservation, tr: Translate) -> Region:
     seat = obs["seat"]
     if seat is None:
-        return Region("hand", "hand", w.panel_word("held", tr), notes=(w.panel_word("hidden", tr),))
+        return Region("hand", "hand", w.board_word("held", tr), notes=(w.board_word("hidden", tr),))
     tiles = tuple(
         Piece(
             f"tile-{slot}",
@@ -144,8 +144,8 @@ def _hand(obs: SurviveObservation, tr: Translate) -> Region:
         for slot, t in enumerate(obs["hands"][seat]["tiles"])
         if t is not None
     )
-    none = () if tiles else (w.panel_word("none", tr),)
-    return Region("hand", "hand", w.panel_word("hand", tr), tiles, none, seat)
+    none = () if tiles else (w.board_word("none", tr),)
+    return Region("hand", "hand", w.board_word("hand", tr), tiles, none, seat)
 
 
 def _values(obs: SurviveObservation, tr: Translate) -> Region:
@@ -155,7 +155,7 @@ def _values(obs: SurviveObservation, tr: Translate) -> Region:
     # The pieces are the values to choose from; the note says how many of each are left.
     left = " ".join(str(v) for v in obs["values_left"] or ())
     notes = (left,) if left else ()
-    return Region("values", "values", w.panel_word("values", tr), pieces, notes, seat)
+    return Region("values", "values", w.board_word("values", tr), pieces, notes, seat)
 
 
 def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list[Region]:

@@ -462,29 +462,27 @@ def table_line(obs: SurviveObservation, tr: Translate) -> str:
     return line
 
 
-def panel_word(key: str, tr: Translate) -> str:
-    """The names and notes of the places under the sea: the hand and the values to place."""
-    return {
-        "hand": tr("Your tiles"),
-        "held": tr("Held tiles"),
-        "hidden": tr("A spectator sees only how many tiles each player holds."),
-        "none": tr("none"),
-        "values": tr("Explorers to place:"),
-    }[key]
+# The places under the sea (the hand, the values to place), then the players' table's columns.
+BOARD_WORDS = {
+    "hand": _("Your tiles"),
+    "held": _("Held tiles"),
+    "hidden": _("A spectator sees only how many tiles each player holds."),
+    "none": _("none"),
+    "values": _("Explorers to place:"),
+    "player": _("Player"),
+    "land": _("On the island"),
+    "swimming": _("Swimming"),
+    "boat": _("In boats"),
+    "safe": _("Saved"),
+    "lost": _("Lost"),
+    "tiles": _("Tiles held"),
+    "score": _("Score"),
+}
 
 
-def seat_column(key: str, tr: Translate) -> str:
-    """A column of the players' table on both boards: where a seat's explorers are."""
-    return {
-        "player": tr("Player"),
-        "land": tr("On the island"),
-        "swimming": tr("Swimming"),
-        "boat": tr("In boats"),
-        "safe": tr("Saved"),
-        "lost": tr("Lost"),
-        "tiles": tr("Tiles held"),
-        "score": tr("Score"),
-    }[key]
+def board_word(key: str, tr: Translate) -> str:
+    """A name or note both boards show beside the sea: see :data:`BOARD_WORDS`."""
+    return tr(BOARD_WORDS[key])
 
 
 SEAT_COLUMNS = ("land", "swimming", "boat", "safe", "lost")

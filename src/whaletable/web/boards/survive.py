@@ -519,10 +519,10 @@ class _Drawing:
         columns = (40, 230, 330, 410, 480, 540, 600)
         head_y = top_y - 6
         for x, key in zip(columns, LEGEND_KEYS, strict=True):
-            svg.text(x, head_y, words.seat_column(key, tr), size=11, fill=MUTED)
+            svg.text(x, head_y, words.board_word(key, tr), size=11, fill=MUTED)
         scored = any(len(seat.notes) > len(LEGEND_KEYS) - 1 for seat in seats)
         if scored:
-            score = words.seat_column("score", tr)
+            score = words.board_word("score", tr)
             svg.text(WIDTH - 14, head_y, score, size=11, fill=MUTED, anchor="end")
         for index, seat in enumerate(seats):
             top = top_y + index * SEAT_H
