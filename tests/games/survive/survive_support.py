@@ -43,6 +43,19 @@ def hx(row: int, idx: int) -> int:
     return BOARD.hex_at(row, idx)
 
 
+def direction(a: int, b: int) -> int:
+    """The direction of the step from space ``a`` to its neighbour ``b``."""
+    return BOARD.step[a].index(b)
+
+
+def quiet(table: Table, players: int = 2, *, events: bool = False, **options: Any) -> SurviveState:
+    """Seat 0 to move, no creatures, no boats, nobody on the board (``events``: recorded)."""
+    state = table.setup(players, dict(options), boats=False, events=events)
+    table.empty_sea(state)
+    table.clear_people(state)
+    return state
+
+
 class Table:
     def __init__(self) -> None:
         self.game: Any = games.get("survive")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from survive_support import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, hx, quiet
 
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
@@ -26,14 +26,6 @@ def kinds(state: SurviveState) -> list[int]:
 
 def choosers(state: SurviveState) -> list[int]:
     return [chooser_of(d) for d in state.decisions]
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    """Seat 0's first turn, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
 
 
 def test_setup_is_one_decision_replaced_step_by_step(table: Table) -> None:

@@ -10,7 +10,9 @@ import math
 import random
 import tomllib
 from importlib import resources
+from typing import Any
 
+import survive_support
 from survive_support import Table, hx
 
 from whaletable.games.survive import actions as act
@@ -21,12 +23,9 @@ from whaletable.games.survive.rules import SurviveState
 RULE5 = {"dolphins_and_diving_creatures": True}
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
+def quiet(table: Table, players: int = 2, **options: Any) -> SurviveState:
     """Rule 5 on; seat 0 to move, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, {**RULE5, **options}, boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
+    return survive_support.quiet(table, players, **{**RULE5, **options})
 
 
 def dive(state: SurviveState, piece: str, face: str) -> None:

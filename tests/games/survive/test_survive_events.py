@@ -5,8 +5,10 @@ The log sentences (``words.py``) are checked here in English and in Vietnamese."
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+import survive_support
 from survive_support import LAYOUT, Table, hx
 
 from whaletable import games, i18n
@@ -23,12 +25,9 @@ NAMES = ["Ann", "Bao", "Chi"]
 EAST = 0
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
+def quiet(table: Table, players: int = 2, **options: Any) -> SurviveState:
     """A table with events on, and no creature, boat or explorer on the board."""
-    state = table.setup(players, dict(options), boats=False, events=True)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
+    return survive_support.quiet(table, players, events=True, **options)
 
 
 def log(state: SurviveState, since: int, seat: int | None = None, tr=english) -> list[str]:

@@ -7,7 +7,7 @@ touch no terrain tile; C is two spaces from A through B.
 
 from __future__ import annotations
 
-from survive_support import Table, hx
+from survive_support import Table, hx, quiet
 
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
@@ -15,14 +15,6 @@ from whaletable.games.survive.components import BOARD, load_components
 from whaletable.games.survive.rules import SurviveState
 
 L, A, B, C = hx(3, 4), hx(2, 5), hx(1, 5), hx(0, 3)
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    """Seat 0 to move, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
 
 
 def reveal_whale(table: Table, state: SurviveState, h: int) -> None:

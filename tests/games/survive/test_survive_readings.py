@@ -6,25 +6,13 @@ L = (3, 4); the sea space A = (2, 5) touches L; B = (1, 5) and C = (0, 3) touch 
 
 from __future__ import annotations
 
-from survive_support import Table, hx
+from survive_support import Table, direction, hx, quiet
 
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.components import BOARD
-from whaletable.games.survive.rules import SurviveState
 
 L, A, B, C = hx(3, 4), hx(2, 5), hx(1, 5), hx(0, 3)
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
-def direction(a: int, b: int) -> int:
-    return BOARD.step[a].index(b)
 
 
 def test_a_tile_touching_no_sea_sinks_when_none_does(table: Table) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from survive_support import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, direction, hx, quiet
 
 from whaletable import games
 from whaletable.games.survive import actions as act
@@ -17,17 +17,6 @@ from whaletable.games.survive.rules import SurviveState
 
 L, A, B = hx(3, 4), hx(2, 5), hx(1, 5)
 EAST, NE, NW, WEST, SW, SE = range(6)
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
-def direction(a: int, b: int) -> int:
-    return BOARD.step[a].index(b)
 
 
 # ------------------------------------------------------------------ setup (§4)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from collections.abc import Container, Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -248,6 +249,32 @@ OUTER_RIM = frozenset(
 """Island slots on the outer rim: touching a sea space outside the island (Challenge Rule 1)."""
 SQUID_SPACES = tuple(h for h in range(NUM_HEXES) if any(n in ISLAND_SET for n in NEIGHBOURS[h]))
 """Every space that can ever be a sea space next to a terrain tile."""
+
+
+def sea_reach(
+    terrain: Sequence[int],
+    start: int,
+    steps: int,
+    blocked: Container[int],
+    stops: Container[int] = (),
+) -> list[int]:
+    """The sea spaces a piece on ``start`` reaches in up to ``steps`` moves, in the order
+    reached: never into ``blocked``, and no further once on a space of ``stops``."""
+    seen = {start}
+    out: list[int] = []
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for h in frontier:
+            for to in NEIGHBOURS[h]:
+                if terrain[to] or to in seen or to in blocked:
+                    continue
+                seen.add(to)
+                out.append(to)
+                if to not in stops:
+                    nxt.append(to)
+        frontier = nxt
+    return out
 
 
 def _isle_of(landing: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
@@ -877,23 +904,7 @@ class SurviveState(State):
         if self.p_free:
             taken = self._taken()
             return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
-        boats = set(self.boat_hex)
-        start = self.boat_hex[b]
-        seen = {start}
-        frontier = [start]
-        reached: list[int] = []
-        for _ in range(self.p_reach):
-            nxt = []
-            for h in frontier:
-                for to in NEIGHBOURS[h]:
-                    if terrain[to] or to in seen or to in boats:
-                        continue
-                    seen.add(to)
-                    reached.append(to)
-                    nxt.append(to)
-            frontier = nxt
-        reached.sort()
-        return reached
+        return sorted(sea_reach(terrain, self.boat_hex[b], self.p_reach, set(self.boat_hex)))
 
     def shown_backs(self) -> frozenset[str]:
         """Tile backs shown to everyone when revealed (Rule 5 adds the dolphin)."""
@@ -952,20 +963,7 @@ class SurviveState(State):
                 (SQUID,) if kind == SQUID else () if kind == DOLPHIN else (SERPENT, SHARK, WHALE)
             )
             others = {cr[o] for k in kinds for o in CREATURES_OF[k] if o != c and cr[o] >= 0}
-        seen = {start}
-        out: list[int] = []
-        frontier = [start]
-        for _ in range(self.p_reach or REACH[kind]):
-            nxt = []
-            for h in frontier:
-                for to in NEIGHBOURS[h]:
-                    if terrain[to] or to in seen or to in others:
-                        continue
-                    seen.add(to)
-                    out.append(to)
-                    if to not in stops:
-                        nxt.append(to)
-            frontier = nxt
+        out = sea_reach(terrain, start, self.p_reach or REACH[kind], others, stops)
         if kind == SQUID:
             out.append(start)  # squid 3.5: staying put counts as its movement
         out.sort()

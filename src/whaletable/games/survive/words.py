@@ -154,10 +154,6 @@ def explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
     )
 
 
-def explorers_words(explorers: Sequence[int], names: Sequence[str], tr: Translate) -> str:
-    return ", ".join(explorer_words(e, names, tr) for e in explorers)
-
-
 def number(value: float | int) -> str:
     """A score as players write it: ``7``, not ``7.0``."""
     if isinstance(value, float) and value.is_integer():
@@ -218,21 +214,12 @@ def ranking_rule(result: Result, tr: Translate) -> str:
     return tr("The highest score wins; a tie is shared.")
 
 
-def _direction(origin: int, to: int) -> int:
-    steps = BOARD.step[origin]
-    return steps.index(to) if to in steps else -1
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _say(msgid: str, said: dict[str, Any], capital: tuple[str, ...], tr: Translate) -> str:
     """``msgid`` in the reader's language, filled from ``said``; a name in ``capital`` that
     opens the (English) sentence starts with a capital letter."""
     lead = msgid[1 : msgid.find("}")] if msgid.startswith("{") else ""
     if lead in capital:
-        said = {**said, lead: _capital(str(said[lead]))}
+        said = {**said, lead: str(said[lead])[:1].upper() + str(said[lead])[1:]}
     return tr(msgid).format(**said)
 
 
@@ -563,7 +550,8 @@ def _event_said(e: Event, names: Sequence[str], tr: Translate) -> dict[str, Any]
     if "to" in v or "hex" in v:
         said["space"] = space_name(v.get("to", v.get("hex", 0)))
     if "origin" in v:
-        said["direction"] = direction_name(_direction(v["origin"], v["to"]), tr)
+        steps = BOARD.step[v["origin"]]
+        said["direction"] = direction_name(steps.index(v["to"]) if v["to"] in steps else -1, tr)
     if "creature" in v:
         said["creature"] = creature_words(v["creature"], tr)
     if "face" in v:
@@ -572,7 +560,8 @@ def _event_said(e: Event, names: Sequence[str], tr: Translate) -> dict[str, Any]
         said["roll"] = dive_roll_words(v["piece"], v["face"], tr)
     said["effect"] = effect_name(v.get("effect") or "", tr)
     said["terrain"] = terrain_name(v.get("terrain", ""), tr)
-    said["explorers"] = explorers_words(v.get("aboard", v.get("swimmers", ())), names, tr)
+    people = v.get("aboard", v.get("swimmers", ()))
+    said["explorers"] = ", ".join(explorer_words(e, names, tr) for e in people)
     said["isle"] = isle_name(v.get("isle"), tr)
     said["boats"] = ", ".join(boat_words(b, tr) for b in v.get("boats", ()))
     return said
