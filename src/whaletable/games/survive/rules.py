@@ -383,6 +383,20 @@ def _options_json(options: SurviveOptions) -> SurviveOptionsView:
     return cast(SurviveOptionsView, dict(_options_items(options)))
 
 
+WHY_NOT: dict[type[Action], str] = {  # why a move of this kind is refused, where one reason
+    BoardBoat: "a swimmer climbs only into a boat with room on its own space",
+    JumpOverboard: "only a passenger can jump overboard",
+    LandOnSafeIsle: "a safe isle is reached only from its landing spaces",
+    PlaceExplorer: "that tile is taken, or you have no explorer of that value left",
+    PlaceBoat: "boats go on vacant sea spaces next to the island",
+    SinkTile: "sink beaches, then forests, then mountains, touching the sea",
+    PlaceSquid: "the squid goes on a vacant sea space next to a terrain tile",
+    TakePerson: "the squid takes a person from a neighbouring tile or from a boat in its space",
+    PickCreature: "that creature is not of the rolled kind, or cannot move",
+    MoveCreature: "the creature cannot reach that space",
+}
+
+
 class SurviveState(State):
     """A game of Survive in progress (see the module docstring for the layout)."""
 
@@ -1061,27 +1075,7 @@ class SurviveState(State):
             if s != LAND:
                 return "that explorer is not on the board"
             return "there is no space in that direction"
-        if isinstance(action, BoardBoat):
-            return "a swimmer climbs only into a boat with room on its own space"
-        if isinstance(action, JumpOverboard):
-            return "only a passenger can jump overboard"
-        if isinstance(action, LandOnSafeIsle):
-            return "a safe isle is reached only from its landing spaces"
-        if isinstance(action, PlaceExplorer):
-            return "that tile is taken, or you have no explorer of that value left"
-        if isinstance(action, PlaceBoat):
-            return "boats go on vacant sea spaces next to the island"
-        if isinstance(action, SinkTile):
-            return "sink beaches, then forests, then mountains, touching the sea"
-        if isinstance(action, PlaceSquid):
-            return "the squid goes on a vacant sea space next to a terrain tile"
-        if isinstance(action, TakePerson):
-            return "the squid takes a person from a neighbouring tile or from a boat in its space"
-        if isinstance(action, PickCreature):
-            return "that creature is not of the rolled kind, or cannot move"
-        if isinstance(action, MoveCreature):
-            return "the creature cannot reach that space"
-        return "not possible now"
+        return WHY_NOT.get(type(action), "not possible now")
 
     # ============================================================ apply
 
