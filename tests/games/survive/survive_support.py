@@ -89,6 +89,33 @@ class Table:
                     state.boat_hex[b] = R.GONE
         return state
 
+    def shark_threat(self, state: SurviveState, *tiles: str) -> None:
+        """A shark on (0, 0) rolled to move; beside it on (0, 1) the first explorer of seats
+        1, 2 … swims, each seat holding one of ``tiles``."""
+        self.creature(state, R.SHARK, hx(0, 0))
+        for seat, tile in enumerate(tiles, 1):
+            self.swimmer(state, seat * 10, hx(0, 1))
+            state.hands[seat].append((1, tile, seat - 1))
+        self.roll(state, "shark")
+
+    def sink_under(self, state: SurviveState, explorer: int = 0) -> int:
+        """Stand ``explorer`` on the first tile that may sink, end seat 0's movement and sink
+        that tile; its space."""
+        h = state.sinkable()[0]
+        self.on_land(state, explorer, h)
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(h))
+        return h
+
+    def to_the_volcano(self, state: SurviveState) -> None:
+        """Leave only the mountains, end seat 0's movement and sink one: its back comes next."""
+        for h in BOARD.island:
+            if state.terrain[h] != R.MOUNTAIN:
+                state.terrain[h] = R.SEA
+        state._legal = None
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(state.sinkable()[0]))
+
     def empty_sea(self, state: SurviveState) -> None:
         """Take every creature off the board (tests put back the ones they need)."""
         for c in range(R.NUM_CREATURES):

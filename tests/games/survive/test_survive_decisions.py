@@ -128,17 +128,19 @@ def test_a_dolphin_tile_pushes_three_tile_moves_over_the_movement(table: Table) 
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE, R.MOVE] and state.moves_left == 3
 
 
+def shark_at_two_swimmers(table: Table, seat_1_holds: str) -> SurviveState:
+    """Three seats; a shark swims onto seats 1 and 2's swimmers, each seat holding a tile
+    (seat 2 a dolphin)."""
+    state = quiet(table, 3)
+    table.shark_threat(state, seat_1_holds, "dolphin")
+    state.apply(act.MoveCreature(hx(0, 1)))
+    return state
+
+
 def test_each_threatened_seat_is_a_deterrent_decision_first_asked_on_top(table: Table) -> None:
     """§3.1 deterrents, reading 11: every threatened seat holding a tile is asked in turn
     order; one DETER decision each, the first on top, a decline pops one."""
-    state = quiet(table, 3)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    table.swimmer(state, 20, hx(0, 1))
-    state.hands[1].append((1, "dolphin", 0))
-    state.hands[2].append((1, "dolphin", 1))
-    table.roll(state, "shark")
-    state.apply(act.MoveCreature(hx(0, 1)))
+    state = shark_at_two_swimmers(table, "dolphin")
     assert kinds(state) == [R.DETER, R.DETER] and choosers(state) == [2, 1]
     assert state.current_player() == 1 and state.to_move == 1 and state.p_askers == (1, 2)
     state.apply(act.Decline())
@@ -150,14 +152,7 @@ def test_each_threatened_seat_is_a_deterrent_decision_first_asked_on_top(table: 
 
 def test_a_deterrent_played_pops_every_seat_still_to_be_asked(table: Table) -> None:
     """§3.1: the first deterrent removes the creature: nobody else is asked."""
-    state = quiet(table, 3)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    table.swimmer(state, 20, hx(0, 1))
-    state.hands[1].append((1, "shark-deterrent", 0))
-    state.hands[2].append((1, "dolphin", 1))
-    table.roll(state, "shark")
-    state.apply(act.MoveCreature(hx(0, 1)))
+    state = shark_at_two_swimmers(table, "shark-deterrent")
     state.apply(act.PlayTile("shark-deterrent", 0))
     assert R.DETER not in kinds(state) and state.active == 1
 
@@ -199,12 +194,7 @@ def test_boarding_is_pushed_when_more_swimmers_than_seats(table: Table) -> None:
 def test_the_volcano_puts_the_end_on_top_of_the_pending_roll(table: Table) -> None:
     """§7: the game ends at once: the end goes over whatever was pending."""
     state = quiet(table)
-    for h in R.ISLAND:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(state.sinkable()[0]))
+    table.to_the_volcano(state)
     state.apply(act.RevealBack("volcano"))
     assert state.decisions == [R.D_ROLL, R.D_OVER]
     assert state.current_player() == TERMINAL and state.observation(None)["phase"] == "over"

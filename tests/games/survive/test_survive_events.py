@@ -147,10 +147,7 @@ def test_deterrent_names_the_seat_who_played_it_and_the_creature(table: Table) -
 
 def test_declining_a_deterrent_is_said_and_the_shark_then_eats(table: Table) -> None:
     state = quiet(table)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    state.hands[1].append((1, "shark-deterrent", 0))
-    table.roll(state, "shark")
+    table.shark_threat(state, "shark-deterrent")
     step = len(state.history)
     state.apply(act.MoveCreature(hx(0, 1)))
     state.apply(act.Decline())
@@ -278,12 +275,7 @@ def test_a_green_back_acts_at_once_and_is_told_to_all(table: Table) -> None:
 def test_every_value_is_shown_at_the_end(table: Table) -> None:
     """§7: at the end the explorers are turned over and their values counted."""
     state = quiet(table)
-    for h in BOARD.island:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(state.sinkable()[0]))
+    table.to_the_volcano(state)
     step = len(state.history)
     state.apply(act.RevealBack("volcano"))
     last = state.events(None, step)[-1][1]

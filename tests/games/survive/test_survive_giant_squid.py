@@ -211,14 +211,20 @@ def test_squid_passes_empty_boat(table: Table) -> None:
     assert hx(0, 3) in {a.to for a in state.legal_actions()}
 
 
+def destinations_beside(table: Table, mover: int, other: int) -> set[int]:
+    """Where a creature of kind ``mover`` on (0, 0) may go on a whale roll, with a creature
+    of kind ``other`` on (0, 1)."""
+    state = quiet(table)
+    picked = table.creature(state, mover, hx(0, 0))
+    table.creature(state, other, hx(0, 1))
+    table.roll(state, "whale")
+    state.apply(act.PickCreature(picked))
+    return {a.to for a in state.legal_actions()}
+
+
 def test_squid_stops_on_whale(table: Table) -> None:
     """3.4 "[...] or a Whale [...] the Giant Squid's movement ends." """
-    state = quiet(table)
-    table.creature(state, R.SQUID, hx(0, 0))
-    table.creature(state, R.WHALE, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
-    spots = {a.to for a in state.legal_actions()}
+    spots = destinations_beside(table, R.SQUID, R.WHALE)
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
 
@@ -363,12 +369,7 @@ def test_squid_takes_only_one_person(table: Table) -> None:
 def test_whale_entering_squid_space_stops(table: Table) -> None:
     """5. "If a Whale enters a sea space that contains a Giant Squid, the Whale's movement ends
     and the player that moved the Whale must do the following:" """
-    state = quiet(table)
-    table.creature(state, R.WHALE, hx(0, 0))
-    table.creature(state, R.SQUID, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.W0))
-    spots = {a.to for a in state.legal_actions()}
+    spots = destinations_beside(table, R.WHALE, R.SQUID)
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
 

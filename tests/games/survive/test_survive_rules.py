@@ -252,10 +252,7 @@ def test_sink_beach_first_touching_sea(table: Table) -> None:
 def test_people_on_sunk_tile_swim(table: Table) -> None:
     """§5.1: "Explorers on a removed tile drop into that sea space as swimmers"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
+    h = table.sink_under(state)
     assert state.ex_status[0] == R.SWIM and state.ex_hex[0] == h
 
 
@@ -263,10 +260,7 @@ def test_shark_tile_eats_swimmers(table: Table) -> None:
     """§3.1 Shark: "put a shark on the sea space the tile left; any swimmers there are
     removed"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
+    h = table.sink_under(state)
     state.apply(act.RevealBack("shark"))
     assert state.ex_status[0] == R.LOST and h in state.cr_hex[R.K0 : R.K1]
 
@@ -274,10 +268,7 @@ def test_shark_tile_eats_swimmers(table: Table) -> None:
 def test_boat_tile_swimmers_climb_aboard(table: Table) -> None:
     """§3.1 Boat: "put a boat there; swimmers on that space climb aboard"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
+    table.sink_under(state)
     state.apply(act.RevealBack("boat"))
     assert state.ex_status[0] == R.BOAT
 
@@ -296,12 +287,7 @@ def test_red_tile_kept_hidden(table: Table) -> None:
 def test_volcano_ends_the_game(table: Table) -> None:
     """§7: "The game ends immediately when the Volcano tile is revealed"."""
     state = quiet(table)
-    for h in BOARD.island:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(state.sinkable()[0]))
+    table.to_the_volcano(state)
     state.apply(act.RevealBack("volcano"))
     assert state.is_terminal()
 
@@ -356,10 +342,7 @@ def test_deterrent_not_asked_of_the_mover(table: Table) -> None:
 def test_asked_even_without_a_deterrent(table: Table) -> None:
     """Reading 11: a threatened seat holding any tile is asked, so asking reveals nothing."""
     state = quiet(table)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    state.hands[1].append((1, "dolphin", 0))
-    table.roll(state, "shark")
+    table.shark_threat(state, "dolphin")
     state.apply(act.MoveCreature(hx(0, 1)))
     assert state.legal_actions() == [act.Decline()]
     state.apply(act.Decline())
