@@ -98,11 +98,12 @@ class Table:
             state.hands[seat].append((1, tile, seat - 1))
         self.roll(state, "shark")
 
-    def sink_under(self, state: SurviveState, explorer: int = 0) -> int:
-        """Stand ``explorer`` on the first tile that may sink, end seat 0's movement and sink
-        that tile; its space."""
+    def sink_under(self, state: SurviveState, explorer: int | None = 0) -> int:
+        """Stand ``explorer`` (if any) on the first tile that may sink, end seat 0's movement
+        and sink that tile; its space."""
         h = state.sinkable()[0]
-        self.on_land(state, explorer, h)
+        if explorer is not None:
+            self.on_land(state, explorer, h)
         state.apply(act.EndMovement())
         state.apply(act.SinkTile(h))
         return h

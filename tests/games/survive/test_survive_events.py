@@ -239,9 +239,7 @@ def test_an_explorers_value_is_told_to_its_owner_only(table: Table) -> None:
 def test_a_red_back_is_told_to_its_taker_only(table: Table) -> None:
     """§3.1: "Red border: keep secret in hand, play later"."""
     state = quiet(table)
-    state.apply(act.EndMovement())
-    h = state.sinkable()[0]
-    state.apply(act.SinkTile(h))
+    h = table.sink_under(state, None)
     step = len(state.history)
     state.apply(act.RevealBack("move-shark"))
     mine = ev.TileRevealed(0, h, "beach", "move-shark", False)
@@ -255,9 +253,7 @@ def test_a_red_back_is_told_to_its_taker_only(table: Table) -> None:
 def test_a_green_back_acts_at_once_and_is_told_to_all(table: Table) -> None:
     """§3.1: green backs are resolved at once, face up."""
     state = quiet(table)
-    state.apply(act.EndMovement())
-    h = state.sinkable()[0]
-    state.apply(act.SinkTile(h))
+    h = table.sink_under(state, None)
     step = len(state.history)
     state.apply(act.RevealBack("shark"))
     shark = state.cr_hex.index(h, R.K0, R.K1)

@@ -211,6 +211,19 @@ def test_squid_passes_empty_boat(table: Table) -> None:
     assert hx(0, 3) in {a.to for a in state.legal_actions()}
 
 
+def squid_to_move(table: Table, at: int, *on_land: tuple[int, int]) -> SurviveState:
+    """The giant squid on ``at`` picked to move on a whale roll (the whale away), with
+    explorers standing on land as ``(explorer, space)``."""
+    state = quiet(table)
+    table.whale_away(state)
+    table.creature(state, R.SQUID, at)
+    for explorer, space in on_land:
+        table.on_land(state, explorer, space)
+    table.roll(state, "whale")
+    state.apply(act.PickCreature(R.Q0))
+    return state
+
+
 def destinations_beside(table: Table, mover: int, other: int) -> set[int]:
     """Where a creature of kind ``mover`` on (0, 0) may go on a whale roll, with a creature
     of kind ``other`` on (0, 1)."""
@@ -233,18 +246,9 @@ def test_squid_stops_next_to_people_on_land(table: Table) -> None:
     Squid's movement ends." — from (2, 3) the space (2, 6) lies three spaces east, only
     through (2, 4) and (2, 5), both next to L."""
     start, beyond = hx(2, 3), hx(2, 6)
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, start)
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state = squid_to_move(table, start)
     assert beyond in {a.to for a in state.legal_actions()}  # nobody on L: it swims past
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, start)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state = squid_to_move(table, start, (10, L))
     spots = {a.to for a in state.legal_actions()}
     assert hx(2, 4) in spots and beyond not in spots
 
@@ -253,12 +257,7 @@ def test_squid_may_stay_put_and_still_attack(table: Table) -> None:
     """3.5 "The Giant Squid could instead not move and remain in the same sea space. This is
     considered "movement'; and you would still proceed to execute the following "after
     movement" steps." """
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, A)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state = squid_to_move(table, A, (10, L))
     assert act.MoveCreature(A) in state.legal_actions()
     state.apply(act.MoveCreature(A))
     assert state.ex_status[10] == R.LOST
@@ -289,13 +288,7 @@ def test_squid_may_stay_put_when_moved_by_a_land_tile(table: Table) -> None:
 def test_after_squid_moves_the_mover_acts(table: Table) -> None:
     """4. "After any movement of a Giant Squid, the player that moved the Giant Squid must do
     the following:" — the mover (seat 0) picks among several victims."""
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, A)
-    table.on_land(state, 10, L)
-    table.on_land(state, 1, L)
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state = squid_to_move(table, A, (10, L), (1, L))
     state.apply(act.MoveCreature(A))
     assert state.phase == R.TAKE_PERSON and state.to_move == 0
 
@@ -316,12 +309,7 @@ def test_squid_removes_whale_in_its_space(table: Table) -> None:
 def test_squid_takes_one_person_from_adjacent_land(table: Table) -> None:
     """4.2 "If the Giant Squid is in a sea space that is adjacent to a Land tile with one or
     more People tokens, remove one People token on that adjacent Land tile from the game." """
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, C)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state = squid_to_move(table, C, (10, L))
     state.apply(act.MoveCreature(A))
     assert state.ex_status[10] == R.LOST
     assert state.phase == R.MOVE and state.active == 1  # the turn passed
