@@ -108,6 +108,14 @@ class Table:
         state.apply(act.SinkTile(h))
         return h
 
+    def sink_to_whirlpool(self, state: SurviveState, h: int) -> None:
+        """End seat 0's movement and sink the beach on ``h``: its back is a whirlpool (one
+        added to the beaches' pool for the test)."""
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(h))
+        state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1
+        state._legal = None
+
     def to_the_volcano(self, state: SurviveState) -> None:
         """Leave only the mountains, end seat 0's movement and sink one: its back comes next."""
         for h in BOARD.island:

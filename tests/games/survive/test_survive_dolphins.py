@@ -36,6 +36,20 @@ def dive(state: SurviveState, piece: str, face: str) -> None:
     state.apply(act.RollDiveDice(piece, face))
 
 
+def shark_dives(
+    table: Table, face: str, creature: tuple[int, int], swimmer: tuple[int, int]
+) -> SurviveState:
+    """A shark on (0, 0), a creature ``(kind, space)`` and a swimmer ``(explorer, space)``;
+    the dive dice then pick the shark to move ``face``."""
+    state = quiet(table)
+    shark = table.creature(state, R.SHARK, hx(0, 0))
+    table.creature(state, *creature)
+    table.swimmer(state, *swimmer)
+    dive(state, "shark", face)
+    assert state.p_creature == shark
+    return state
+
+
 def odds(state: SurviveState) -> dict[tuple[str, str], float]:
     state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state._legal = None
@@ -136,12 +150,7 @@ def test_all_creatures_move_by_the_dive_dice_number(table: Table) -> None:
 def test_dive_face_sends_the_piece_to_any_unoccupied_sea_space(table: Table) -> None:
     """Rule 5 ("diving creatures"), reading: the Dive face moves the piece to any unoccupied sea
     space, as the move-creature tiles do."""
-    state = quiet(table)
-    shark = table.creature(state, R.SHARK, hx(0, 0))
-    table.creature(state, R.SERPENT, hx(12, 3))
-    table.swimmer(state, 0, hx(12, 6))
-    dive(state, "shark", "dive")
-    assert state.p_creature == shark
+    state = shark_dives(table, "dive", (R.SERPENT, hx(12, 3)), (0, hx(12, 6)))
     spots = {a.to for a in state.legal_actions()}
     sea = {h for h in range(BOARD.num_hexes) if not state.terrain[h]}
     assert spots == sea - {hx(0, 0), hx(12, 3), hx(12, 6)}
@@ -215,12 +224,7 @@ def test_starfish_is_wild(table: Table) -> None:
 def test_dolphin_guards_swimmers_on_its_space(table: Table) -> None:
     """Rule 5 (reference §9: "protects swimmers on its space"): a shark entering a dolphin's
     space eats nobody there, and guarded swimmers do not end a shark's move."""
-    state = quiet(table)
-    shark = table.creature(state, R.SHARK, hx(0, 0))
-    table.creature(state, R.DOLPHIN, hx(0, 1))
-    table.swimmer(state, 10, hx(0, 1))
-    dive(state, "shark", "2")
-    assert state.p_creature == shark
+    state = shark_dives(table, "2", (R.DOLPHIN, hx(0, 1)), (10, hx(0, 1)))
     assert hx(0, 2) in {a.to for a in state.legal_actions()}  # it swims past them
     state.apply(act.MoveCreature(hx(0, 1)))
     assert state.ex_status[10] == R.SWIM

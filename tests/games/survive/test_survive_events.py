@@ -187,10 +187,7 @@ def test_whirlpool_emits_what_it_swallowed(table: Table) -> None:
     sea = next(n for n in BOARD.neighbours[h] if not state.terrain[n])
     table.swimmer(state, 10, sea)
     shark = table.creature(state, R.SHARK, sea)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
+    table.sink_to_whirlpool(state, h)
     step = len(state.history)
     state.apply(act.RevealBack("whirlpool"))
     events = [e for _, e in state.events(None, since=step)]

@@ -224,15 +224,20 @@ def squid_to_move(table: Table, at: int, *on_land: tuple[int, int]) -> SurviveSt
     return state
 
 
-def destinations_beside(table: Table, mover: int, other: int) -> set[int]:
-    """Where a creature of kind ``mover`` on (0, 0) may go on a whale roll, with a creature
-    of kind ``other`` on (0, 1)."""
+def creatures_met(table: Table, mover: int, other: int) -> tuple[SurviveState, int]:
+    """A creature of kind ``mover`` on (0, 0) picked to move on a whale roll, with a creature
+    of kind ``other`` on (0, 1); the state and that other creature."""
     state = quiet(table)
     picked = table.creature(state, mover, hx(0, 0))
-    table.creature(state, other, hx(0, 1))
+    met = table.creature(state, other, hx(0, 1))
     table.roll(state, "whale")
     state.apply(act.PickCreature(picked))
-    return {a.to for a in state.legal_actions()}
+    return state, met
+
+
+def destinations_beside(table: Table, mover: int, other: int) -> set[int]:
+    """Where a creature of kind ``mover`` may go in :func:`creatures_met`."""
+    return {a.to for a in creatures_met(table, mover, other)[0].legal_actions()}
 
 
 def test_squid_stops_on_whale(table: Table) -> None:
@@ -296,11 +301,7 @@ def test_after_squid_moves_the_mover_acts(table: Table) -> None:
 def test_squid_removes_whale_in_its_space(table: Table) -> None:
     """4.1 "If the Giant Squid is in a sea space containing a Whale, remove the Whale from
     play." """
-    state = quiet(table)
-    table.creature(state, R.SQUID, hx(0, 0))
-    whale = table.creature(state, R.WHALE, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.Q0))
+    state, whale = creatures_met(table, R.SQUID, R.WHALE)
     state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[whale] == R.GONE
     assert state.cr_hex[R.Q0] == hx(0, 1)
@@ -363,11 +364,7 @@ def test_whale_entering_squid_space_stops(table: Table) -> None:
 
 def test_whale_removes_squid(table: Table) -> None:
     """5.1 "Remove the Giant Squid from play." """
-    state = quiet(table)
-    table.creature(state, R.WHALE, hx(0, 0))
-    squid = table.creature(state, R.SQUID, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(act.PickCreature(R.W0))
+    state, squid = creatures_met(table, R.WHALE, R.SQUID)
     state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[squid] == R.GONE and state.cr_hex[R.W0] == hx(0, 1)
 
@@ -434,10 +431,7 @@ def test_whirlpool_removes_squid(table: Table) -> None:
     h = first_beach(state)
     sea_next = next(n for n in BOARD.neighbours[h] if not state.terrain[n])
     squid = table.creature(state, R.SQUID, sea_next)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
+    table.sink_to_whirlpool(state, h)
     state.apply(act.RevealBack("whirlpool"))
     assert state.cr_hex[squid] == R.GONE
 

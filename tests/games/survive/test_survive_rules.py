@@ -671,10 +671,7 @@ def test_whirlpool_swallows_sea_around(table: Table) -> None:
     table.swimmer(state, 10, sea)
     table.on_land(state, 11, land)
     shark = table.creature(state, R.SHARK, sea)
-    state.apply(act.EndMovement())
-    state.apply(act.SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
+    table.sink_to_whirlpool(state, h)
     state.apply(act.RevealBack("whirlpool"))
     assert state.ex_status[10] == R.LOST and state.cr_hex[shark] == R.GONE
     assert state.ex_status[11] == R.LAND
