@@ -12,6 +12,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
@@ -20,6 +21,8 @@ from whaletable import games
 from whaletable.core import CHANCE, Action
 from whaletable.games.survive import actions as act
 from whaletable.games.survive.components import BOARD
+from whaletable.games.survive.observation import SurviveObservation
+from whaletable.games.survive.rules import SurviveState
 from whaletable.games.survive.words import game_over_line, space_name
 from whaletable.web.boards import board_for
 from whaletable.web.boards.survive import hex_xy
@@ -63,18 +66,23 @@ def texts(element: ET.Element) -> list[str]:
 # --------------------------------------------------------------------------- clicking
 
 
+def to_move(
+    snapshots: list[Snapshot], every: int
+) -> Iterator[tuple[SurviveState, int, list[Action], SurviveObservation]]:
+    """Every ``every``-th snapshot where a seat is to move: the state, that seat, its legal
+    actions and its observation."""
+    for snap in snapshots[::every]:
+        seat = snap.state.current_player()
+        if seat >= 0:
+            yield snap.state, seat, snap.state.legal_actions(), snap.state.observation(seat)
+
+
 @pytest.mark.slow
 def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
     kinds_seen: set[str] = set()
-    for snap in snapshots[::2]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+    for state, seat, legal, obs in to_move(snapshots, 2):
         root = draw(state, seat)
         found = acts(root)
         counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
@@ -130,12 +138,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
 @pytest.mark.slow
 def test_destinations_sit_on_the_space_the_move_reaches(snapshots: list[Snapshot]) -> None:
     checked = 0
-    for snap in snapshots[::5]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        obs = state.observation(seat)
+    for state, seat, _, obs in to_move(snapshots, 5):
         for element, data in acts(draw(state, seat)):
             action = GAME.action_from_json(data)
             if isinstance(action, act.MoveExplorer):
@@ -168,13 +171,7 @@ def test_each_movable_piece_is_selectable_once_and_owns_its_destinations(
     snapshots: list[Snapshot],
 ) -> None:
     checked = 0
-    for snap in snapshots[::3]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+    for state, seat, legal, obs in to_move(snapshots, 3):
         keys = set()
         for a in legal:
             climbing = isinstance(a, act.BoardBoat) and obs["phase"] != "board"
