@@ -18,13 +18,7 @@ from whaletable.core import CHANCE
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
-from whaletable.games.survive.actions import (
-    EndMovement,
-    MoveExplorer,
-    PlaceExplorer,
-    PlayTile,
-    RevealBack,
-)
+from whaletable.games.survive import actions as act
 from whaletable.games.survive.components import BOARD
 
 GAME = games.get("survive")
@@ -124,9 +118,9 @@ def test_log_lines_come_from_spectator_events_and_never_show_a_hidden_value() ->
     for seed in (1, 2):
         steps = walk(seed)
         for action, actor, lines in steps[:-1]:
-            if isinstance(action, PlaceExplorer):
+            if isinstance(action, act.PlaceExplorer):
                 assert lines == [f"{NAMES[actor]} placed an explorer on {space_name(action.hex)}."]
-            if isinstance(action, RevealBack) and any("hidden" in line for line in lines):
+            if isinstance(action, act.RevealBack) and any("hidden" in line for line in lines):
                 assert action.effect not in " ".join(lines).replace("red back", "")
                 red += 1
             for line in lines:
@@ -211,7 +205,7 @@ def test_short_forms_play_the_named_action(cli, tmp_path: Path) -> None:
     state = Record.load(first).replay()
     assert state.current_player() == 0
     place = max(
-        (a for a in state.legal_actions() if isinstance(a, PlaceExplorer)),
+        (a for a in state.legal_actions() if isinstance(a, act.PlaceExplorer)),
         key=lambda a: (a.value, a.hex),
     )
     command = f"place {space_name(place.hex).lower()} {place.value}"
@@ -247,7 +241,7 @@ def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
 
 def test_a_move_is_logged_with_its_direction_and_where_it_ended() -> None:
     for action, actor, lines in walk(3, 2):
-        if isinstance(action, MoveExplorer):
+        if isinstance(action, act.MoveExplorer):
             assert lines[0].startswith(f"{NAMES[actor]} moved {NAMES[actor]}'s explorer ")
             assert re.search(r"(east|west) (to|into boat \d+ on) [A-M]\d+\.$", lines[0])
             return
@@ -263,15 +257,15 @@ def test_playing_a_tile_reads_by_slot_or_name() -> None:
         if seat is None or not obs["hands"][seat]["tiles"]:
             continue
         tile = obs["hands"][seat]["tiles"][0]
-        assert VIEW.parse("play 1", obs) == PlayTile(tile["effect"], 0)
-        assert VIEW.parse(f"play {tile['effect']}", obs) == PlayTile(tile["effect"], 0)
+        assert VIEW.parse("play 1", obs) == act.PlayTile(tile["effect"], 0)
+        assert VIEW.parse(f"play {tile['effect']}", obs) == act.PlayTile(tile["effect"], 0)
         return
     pytest.skip("no sampled seat held a tile")
 
 
 def test_done_is_end_movement() -> None:
     obs = GAME.new_state(2).observation(0)
-    assert VIEW.parse("done", obs) == EndMovement()
+    assert VIEW.parse("done", obs) == act.EndMovement()
 
 
 def test_replay_says_who_rolled_the_creature_die_from_the_events(cli, tmp_path: Path) -> None:

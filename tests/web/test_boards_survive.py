@@ -12,31 +12,17 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from board_support import SVG_NS, Drawer, Snapshot, acts, classes, legal_for, tr, viewers, walk_all
 
 from whaletable import games
 from whaletable.core import CHANCE, Action
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
-    MoveBoat,
-    MoveCreature,
-    MoveExplorer,
-    PickCreature,
-    PlaceBoat,
-    PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    RevealBack,
-    RollCreatureDie,
-    SinkTile,
-    TakePerson,
-)
+from whaletable.games.survive import actions as act
 from whaletable.games.survive.components import BOARD
+from whaletable.games.survive.observation import SurviveObservation
+from whaletable.games.survive.rules import SurviveState
 from whaletable.games.survive.words import game_over_line, space_name
 from whaletable.web.boards import board_for
 from whaletable.web.boards.survive import hex_xy
@@ -44,15 +30,15 @@ from whaletable.web.boards.survive import hex_xy
 GAME = games.get("survive")
 BOARD_VIEW = board_for("survive")
 NAMES = ["Ann", "Bao", "Chi", "Dara"]
-MOVING = (MoveExplorer, MoveBoat, BoardBoat, JumpOverboard, LandOnSafeIsle)
+MOVING = (act.MoveExplorer, act.MoveBoat, act.BoardBoat, act.JumpOverboard, act.LandOnSafeIsle)
 
 
 def choose(legal: list[Action], rng: random.Random) -> Action:
     """Players land whoever can land and rarely stop early, so pieces spread over the sea."""
-    landing = [a for a in legal if isinstance(a, LandOnSafeIsle)]
+    landing = [a for a in legal if isinstance(a, act.LandOnSafeIsle)]
     if landing:
         return landing[0]
-    others = [a for a in legal if not isinstance(a, EndMovement)]
+    others = [a for a in legal if not isinstance(a, act.EndMovement)]
     return rng.choice(others) if others and rng.random() < 0.9 else rng.choice(legal)
 
 
@@ -80,18 +66,23 @@ def texts(element: ET.Element) -> list[str]:
 # --------------------------------------------------------------------------- clicking
 
 
+def to_move(
+    snapshots: list[Snapshot], every: int
+) -> Iterator[tuple[SurviveState, int, list[Action], SurviveObservation]]:
+    """Every ``every``-th snapshot where a seat is to move: the state, that seat, its legal
+    actions and its observation."""
+    for snap in snapshots[::every]:
+        seat = snap.state.current_player()
+        if seat >= 0:
+            yield snap.state, seat, snap.state.legal_actions(), snap.state.observation(seat)
+
+
 @pytest.mark.slow
 def test_every_legal_action_is_clickable_exactly_once_where_expected(
     snapshots: list[Snapshot],
 ) -> None:
     kinds_seen: set[str] = set()
-    for snap in snapshots[::2]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+    for state, seat, legal, obs in to_move(snapshots, 2):
         root = draw(state, seat)
         found = acts(root)
         counts = Counter(json.dumps(data, sort_keys=True) for _, data in found)
@@ -102,38 +93,38 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
             assert "act" in cls
             action = GAME.action_from_json(data)
             kinds_seen.add(action.kind)
-            if isinstance(action, MoveExplorer):
+            if isinstance(action, act.MoveExplorer):
                 assert {"move-target", "explorer-target"} <= cls
                 assert element.attrib["data-boat"] == f"e{action.explorer}"
                 assert element.attrib["visibility"] == "hidden"  # shown once chosen
-            elif isinstance(action, MoveBoat):
+            elif isinstance(action, act.MoveBoat):
                 assert {"move-target", "boat-target"} <= cls
                 assert element.attrib["data-boat"] == f"b{action.boat}"
                 assert element.attrib["visibility"] == "hidden"
-            elif isinstance(action, PlaceExplorer):
+            elif isinstance(action, act.PlaceExplorer):
                 assert {"move-target", "place-target"} <= cls
                 assert element.attrib["data-boat"] == f"v{action.value}"
                 assert element.attrib["data-hex"] == str(action.hex)
-            elif isinstance(action, LandOnSafeIsle):
+            elif isinstance(action, act.LandOnSafeIsle):
                 assert "isle-target" in cls
-            elif isinstance(action, JumpOverboard):
+            elif isinstance(action, act.JumpOverboard):
                 assert "jump-target" in cls
-            elif isinstance(action, BoardBoat):
+            elif isinstance(action, act.BoardBoat):
                 if obs["phase"] == "board":
                     assert "explorer-act" in cls
                 else:
                     assert "board-target" in cls
-            elif isinstance(action, SinkTile | PlaceBoat | PlaceSquid):
+            elif isinstance(action, act.SinkTile | act.PlaceBoat | act.PlaceSquid):
                 assert "space-act" in cls and element.attrib["data-hex"] == str(action.hex)
-            elif isinstance(action, MoveCreature):
+            elif isinstance(action, act.MoveCreature):
                 assert "space-act" in cls and element.attrib["data-hex"] == str(action.to)
-            elif isinstance(action, PickCreature):
+            elif isinstance(action, act.PickCreature):
                 assert "creature-act" in cls
                 assert element.attrib["data-creature"] == str(action.creature)
-            elif isinstance(action, TakePerson):
+            elif isinstance(action, act.TakePerson):
                 assert "explorer-act" in cls
                 assert element.attrib["data-explorer"] == str(action.explorer)
-            elif isinstance(action, PlayTile):
+            elif isinstance(action, act.PlayTile):
                 assert "tile-act" in cls and element.attrib["data-effect"] == action.effect
             else:
                 assert {"end-act", "decline-act"} & cls
@@ -147,20 +138,15 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
 @pytest.mark.slow
 def test_destinations_sit_on_the_space_the_move_reaches(snapshots: list[Snapshot]) -> None:
     checked = 0
-    for snap in snapshots[::5]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        obs = state.observation(seat)
+    for state, seat, _, obs in to_move(snapshots, 5):
         for element, data in acts(draw(state, seat)):
             action = GAME.action_from_json(data)
-            if isinstance(action, MoveExplorer):
+            if isinstance(action, act.MoveExplorer):
                 e = obs["explorers"][action.explorer]
                 at = e["hex"] if e["hex"] is not None else obs["boats"][e["boat"]]["hex"]
                 assert element.attrib["data-hex"] == str(BOARD.step[at][action.direction])
                 checked += 1
-            elif isinstance(action, MoveBoat):
+            elif isinstance(action, act.MoveBoat):
                 at = obs["boats"][action.boat]["hex"]
                 assert element.attrib["data-hex"] == str(BOARD.step[at][action.direction])
                 checked += 1
@@ -185,21 +171,15 @@ def test_each_movable_piece_is_selectable_once_and_owns_its_destinations(
     snapshots: list[Snapshot],
 ) -> None:
     checked = 0
-    for snap in snapshots[::3]:
-        state = snap.state
-        seat = state.current_player()
-        if seat < 0:
-            continue
-        legal = state.legal_actions()
-        obs = state.observation(seat)
+    for state, seat, legal, obs in to_move(snapshots, 3):
         keys = set()
         for a in legal:
-            climbing = isinstance(a, BoardBoat) and obs["phase"] != "board"
-            if isinstance(a, MoveExplorer | JumpOverboard | LandOnSafeIsle) or climbing:
+            climbing = isinstance(a, act.BoardBoat) and obs["phase"] != "board"
+            if isinstance(a, act.MoveExplorer | act.JumpOverboard | act.LandOnSafeIsle) or climbing:
                 keys.add(f"e{a.explorer}")
-            elif isinstance(a, MoveBoat):
+            elif isinstance(a, act.MoveBoat):
                 keys.add(f"b{a.boat}")
-            elif isinstance(a, PlaceExplorer):
+            elif isinstance(a, act.PlaceExplorer):
                 keys.add(f"v{a.value}")
         root = draw(state, seat)
         selectable = [e.attrib["data-boat"] for e in root.iter() if "selectable" in classes(e)]
@@ -353,11 +333,11 @@ def test_log_lines_never_show_a_hidden_value_or_tile(
 ) -> None:
     red_hidden = 0
     for snap, _, lines in told:
-        if isinstance(snap.action, PlaceExplorer):
+        if isinstance(snap.action, act.PlaceExplorer):
             assert lines == [
                 f"{NAMES[snap.actor]} placed an explorer on {space_name(snap.action.hex)}."
             ]
-        if isinstance(snap.action, RevealBack):
+        if isinstance(snap.action, act.RevealBack):
             assert lines
             if snap.state.observation(None)["sunk"][-1]["effect"] is None:
                 assert snap.action.effect not in " ".join(lines).replace("boat move", "")
@@ -374,9 +354,11 @@ def test_log_lines_of_seat_actions_name_the_seat(
     for snap, _, lines in told:
         if snap.actor < 0:
             continue
-        if isinstance(snap.action, EndMovement | PickCreature):
+        if isinstance(snap.action, act.EndMovement | act.PickCreature):
             assert lines == []  # what follows (a tile sunk, the creature moved) says it
-        elif isinstance(snap.action, BoardBoat | JumpOverboard | LandOnSafeIsle | TakePerson):
+        elif isinstance(
+            snap.action, act.BoardBoat | act.JumpOverboard | act.LandOnSafeIsle | act.TakePerson
+        ):
             assert lines and NAMES[snap.action.explorer // 10] in lines[0]
         else:
             assert lines and lines[0].startswith(NAMES[snap.actor]), lines
@@ -389,7 +371,7 @@ def test_the_creature_roll_is_said_of_the_seat_who_rolled(
     at once because nothing can move (the log used to name the next player)."""
     passed = 0
     for snap, roller, lines in told:
-        if isinstance(snap.action, RollCreatureDie):
+        if isinstance(snap.action, act.RollCreatureDie):
             assert lines[0] == f"{NAMES[roller]} rolled the creature die: " + (
                 {"serpent": "sea serpent"}.get(snap.action.creature, snap.action.creature) + "."
             )
@@ -564,13 +546,13 @@ def test_the_revealer_of_a_boat_tile_clicks_the_swimmers_who_board(
     else:
         pytest.fail("no state with swimmers")
     obs = {**obs, "phase": "board", "to_move": 0}
-    legal = [BoardBoat(e) for e in swimmers]
+    legal = [act.BoardBoat(e) for e in swimmers]
     root = ET.fromstring(BOARD_VIEW.svg(obs, legal, NAMES, tr))
     clicked = {
         int(e.attrib["data-explorer"]): GAME.action_from_json(json.loads(e.attrib["data-action"]))
         for e in root.iter()
         if "explorer-act" in classes(e)
     }
-    assert clicked == {e: BoardBoat(e) for e in swimmers}
+    assert clicked == {e: act.BoardBoat(e) for e in swimmers}
     assert not any("selectable" in classes(e) for e in root.iter())
     assert "climbs into the new boat" in " ".join(texts(root))

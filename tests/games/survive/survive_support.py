@@ -15,14 +15,8 @@ from typing import Any
 from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.testing import refusal
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    LayTile,
-    PickStartPlayer,
-    PlaceBoat,
-    PlaceExplorer,
-    RollCreatureDie,
-)
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
@@ -49,6 +43,19 @@ def hx(row: int, idx: int) -> int:
     return BOARD.hex_at(row, idx)
 
 
+def direction(a: int, b: int) -> int:
+    """The direction of the step from space ``a`` to its neighbour ``b``."""
+    return BOARD.step[a].index(b)
+
+
+def quiet(table: Table, players: int = 2, *, events: bool = False, **options: Any) -> SurviveState:
+    """Seat 0 to move, no creatures, no boats, nobody on the board (``events``: recorded)."""
+    state = table.setup(players, dict(options), boats=False, events=events)
+    table.empty_sea(state)
+    table.clear_people(state)
+    return state
+
+
 class Table:
     def __init__(self) -> None:
         self.game: Any = games.get("survive")
@@ -66,21 +73,57 @@ class Table:
         With ``events`` the state records what happens (``state.events``).
         """
         state: SurviveState = self.game.new_state(players, options or {}, events=events)
-        state.apply(PickStartPlayer(0))
+        state.apply(act.PickStartPlayer(0))
         for terrain in LAYOUT:
-            state.apply(LayTile(terrain))
+            state.apply(act.LayTile(terrain))
         while state.phase == R.PLACE_EXPLORERS:
             seat = state.to_move
             h = state.placement_spaces()[0]
-            state.apply(PlaceExplorer(h, max(state.values_left(seat))))
+            state.apply(act.PlaceExplorer(h, max(state.values_left(seat))))
         while state.phase == R.PLACE_BOATS:
-            free = [a for a in state.legal_actions() if isinstance(a, PlaceBoat)]
+            free = [a for a in state.legal_actions() if isinstance(a, act.PlaceBoat)]
             state.apply(free[0])
         if not boats:
             for b in range(R.NUM_BOATS):
                 if state.boat_hex[b] >= 0:
                     state.boat_hex[b] = R.GONE
         return state
+
+    def shark_threat(self, state: SurviveState, *tiles: str) -> None:
+        """A shark on (0, 0) rolled to move; beside it on (0, 1) the first explorer of seats
+        1, 2 … swims, each seat holding one of ``tiles``."""
+        self.creature(state, R.SHARK, hx(0, 0))
+        for seat, tile in enumerate(tiles, 1):
+            self.swimmer(state, seat * 10, hx(0, 1))
+            state.hands[seat].append((1, tile, seat - 1))
+        self.roll(state, "shark")
+
+    def sink_under(self, state: SurviveState, explorer: int | None = 0) -> int:
+        """Stand ``explorer`` (if any) on the first tile that may sink, end seat 0's movement
+        and sink that tile; its space."""
+        h = state.sinkable()[0]
+        if explorer is not None:
+            self.on_land(state, explorer, h)
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(h))
+        return h
+
+    def sink_to_whirlpool(self, state: SurviveState, h: int) -> None:
+        """End seat 0's movement and sink the beach on ``h``: its back is a whirlpool (one
+        added to the beaches' pool for the test)."""
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(h))
+        state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1
+        state._legal = None
+
+    def to_the_volcano(self, state: SurviveState) -> None:
+        """Leave only the mountains, end seat 0's movement and sink one: its back comes next."""
+        for h in BOARD.island:
+            if state.terrain[h] != R.MOUNTAIN:
+                state.terrain[h] = R.SEA
+        state._legal = None
+        state.apply(act.EndMovement())
+        state.apply(act.SinkTile(state.sinkable()[0]))
 
     def empty_sea(self, state: SurviveState) -> None:
         """Take every creature off the board (tests put back the ones they need)."""
@@ -150,7 +193,7 @@ class Table:
         state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
         state.to_move = state.active
         state._legal = None
-        state.apply(RollCreatureDie(face))
+        state.apply(act.RollCreatureDie(face))
 
     def refuses(self, state: SurviveState, action: Action) -> str:
         """Apply an illegal action: return the reason, after checking nothing changed."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from whaletable.core.errors import DataFileError
-from whaletable.games.survive.actions import EFFECTS
+from whaletable.games.survive import actions as act
 from whaletable.games.survive.components import BOARD, coordinates, load_board, load_components
 
 
@@ -76,8 +76,8 @@ def test_coordinates_for_drawing() -> None:
 def test_tile_backs_match_component_counts() -> None:
     """§3.2: 6 shark, 5 whale, 4 boat, 6 whirlpool, 1 volcano tiles; the supply never runs out."""
     comp = load_components()
-    totals = [sum(row[i] for row in comp.backs) for i in range(len(EFFECTS))]
-    by = dict(zip(EFFECTS, totals, strict=True))
+    totals = [sum(row[i] for row in comp.backs) for i in range(len(act.EFFECTS))]
+    by = dict(zip(act.EFFECTS, totals, strict=True))
     assert (by["shark"], by["whale"], by["boat"], by["whirlpool"], by["volcano"]) == (6, 5, 4, 6, 1)
     assert by["shark"] <= comp.sharks and by["whale"] <= comp.whales <= comp.squids
     assert by["dolphin"] <= comp.dolphins  # Challenge Rule 5: a token for every dolphin tile

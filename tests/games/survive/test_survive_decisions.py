@@ -7,26 +7,12 @@ from __future__ import annotations
 
 import random
 
-from survive_support import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, hx, quiet
 
 from whaletable.core.decisions import chooser_of, kind_of
 from whaletable.core.spec import CHANCE, TERMINAL
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    Decline,
-    EndMovement,
-    LayTile,
-    MoveCreature,
-    MoveExplorer,
-    PickCreature,
-    PickStartPlayer,
-    PlaceSquid,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-    TakePerson,
-)
 from whaletable.games.survive.rules import SurviveState
 
 L, A = hx(3, 4), hx(2, 5)
@@ -42,23 +28,15 @@ def choosers(state: SurviveState) -> list[int]:
     return [chooser_of(d) for d in state.decisions]
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    """Seat 0's first turn, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
 def test_setup_is_one_decision_replaced_step_by_step(table: Table) -> None:
     """Setup §4: the start player and the island are drawn by chance, then each seat places
     its explorers and boats in turn: one decision at a time, never a turn beneath it."""
     state = table.game.new_state(2, {})
     assert state.decisions == [R.D_START] and state.current_player() == CHANCE
-    state.apply(PickStartPlayer(1))
+    state.apply(act.PickStartPlayer(1))
     assert state.decisions == [R.D_LAY]
     for terrain in LAYOUT:
-        state.apply(LayTile(terrain))
+        state.apply(act.LayTile(terrain))
     assert kinds(state) == [R.PLACE_EXPLORERS] and choosers(state) == [1]
     state.apply(state.legal_actions()[0])
     assert kinds(state) == [R.PLACE_EXPLORERS] and choosers(state) == [0]
@@ -73,7 +51,7 @@ def test_a_turn_is_three_pending_moves_over_the_roll(table: Table) -> None:
     assert choosers(state) == [CHANCE, 0, 0, 0]
     assert state.moves_left == 3
     table.on_land(state, 0, L)
-    state.apply(MoveExplorer(0, EAST))
+    state.apply(act.MoveExplorer(0, EAST))
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE] and state.moves_left == 2
     assert state.observation(0)["moves_left"] == 2
 
@@ -82,12 +60,12 @@ def test_ending_the_movement_pops_its_points_and_pushes_the_sinking(table: Table
     """§5.2-5.3: the movement ended early gives up its points; the sinking goes over the
     roll, and the sunk tile's reveal (chance) replaces it."""
     state = quiet(table)
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     assert kinds(state) == [R.ROLL, R.SINK] and choosers(state) == [CHANCE, 0]
     assert state.moves_left == 0
-    state.apply(SinkTile(state.sinkable()[0]))
+    state.apply(act.SinkTile(state.sinkable()[0]))
     assert kinds(state) == [R.ROLL, R.REVEAL] and state.current_player() == CHANCE
-    state.apply(RevealBack("dolphin"))  # red: into the hand, nothing to decide
+    state.apply(act.RevealBack("dolphin"))  # red: into the hand, nothing to decide
     assert state.decisions == [R.D_ROLL]
 
 
@@ -96,7 +74,7 @@ def test_the_last_move_pushes_the_sinking(table: Table) -> None:
     state = quiet(table)
     table.on_land(state, 0, L)
     for d in (EAST, 3, EAST):
-        state.apply(MoveExplorer(0, d))
+        state.apply(act.MoveExplorer(0, d))
     assert kinds(state) == [R.ROLL, R.SINK]
 
 
@@ -106,7 +84,7 @@ def test_without_tiles_left_the_movement_goes_straight_to_the_roll(table: Table)
     for h in range(len(state.terrain)):
         state.terrain[h] = R.SEA
     state._legal = None
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     assert state.decisions == [R.D_ROLL]
 
 
@@ -117,7 +95,7 @@ def test_the_roll_pops_the_turn_and_its_creature_decides_over_nothing(table: Tab
     table.creature(state, R.SHARK, hx(0, 0))
     table.roll(state, "shark")
     assert kinds(state) == [R.MOVE_CREATURE] and choosers(state) == [0]
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE, R.MOVE]
     assert choosers(state) == [CHANCE, 1, 1, 1] and state.active == 1
 
@@ -129,7 +107,7 @@ def test_picking_a_creature_is_replaced_by_moving_it(table: Table) -> None:
     table.creature(state, R.SHARK, hx(12, 0))
     table.roll(state, "shark")
     assert kinds(state) == [R.PICK_CREATURE]
-    state.apply(PickCreature(first))
+    state.apply(act.PickCreature(first))
     assert kinds(state) == [R.MOVE_CREATURE] and state.p_creature == first
 
 
@@ -140,47 +118,42 @@ def test_a_dolphin_tile_pushes_three_tile_moves_over_the_movement(table: Table) 
     table.swimmer(state, 0, hx(0, 0))
     state.hands[0].append((1, "dolphin", 0))
     state._legal = None
-    state.apply(PlayTile("dolphin", 0))
+    state.apply(act.PlayTile("dolphin", 0))
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE, R.MOVE, *[R.TILE_MOVE] * 3]
     assert state.observation(0)["phase"] == "tile-move"
     assert state.observation(0)["moves_left"] == 3
-    state.apply(MoveExplorer(0, EAST))
+    state.apply(act.MoveExplorer(0, EAST))
     assert kinds(state)[-2:] == [R.TILE_MOVE, R.TILE_MOVE] and state.tile_steps == 2
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE, R.MOVE] and state.moves_left == 3
+
+
+def shark_at_two_swimmers(table: Table, seat_1_holds: str) -> SurviveState:
+    """Three seats; a shark swims onto seats 1 and 2's swimmers, each seat holding a tile
+    (seat 2 a dolphin)."""
+    state = quiet(table, 3)
+    table.shark_threat(state, seat_1_holds, "dolphin")
+    state.apply(act.MoveCreature(hx(0, 1)))
+    return state
 
 
 def test_each_threatened_seat_is_a_deterrent_decision_first_asked_on_top(table: Table) -> None:
     """§3.1 deterrents, reading 11: every threatened seat holding a tile is asked in turn
     order; one DETER decision each, the first on top, a decline pops one."""
-    state = quiet(table, 3)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    table.swimmer(state, 20, hx(0, 1))
-    state.hands[1].append((1, "dolphin", 0))
-    state.hands[2].append((1, "dolphin", 1))
-    table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
+    state = shark_at_two_swimmers(table, "dolphin")
     assert kinds(state) == [R.DETER, R.DETER] and choosers(state) == [2, 1]
     assert state.current_player() == 1 and state.to_move == 1 and state.p_askers == (1, 2)
-    state.apply(Decline())
+    state.apply(act.Decline())
     assert kinds(state) == [R.DETER] and state.current_player() == 2 == state.to_move
-    state.apply(Decline())
+    state.apply(act.Decline())
     assert state.ex_status[10] == state.ex_status[20] == R.LOST
     assert kinds(state) == [R.ROLL, R.MOVE, R.MOVE, R.MOVE] and choosers(state)[-1] == 1
 
 
 def test_a_deterrent_played_pops_every_seat_still_to_be_asked(table: Table) -> None:
     """§3.1: the first deterrent removes the creature: nobody else is asked."""
-    state = quiet(table, 3)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    table.swimmer(state, 20, hx(0, 1))
-    state.hands[1].append((1, "shark-deterrent", 0))
-    state.hands[2].append((1, "dolphin", 1))
-    table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
-    state.apply(PlayTile("shark-deterrent", 0))
+    state = shark_at_two_swimmers(table, "shark-deterrent")
+    state.apply(act.PlayTile("shark-deterrent", 0))
     assert R.DETER not in kinds(state) and state.active == 1
 
 
@@ -190,13 +163,13 @@ def test_a_squid_and_its_victim_are_pushed_over_the_roll(table: Table) -> None:
     state = quiet(table)
     table.on_land(state, 10, L)
     table.on_land(state, 11, L)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("whale"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("whale"))
     assert kinds(state) == [R.ROLL, R.PLACE_SQUID] and choosers(state) == [CHANCE, 0]
-    state.apply(PlaceSquid(A))
+    state.apply(act.PlaceSquid(A))
     assert kinds(state) == [R.ROLL, R.TAKE_PERSON]
-    state.apply(TakePerson(11))
+    state.apply(act.TakePerson(11))
     assert state.decisions == [R.D_ROLL]
 
 
@@ -208,26 +181,21 @@ def test_boarding_is_pushed_when_more_swimmers_than_seats(table: Table) -> None:
     people = list(range(R.CAPACITY + 1))
     for e in people:
         table.on_land(state, e, h)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("boat"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
+    state.apply(act.RevealBack("boat"))
     assert kinds(state) == [R.ROLL, R.BOARDING] and choosers(state) == [CHANCE, 0]
     for e in people[: R.CAPACITY]:
         assert kinds(state)[-1] == R.BOARDING
-        state.apply(BoardBoat(e))
+        state.apply(act.BoardBoat(e))
     assert state.decisions == [R.D_ROLL]
 
 
 def test_the_volcano_puts_the_end_on_top_of_the_pending_roll(table: Table) -> None:
     """§7: the game ends at once: the end goes over whatever was pending."""
     state = quiet(table)
-    for h in R.ISLAND:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("volcano"))
+    table.to_the_volcano(state)
+    state.apply(act.RevealBack("volcano"))
     assert state.decisions == [R.D_ROLL, R.D_OVER]
     assert state.current_player() == TERMINAL and state.observation(None)["phase"] == "over"
 

@@ -13,14 +13,8 @@ from survive_support import Table, hx
 
 from whaletable.cli.render.survive import SurviveView
 from whaletable.core.action import Action
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    EndMovement,
-    MoveEmptyBoat,
-    RevealBack,
-    RollDiveDice,
-    SinkTile,
-)
 from whaletable.games.survive.rules import SurviveState
 from whaletable.games.survive.words import space_name
 from whaletable.web import i18n
@@ -47,7 +41,7 @@ def starfish_turn(table: Table) -> SurviveState:
     state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state.to_move = state.active
     state._legal = None
-    state.apply(RollDiveDice("starfish", "2"))
+    state.apply(act.RollDiveDice("starfish", "2"))
     assert state.phase == R.PICK_CREATURE
     return state
 
@@ -80,7 +74,7 @@ def test_web_board_offers_every_dive_move_once(table: Table) -> None:
     destinations) is clickable exactly once, each with its own words."""
     state = starfish_turn(table)
     legal = state.legal_actions()
-    assert any(isinstance(a, MoveEmptyBoat) for a in legal)
+    assert any(isinstance(a, act.MoveEmptyBoat) for a in legal)
     obs = state.observation(0)
     offered = clickable(WEB.svg(obs, legal, NAMES, english))
     assert sorted(map(str, offered)) == sorted(map(str, legal))
@@ -103,16 +97,16 @@ def test_log_says_what_the_dive_dice_and_dolphin_tile_did(table: Table) -> None:
     are rolled by the seat ending its turn."""
     state = table.setup(2, dict(RULE5), boats=False, events=True)
     h = state.sinkable()[0]
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
     step = len(state.history)
-    state.apply(RevealBack("dolphin"))
+    state.apply(act.RevealBack("dolphin"))
     assert log(state, step) == [
         "The tile's back: dolphin!",
         f"Dolphin 1 comes in on {space_name(h)}.",
     ]
     step = len(state.history)
-    state.apply(RollDiveDice("dolphin", "dive"))
+    state.apply(act.RollDiveDice("dolphin", "dive"))
     assert log(state, step)[0] == (
         "Ann rolled the dive dice: dolphin, Dive (any unoccupied sea space)."
     )
@@ -122,8 +116,8 @@ def test_dive_words_are_translated(table: Table) -> None:
     """The dolphin and dive-dice words come from the vi and fa catalogs (en is the source)."""
     state = starfish_turn(table)
     obs = state.observation(0)
-    roll = RollDiveDice("boat", "3")
-    boat = next(a for a in state.legal_actions() if isinstance(a, MoveEmptyBoat))
+    roll = act.RollDiveDice("boat", "3")
+    boat = next(a for a in state.legal_actions() if isinstance(a, act.MoveEmptyBoat))
     for lang in ("vi", "fa"):
         tr = i18n.translator(lang)
         for action in (roll, boat):
@@ -158,7 +152,7 @@ def test_terminal_commands_play_every_dive_move(table: Table) -> None:
     for action in state.legal_actions():
         command = CLI.choice(action, obs).split(" (")[0]
         assert CLI.parse(command, obs) == action
-    assert CLI.parse("empty 1 M4", obs) == MoveEmptyBoat(0, hx(12, 3))
+    assert CLI.parse("empty 1 M4", obs) == act.MoveEmptyBoat(0, hx(12, 3))
 
 
 def test_views_follow_a_whole_game_with_rule_5(table: Table) -> None:
@@ -174,10 +168,10 @@ def test_views_follow_a_whole_game_with_rule_5(table: Table) -> None:
         step, roller = len(state.history), state.active
         state.apply(action)
         after = state.observation(None)
-        if state.turn % 5 == 0 or isinstance(action, RollDiveDice):
+        if state.turn % 5 == 0 or isinstance(action, act.RollDiveDice):
             WEB.svg(after, [], NAMES, english)
             render(after)
-        if isinstance(action, RollDiveDice):
+        if isinstance(action, act.RollDiveDice):
             assert log(state, step)[0].startswith(f"{NAMES[roller]} rolled the dive dice: ")
         seen_dolphin |= any(
             c["kind"] == "dolphin" and c["status"] == "sea" for c in after["creatures"]

@@ -10,32 +10,22 @@ import math
 import random
 import tomllib
 from importlib import resources
+from typing import Any
 
+import survive_support
 from survive_support import Table, hx
 
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    EndMovement,
-    MoveCreature,
-    MoveEmptyBoat,
-    PickCreature,
-    RevealBack,
-    RollCreatureDie,
-    RollDiveDice,
-    SinkTile,
-)
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
 RULE5 = {"dolphins_and_diving_creatures": True}
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
+def quiet(table: Table, players: int = 2, **options: Any) -> SurviveState:
     """Rule 5 on; seat 0 to move, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, {**RULE5, **options}, boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
+    return survive_support.quiet(table, players, **{**RULE5, **options})
 
 
 def dive(state: SurviveState, piece: str, face: str) -> None:
@@ -43,7 +33,21 @@ def dive(state: SurviveState, piece: str, face: str) -> None:
     state.decisions[:] = [R.D_ROLL]  # the turn's movement and sinking skipped
     state.to_move = state.active
     state._legal = None
-    state.apply(RollDiveDice(piece, face))
+    state.apply(act.RollDiveDice(piece, face))
+
+
+def shark_dives(
+    table: Table, face: str, creature: tuple[int, int], swimmer: tuple[int, int]
+) -> SurviveState:
+    """A shark on (0, 0), a creature ``(kind, space)`` and a swimmer ``(explorer, space)``;
+    the dive dice then pick the shark to move ``face``."""
+    state = quiet(table)
+    shark = table.creature(state, R.SHARK, hx(0, 0))
+    table.creature(state, *creature)
+    table.swimmer(state, *swimmer)
+    dive(state, "shark", face)
+    assert state.p_creature == shark
+    return state
 
 
 def odds(state: SurviveState) -> dict[tuple[str, str], float]:
@@ -51,7 +55,7 @@ def odds(state: SurviveState) -> dict[tuple[str, str], float]:
     state._legal = None
     out = {}
     for a, p in state.chance_outcomes():
-        assert isinstance(a, RollDiveDice)
+        assert isinstance(a, act.RollDiveDice)
         out[(a.piece, a.face)] = p
     return out
 
@@ -61,12 +65,12 @@ def test_dive_dice_replace_the_creature_die(table: Table) -> None:
     Dive dice (instead of the Creature die)." """
     state = quiet(table)
     table.creature(state, R.SHARK, hx(0, 3))
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     assert state.phase == R.ROLL
-    assert all(isinstance(a, RollDiveDice) for a in state.legal_actions())
-    assert table.refuses(state, RollCreatureDie("shark"))
+    assert all(isinstance(a, act.RollDiveDice) for a in state.legal_actions())
+    assert table.refuses(state, act.RollCreatureDie("shark"))
     assert math.isclose(sum(odds(state).values()), 1.0)
 
 
@@ -110,9 +114,9 @@ def test_dolphin_tile_brings_a_dolphin_token(table: Table) -> None:
     hand)." """
     state = quiet(table)
     h = state.sinkable()[0]
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("dolphin"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
+    state.apply(act.RevealBack("dolphin"))
     assert h in state.cr_hex[R.D0 : R.D1]
     assert state.hands[0] == [] and state.phase == R.ROLL
     for seat in (None, 0, 1):
@@ -123,9 +127,9 @@ def test_dolphin_tile_is_a_red_tile_without_rule_5(table: Table) -> None:
     """Without Rule 5 the dolphin back is red: kept hidden in hand, no token."""
     state = table.setup(2, {}, boats=False)
     table.empty_sea(state)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("dolphin"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("dolphin"))
     assert [e for _, e, _ in state.hands[0]] == ["dolphin"]
     assert all(h == R.SUPPLY for h in state.cr_hex[R.D0 : R.D1])
     assert state.observation(1)["sunk"][-1]["effect"] is None
@@ -146,12 +150,7 @@ def test_all_creatures_move_by_the_dive_dice_number(table: Table) -> None:
 def test_dive_face_sends_the_piece_to_any_unoccupied_sea_space(table: Table) -> None:
     """Rule 5 ("diving creatures"), reading: the Dive face moves the piece to any unoccupied sea
     space, as the move-creature tiles do."""
-    state = quiet(table)
-    shark = table.creature(state, R.SHARK, hx(0, 0))
-    table.creature(state, R.SERPENT, hx(12, 3))
-    table.swimmer(state, 0, hx(12, 6))
-    dive(state, "shark", "dive")
-    assert state.p_creature == shark
+    state = shark_dives(table, "dive", (R.SERPENT, hx(12, 3)), (0, hx(12, 6)))
     spots = {a.to for a in state.legal_actions()}
     sea = {h for h in range(BOARD.num_hexes) if not state.terrain[h]}
     assert spots == sea - {hx(0, 0), hx(12, 3), hx(12, 6)}
@@ -166,7 +165,7 @@ def test_dolphins_move_on_the_dolphin_face(table: Table) -> None:
     assert state.p_creature == dolphin
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 2) in spots and hx(0, 3) not in spots  # a swimmer does not stop it
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[dolphin] == hx(0, 1) and state.ex_status[0] == R.SWIM
 
 
@@ -178,11 +177,11 @@ def test_boat_face_moves_an_unoccupied_boat(table: Table) -> None:
     table.boat(state, hx(0, 6), passengers=(0,))
     dive(state, "boat", "2")
     assert state.phase == R.PICK_CREATURE
-    moves = {(a.boat, a.to) for a in state.legal_actions() if isinstance(a, MoveEmptyBoat)}
+    moves = {(a.boat, a.to) for a in state.legal_actions() if isinstance(a, act.MoveEmptyBoat)}
     assert {b for b, _ in moves} == {empty}
     assert (empty, hx(0, 2)) in moves and (empty, hx(0, 3)) not in moves
-    assert "unoccupied" in table.refuses(state, MoveEmptyBoat(1, hx(0, 5)))
-    state.apply(MoveEmptyBoat(empty, hx(0, 2)))
+    assert "unoccupied" in table.refuses(state, act.MoveEmptyBoat(1, hx(0, 5)))
+    state.apply(act.MoveEmptyBoat(empty, hx(0, 2)))
     assert state.boat_hex[empty] == hx(0, 2) and state.phase != R.PICK_CREATURE
 
 
@@ -194,11 +193,11 @@ def test_boat_face_moves_only_through_spaces_without_a_boat(table: Table) -> Non
     other = table.boat(state, hx(0, 1))
     dive(state, "boat", "2")
     moves = {
-        a.to for a in state.legal_actions() if isinstance(a, MoveEmptyBoat) and a.boat == empty
+        a.to for a in state.legal_actions() if isinstance(a, act.MoveEmptyBoat) and a.boat == empty
     }
     near = {n for n in BOARD.neighbours[hx(0, 0)] if not state.terrain[n]}
     assert hx(0, 1) not in moves and near - {hx(0, 1)} <= moves
-    assert "unoccupied" in table.refuses(state, MoveEmptyBoat(empty, hx(0, 1)))
+    assert "unoccupied" in table.refuses(state, act.MoveEmptyBoat(empty, hx(0, 1)))
     assert state.boat_hex[other] == hx(0, 1)
 
 
@@ -216,23 +215,18 @@ def test_starfish_is_wild(table: Table) -> None:
     boat = table.boat(state, hx(12, 6))
     dive(state, "starfish", "1")
     legal = state.legal_actions()
-    assert {a.creature for a in legal if isinstance(a, PickCreature)} == picks
-    assert {a.boat for a in legal if isinstance(a, MoveEmptyBoat)} == {boat}
+    assert {a.creature for a in legal if isinstance(a, act.PickCreature)} == picks
+    assert {a.boat for a in legal if isinstance(a, act.MoveEmptyBoat)} == {boat}
     # Reading: a piece must move when one can (the symbol says which piece is allowed).
-    assert all(isinstance(a, PickCreature | MoveEmptyBoat) for a in legal)
+    assert all(isinstance(a, act.PickCreature | act.MoveEmptyBoat) for a in legal)
 
 
 def test_dolphin_guards_swimmers_on_its_space(table: Table) -> None:
     """Rule 5 (reference §9: "protects swimmers on its space"): a shark entering a dolphin's
     space eats nobody there, and guarded swimmers do not end a shark's move."""
-    state = quiet(table)
-    shark = table.creature(state, R.SHARK, hx(0, 0))
-    table.creature(state, R.DOLPHIN, hx(0, 1))
-    table.swimmer(state, 10, hx(0, 1))
-    dive(state, "shark", "2")
-    assert state.p_creature == shark
+    state = shark_dives(table, "2", (R.DOLPHIN, hx(0, 1)), (10, hx(0, 1)))
     assert hx(0, 2) in {a.to for a in state.legal_actions()}  # it swims past them
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.ex_status[10] == R.SWIM
 
 
@@ -244,7 +238,7 @@ def test_dolphin_guards_swimmers_from_a_serpent(table: Table) -> None:
     table.creature(state, R.DOLPHIN, hx(0, 1))
     table.swimmer(state, 10, hx(0, 1))
     dive(state, "serpent", "1")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.ex_status[10] == R.SWIM
 
 
@@ -256,7 +250,7 @@ def test_squid_moved_by_dive_dice_goes_as_they_say(table: Table) -> None:
     table.whale_away(state)
     squid = table.creature(state, R.SQUID, hx(0, 0))
     dive(state, "whale", "2")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     assert state.p_creature == squid
     spots = {a.to for a in state.legal_actions()}
     assert {hx(0, 0), hx(0, 2)} <= spots and hx(0, 3) not in spots
@@ -264,7 +258,7 @@ def test_squid_moved_by_dive_dice_goes_as_they_say(table: Table) -> None:
     table.whale_away(state)
     table.creature(state, R.SQUID, hx(0, 0))
     dive(state, "whale", "dive")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(12, 6) in spots and hx(0, 0) in spots  # 3.5: it may still stay
 
@@ -278,16 +272,16 @@ def test_dolphins_share_spaces_with_squids_serpents_and_sharks(table: Table) -> 
     table.creature(state, R.SHARK, hx(0, 2))
     dive(state, "dolphin", "2")
     assert {hx(0, 1), hx(0, 2)} <= {a.to for a in state.legal_actions()}
-    state.apply(MoveCreature(hx(0, 2)))
+    state.apply(act.MoveCreature(hx(0, 2)))
     assert state.cr_hex[dolphin] == hx(0, 2)
 
 
 def test_hidden_hands_never_hold_dolphins_under_rule_5(table: Table) -> None:
     """With Rule 5 a dolphin back is shown at once, so a search never deals one into a hand."""
     state = quiet(table)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     for seed in range(20):
         other = state.determinize(1, random.Random(seed))
         assert [e for _, e, _ in other.hands[0]] != ["dolphin"]

@@ -5,45 +5,19 @@ The log sentences (``words.py``) are checked here in English and in Vietnamese."
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
+import survive_support
 from survive_support import LAYOUT, Table, hx
 
 from whaletable import games, i18n
 from whaletable.core.testing import check_events, sample_states
 from whaletable.core.words import english
+from whaletable.games.survive import actions as act
+from whaletable.games.survive import events as ev
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    Decline,
-    EndMovement,
-    LayTile,
-    MoveBoat,
-    MoveCreature,
-    MoveExplorer,
-    PickStartPlayer,
-    PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-)
 from whaletable.games.survive.components import BOARD
-from whaletable.games.survive.events import (
-    BoatCapsized,
-    BoatSunk,
-    CreatureCameIn,
-    CreatureDieRolled,
-    CreatureMoved,
-    DeterrentPlayed,
-    ExplorerLost,
-    ExplorerMoved,
-    ExplorerPlaced,
-    GameOver,
-    NothingMoved,
-    TileRevealed,
-    TileSunk,
-    Whirlpool,
-)
 from whaletable.games.survive.rules import SurviveState
 from whaletable.games.survive.words import space_name
 
@@ -51,12 +25,9 @@ NAMES = ["Ann", "Bao", "Chi"]
 EAST = 0
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
+def quiet(table: Table, players: int = 2, **options: Any) -> SurviveState:
     """A table with events on, and no creature, boat or explorer on the board."""
-    state = table.setup(players, dict(options), boats=False, events=True)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
+    return survive_support.quiet(table, players, events=True, **options)
 
 
 def log(state: SurviveState, since: int, seat: int | None = None, tr=english) -> list[str]:
@@ -83,8 +54,8 @@ def test_creature_roll_names_the_seat_who_rolled_not_the_next_player(table: Tabl
     assert state.active == 1
     assert log(state, step) == ["Ann rolled the creature die: shark.", "Nothing can move."]
     assert [(type(e), e.seat) for _, e in state.events(None, since=step)] == [
-        (CreatureDieRolled, 0),
-        (NothingMoved, 0),
+        (ev.CreatureDieRolled, 0),
+        (ev.NothingMoved, 0),
     ]
 
 
@@ -96,11 +67,11 @@ def test_the_creature_a_seat_moves_is_said_with_whom_it_ate(table: Table) -> Non
     table.swimmer(state, 10, hx(0, 1))
     step = len(state.history)
     table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     events = [e for _, e in state.events(None, since=step)]
     assert events[1:] == [
-        CreatureMoved(0, shark, "shark", hx(0, 0), hx(0, 1)),
-        ExplorerLost(10, hx(0, 1), "shark", shark),
+        ev.CreatureMoved(0, shark, "shark", hx(0, 0), hx(0, 1)),
+        ev.ExplorerLost(10, hx(0, 1), "shark", shark),
     ]
     assert log(state, step) == [
         "Ann rolled the creature die: shark.",
@@ -116,10 +87,10 @@ def test_a_swimmer_entering_a_shark_is_eaten_by_that_shark(table: Table) -> None
     shark = table.creature(state, R.SHARK, b)
     table.swimmer(state, 0, a)
     step = len(state.history)
-    state.apply(MoveExplorer(0, BOARD.step[a].index(b)))
+    state.apply(act.MoveExplorer(0, BOARD.step[a].index(b)))
     assert [e for _, e in state.events(None, since=step)] == [
-        ExplorerMoved(0, 0, a, b, -1),
-        ExplorerLost(0, b, "shark", shark),
+        ev.ExplorerMoved(0, 0, a, b, -1),
+        ev.ExplorerLost(0, b, "shark", shark),
     ]
 
 
@@ -131,8 +102,8 @@ def test_capsizing_emits_boat_capsized_with_who_was_aboard(table: Table) -> None
     whale = table.creature(state, R.WHALE, to)
     boat = table.boat(state, b, passengers=(0, 10))
     step = len(state.history)
-    state.apply(MoveBoat(boat, EAST))
-    assert BoatCapsized(whale, boat, to, (0, 10)) in [e for _, e in state.events(None, step)]
+    state.apply(act.MoveBoat(boat, EAST))
+    assert ev.BoatCapsized(whale, boat, to, (0, 10)) in [e for _, e in state.events(None, step)]
     assert log(state, step)[-1] == (
         f"Whale 1 capsized boat {boat + 1} on {space_name(to)}: "
         "Ann's explorer 1, Bao's explorer 1 now swim."
@@ -147,13 +118,13 @@ def test_serpent_sinking_a_boat_emits_boat_sunk_and_each_loss(table: Table) -> N
     table.swimmer(state, 12, hx(0, 1))
     step = len(state.history)
     table.roll(state, "serpent")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     events = [e for _, e in state.events(None, since=step)]
     assert events[-4:] == [
-        BoatSunk(serpent, boat, hx(0, 1)),
-        ExplorerLost(10, hx(0, 1), "serpent", serpent),
-        ExplorerLost(11, hx(0, 1), "serpent", serpent),
-        ExplorerLost(12, hx(0, 1), "serpent", serpent),
+        ev.BoatSunk(serpent, boat, hx(0, 1)),
+        ev.ExplorerLost(10, hx(0, 1), "serpent", serpent),
+        ev.ExplorerLost(11, hx(0, 1), "serpent", serpent),
+        ev.ExplorerLost(12, hx(0, 1), "serpent", serpent),
     ]
 
 
@@ -165,24 +136,21 @@ def test_deterrent_names_the_seat_who_played_it_and_the_creature(table: Table) -
     state.hands[1].append((1, "shark-deterrent", 0))
     table.roll(state, "shark")
     step = len(state.history)
-    state.apply(MoveCreature(hx(0, 1)))
-    state.apply(PlayTile("shark-deterrent", 0))
-    assert DeterrentPlayed(1, "shark-deterrent", shark, "shark", hx(0, 1)) in [
+    state.apply(act.MoveCreature(hx(0, 1)))
+    state.apply(act.PlayTile("shark-deterrent", 0))
+    assert ev.DeterrentPlayed(1, "shark-deterrent", shark, "shark", hx(0, 1)) in [
         e for _, e in state.events(None, step)
     ]
-    assert not any(isinstance(e, ExplorerLost) for _, e in state.events(None, step))
+    assert not any(isinstance(e, ev.ExplorerLost) for _, e in state.events(None, step))
     assert log(state, step)[-1] == "Bao played a shark deterrent: shark 1 leaves the game."
 
 
 def test_declining_a_deterrent_is_said_and_the_shark_then_eats(table: Table) -> None:
     state = quiet(table)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    state.hands[1].append((1, "shark-deterrent", 0))
-    table.roll(state, "shark")
+    table.shark_threat(state, "shark-deterrent")
     step = len(state.history)
-    state.apply(MoveCreature(hx(0, 1)))
-    state.apply(Decline())
+    state.apply(act.MoveCreature(hx(0, 1)))
+    state.apply(act.Decline())
     assert log(state, step)[1:] == [
         "Bao played no deterrent.",
         f"Shark 1 ate Bao's explorer 1 on {space_name(hx(0, 1))}.",
@@ -196,16 +164,16 @@ def test_the_squid_a_seat_brings_in_takes_a_person_named_in_the_log(table: Table
     h = state.sinkable()[0]
     land = next(n for n in BOARD.neighbours[h] if state.terrain[n])
     table.on_land(state, 10, land)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
     step = len(state.history)
-    state.apply(RevealBack("whale"))
+    state.apply(act.RevealBack("whale"))
     squid_space = next(s for s in state.squid_spaces() if land in BOARD.neighbours[s] and s != h)
-    state.apply(PlaceSquid(squid_space))
+    state.apply(act.PlaceSquid(squid_space))
     events = [e for _, e in state.events(None, since=step)]
     squid = state.cr_hex.index(squid_space, R.Q0, R.Q1)
-    assert CreatureCameIn(0, squid, "squid", squid_space) in events
-    assert events[-1] == ExplorerLost(10, land, "squid", squid)
+    assert ev.CreatureCameIn(0, squid, "squid", squid_space) in events
+    assert events[-1] == ev.ExplorerLost(10, land, "squid", squid)
     assert log(state, step)[-2:] == [
         f"Ann brought a giant squid in on {space_name(squid_space)}.",
         f"Giant squid {squid - R.Q0 + 1} took Bao's explorer 1.",
@@ -219,15 +187,12 @@ def test_whirlpool_emits_what_it_swallowed(table: Table) -> None:
     sea = next(n for n in BOARD.neighbours[h] if not state.terrain[n])
     table.swimmer(state, 10, sea)
     shark = table.creature(state, R.SHARK, sea)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
+    table.sink_to_whirlpool(state, h)
     step = len(state.history)
-    state.apply(RevealBack("whirlpool"))
+    state.apply(act.RevealBack("whirlpool"))
     events = [e for _, e in state.events(None, since=step)]
-    assert events[1] == Whirlpool(h, ())
-    assert ExplorerLost(10, sea, "whirlpool", -1) in events
+    assert events[1] == ev.Whirlpool(h, ())
+    assert ev.ExplorerLost(10, sea, "whirlpool", -1) in events
     assert "The whirlpool swallowed Bao's explorer 1." in log(state, step)
     assert f"The whirlpool on {space_name(sea)} swallowed shark {shark - R.K0 + 1}." in log(
         state, step
@@ -239,11 +204,11 @@ def test_sinking_a_tile_says_who_fell_into_the_sea(table: Table) -> None:
     state = quiet(table)
     h = state.sinkable()[0]
     table.on_land(state, 10, h)
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     step = len(state.history)
-    state.apply(SinkTile(h))
+    state.apply(act.SinkTile(h))
     terrain = R.TERRAINS[0]
-    assert [e for _, e in state.events(None, step)] == [TileSunk(0, h, terrain, (10,))]
+    assert [e for _, e in state.events(None, step)] == [ev.TileSunk(0, h, terrain, (10,))]
     assert log(state, step) == [
         f"Ann sank the beach tile on {space_name(h)}. Bao's explorer 1 fell into the sea."
     ]
@@ -255,15 +220,15 @@ def test_sinking_a_tile_says_who_fell_into_the_sea(table: Table) -> None:
 def test_an_explorers_value_is_told_to_its_owner_only(table: Table) -> None:
     """Setup 5: the value under an explorer is its owner's secret."""
     state: SurviveState = table.game.new_state(2, {}, events=True)
-    state.apply(PickStartPlayer(0))
+    state.apply(act.PickStartPlayer(0))
     for terrain in LAYOUT:
-        state.apply(LayTile(terrain))
+        state.apply(act.LayTile(terrain))
     step = len(state.history)
     h = state.placement_spaces()[0]
-    state.apply(PlaceExplorer(h, 6))
-    assert state.events(0, step) == [(step, ExplorerPlaced(0, 0, h, 6))]
-    assert state.events(1, step) == [(step, ExplorerPlaced(0, 0, h, None))]
-    assert state.events(None, step) == [(step, ExplorerPlaced(0, 0, h, None))]
+    state.apply(act.PlaceExplorer(h, 6))
+    assert state.events(0, step) == [(step, ev.ExplorerPlaced(0, 0, h, 6))]
+    assert state.events(1, step) == [(step, ev.ExplorerPlaced(0, 0, h, None))]
+    assert state.events(None, step) == [(step, ev.ExplorerPlaced(0, 0, h, None))]
     assert log(state, step, seat=None) == [f"Ann placed an explorer on {space_name(h)}."]
     assert log(state, step, seat=0) == [f"Ann placed an explorer worth 6 on {space_name(h)}."]
 
@@ -271,15 +236,13 @@ def test_an_explorers_value_is_told_to_its_owner_only(table: Table) -> None:
 def test_a_red_back_is_told_to_its_taker_only(table: Table) -> None:
     """§3.1: "Red border: keep secret in hand, play later"."""
     state = quiet(table)
-    state.apply(EndMovement())
-    h = state.sinkable()[0]
-    state.apply(SinkTile(h))
+    h = table.sink_under(state, None)
     step = len(state.history)
-    state.apply(RevealBack("move-shark"))
-    mine = TileRevealed(0, h, "beach", "move-shark", False)
+    state.apply(act.RevealBack("move-shark"))
+    mine = ev.TileRevealed(0, h, "beach", "move-shark", False)
     assert state.events(0, step) == [(step, mine)]
     for seat in (1, None):
-        assert state.events(seat, step) == [(step, TileRevealed(0, h, "beach", None, False))]
+        assert state.events(seat, step) == [(step, ev.TileRevealed(0, h, "beach", None, False))]
     assert log(state, step, seat=0) == ["Ann takes a red tile: move a shark."]
     assert log(state, step, seat=1) == ["Ann keeps the tile's red back hidden."]
 
@@ -287,16 +250,14 @@ def test_a_red_back_is_told_to_its_taker_only(table: Table) -> None:
 def test_a_green_back_acts_at_once_and_is_told_to_all(table: Table) -> None:
     """§3.1: green backs are resolved at once, face up."""
     state = quiet(table)
-    state.apply(EndMovement())
-    h = state.sinkable()[0]
-    state.apply(SinkTile(h))
+    h = table.sink_under(state, None)
     step = len(state.history)
-    state.apply(RevealBack("shark"))
+    state.apply(act.RevealBack("shark"))
     shark = state.cr_hex.index(h, R.K0, R.K1)
     for seat in (0, 1, None):
         assert [e for _, e in state.events(seat, step)] == [
-            TileRevealed(0, h, "beach", "shark", True),
-            CreatureCameIn(0, shark, "shark", h),
+            ev.TileRevealed(0, h, "beach", "shark", True),
+            ev.CreatureCameIn(0, shark, "shark", h),
         ]
     assert log(state, step, seat=1) == [
         "The tile's back: shark!",
@@ -307,16 +268,11 @@ def test_a_green_back_acts_at_once_and_is_told_to_all(table: Table) -> None:
 def test_every_value_is_shown_at_the_end(table: Table) -> None:
     """§7: at the end the explorers are turned over and their values counted."""
     state = quiet(table)
-    for h in BOARD.island:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
+    table.to_the_volcano(state)
     step = len(state.history)
-    state.apply(RevealBack("volcano"))
+    state.apply(act.RevealBack("volcano"))
     last = state.events(None, step)[-1][1]
-    assert isinstance(last, GameOver)
+    assert isinstance(last, ev.GameOver)
     assert last.values == tuple(state.ex_value) and last.winners == (0, 1)
     assert log(state, step)[-1] == "Game over: Ann, Bao share the win with 0 points each."
 
@@ -361,9 +317,9 @@ def test_every_random_game_is_told_without_a_hidden_value() -> None:
         for _, event in state.events(None):
             line = game.describe(event, NAMES, english)
             assert line is not None
-            if isinstance(event, ExplorerPlaced):
+            if isinstance(event, ev.ExplorerPlaced):
                 assert "worth" not in line
-            if isinstance(event, TileRevealed) and not event.public:
+            if isinstance(event, ev.TileRevealed) and not event.public:
                 assert event.effect is None and "hidden" in line
 
 

@@ -7,39 +7,21 @@ touch no terrain tile; C is two spaces from A through B.
 
 from __future__ import annotations
 
-from survive_support import Table, hx
+from survive_support import Table, hx, quiet
 
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    EndMovement,
-    MoveBoat,
-    MoveCreature,
-    PickCreature,
-    PlaceSquid,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-    TakePerson,
-)
 from whaletable.games.survive.components import BOARD, load_components
 from whaletable.games.survive.rules import SurviveState
 
 L, A, B, C = hx(3, 4), hx(2, 5), hx(1, 5), hx(0, 3)
 
 
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    """Seat 0 to move, no creatures, no boats, nobody on the board."""
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
 def reveal_whale(table: Table, state: SurviveState, h: int) -> None:
     """Seat 0 sinks the beach tile at ``h`` and reveals a whale."""
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("whale"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
+    state.apply(act.RevealBack("whale"))
 
 
 def first_beach(state: SurviveState) -> int:
@@ -68,7 +50,7 @@ def test_squid_placed_on_vacant_sea_next_to_land(table: Table) -> None:
     table.creature(state, R.SHARK, A)  # A is next to land but not vacant
     h = first_beach(state)
     reveal_whale(table, state, h)
-    spots = {a.hex for a in state.legal_actions() if isinstance(a, PlaceSquid)}
+    spots = {a.hex for a in state.legal_actions() if isinstance(a, act.PlaceSquid)}
     expected = {
         s
         for s in range(BOARD.num_hexes)
@@ -78,7 +60,7 @@ def test_squid_placed_on_vacant_sea_next_to_land(table: Table) -> None:
     }
     assert spots == expected
     assert A not in spots and B not in spots and h not in spots  # h holds the new whale
-    assert table.refuses(state, PlaceSquid(A))
+    assert table.refuses(state, act.PlaceSquid(A))
 
 
 def test_squid_placed_next_to_people_removes_one(table: Table) -> None:
@@ -89,10 +71,10 @@ def test_squid_placed_next_to_people_removes_one(table: Table) -> None:
     table.on_land(state, 10, L)
     table.on_land(state, 11, L)
     reveal_whale(table, state, first_beach(state))
-    state.apply(PlaceSquid(A))
+    state.apply(act.PlaceSquid(A))
     assert state.phase == R.TAKE_PERSON and state.to_move == 0
     assert {a.explorer for a in state.legal_actions()} == {10, 11}
-    state.apply(TakePerson(11))
+    state.apply(act.TakePerson(11))
     assert state.ex_status[11] == R.LOST and state.ex_status[10] == R.LAND
     assert state.phase == R.ROLL
 
@@ -109,8 +91,8 @@ def test_squid_may_move_instead_of_whale_by_tile(table: Table) -> None:
     squid = table.creature(state, R.SQUID, B)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
-    state.apply(PlayTile("move-whale", 0))
-    assert {a.creature for a in state.legal_actions() if isinstance(a, PickCreature)} == {
+    state.apply(act.PlayTile("move-whale", 0))
+    assert {a.creature for a in state.legal_actions() if isinstance(a, act.PickCreature)} == {
         whale,
         squid,
     }
@@ -124,7 +106,7 @@ def test_squid_may_move_instead_of_whale_by_die(table: Table) -> None:
     squid = table.creature(state, R.SQUID, B)
     table.roll(state, "whale")
     assert {a.creature for a in state.legal_actions()} == {whale, squid}
-    state.apply(PickCreature(squid))
+    state.apply(act.PickCreature(squid))
     assert state.phase == R.MOVE_CREATURE and state.p_creature == squid
 
 
@@ -136,7 +118,7 @@ def test_no_squid_moves_when_no_whale_may_be_moved(table: Table) -> None:
     squid = table.creature(state, R.SQUID, B)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
-    assert PlayTile("move-whale", 0) not in state.legal_actions()
+    assert act.PlayTile("move-whale", 0) not in state.legal_actions()
     assert "move-whale" not in state.playable_tiles(0)
     turn = state.turn
     table.roll(state, "whale")
@@ -158,7 +140,7 @@ def test_here_is_how_the_squid_moves(table: Table) -> None:
     table.whale_away(state)
     squid = table.creature(state, R.SQUID, C)
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     assert state.phase == R.MOVE_CREATURE and state.p_creature == squid
 
 
@@ -171,14 +153,14 @@ def test_squid_moved_by_tile_goes_to_any_unoccupied_sea_space(table: Table) -> N
     table.creature(state, R.SHARK, B)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
-    state.apply(PlayTile("move-whale", 0))
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PlayTile("move-whale", 0))
+    state.apply(act.PickCreature(R.Q0))
     assert state.p_creature == squid
     spots = {a.to for a in state.legal_actions()}
     sea = {h for h in range(BOARD.num_hexes) if not state.terrain[h]}
     assert spots == sea - {B, state.cr_hex[whale]}  # C is its own space (3.5: it may stay)
     far = hx(12, 6)
-    state.apply(MoveCreature(far))
+    state.apply(act.MoveCreature(far))
     assert state.cr_hex[squid] == far and state.phase == R.MOVE
 
 
@@ -190,7 +172,7 @@ def test_squid_moved_by_die_goes_up_to_three_spaces(table: Table) -> None:
     start = hx(0, 0)
     table.creature(state, R.SQUID, start)
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 3) in spots  # three spaces along the top row
     assert hx(0, 4) not in spots  # four
@@ -213,7 +195,7 @@ def test_squid_stops_on_occupied_boat(table: Table) -> None:
     table.creature(state, R.SQUID, hx(0, 0))
     table.boat(state, hx(0, 1), passengers=(0,))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
@@ -225,18 +207,42 @@ def test_squid_passes_empty_boat(table: Table) -> None:
     table.creature(state, R.SQUID, hx(0, 0))
     table.boat(state, hx(0, 1))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     assert hx(0, 3) in {a.to for a in state.legal_actions()}
+
+
+def squid_to_move(table: Table, at: int, *on_land: tuple[int, int]) -> SurviveState:
+    """The giant squid on ``at`` picked to move on a whale roll (the whale away), with
+    explorers standing on land as ``(explorer, space)``."""
+    state = quiet(table)
+    table.whale_away(state)
+    table.creature(state, R.SQUID, at)
+    for explorer, space in on_land:
+        table.on_land(state, explorer, space)
+    table.roll(state, "whale")
+    state.apply(act.PickCreature(R.Q0))
+    return state
+
+
+def creatures_met(table: Table, mover: int, other: int) -> tuple[SurviveState, int]:
+    """A creature of kind ``mover`` on (0, 0) picked to move on a whale roll, with a creature
+    of kind ``other`` on (0, 1); the state and that other creature."""
+    state = quiet(table)
+    picked = table.creature(state, mover, hx(0, 0))
+    met = table.creature(state, other, hx(0, 1))
+    table.roll(state, "whale")
+    state.apply(act.PickCreature(picked))
+    return state, met
+
+
+def destinations_beside(table: Table, mover: int, other: int) -> set[int]:
+    """Where a creature of kind ``mover`` may go in :func:`creatures_met`."""
+    return {a.to for a in creatures_met(table, mover, other)[0].legal_actions()}
 
 
 def test_squid_stops_on_whale(table: Table) -> None:
     """3.4 "[...] or a Whale [...] the Giant Squid's movement ends." """
-    state = quiet(table)
-    table.creature(state, R.SQUID, hx(0, 0))
-    table.creature(state, R.WHALE, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    spots = {a.to for a in state.legal_actions()}
+    spots = destinations_beside(table, R.SQUID, R.WHALE)
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
 
@@ -245,18 +251,9 @@ def test_squid_stops_next_to_people_on_land(table: Table) -> None:
     Squid's movement ends." — from (2, 3) the space (2, 6) lies three spaces east, only
     through (2, 4) and (2, 5), both next to L."""
     start, beyond = hx(2, 3), hx(2, 6)
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, start)
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state = squid_to_move(table, start)
     assert beyond in {a.to for a in state.legal_actions()}  # nobody on L: it swims past
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, start)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state = squid_to_move(table, start, (10, L))
     spots = {a.to for a in state.legal_actions()}
     assert hx(2, 4) in spots and beyond not in spots
 
@@ -265,14 +262,9 @@ def test_squid_may_stay_put_and_still_attack(table: Table) -> None:
     """3.5 "The Giant Squid could instead not move and remain in the same sea space. This is
     considered "movement'; and you would still proceed to execute the following "after
     movement" steps." """
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, A)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    assert MoveCreature(A) in state.legal_actions()
-    state.apply(MoveCreature(A))
+    state = squid_to_move(table, A, (10, L))
+    assert act.MoveCreature(A) in state.legal_actions()
+    state.apply(act.MoveCreature(A))
     assert state.ex_status[10] == R.LOST
 
 
@@ -285,11 +277,11 @@ def test_squid_may_stay_put_when_moved_by_a_land_tile(table: Table) -> None:
     table.on_land(state, 10, L)
     state.hands[0].append((1, "move-whale", 0))
     state._legal = None
-    state.apply(PlayTile("move-whale", 0))
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PlayTile("move-whale", 0))
+    state.apply(act.PickCreature(R.Q0))
     assert state.p_creature == squid
-    assert MoveCreature(A) in state.legal_actions()
-    state.apply(MoveCreature(A))
+    assert act.MoveCreature(A) in state.legal_actions()
+    state.apply(act.MoveCreature(A))
     assert state.cr_hex[squid] == A
     assert state.ex_status[10] == R.LOST  # 4.2: it still takes a person next to it
     assert state.phase == R.MOVE
@@ -301,26 +293,16 @@ def test_squid_may_stay_put_when_moved_by_a_land_tile(table: Table) -> None:
 def test_after_squid_moves_the_mover_acts(table: Table) -> None:
     """4. "After any movement of a Giant Squid, the player that moved the Giant Squid must do
     the following:" — the mover (seat 0) picks among several victims."""
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, A)
-    table.on_land(state, 10, L)
-    table.on_land(state, 1, L)
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(A))
+    state = squid_to_move(table, A, (10, L), (1, L))
+    state.apply(act.MoveCreature(A))
     assert state.phase == R.TAKE_PERSON and state.to_move == 0
 
 
 def test_squid_removes_whale_in_its_space(table: Table) -> None:
     """4.1 "If the Giant Squid is in a sea space containing a Whale, remove the Whale from
     play." """
-    state = quiet(table)
-    table.creature(state, R.SQUID, hx(0, 0))
-    whale = table.creature(state, R.WHALE, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(hx(0, 1)))
+    state, whale = creatures_met(table, R.SQUID, R.WHALE)
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[whale] == R.GONE
     assert state.cr_hex[R.Q0] == hx(0, 1)
 
@@ -328,13 +310,8 @@ def test_squid_removes_whale_in_its_space(table: Table) -> None:
 def test_squid_takes_one_person_from_adjacent_land(table: Table) -> None:
     """4.2 "If the Giant Squid is in a sea space that is adjacent to a Land tile with one or
     more People tokens, remove one People token on that adjacent Land tile from the game." """
-    state = quiet(table)
-    table.whale_away(state)
-    table.creature(state, R.SQUID, C)
-    table.on_land(state, 10, L)
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(A))
+    state = squid_to_move(table, C, (10, L))
+    state.apply(act.MoveCreature(A))
     assert state.ex_status[10] == R.LOST
     assert state.phase == R.MOVE and state.active == 1  # the turn passed
 
@@ -347,8 +324,8 @@ def test_squid_takes_one_person_from_occupied_boat(table: Table) -> None:
     table.creature(state, R.SQUID, hx(0, 0))
     boat = table.boat(state, hx(0, 1), passengers=(12,))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.PickCreature(R.Q0))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.ex_status[12] == R.LOST
     assert state.boat_hex[boat] == hx(0, 1)  # the boat stays
 
@@ -363,15 +340,15 @@ def test_squid_takes_only_one_person(table: Table) -> None:
     table.on_land(state, 11, hx(3, 5))
     table.boat(state, A, passengers=(12, 13))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(A))
-    assert {a.explorer for a in state.legal_actions() if isinstance(a, TakePerson)} == {
+    state.apply(act.PickCreature(R.Q0))
+    state.apply(act.MoveCreature(A))
+    assert {a.explorer for a in state.legal_actions() if isinstance(a, act.TakePerson)} == {
         10,
         11,
         12,
         13,
     }
-    state.apply(TakePerson(12))
+    state.apply(act.TakePerson(12))
     assert [state.ex_status[e] for e in (10, 11, 12, 13)] == [R.LAND, R.LAND, R.LOST, R.BOAT]
 
 
@@ -381,23 +358,14 @@ def test_squid_takes_only_one_person(table: Table) -> None:
 def test_whale_entering_squid_space_stops(table: Table) -> None:
     """5. "If a Whale enters a sea space that contains a Giant Squid, the Whale's movement ends
     and the player that moved the Whale must do the following:" """
-    state = quiet(table)
-    table.creature(state, R.WHALE, hx(0, 0))
-    table.creature(state, R.SQUID, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.W0))
-    spots = {a.to for a in state.legal_actions()}
+    spots = destinations_beside(table, R.WHALE, R.SQUID)
     assert hx(0, 1) in spots and hx(0, 3) not in spots  # (0, 3) lies only past (0, 1)
 
 
 def test_whale_removes_squid(table: Table) -> None:
     """5.1 "Remove the Giant Squid from play." """
-    state = quiet(table)
-    table.creature(state, R.WHALE, hx(0, 0))
-    squid = table.creature(state, R.SQUID, hx(0, 1))
-    table.roll(state, "whale")
-    state.apply(PickCreature(R.W0))
-    state.apply(MoveCreature(hx(0, 1)))
+    state, squid = creatures_met(table, R.WHALE, R.SQUID)
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[squid] == R.GONE and state.cr_hex[R.W0] == hx(0, 1)
 
 
@@ -409,8 +377,8 @@ def test_whale_on_squid_still_capsizes_boat(table: Table) -> None:
     squid = table.creature(state, R.SQUID, hx(0, 1))
     boat = table.boat(state, hx(0, 1), passengers=(1,))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.W0))
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.PickCreature(R.W0))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.cr_hex[squid] == R.GONE
     assert state.boat_hex[boat] == R.GONE
     assert state.ex_status[1] == R.SWIM and state.ex_hex[1] == hx(0, 1)
@@ -426,7 +394,7 @@ def test_occupied_boat_may_not_enter_squid_space(table: Table) -> None:
     boat = table.boat(state, hx(0, 0), passengers=(0,))
     east = 0
     assert BOARD.step[hx(0, 0)][east] == hx(0, 1)
-    reason = table.refuses(state, MoveBoat(boat, east))
+    reason = table.refuses(state, act.MoveBoat(boat, east))
     assert "squid" in reason
 
 
@@ -439,11 +407,11 @@ def test_occupied_boat_moved_by_a_boat_move_tile_may_not_enter_squid_space(table
     east = 0
     state.hands[0].append((1, "boat-move", 0))
     state._legal = None
-    state.apply(PlayTile("boat-move", 0))
+    state.apply(act.PlayTile("boat-move", 0))
     assert state.phase == R.TILE_MOVE
-    assert MoveBoat(boat, east) not in state.legal_actions()
-    assert "squid" in table.refuses(state, MoveBoat(boat, east))
-    assert any(isinstance(a, MoveBoat) and a.boat == boat for a in state.legal_actions())
+    assert act.MoveBoat(boat, east) not in state.legal_actions()
+    assert "squid" in table.refuses(state, act.MoveBoat(boat, east))
+    assert any(isinstance(a, act.MoveBoat) and a.boat == boat for a in state.legal_actions())
 
 
 def test_empty_boat_may_enter_squid_space(table: Table) -> None:
@@ -452,7 +420,7 @@ def test_empty_boat_may_enter_squid_space(table: Table) -> None:
     state = quiet(table)
     table.creature(state, R.SQUID, hx(0, 1))
     boat = table.boat(state, hx(0, 0))
-    state.apply(MoveBoat(boat, 0))
+    state.apply(act.MoveBoat(boat, 0))
     assert state.boat_hex[boat] == hx(0, 1)
 
 
@@ -463,11 +431,8 @@ def test_whirlpool_removes_squid(table: Table) -> None:
     h = first_beach(state)
     sea_next = next(n for n in BOARD.neighbours[h] if not state.terrain[n])
     squid = table.creature(state, R.SQUID, sea_next)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
-    state.apply(RevealBack("whirlpool"))
+    table.sink_to_whirlpool(state, h)
+    state.apply(act.RevealBack("whirlpool"))
     assert state.cr_hex[squid] == R.GONE
 
 
@@ -480,10 +445,10 @@ def test_squid_serpent_shark_share_spaces(table: Table) -> None:
     table.creature(state, R.SHARK, hx(0, 1))
     table.creature(state, R.SERPENT, hx(0, 2))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     spots = {a.to for a in state.legal_actions()}
     assert {hx(0, 1), hx(0, 2), hx(0, 3)} <= spots  # it swims through and onto them
-    state.apply(MoveCreature(hx(0, 2)))
+    state.apply(act.MoveCreature(hx(0, 2)))
     assert state.cr_hex[R.S0] == hx(0, 2) and state.cr_hex[R.K0] == hx(0, 1)
     assert state.cr_hex[R.Q0] == hx(0, 2)
 
@@ -495,7 +460,7 @@ def test_squid_shares_even_when_creatures_are_blocked(table: Table) -> None:
     table.creature(state, R.SQUID, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 1))
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
+    state.apply(act.PickCreature(R.Q0))
     assert hx(0, 1) in {a.to for a in state.legal_actions()}
 
 
@@ -547,9 +512,9 @@ def test_squids_never_capsize_boats(table: Table) -> None:
         boat = table.boat(state, hx(0, 1), passengers=(0, 1))
         table.roll(state, "whale")
         if state.phase == R.PICK_CREATURE:
-            state.apply(PickCreature(squid))
-        state.apply(MoveCreature(hx(0, 1)))
-        state.apply(TakePerson(1))
+            state.apply(act.PickCreature(squid))
+        state.apply(act.MoveCreature(hx(0, 1)))
+        state.apply(act.TakePerson(1))
         assert state.boat_hex[boat] == hx(0, 1)
         assert state.boat_pass[boat] == [0] and state.ex_status[0] == R.BOAT
         assert state.ex_status[1] == R.LOST

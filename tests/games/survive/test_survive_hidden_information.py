@@ -7,8 +7,8 @@ import random
 
 from survive_support import Table
 
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import EndMovement, PlaceExplorer, RevealBack, SinkTile
 
 
 def played_to_turn(table: Table, turns: int, seed: int = 3, players: int = 3) -> R.SurviveState:
@@ -48,9 +48,9 @@ def test_values_revealed_at_the_end(table: Table) -> None:
 def test_held_tiles_show_only_their_number(table: Table) -> None:
     """§3.1: red tiles are kept "secret in hand" — others see how many."""
     state = table.setup(2)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     mine, theirs = state.observation(0), state.observation(1)
     assert mine["hands"][0]["tiles"] == [{"effect": "move-shark", "terrain": "beach"}]
     assert theirs["hands"][0] == {"count": 1, "tiles": [None]}
@@ -61,9 +61,9 @@ def test_held_tiles_show_only_their_number(table: Table) -> None:
 def test_determinize_redraws_values_and_tiles(table: Table) -> None:
     """``determinize`` redraws other seats' values and held red tiles, keeps the seat's own."""
     state = table.setup(2)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     seen_values, seen_tiles = set(), set()
     for k in range(60):
         d = state.determinize(1, random.Random(k))
@@ -86,8 +86,8 @@ def test_determinize_keeps_own_placement_choices(table: Table) -> None:
     rng = random.Random(0)
     while state.phase != R.PLACE_EXPLORERS:
         state.apply(state.sample_chance(rng))
-    state.apply(PlaceExplorer(state.placement_spaces()[0], 6))
-    state.apply(PlaceExplorer(state.placement_spaces()[0], 1))
+    state.apply(act.PlaceExplorer(state.placement_spaces()[0], 6))
+    state.apply(act.PlaceExplorer(state.placement_spaces()[0], 1))
     seat = state.current_player()
     for k in range(10):
         d = state.determinize(seat, random.Random(k))

@@ -6,37 +6,13 @@ L = (3, 4); the sea space A = (2, 5) touches L; B = (1, 5) and C = (0, 3) touch 
 
 from __future__ import annotations
 
-from survive_support import Table, hx
+from survive_support import Table, direction, hx, quiet
 
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
-    MoveBoat,
-    MoveCreature,
-    MoveExplorer,
-    PickCreature,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-)
 from whaletable.games.survive.components import BOARD
-from whaletable.games.survive.rules import SurviveState
 
 L, A, B, C = hx(3, 4), hx(2, 5), hx(1, 5), hx(0, 3)
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
-def direction(a: int, b: int) -> int:
-    return BOARD.step[a].index(b)
 
 
 def test_a_tile_touching_no_sea_sinks_when_none_does(table: Table) -> None:
@@ -47,7 +23,7 @@ def test_a_tile_touching_no_sea_sinks_when_none_does(table: Table) -> None:
     for h in BOARD.island:
         state.terrain[h] = R.BEACH if h == inland else R.FOREST
     state._legal = None
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     assert [a.hex for a in state.legal_actions()] == [inland]
 
 
@@ -56,13 +32,13 @@ def test_stepping_into_the_sea_is_the_turns_swim(table: Table) -> None:
     overboard or climbing aboard on the same space is not swimming."""
     state = quiet(table)
     table.on_land(state, 0, L)
-    state.apply(MoveExplorer(0, direction(L, A)))
-    assert "one space a turn" in table.refuses(state, MoveExplorer(0, direction(A, B)))
+    state.apply(act.MoveExplorer(0, direction(L, A)))
+    assert "one space a turn" in table.refuses(state, act.MoveExplorer(0, direction(A, B)))
     state = quiet(table)
     boat = table.boat(state, B, passengers=(0,))
-    state.apply(JumpOverboard(0))
-    state.apply(BoardBoat(0))
-    state.apply(JumpOverboard(0))
+    state.apply(act.JumpOverboard(0))
+    state.apply(act.BoardBoat(0))
+    state.apply(act.JumpOverboard(0))
     assert state.ex_status[0] == R.SWIM and state.boat_pass[boat] == []
     assert state.phase == R.SINK  # three points spent, none of them a swim
 
@@ -73,10 +49,10 @@ def test_a_boat_does_not_pick_up_swimmers(table: Table) -> None:
     state = quiet(table)
     boat = table.boat(state, B)
     table.swimmer(state, 0, C)
-    state.apply(MoveBoat(boat, direction(B, hx(0, 4))))
-    state.apply(MoveBoat(boat, direction(hx(0, 4), C)))
+    state.apply(act.MoveBoat(boat, direction(B, hx(0, 4))))
+    state.apply(act.MoveBoat(boat, direction(hx(0, 4), C)))
     assert state.ex_status[0] == R.SWIM and state.boat_pass[boat] == []
-    state.apply(BoardBoat(0))
+    state.apply(act.BoardBoat(0))
     assert state.boat_pass[boat] == [0]
 
 
@@ -87,16 +63,16 @@ def test_one_red_tile_a_turn_before_moving(table: Table) -> None:
     table.creature(state, R.SERPENT, hx(12, 3))
     state.hands[0] += [(1, "move-shark", 0), (1, "move-serpent", 1)]
     state._legal = None
-    state.apply(PlayTile("move-shark", 0))
-    state.apply(MoveCreature(hx(12, 6)))
-    assert "one a turn" in table.refuses(state, PlayTile("move-serpent", 0))
+    state.apply(act.PlayTile("move-shark", 0))
+    state.apply(act.MoveCreature(hx(12, 6)))
+    assert "one a turn" in table.refuses(state, act.PlayTile("move-serpent", 0))
     state = quiet(table)
     table.creature(state, R.SHARK, C)
     table.on_land(state, 0, L)
     state.hands[0].append((1, "move-shark", 0))
     state._legal = None
-    state.apply(MoveExplorer(0, direction(L, hx(3, 5))))
-    assert "start of your turn" in table.refuses(state, PlayTile("move-shark", 0))
+    state.apply(act.MoveExplorer(0, direction(L, hx(3, 5))))
+    assert "start of your turn" in table.refuses(state, act.PlayTile("move-shark", 0))
 
 
 def test_whale_deterrent_does_not_stop_a_squid(table: Table) -> None:
@@ -109,8 +85,8 @@ def test_whale_deterrent_does_not_stop_a_squid(table: Table) -> None:
     state.hands[1].append((2, "whale-deterrent", 0))
     state._legal = None
     table.roll(state, "whale")
-    state.apply(PickCreature(R.Q0))
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.PickCreature(R.Q0))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.phase != R.DETER
     assert state.ex_status[10] == R.LOST  # the only person in reach is taken at once
 
@@ -136,9 +112,9 @@ def test_no_squid_comes_when_all_are_on_the_board(table: Table) -> None:
     state = quiet(table)
     for k in range(R.Q1 - R.Q0):
         table.creature(state, R.SQUID, hx(12, k))
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("whale"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("whale"))
     assert state.phase == R.ROLL
 
 
@@ -147,14 +123,14 @@ def test_a_player_with_no_explorers_still_takes_turns(table: Table) -> None:
     rolls the creature die."""
     state = quiet(table)
     table.on_land(state, 0, L)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     state.apply(state.legal_actions()[0])  # the creature die
     while state.active == 0:
         state.apply(state.legal_actions()[0])
     assert state.active == 1 and state.phase == R.MOVE
-    assert state.legal_actions() == [EndMovement()]
+    assert state.legal_actions() == [act.EndMovement()]
 
 
 def test_a_passenger_does_not_swim_off(table: Table) -> None:
@@ -162,9 +138,9 @@ def test_a_passenger_does_not_swim_off(table: Table) -> None:
     a boat with room next to it, or stepping ashore."""
     state = quiet(table)
     table.boat(state, B, passengers=(0,))
-    assert "moves only into a boat" in table.refuses(state, MoveExplorer(0, direction(B, C)))
+    assert "moves only into a boat" in table.refuses(state, act.MoveExplorer(0, direction(B, C)))
     other = table.boat(state, C)
-    state.apply(MoveExplorer(0, direction(B, C)))
+    state.apply(act.MoveExplorer(0, direction(B, C)))
     assert state.ex_status[0] == R.BOAT and state.ex_boat[0] == other
 
 
@@ -174,7 +150,7 @@ def test_a_capsized_boat_leaves_the_game(table: Table) -> None:
     state = quiet(table)
     table.creature(state, R.WHALE, hx(0, 1))
     boat = table.boat(state, hx(0, 0), passengers=(0,))
-    state.apply(MoveBoat(boat, direction(hx(0, 0), hx(0, 1))))
+    state.apply(act.MoveBoat(boat, direction(hx(0, 0), hx(0, 1))))
     assert state.boat_hex[boat] == R.GONE
     assert state.observation(None)["boats"][boat]["status"] == "lost"
 
@@ -188,9 +164,9 @@ def test_atlantis_is_gone_resolves_the_last_tile_first(table: Table) -> None:
         state.terrain[h] = R.SEA if h != last else R.BEACH
     table.swimmer(state, 0, last)
     state._legal = None
-    state.apply(EndMovement())
-    state.apply(SinkTile(last))
-    state.apply(RevealBack("shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(last))
+    state.apply(act.RevealBack("shark"))
     assert state.is_terminal() and state.ex_status[0] == R.LOST
     assert state.last_roll == -1
 
@@ -202,6 +178,6 @@ def test_a_swimmer_may_step_ashore_after_swimming(table: Table) -> None:
     nw = BOARD.landing[0][1]
     start = next(n for n in BOARD.neighbours[nw] if not state.terrain[n])
     table.swimmer(state, 0, start)
-    state.apply(MoveExplorer(0, direction(start, nw)))
-    state.apply(LandOnSafeIsle(0))
+    state.apply(act.MoveExplorer(0, direction(start, nw)))
+    state.apply(act.LandOnSafeIsle(0))
     assert state.ex_status[0] == R.SAFE

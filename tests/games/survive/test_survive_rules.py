@@ -6,44 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from survive_support import LAYOUT, Table, hx
+from survive_support import LAYOUT, Table, direction, hx, quiet
 
 from whaletable import games
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import layout
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    Decline,
-    EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
-    LayTile,
-    MoveBoat,
-    MoveCreature,
-    MoveExplorer,
-    PickCreature,
-    PickStartPlayer,
-    PlaceExplorer,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-)
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.rules import SurviveState
 
 L, A, B = hx(3, 4), hx(2, 5), hx(1, 5)
 EAST, NE, NW, WEST, SW, SE = range(6)
-
-
-def quiet(table: Table, players: int = 2, **options: object) -> SurviveState:
-    state = table.setup(players, dict(options), boats=False)
-    table.empty_sea(state)
-    table.clear_people(state)
-    return state
-
-
-def direction(a: int, b: int) -> int:
-    return BOARD.step[a].index(b)
 
 
 # ------------------------------------------------------------------ setup (§4)
@@ -59,11 +32,11 @@ def test_terrain_tiles_shuffled_onto_the_island(table: Table) -> None:
     """§4 Setup 2: "Shuffle the terrain tiles and place them terrain-side up on the 40 island
     slots at random." — 16 beach, 16 forest, 8 mountain, by chance."""
     state = table.game.new_state(2)
-    state.apply(PickStartPlayer(1))
+    state.apply(act.PickStartPlayer(1))
     odds = dict((a.terrain, p) for a, p in state.chance_outcomes())
     assert odds == pytest.approx({"beach": 0.4, "forest": 0.4, "mountain": 0.2})
     for t in LAYOUT:
-        state.apply(LayTile(t))
+        state.apply(act.LayTile(t))
     assert [state.terrain[h] for h in BOARD.island].count(R.MOUNTAIN) == 8
     assert state.phase == R.PLACE_EXPLORERS and state.to_move == 1
 
@@ -99,7 +72,7 @@ def test_a_tile_that_would_enclose_another_is_not_laid(table: Table) -> None:
     """The layout is fixed as it is laid: with a beach at (4, 4) and mountains on all but its
     last neighbouring slot, that slot may only take a beach; a mountain there is refused."""
     state = table.game.new_state(2, {})
-    state.apply(PickStartPlayer(0))
+    state.apply(act.PickStartPlayer(0))
     beach = hx(4, 4)
     slots = list(BOARD.island)
     last = max(slots.index(n) for n in BOARD.neighbours[beach])
@@ -111,9 +84,9 @@ def test_a_tile_that_would_enclose_another_is_not_laid(table: Table) -> None:
     state.laid = last
     state._legal = None
     assert {a.terrain for a in state.legal_actions()} == {"beach"}
-    message = table.refuses(state, LayTile("mountain"))
+    message = table.refuses(state, act.LayTile("mountain"))
     assert "enclosed" in message
-    state.apply(LayTile("beach"))
+    state.apply(act.LayTile("beach"))
     assert state.terrain[slots[last]] == R.BEACH
 
 
@@ -121,25 +94,25 @@ def test_explorers_one_per_unoccupied_tile_in_turn(table: Table) -> None:
     """§4 Setup 5: "Clockwise, each player places one explorer at a time on an unoccupied
     terrain tile." """
     state = table.game.new_state(3)
-    state.apply(PickStartPlayer(2))
+    state.apply(act.PickStartPlayer(2))
     for t in LAYOUT:
-        state.apply(LayTile(t))
+        state.apply(act.LayTile(t))
     first = BOARD.island[0]
-    state.apply(PlaceExplorer(first, 6))
+    state.apply(act.PlaceExplorer(first, 6))
     assert state.to_move == 0
-    assert all(a.hex != first for a in state.legal_actions() if isinstance(a, PlaceExplorer))
-    table.refuses(state, PlaceExplorer(first, 1))
+    assert all(a.hex != first for a in state.legal_actions() if isinstance(a, act.PlaceExplorer))
+    table.refuses(state, act.PlaceExplorer(first, 1))
 
 
 def test_explorer_values_are_your_own_set(table: Table) -> None:
     """§4: "Explorer values per colour: 1,1,1,2,2,3,3,4,5,6" — a value is placed once per piece."""
     state = table.game.new_state(2)
-    state.apply(PickStartPlayer(0))
+    state.apply(act.PickStartPlayer(0))
     for t in LAYOUT:
-        state.apply(LayTile(t))
-    state.apply(PlaceExplorer(BOARD.island[0], 6))
-    state.apply(PlaceExplorer(BOARD.island[1], 6))
-    assert 6 not in {a.value for a in state.legal_actions() if isinstance(a, PlaceExplorer)}
+        state.apply(act.LayTile(t))
+    state.apply(act.PlaceExplorer(BOARD.island[0], 6))
+    state.apply(act.PlaceExplorer(BOARD.island[1], 6))
+    assert 6 not in {a.value for a in state.legal_actions() if isinstance(a, act.PlaceExplorer)}
     assert state.values_left(0) == [1, 1, 1, 2, 2, 3, 3, 4, 5]
 
 
@@ -147,9 +120,9 @@ def test_boats_next_to_the_island_two_each(table: Table) -> None:
     """§4 Setup 6: "boats are placed on vacant sea spaces adjacent to a terrain tile until all
     starting boats are placed." """
     state = table.game.new_state(2)
-    state.apply(PickStartPlayer(0))
+    state.apply(act.PickStartPlayer(0))
     for t in LAYOUT:
-        state.apply(LayTile(t))
+        state.apply(act.LayTile(t))
     while state.phase == R.PLACE_EXPLORERS:
         state.apply(state.legal_actions()[0])
     spots = {a.hex for a in state.legal_actions()}
@@ -168,7 +141,7 @@ def test_three_movement_points(table: Table) -> None:
     state = quiet(table)
     table.on_land(state, 0, L)
     for d in (EAST, WEST, EAST):
-        state.apply(MoveExplorer(0, d))
+        state.apply(act.MoveExplorer(0, d))
     assert state.phase == R.SINK
 
 
@@ -177,9 +150,9 @@ def test_explorer_walks_and_swims(table: Table) -> None:
     swimmer)"."""
     state = quiet(table)
     table.on_land(state, 0, L)
-    state.apply(MoveExplorer(0, direction(L, hx(3, 5))))
+    state.apply(act.MoveExplorer(0, direction(L, hx(3, 5))))
     assert state.ex_status[0] == R.LAND and state.ex_hex[0] == hx(3, 5)
-    state.apply(MoveExplorer(0, direction(hx(3, 5), A)))
+    state.apply(act.MoveExplorer(0, direction(hx(3, 5), A)))
     assert state.ex_status[0] == R.SWIM and state.ex_hex[0] == A
 
 
@@ -187,15 +160,15 @@ def test_never_back_onto_land(table: Table) -> None:
     """§5.1: "Once an explorer leaves land it can never return to land"."""
     state = quiet(table)
     table.swimmer(state, 0, A)
-    assert "never returns to land" in table.refuses(state, MoveExplorer(0, direction(A, L)))
+    assert "never returns to land" in table.refuses(state, act.MoveExplorer(0, direction(A, L)))
 
 
 def test_swimmer_one_space_a_turn(table: Table) -> None:
     """§5.1: "Swimmer: at most 1 space per turn"."""
     state = quiet(table)
     table.swimmer(state, 0, A)
-    state.apply(MoveExplorer(0, direction(A, B)))
-    assert "one space a turn" in table.refuses(state, MoveExplorer(0, direction(B, hx(0, 3))))
+    state.apply(act.MoveExplorer(0, direction(A, B)))
+    assert "one space a turn" in table.refuses(state, act.MoveExplorer(0, direction(B, hx(0, 3))))
 
 
 def test_boarding_jumping_and_boat_control(table: Table) -> None:
@@ -204,9 +177,9 @@ def test_boarding_jumping_and_boat_control(table: Table) -> None:
     state = quiet(table)
     boat = table.boat(state, A)
     table.swimmer(state, 0, A)
-    state.apply(BoardBoat(0))
+    state.apply(act.BoardBoat(0))
     assert state.ex_status[0] == R.BOAT and state.boat_pass[boat] == [0]
-    state.apply(JumpOverboard(0))
+    state.apply(act.JumpOverboard(0))
     assert state.ex_status[0] == R.SWIM
 
 
@@ -216,7 +189,7 @@ def test_boat_control_by_majority(table: Table) -> None:
     state = quiet(table)
     boat = table.boat(state, B, passengers=(0, 10, 11))
     assert not state.controls(0, boat) and state.controls(1, boat)
-    table.refuses(state, MoveBoat(boat, EAST))
+    table.refuses(state, act.MoveBoat(boat, EAST))
     state.boat_pass[boat].remove(11)
     state.ex_status[11] = R.LOST
     assert state.controls(0, boat) and state.controls(1, boat)
@@ -227,7 +200,7 @@ def test_boat_carries_passengers_one_space_per_point(table: Table) -> None:
     space"."""
     state = quiet(table)
     boat = table.boat(state, B, passengers=(0,))
-    state.apply(MoveBoat(boat, EAST))
+    state.apply(act.MoveBoat(boat, EAST))
     assert state.boat_hex[boat] == BOARD.step[B][EAST] == state.ex_hex[0]
     assert state.moves_left == 2
 
@@ -238,10 +211,10 @@ def test_safe_isle_from_landing_space(table: Table) -> None:
     state = quiet(table)
     nw = BOARD.landing[0][0]
     table.swimmer(state, 0, nw)
-    state.apply(LandOnSafeIsle(0))
+    state.apply(act.LandOnSafeIsle(0))
     assert state.ex_status[0] == R.SAFE and state.ex_isle[0] == 0
     table.swimmer(state, 1, B)
-    table.refuses(state, LandOnSafeIsle(1))
+    table.refuses(state, act.LandOnSafeIsle(1))
 
 
 def test_swimmer_into_shark_is_eaten(table: Table) -> None:
@@ -249,7 +222,7 @@ def test_swimmer_into_shark_is_eaten(table: Table) -> None:
     state = quiet(table)
     table.creature(state, R.SHARK, B)
     table.swimmer(state, 0, A)
-    state.apply(MoveExplorer(0, direction(A, B)))
+    state.apply(act.MoveExplorer(0, direction(A, B)))
     assert state.ex_status[0] == R.LOST
 
 
@@ -259,7 +232,7 @@ def test_boat_into_whale_capsizes(table: Table) -> None:
     state = quiet(table)
     table.creature(state, R.WHALE, BOARD.step[B][EAST])
     boat = table.boat(state, B, passengers=(0,))
-    state.apply(MoveBoat(boat, EAST))
+    state.apply(act.MoveBoat(boat, EAST))
     assert state.boat_hex[boat] == R.GONE and state.ex_status[0] == R.SWIM
 
 
@@ -270,7 +243,7 @@ def test_sink_beach_first_touching_sea(table: Table) -> None:
     """§5.2: "All beach tiles must go before any forest" and "The removed tile must be adjacent
     to a sea space"."""
     state = quiet(table)
-    state.apply(EndMovement())
+    state.apply(act.EndMovement())
     tiles = {a.hex for a in state.legal_actions()}
     assert all(state.terrain[h] == R.BEACH for h in tiles)
     assert all(any(not state.terrain[n] for n in BOARD.neighbours[h]) for h in tiles)
@@ -279,10 +252,7 @@ def test_sink_beach_first_touching_sea(table: Table) -> None:
 def test_people_on_sunk_tile_swim(table: Table) -> None:
     """§5.1: "Explorers on a removed tile drop into that sea space as swimmers"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
+    h = table.sink_under(state)
     assert state.ex_status[0] == R.SWIM and state.ex_hex[0] == h
 
 
@@ -290,31 +260,25 @@ def test_shark_tile_eats_swimmers(table: Table) -> None:
     """§3.1 Shark: "put a shark on the sea space the tile left; any swimmers there are
     removed"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("shark"))
+    h = table.sink_under(state)
+    state.apply(act.RevealBack("shark"))
     assert state.ex_status[0] == R.LOST and h in state.cr_hex[R.K0 : R.K1]
 
 
 def test_boat_tile_swimmers_climb_aboard(table: Table) -> None:
     """§3.1 Boat: "put a boat there; swimmers on that space climb aboard"."""
     state = quiet(table)
-    h = state.sinkable()[0]
-    table.on_land(state, 0, h)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("boat"))
+    table.sink_under(state)
+    state.apply(act.RevealBack("boat"))
     assert state.ex_status[0] == R.BOAT
 
 
 def test_red_tile_kept_hidden(table: Table) -> None:
     """§3.1: "Red border: keep secret in hand, play later"."""
     state = quiet(table)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("dolphin"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("dolphin"))
     assert state.observation(0)["hands"][0]["tiles"] == [{"effect": "dolphin", "terrain": "beach"}]
     assert state.observation(1)["hands"][0] == {"count": 1, "tiles": [None]}
     assert state.observation(1)["sunk"][-1]["effect"] is None
@@ -323,13 +287,8 @@ def test_red_tile_kept_hidden(table: Table) -> None:
 def test_volcano_ends_the_game(table: Table) -> None:
     """§7: "The game ends immediately when the Volcano tile is revealed"."""
     state = quiet(table)
-    for h in BOARD.island:
-        if state.terrain[h] != R.MOUNTAIN:
-            state.terrain[h] = R.SEA
-    state._legal = None
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("volcano"))
+    table.to_the_volcano(state)
+    state.apply(act.RevealBack("volcano"))
     assert state.is_terminal()
 
 
@@ -341,7 +300,7 @@ def test_creature_die_moves_one_of_the_kind(table: Table) -> None:
     table.roll(state, "shark")
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 1) in spots and hx(0, 2) not in spots
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.ex_status[10] == R.LOST
 
 
@@ -353,10 +312,10 @@ def test_shark_deterrent_answers_another_players_shark(table: Table) -> None:
     table.swimmer(state, 10, hx(0, 1))
     state.hands[1].append((1, "shark-deterrent", 0))
     table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.phase == R.DETER and state.to_move == 1
-    assert set(state.legal_actions()) == {PlayTile("shark-deterrent", 0), Decline()}
-    state.apply(PlayTile("shark-deterrent", 0))
+    assert set(state.legal_actions()) == {act.PlayTile("shark-deterrent", 0), act.Decline()}
+    state.apply(act.PlayTile("shark-deterrent", 0))
     assert state.cr_hex[shark] == R.GONE and state.ex_status[10] == R.SWIM
 
 
@@ -369,27 +328,24 @@ def test_deterrent_not_asked_of_the_mover(table: Table) -> None:
     table.swimmer(state, 0, hx(0, 1))
     state.hands[0].append((1, "shark-deterrent", 0))
     table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.phase != R.DETER and state.ex_status[0] == R.LOST
     state = quiet(table)
     table.creature(state, R.WHALE, hx(0, 0))
     boat = table.boat(state, hx(0, 1), passengers=(0,))
     state.hands[0].append((1, "whale-deterrent", 0))
     table.roll(state, "whale")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.phase != R.DETER and state.boat_hex[boat] == R.GONE
 
 
 def test_asked_even_without_a_deterrent(table: Table) -> None:
     """Reading 11: a threatened seat holding any tile is asked, so asking reveals nothing."""
     state = quiet(table)
-    table.creature(state, R.SHARK, hx(0, 0))
-    table.swimmer(state, 10, hx(0, 1))
-    state.hands[1].append((1, "dolphin", 0))
-    table.roll(state, "shark")
-    state.apply(MoveCreature(hx(0, 1)))
-    assert state.legal_actions() == [Decline()]
-    state.apply(Decline())
+    table.shark_threat(state, "dolphin")
+    state.apply(act.MoveCreature(hx(0, 1)))
+    assert state.legal_actions() == [act.Decline()]
+    state.apply(act.Decline())
     assert state.ex_status[10] == R.LOST
 
 
@@ -400,11 +356,11 @@ def test_dolphin_tile_moves_a_swimmer(table: Table) -> None:
     table.swimmer(state, 0, hx(0, 0))
     state.hands[0].append((1, "dolphin", 0))
     state._legal = None
-    state.apply(PlayTile("dolphin", 0))
+    state.apply(act.PlayTile("dolphin", 0))
     for _ in range(3):
-        state.apply(MoveExplorer(0, EAST))
+        state.apply(act.MoveExplorer(0, EAST))
     assert state.ex_hex[0] == hx(0, 3) and state.phase == R.MOVE
-    assert not any(isinstance(a, PlayTile) for a in state.legal_actions())
+    assert not any(isinstance(a, act.PlayTile) for a in state.legal_actions())
 
 
 def test_a_swimmer_moved_by_a_dolphin_tile_has_had_its_swim(table: Table) -> None:
@@ -417,16 +373,16 @@ def test_a_swimmer_moved_by_a_dolphin_tile_has_had_its_swim(table: Table) -> Non
         table.on_land(state, 1, L)
         state.hands[0].append((1, "dolphin", 0))
         state._legal = None
-        state.apply(PlayTile("dolphin", 0))
+        state.apply(act.PlayTile("dolphin", 0))
         for _ in range(steps):
-            state.apply(MoveExplorer(0, EAST))
+            state.apply(act.MoveExplorer(0, EAST))
         if steps < 3:
-            state.apply(EndMovement())
+            state.apply(act.EndMovement())
         assert state.ex_hex[0] == hx(0, steps) and state.phase == R.MOVE
         legal = state.legal_actions()
-        assert not any(isinstance(a, MoveExplorer) and a.explorer == 0 for a in legal)
-        assert "one space a turn" in table.refuses(state, MoveExplorer(0, EAST))
-        assert any(isinstance(a, MoveExplorer) and a.explorer == 1 for a in legal)
+        assert not any(isinstance(a, act.MoveExplorer) and a.explorer == 0 for a in legal)
+        assert "one space a turn" in table.refuses(state, act.MoveExplorer(0, EAST))
+        assert any(isinstance(a, act.MoveExplorer) and a.explorer == 1 for a in legal)
 
 
 # ------------------------------------------------------------------ end and options
@@ -499,10 +455,10 @@ def test_option_landing_touching(table: Table) -> None:
     edge = hx(0, 0)
     state = quiet(table)
     table.swimmer(state, 0, edge)
-    table.refuses(state, LandOnSafeIsle(0))
+    table.refuses(state, act.LandOnSafeIsle(0))
     state = quiet(table, landing="touching")
     table.swimmer(state, 0, edge)
-    state.apply(LandOnSafeIsle(0))
+    state.apply(act.LandOnSafeIsle(0))
     assert state.ex_status[0] == R.SAFE
 
 
@@ -512,13 +468,13 @@ def test_option_creature_stacking_blocked(table: Table) -> None:
     first = table.creature(state, R.SHARK, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 1))
     table.roll(state, "shark")
-    state.apply(PickCreature(first))
+    state.apply(act.PickCreature(first))
     assert hx(0, 1) not in {a.to for a in state.legal_actions()}
     state = quiet(table)  # the default: creatures share spaces
     first = table.creature(state, R.SHARK, hx(0, 0))
     table.creature(state, R.SHARK, hx(0, 1))
     table.roll(state, "shark")
-    state.apply(PickCreature(first))
+    state.apply(act.PickCreature(first))
     assert hx(0, 1) in {a.to for a in state.legal_actions()}
 
 
@@ -528,7 +484,7 @@ def test_option_swim_into_boats(table: Table) -> None:
         state = quiet(table, swim_into_boats=allowed)
         table.boat(state, B)
         table.swimmer(state, 0, A)
-        state.apply(MoveExplorer(0, direction(A, B)))
+        state.apply(act.MoveExplorer(0, direction(A, B)))
         assert state.ex_status[0] == status
 
 
@@ -540,7 +496,7 @@ def test_option_centre_is_sea(table: Table) -> None:
         for h in BOARD.island:
             state.terrain[h] = R.BEACH if h in inner else R.FOREST
         state._legal = None
-        state.apply(EndMovement())
+        state.apply(act.EndMovement())
         assert set(state.sinkable()) == set(inner)  # none touch other sea: any may go
         for h in BOARD.island:
             state.terrain[h] = R.BEACH
@@ -551,13 +507,13 @@ def test_option_densely_populated(table: Table) -> None:
     """Challenge Rule 1: "up to 2 people per land tile, except tiles on the outer rim next to
     the sea (1 only)"."""
     state = table.game.new_state(2, {"densely_populated": True})
-    state.apply(PickStartPlayer(0))
+    state.apply(act.PickStartPlayer(0))
     for t in LAYOUT:
-        state.apply(LayTile(t))
+        state.apply(act.LayTile(t))
     inland = next(h for h in BOARD.island if not state._touches_sea(h))
-    state.apply(PlaceExplorer(inland, 1))
+    state.apply(act.PlaceExplorer(inland, 1))
     assert inland in state.placement_spaces()
-    state.apply(PlaceExplorer(inland, 1))
+    state.apply(act.PlaceExplorer(inland, 1))
     assert inland not in state.placement_spaces()
 
 
@@ -574,14 +530,14 @@ def test_densely_populated_outer_rim_is_the_board_edge(table: Table) -> None:
     assert len(rim) == 22 and not rim & around_centre
     for centre_is_sea in (True, False):
         state = table.game.new_state(2, {"densely_populated": True, "centre_is_sea": centre_is_sea})
-        state.apply(PickStartPlayer(0))
+        state.apply(act.PickStartPlayer(0))
         for t in LAYOUT:
-            state.apply(LayTile(t))
+            state.apply(act.LayTile(t))
         for h in sorted(around_centre):
-            state.apply(PlaceExplorer(h, max(state.values_left(state.to_move))))
+            state.apply(act.PlaceExplorer(h, max(state.values_left(state.to_move))))
             assert h in state.placement_spaces()
         edge = min(rim)
-        state.apply(PlaceExplorer(edge, max(state.values_left(state.to_move))))
+        state.apply(act.PlaceExplorer(edge, max(state.values_left(state.to_move))))
         assert edge not in state.placement_spaces()
 
 
@@ -590,7 +546,7 @@ def test_option_leave_no_one_behind(table: Table) -> None:
     killed); the Volcano tile acts as a Whirlpool instead"."""
     state = quiet(table, leave_no_one_behind=True)
     table.swimmer(state, 0, BOARD.landing[0][0])
-    state.apply(LandOnSafeIsle(0))
+    state.apply(act.LandOnSafeIsle(0))
     assert state.is_terminal()
 
 
@@ -602,9 +558,9 @@ def test_option_atlantis_is_gone(table: Table) -> None:
     for h in BOARD.island:
         state.terrain[h] = R.SEA if h != last else R.MOUNTAIN
     state._legal = None
-    state.apply(EndMovement())
-    state.apply(SinkTile(last))
-    state.apply(RevealBack("volcano"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(last))
+    state.apply(act.RevealBack("volcano"))
     assert state.is_terminal()
 
 
@@ -623,9 +579,9 @@ def volcano_in_the_mountains(table: Table, **options: object) -> SurviveState:
     table.on_land(state, 0, other)
     table.swimmer(state, 10, beside)
     shark = table.creature(state, R.SHARK, beside)
-    state.apply(EndMovement())
-    state.apply(SinkTile(mountain))
-    state.apply(RevealBack("volcano"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(mountain))
+    state.apply(act.RevealBack("volcano"))
     assert state.cr_hex[shark] == R.GONE  # the whirlpool takes everything at sea around it
     return state
 
@@ -643,9 +599,9 @@ def test_rule_2_volcano_acts_as_a_whirlpool(table: Table) -> None:
     mountain = last.sinkable()[0]
     beside = next(n for n in BOARD.neighbours[mountain] if not last.terrain[n] and n != R.CENTRE)
     table.swimmer(last, 10, beside)  # the only explorer left on the board
-    last.apply(EndMovement())
-    last.apply(SinkTile(mountain))
-    last.apply(RevealBack("volcano"))
+    last.apply(act.EndMovement())
+    last.apply(act.SinkTile(mountain))
+    last.apply(act.RevealBack("volcano"))
     assert last.ex_status[10] == R.LOST and last.is_terminal()
 
 
@@ -662,9 +618,9 @@ def test_rule_4_volcano_acts_as_a_whirlpool(table: Table) -> None:
     beside = next(n for n in BOARD.neighbours[only] if not last.terrain[n])
     table.swimmer(last, 10, beside)
     shark = table.creature(last, R.SHARK, beside)
-    last.apply(EndMovement())
-    last.apply(SinkTile(only))
-    last.apply(RevealBack("volcano"))
+    last.apply(act.EndMovement())
+    last.apply(act.SinkTile(only))
+    last.apply(act.RevealBack("volcano"))
     assert last.cr_hex[shark] == R.GONE and last.ex_status[10] == R.LOST
     assert last.is_terminal()
 
@@ -715,11 +671,8 @@ def test_whirlpool_swallows_sea_around(table: Table) -> None:
     table.swimmer(state, 10, sea)
     table.on_land(state, 11, land)
     shark = table.creature(state, R.SHARK, sea)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.pool[0][R.EFFECT_INDEX["whirlpool"]] += 1  # a beach whirlpool, for this test only
-    state._legal = None
-    state.apply(RevealBack("whirlpool"))
+    table.sink_to_whirlpool(state, h)
+    state.apply(act.RevealBack("whirlpool"))
     assert state.ex_status[10] == R.LOST and state.cr_hex[shark] == R.GONE
     assert state.ex_status[11] == R.LAND
 
@@ -731,7 +684,7 @@ def test_serpent_sinks_occupied_boat_and_eats_all(table: Table) -> None:
     boat = table.boat(state, hx(0, 1), passengers=(10, 11))
     table.swimmer(state, 12, hx(0, 1))
     table.roll(state, "serpent")
-    state.apply(MoveCreature(hx(0, 1)))
+    state.apply(act.MoveCreature(hx(0, 1)))
     assert state.boat_hex[boat] == R.GONE
     assert [state.ex_status[e] for e in (10, 11, 12)] == [R.LOST] * 3
 
@@ -744,9 +697,9 @@ def test_whale_deterrent_saves_controlled_boat(table: Table) -> None:
     boat = table.boat(state, hx(0, 2), passengers=(10,))
     state.hands[1].append((2, "whale-deterrent", 0))
     table.roll(state, "whale")
-    state.apply(MoveCreature(hx(0, 2)))
+    state.apply(act.MoveCreature(hx(0, 2)))
     assert state.phase == R.DETER and state.to_move == 1
-    state.apply(PlayTile("whale-deterrent", 0))
+    state.apply(act.PlayTile("whale-deterrent", 0))
     assert state.cr_hex[whale] == R.GONE and state.boat_hex[boat] == hx(0, 2)
     assert state.observation(0)["hands"][1]["count"] == 0
 
@@ -758,12 +711,12 @@ def test_boat_tile_revealer_picks_boarders(table: Table) -> None:
     h = state.sinkable()[0]
     for e in (0, 1, 10, 11):
         table.on_land(state, e, h)
-    state.apply(EndMovement())
-    state.apply(SinkTile(h))
-    state.apply(RevealBack("boat"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(h))
+    state.apply(act.RevealBack("boat"))
     assert state.phase == R.BOARDING and state.to_move == 0
     for e in (10, 0, 11):
-        state.apply(BoardBoat(e))
+        state.apply(act.BoardBoat(e))
     assert state.phase == R.ROLL
     assert [state.ex_status[e] for e in (0, 1, 10, 11)] == [R.BOAT, R.SWIM, R.BOAT, R.BOAT]
 
@@ -776,8 +729,8 @@ def test_move_creature_tile_to_unoccupied_space(table: Table) -> None:
     table.swimmer(state, 10, hx(0, 3))
     state.hands[0].append((1, "move-serpent", 0))
     state._legal = None
-    state.apply(PlayTile("move-serpent", 0))
+    state.apply(act.PlayTile("move-serpent", 0))
     spots = {a.to for a in state.legal_actions()}
     assert hx(0, 3) not in spots and hx(0, 0) not in spots and hx(12, 0) in spots
-    state.apply(MoveCreature(hx(12, 0)))
+    state.apply(act.MoveCreature(hx(12, 0)))
     assert state.cr_hex[serpent] == hx(12, 0) and state.phase == R.MOVE

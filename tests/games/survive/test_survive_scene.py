@@ -7,18 +7,8 @@ from survive_support import Table, hx
 
 from whaletable.core.view import Piece, Scene, check_scene
 from whaletable.core.words import english
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    EndMovement,
-    JumpOverboard,
-    MoveBoat,
-    MoveExplorer,
-    PlaceExplorer,
-    PlayTile,
-    RevealBack,
-    SinkTile,
-)
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.view import scene, selected
 
@@ -81,9 +71,9 @@ def test_a_boat_is_marked_yours_where_the_viewer_controls_it(table: Table) -> No
 
 def test_held_tiles_are_shown_to_their_holder_only(table: Table) -> None:
     state = table.setup(2)
-    state.apply(EndMovement())
-    state.apply(SinkTile(state.sinkable()[0]))
-    state.apply(RevealBack("move-shark"))
+    state.apply(act.EndMovement())
+    state.apply(act.SinkTile(state.sinkable()[0]))
+    state.apply(act.RevealBack("move-shark"))
     mine = seen(state, 0).region("hand")
     assert [(p.key, p.label) for p in mine.pieces] == [("tile-0", "move a shark")]
     assert {"beach", "move-shark"} <= mine.pieces[0].marks
@@ -95,11 +85,11 @@ def test_held_tiles_are_shown_to_their_holder_only(table: Table) -> None:
 def test_a_move_is_chosen_at_its_destination_after_its_explorer(table: Table) -> None:
     state = table.setup(2)
     made = seen(state, 0)
-    moves = [c for c in made.choices if isinstance(c.action, MoveExplorer)]
+    moves = [c for c in made.choices if isinstance(c.action, act.MoveExplorer)]
     assert moves
     for choice in moves:
         action = choice.action
-        assert isinstance(action, MoveExplorer)
+        assert isinstance(action, act.MoveExplorer)
         to = BOARD.step[state.ex_hex[action.explorer]][action.direction]
         assert choice.target == f"space-{to}"
         assert selected(action, "move") == f"explorer-{action.explorer}"
@@ -112,22 +102,22 @@ def test_climbing_in_and_jumping_out_are_chosen_on_the_explorers_space(table: Ta
     table.boat(state, h, (0,))
     table.swimmer(state, 1, h)
     made = seen(state, 0)
-    jump = next(c for c in made.choices if c.action == JumpOverboard(0))
-    climb = next(c for c in made.choices if c.action == BoardBoat(1))
+    jump = next(c for c in made.choices if c.action == act.JumpOverboard(0))
+    climb = next(c for c in made.choices if c.action == act.BoardBoat(1))
     assert jump.target == climb.target == f"space-{h}"
-    boat_moves = [c for c in made.choices if isinstance(c.action, MoveBoat)]
+    boat_moves = [c for c in made.choices if isinstance(c.action, act.MoveBoat)]
     assert boat_moves and all(selected(c.action, "move") is not None for c in boat_moves)
 
 
 def test_the_revealer_of_a_boat_tile_clicks_the_swimmer_who_boards() -> None:
-    assert selected(BoardBoat(3), "board") is None
-    assert selected(BoardBoat(3), "move") == "explorer-3"
+    assert selected(act.BoardBoat(3), "board") is None
+    assert selected(act.BoardBoat(3), "move") == "explorer-3"
 
 
 def test_done_moving_is_a_button(table: Table) -> None:
     state = table.setup(2)
     made = seen(state, 0)
-    assert [c.action for c in made.choices if c.target is None] == [EndMovement()]
+    assert [c.action for c in made.choices if c.target is None] == [act.EndMovement()]
 
 
 def test_a_held_tile_is_played_by_clicking_it(table: Table) -> None:
@@ -135,7 +125,7 @@ def test_a_held_tile_is_played_by_clicking_it(table: Table) -> None:
     state.hands[0] = [(1, "move-serpent", -1)]
     state._legal = None
     made = seen(state, 0)
-    assert [c.action for c in made.at("tile-0")] == [PlayTile("move-serpent", 0)]
+    assert [c.action for c in made.at("tile-0")] == [act.PlayTile("move-serpent", 0)]
 
 
 def test_values_to_place_are_the_placers_own(table: Table) -> None:
@@ -148,10 +138,10 @@ def test_values_to_place_are_the_placers_own(table: Table) -> None:
     assert [p.label for p in values.pieces] == sorted({str(v) for v in state.values_left(seat)})
     assert values.notes == (" ".join(str(v) for v in state.values_left(seat)),)
     assert seen(state, None).region("values").pieces == ()
-    places = [c for c in made.choices if isinstance(c.action, PlaceExplorer)]
+    places = [c for c in made.choices if isinstance(c.action, act.PlaceExplorer)]
     assert places
     for choice in places:
-        assert isinstance(choice.action, PlaceExplorer)
+        assert isinstance(choice.action, act.PlaceExplorer)
         assert choice.target == f"space-{choice.action.hex}"
         assert selected(choice.action, "place-explorers") == f"value-{choice.action.value}"
 

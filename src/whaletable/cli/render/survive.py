@@ -1,24 +1,21 @@
-"""Survive: Escape from Atlantis! in the terminal: the hex sea drawn from one observation.
+"""Survive: Escape from Atlantis! in the terminal: the hex sea drawn from one scene.
 
-Names on screen are short enough to type:
-
-- spaces: a row letter A–M and the place in the row from the left (``G6`` is the
-  hole in the middle of the island);
-- explorers: the seat's number and a letter for each of its ten explorers in the order
-  they were placed (``1a`` … ``1j``); ``1c:4`` when the viewer knows the value (its own
-  explorers, and everyone's at the end), ``1c`` when not — no other place on screen
-  shows an explorer's value;
-- boats ``B1`` … ``B12``; creatures by kind and number (``shark2``, ``squid1``,
-  ``dolphin1``);
-- directions ``e``, ``ne``, ``nw``, ``w``, ``sw``, ``se``.
+Names on screen are short enough to type: spaces by a row letter A–M and the place in the
+row from the left (``G6`` is the hole in the middle of the island); explorers by the
+seat's number and a letter in the order they were placed (``1a`` … ``1j``), ``1c:4`` where
+the viewer knows the value (its own, and everyone's at the end) and nowhere else; boats
+``B1`` … ``B12``; creatures by kind and number (``shark2``, ``squid1``, ``dolphin1``);
+directions ``e``, ``ne``, ``nw``, ``w``, ``sw``, ``se``.
 
 The map shows each space as two lines: its name (coloured by terrain) and what is on it
-(``~`` sea serpent, ``^`` shark, ``W`` whale, ``Q`` giant squid, ``D`` dolphin (Challenge
-Rule 5), ``B`` boat, then one
-digit per explorer: its seat). The list under the map says exactly who is where.
+(``~`` sea serpent, ``^`` shark, ``W`` whale, ``Q`` giant squid, ``D`` dolphin, ``B`` boat,
+then one digit per explorer: its seat). The list under the map says exactly who is where.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -29,43 +26,12 @@ from whaletable.core.action import Action
 from whaletable.core.result import Result
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import Translate, english
-from whaletable.games.survive.actions import (
-    EFFECTS,
-    BoardBoat,
-    Decline,
-    EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
-    MoveBoat,
-    MoveCreature,
-    MoveEmptyBoat,
-    MoveExplorer,
-    PickCreature,
-    PlaceBoat,
-    PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    SinkTile,
-    TakePerson,
-)
+from whaletable.games.survive import actions as act
+from whaletable.games.survive import words as w
 from whaletable.games.survive.components import BOARD, DIRECTIONS
 from whaletable.games.survive.observation import CreatureView, SurviveObservation
 from whaletable.games.survive.view import scene
-from whaletable.games.survive.words import (
-    ROW_LETTERS,
-    SEAT_COLUMNS,
-    action_label,
-    creature_words,
-    game_over_line,
-    ranking_rule,
-    result_word,
-    saved_line,
-    seat_column,
-    space_name,
-    table_line,
-    terrain_name,
-    tie_break_line,
-)
+from whaletable.games.survive.words import ROW_LETTERS, SEAT_COLUMNS, space_name
 
 EXPLORER_LETTERS = "abcdefghij"
 COLUMN = 3  # characters per half-hex column
@@ -114,8 +80,14 @@ def parse_direction(word: str) -> int:
     return DIRECTIONS.index(upper)
 
 
-def boat_name(boat: int) -> str:
-    return f"B{boat + 1}"
+def parse_boat(word: str, obs: SurviveObservation) -> int:
+    """``3`` or ``b3``: boat 3, counted from 1."""
+    if not word.lstrip("b").isdigit():
+        raise BadCommand(f"{word!r} is not a boat: write its number, like 3")
+    boat = int(word.lstrip("b")) - 1
+    if not 0 <= boat < len(obs["boats"]):
+        raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
+    return boat
 
 
 def creature_name(creature: CreatureView, obs: SurviveObservation) -> str:
@@ -130,6 +102,53 @@ def parse_creature(word: str, obs: SurviveObservation) -> int:
             found: int = c["id"]
             return found
     raise BadCommand(f"{word!r} is not a creature: write its kind and number, like shark2")
+
+
+COMMANDS: dict[str, tuple[type[Action], tuple[str, ...]]] = {  # a verb, then what it names
+    "go": (act.MoveExplorer, ("explorer", "direction")),
+    "board": (act.BoardBoat, ("explorer",)),
+    "jump": (act.JumpOverboard, ("explorer",)),
+    "land": (act.LandOnSafeIsle, ("explorer",)),
+    "take": (act.TakePerson, ("explorer",)),
+    "boat": (act.MoveBoat, ("boat", "direction")),
+    "done": (act.EndMovement, ()),
+    "pass": (act.Decline, ()),
+    "sink": (act.SinkTile, ("space",)),
+    "pick": (act.PickCreature, ("creature",)),
+    "to": (act.MoveCreature, ("space",)),
+    "empty": (act.MoveEmptyBoat, ("boat", "space")),
+}
+VERBS = {cls: verb for verb, (cls, _) in COMMANDS.items()}
+READ: dict[str, Callable[[str, SurviveObservation], int]] = {
+    "explorer": parse_explorer,
+    "direction": lambda word, obs: parse_direction(word),
+    "boat": parse_boat,
+    "space": lambda word, obs: parse_space(word),
+    "creature": parse_creature,
+}
+WRITE: dict[str, Callable[[int, SurviveObservation], str]] = {
+    "explorer": lambda explorer, obs: explorer_name(explorer),
+    "direction": lambda direction, obs: DIRECTIONS[direction].lower(),
+    "boat": lambda boat, obs: str(boat + 1),
+    "space": lambda space, obs: space_name(space),
+    "creature": lambda creature, obs: creature_name(obs["creatures"][creature], obs),
+}
+HOW = {
+    "go": "write 'go X D': explorer X (like 1c) one space in direction D (e ne nw w sw se)",
+    "board": "write 'board X' with an explorer X, like 1c",
+    "jump": "write 'jump X' with an explorer X, like 1c",
+    "land": "write 'land X' with an explorer X, like 1c",
+    "take": "write 'take X' with an explorer X, like 2d",
+    "boat": "write 'boat N D': boat N one space in direction D (e ne nw w sw se)",
+    "done": "'done' takes nothing after it",
+    "pass": "'pass' takes nothing after it",
+    "play": "write 'play N' (your N-th tile) or 'play T' (a tile T, like dolphin)",
+    "sink": "write 'sink H' with a space H, like 'sink E4'",
+    "pick": "write 'pick C' with a creature C, like shark2",
+    "to": "write 'to H' with a space H, like 'to C5'",
+    "empty": "write 'empty N H': the unoccupied boat N to space H, like 'empty 3 C5'",
+    "place": "write 'place H V': your explorer worth V on space H, like 'place E4 3'",
+}
 
 
 def _number(key: str) -> int:
@@ -164,11 +183,11 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
         text.append(" · " + tr("first player: {name}").format(name=labels[obs["start_player"]]))
     text.append("\n" + tr("viewing as {viewer}").format(viewer=viewer))
     text.append("\n" + sc.status)
-    text.append("\n" + table_line(obs, tr))
+    text.append("\n" + w.table_line(obs, tr))
     threat = obs["pending"]["threat"]
     if threat:
         line = tr("Threat: {creature} on {space}").format(
-            creature=creature_words(threat["creature"], tr),
+            creature=w.creature_words(threat["creature"], tr),
             space=space_name(threat["hex"]),
         )
         text.append("\n" + line, style="bold red")
@@ -178,11 +197,11 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
 def players_table(seats: list[Region], tr: Translate) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
-    table.add_column(seat_column("player", tr), no_wrap=True)
+    table.add_column(w.board_word("player", tr), no_wrap=True)
     for key in (*SEAT_COLUMNS, "tiles"):
-        table.add_column(seat_column(key, tr))
+        table.add_column(w.board_word(key, tr))
     if any(len(seat.notes) > len(SEAT_COLUMNS) + 1 for seat in seats):
-        table.add_column(seat_column("score", tr), justify="right")
+        table.add_column(w.board_word("score", tr), justify="right")
     for seat in seats:
         name = Text(seat.label, style=f"bold {seat_colour(seat.owner or 0)}")
         table.add_row("▶" if "to-move" in seat.marks else "", name, *seat.notes)
@@ -196,8 +215,8 @@ def tile_words(tile: Piece, tr: Translate) -> str:
         "boat-move": tr("move a boat 1–3 spaces"),
     }
     said = [does[m] for m in tile.marks if m in does]
-    terrain = [terrain_name(m, tr) for m in tile.marks if m in TERRAIN_STYLE]
-    return " ".join([tile.label, *(f"({w})" for w in said + terrain)])
+    terrain = [w.terrain_name(m, tr) for m in tile.marks if m in TERRAIN_STYLE]
+    return " ".join([tile.label, *(f"({word})" for word in said + terrain)])
 
 
 def own_things(sc: Scene, seat: int, tr: Translate) -> Text:
@@ -263,7 +282,7 @@ def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) ->
                 texts.append(Text(creature_name(creature, obs), style="bold"))
         if boat is not None:
             boat.append("]")
-        ground = tr("sea") if region.kind == "sea" else terrain_name(region.kind, tr)
+        ground = tr("sea") if region.kind == "sea" else w.terrain_name(region.kind, tr)
         table.add_row(f"{region.label} {ground}", Text(" ").join(texts))
     return table
 
@@ -307,103 +326,41 @@ class SurviveView:
         """The short command that plays ``action``, then in brackets what it does: the web
         board's label for it (:func:`whaletable.games.survive.words.action_label`)."""
         command = self._command(action, obs)
-        return f"{command} ({action_label(action, obs, (), self.tr)})"
+        return f"{command} ({w.action_label(action, obs, (), self.tr)})"
 
     @staticmethod
     def _command(action: Action, obs: SurviveObservation) -> str:
         """The command typed for ``action``: the fixed syntax :meth:`parse` reads."""
-        if isinstance(action, MoveExplorer):
-            return f"go {explorer_name(action.explorer)} {DIRECTIONS[action.direction].lower()}"
-        if isinstance(action, BoardBoat):
-            return f"board {explorer_name(action.explorer)}"
-        if isinstance(action, JumpOverboard):
-            return f"jump {explorer_name(action.explorer)}"
-        if isinstance(action, LandOnSafeIsle):
-            return f"land {explorer_name(action.explorer)}"
-        if isinstance(action, MoveBoat):
-            return f"boat {action.boat + 1} {DIRECTIONS[action.direction].lower()}"
-        if isinstance(action, EndMovement):
-            return "done"
-        if isinstance(action, PlayTile):
+        if isinstance(action, act.PlayTile):
             return f"play {action.slot + 1}"
-        if isinstance(action, Decline):
-            return "pass"
-        if isinstance(action, SinkTile):
-            return f"sink {space_name(action.hex)}"
-        if isinstance(action, PlaceExplorer):
+        if isinstance(action, act.PlaceExplorer):
             return f"place {space_name(action.hex)} {action.value}"
-        if isinstance(action, PlaceBoat | PlaceSquid):
+        if isinstance(action, act.PlaceBoat | act.PlaceSquid):
             return f"place {space_name(action.hex)}"
-        if isinstance(action, TakePerson):
-            return f"take {explorer_name(action.explorer)}"
-        if isinstance(action, PickCreature):
-            return f"pick {creature_name(obs['creatures'][action.creature], obs)}"
-        if isinstance(action, MoveCreature):
-            return f"to {space_name(action.to)}"
-        if isinstance(action, MoveEmptyBoat):
-            return f"empty {action.boat + 1} {space_name(action.to)}"
-        return str(action)
+        verb = VERBS.get(type(action))
+        if verb is None:
+            return str(action)
+        values = [getattr(action, f.name) for f in fields(action)]
+        said = (WRITE[kind](v, obs) for kind, v in zip(COMMANDS[verb][1], values, strict=True))
+        return " ".join((verb, *said))
 
     def parse(self, text: str, obs: SurviveObservation) -> Action | None:
         words = text.lower().split()
         if not words:
             return None
         verb, args = words[0], words[1:]
-        arity = {
-            "go": 2,
-            "board": 1,
-            "jump": 1,
-            "land": 1,
-            "boat": 2,
-            "done": 0,
-            "play": 1,
-            "pass": 0,
-            "sink": 1,
-            "take": 1,
-            "pick": 1,
-            "to": 1,
-            "empty": 2,
-        }
         if verb == "place":
             return self._place(args, obs)
-        if verb not in arity:
-            return None
-        if len(args) != arity[verb]:
-            raise BadCommand(self._how(verb))
-        if verb == "go":
-            return MoveExplorer(parse_explorer(args[0], obs), parse_direction(args[1]))
-        if verb == "board":
-            return BoardBoat(parse_explorer(args[0], obs))
-        if verb == "jump":
-            return JumpOverboard(parse_explorer(args[0], obs))
-        if verb == "land":
-            return LandOnSafeIsle(parse_explorer(args[0], obs))
-        if verb == "take":
-            return TakePerson(parse_explorer(args[0], obs))
-        if verb == "boat":
-            return MoveBoat(self._boat(verb, args[0], obs), parse_direction(args[1]))
-        if verb == "done":
-            return EndMovement()
-        if verb == "pass":
-            return Decline()
+        if verb == "play" and len(args) != 1:
+            raise BadCommand(HOW[verb])
         if verb == "play":
             return self._play(args[0], obs)
-        if verb == "sink":
-            return SinkTile(parse_space(args[0]))
-        if verb == "pick":
-            return PickCreature(parse_creature(args[0], obs))
-        if verb == "empty":
-            return MoveEmptyBoat(self._boat(verb, args[0], obs), parse_space(args[1]))
-        return MoveCreature(parse_space(args[0]))
-
-    def _boat(self, verb: str, word: str, obs: SurviveObservation) -> int:
-        """``3`` or ``b3``: boat 3, counted from 1."""
-        if not word.lstrip("b").isdigit():
-            raise BadCommand(self._how(verb))
-        boat = int(word.lstrip("b")) - 1
-        if not 0 <= boat < len(obs["boats"]):
-            raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
-        return boat
+        if verb not in COMMANDS:
+            return None
+        cls, kinds = COMMANDS[verb]
+        if len(args) != len(kinds):
+            raise BadCommand(HOW[verb])
+        return cls(*(READ[kind](word, obs) for kind, word in zip(kinds, args, strict=True)))
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:
         """``play 2`` (the second tile in your hand) or ``play dolphin`` (the first such)."""
@@ -414,43 +371,24 @@ class SurviveView:
             held = tiles[slot] if 0 <= slot < len(tiles) else None
             if held is None:
                 raise BadCommand(f"you hold no tile {slot + 1}: you hold {len(tiles)}")
-            return PlayTile(held["effect"], slot)
-        if word not in EFFECTS:
-            raise BadCommand(f"{word!r} is not a tile: tiles are {', '.join(EFFECTS)}")
+            return act.PlayTile(held["effect"], slot)
+        if word not in act.EFFECTS:
+            raise BadCommand(f"{word!r} is not a tile: tiles are {', '.join(act.EFFECTS)}")
         for slot, tile in enumerate(tiles):
             if tile and tile["effect"] == word:
-                return PlayTile(word, slot)
+                return act.PlayTile(word, slot)
         raise BadCommand(f"you hold no {word} tile")
 
     def _place(self, args: list[str], obs: SurviveObservation) -> Action:
         phase = obs["phase"]
         if phase == "place-explorers":
             if len(args) != 2 or not args[1].isdigit():
-                raise BadCommand(self._how("place"))
-            return PlaceExplorer(parse_space(args[0]), int(args[1]))
+                raise BadCommand(HOW["place"])
+            return act.PlaceExplorer(parse_space(args[0]), int(args[1]))
         if len(args) != 1:
             raise BadCommand("write 'place H' with a space H, like 'place E3'")
         space = parse_space(args[0])
-        return PlaceSquid(space) if phase == "place-squid" else PlaceBoat(space)
-
-    @staticmethod
-    def _how(verb: str) -> str:
-        return {
-            "go": "write 'go X D': explorer X (like 1c) one space in direction D (e ne nw w sw se)",
-            "board": "write 'board X' with an explorer X, like 1c",
-            "jump": "write 'jump X' with an explorer X, like 1c",
-            "land": "write 'land X' with an explorer X, like 1c",
-            "take": "write 'take X' with an explorer X, like 2d",
-            "boat": "write 'boat N D': boat N one space in direction D (e ne nw w sw se)",
-            "done": "'done' takes nothing after it",
-            "pass": "'pass' takes nothing after it",
-            "play": "write 'play N' (your N-th tile) or 'play T' (a tile T, like dolphin)",
-            "sink": "write 'sink H' with a space H, like 'sink E4'",
-            "pick": "write 'pick C' with a creature C, like shark2",
-            "to": "write 'to H' with a space H, like 'to C5'",
-            "empty": "write 'empty N H': the unoccupied boat N to space H, like 'empty 3 C5'",
-            "place": "write 'place H V': your explorer worth V on space H, like 'place E4 3'",
-        }[verb]
+        return act.PlaceSquid(space) if phase == "place-squid" else act.PlaceBoat(space)
 
     def round_summaries(self, obs: SurviveObservation, names: list[str]) -> list[RenderableType]:
         return []
@@ -462,15 +400,15 @@ class SurviveView:
             return Text(tr("Game over."))
         labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
         sc = scene(obs, (), labels, tr)
-        lines = [saved_line(labels[seat], saved(sc, seat), tr) for seat in range(len(labels))]
+        lines = [w.saved_line(labels[seat], saved(sc, seat), tr) for seat in range(len(labels))]
         on_isles = Text("\n".join(lines))
-        notes = [tie_break_line(result, tr), ranking_rule(result, tr)]
+        notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
-            result_word,
-            headline=game_over_line(obs, labels, tr),
+            w.result_word,
+            headline=w.game_over_line(obs, labels, tr),
             extra=[on_isles],
             notes=[note for note in notes if note],
         )

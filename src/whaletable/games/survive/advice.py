@@ -95,26 +95,14 @@ def advise(
     if options.dolphins_and_diving_creatures:
         pieces = COMPONENTS.dive_pieces
         moves = COMPONENTS.dive_moves[options.dive_die]
-        for piece in dict.fromkeys(pieces):
-            p = pieces.count(piece) / len(pieces)
-            rows.append(
-                Row(
-                    "dive die: {face}",
-                    (Figure("dive piece", p, "probability"),),
-                    heat=p,
-                    params=(("face", piece),),
-                )
-            )
-        for face in dict.fromkeys(moves):
-            p = moves.count(face) / len(moves)
-            rows.append(
-                Row(
-                    "move die: {face}",
-                    (Figure("move die", p, "probability"),),
-                    heat=p,
-                    params=(("face", face),),
-                )
-            )
+        for title, figure, faces in (
+            ("dive die: {face}", "dive piece", pieces),
+            ("move die: {face}", "move die", moves),
+        ):
+            for face in dict.fromkeys(faces):
+                p = faces.count(face) / len(faces)
+                chance = (Figure(figure, p, "probability"),)
+                rows.append(Row(title, chance, heat=p, params=(("face", face),)))
         sums += ["dive piece", "move die"]
     creatures = obs["creatures"]
     for ex in obs["explorers"]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from collections.abc import Container, Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -250,6 +251,32 @@ SQUID_SPACES = tuple(h for h in range(NUM_HEXES) if any(n in ISLAND_SET for n in
 """Every space that can ever be a sea space next to a terrain tile."""
 
 
+def sea_reach(
+    terrain: Sequence[int],
+    start: int,
+    steps: int,
+    blocked: Container[int],
+    stops: Container[int] = (),
+) -> list[int]:
+    """The sea spaces a piece on ``start`` reaches in up to ``steps`` moves, in the order
+    reached: never into ``blocked``, and no further once on a space of ``stops``."""
+    seen = {start}
+    out: list[int] = []
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for h in frontier:
+            for to in NEIGHBOURS[h]:
+                if terrain[to] or to in seen or to in blocked:
+                    continue
+                seen.add(to)
+                out.append(to)
+                if to not in stops:
+                    nxt.append(to)
+        frontier = nxt
+    return out
+
+
 def _isle_of(landing: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     out = [-1] * NUM_HEXES
     for isle, hexes in enumerate(landing):
@@ -354,6 +381,20 @@ def _options_items(options: SurviveOptions) -> tuple[tuple[str, Any], ...]:
 def _options_json(options: SurviveOptions) -> SurviveOptionsView:
     """The options as JSON (made once per options value; a fresh dict every time)."""
     return cast(SurviveOptionsView, dict(_options_items(options)))
+
+
+WHY_NOT: dict[type[Action], str] = {  # why a move of this kind is refused, where one reason
+    BoardBoat: "a swimmer climbs only into a boat with room on its own space",
+    JumpOverboard: "only a passenger can jump overboard",
+    LandOnSafeIsle: "a safe isle is reached only from its landing spaces",
+    PlaceExplorer: "that tile is taken, or you have no explorer of that value left",
+    PlaceBoat: "boats go on vacant sea spaces next to the island",
+    SinkTile: "sink beaches, then forests, then mountains, touching the sea",
+    PlaceSquid: "the squid goes on a vacant sea space next to a terrain tile",
+    TakePerson: "the squid takes a person from a neighbouring tile or from a boat in its space",
+    PickCreature: "that creature is not of the rolled kind, or cannot move",
+    MoveCreature: "the creature cannot reach that space",
+}
 
 
 class SurviveState(State):
@@ -877,23 +918,7 @@ class SurviveState(State):
         if self.p_free:
             taken = self._taken()
             return [h for h in range(NUM_HEXES) if not terrain[h] and h not in taken]
-        boats = set(self.boat_hex)
-        start = self.boat_hex[b]
-        seen = {start}
-        frontier = [start]
-        reached: list[int] = []
-        for _ in range(self.p_reach):
-            nxt = []
-            for h in frontier:
-                for to in NEIGHBOURS[h]:
-                    if terrain[to] or to in seen or to in boats:
-                        continue
-                    seen.add(to)
-                    reached.append(to)
-                    nxt.append(to)
-            frontier = nxt
-        reached.sort()
-        return reached
+        return sorted(sea_reach(terrain, self.boat_hex[b], self.p_reach, set(self.boat_hex)))
 
     def shown_backs(self) -> frozenset[str]:
         """Tile backs shown to everyone when revealed (Rule 5 adds the dolphin)."""
@@ -952,20 +977,7 @@ class SurviveState(State):
                 (SQUID,) if kind == SQUID else () if kind == DOLPHIN else (SERPENT, SHARK, WHALE)
             )
             others = {cr[o] for k in kinds for o in CREATURES_OF[k] if o != c and cr[o] >= 0}
-        seen = {start}
-        out: list[int] = []
-        frontier = [start]
-        for _ in range(self.p_reach or REACH[kind]):
-            nxt = []
-            for h in frontier:
-                for to in NEIGHBOURS[h]:
-                    if terrain[to] or to in seen or to in others:
-                        continue
-                    seen.add(to)
-                    out.append(to)
-                    if to not in stops:
-                        nxt.append(to)
-            frontier = nxt
+        out = sea_reach(terrain, start, self.p_reach or REACH[kind], others, stops)
         if kind == SQUID:
             out.append(start)  # squid 3.5: staying put counts as its movement
         out.sort()
@@ -1063,27 +1075,7 @@ class SurviveState(State):
             if s != LAND:
                 return "that explorer is not on the board"
             return "there is no space in that direction"
-        if isinstance(action, BoardBoat):
-            return "a swimmer climbs only into a boat with room on its own space"
-        if isinstance(action, JumpOverboard):
-            return "only a passenger can jump overboard"
-        if isinstance(action, LandOnSafeIsle):
-            return "a safe isle is reached only from its landing spaces"
-        if isinstance(action, PlaceExplorer):
-            return "that tile is taken, or you have no explorer of that value left"
-        if isinstance(action, PlaceBoat):
-            return "boats go on vacant sea spaces next to the island"
-        if isinstance(action, SinkTile):
-            return "sink beaches, then forests, then mountains, touching the sea"
-        if isinstance(action, PlaceSquid):
-            return "the squid goes on a vacant sea space next to a terrain tile"
-        if isinstance(action, TakePerson):
-            return "the squid takes a person from a neighbouring tile or from a boat in its space"
-        if isinstance(action, PickCreature):
-            return "that creature is not of the rolled kind, or cannot move"
-        if isinstance(action, MoveCreature):
-            return "the creature cannot reach that space"
-        return "not possible now"
+        return WHY_NOT.get(type(action), "not possible now")
 
     # ============================================================ apply
 

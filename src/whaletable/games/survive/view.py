@@ -18,79 +18,49 @@ from collections.abc import Sequence
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    JumpOverboard,
-    LandOnSafeIsle,
-    MoveBoat,
-    MoveCreature,
-    MoveEmptyBoat,
-    MoveExplorer,
-    PickCreature,
-    PlaceBoat,
-    PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    SinkTile,
-    TakePerson,
-)
+from whaletable.games.survive import actions as act
+from whaletable.games.survive import words as w
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import ExplorerView, SurviveObservation
-from whaletable.games.survive.words import (
-    SEAT_COLUMNS,
-    action_label,
-    boat_words,
-    creature_words,
-    effect_name,
-    hint_words,
-    isle_name,
-    landing_isle,
-    number,
-    panel_word,
-    space_name,
-    status_line,
-    step,
-    where,
-)
 
 LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 
 
 def selected(action: Action, phase: str) -> str | None:
     """The piece clicked before the destination of a two-click move, or None."""
-    if isinstance(action, MoveExplorer | JumpOverboard | LandOnSafeIsle):
+    if isinstance(action, act.MoveExplorer | act.JumpOverboard | act.LandOnSafeIsle):
         return f"explorer-{action.explorer}"
-    if isinstance(action, BoardBoat):
+    if isinstance(action, act.BoardBoat):
         # The revealer of a boat tile clicks each swimmer who boards at once.
         return None if phase == "board" else f"explorer-{action.explorer}"
-    if isinstance(action, MoveBoat | MoveEmptyBoat):
+    if isinstance(action, act.MoveBoat | act.MoveEmptyBoat):
         return f"boat-{action.boat}"
-    if isinstance(action, PlaceExplorer):
+    if isinstance(action, act.PlaceExplorer):
         return f"value-{action.value}"
     return None
 
 
 def target(action: Action, obs: SurviveObservation) -> str | None:
     """The key of the region or piece clicked to make ``action`` (None: a button)."""
-    if isinstance(action, MoveExplorer):
-        return _space(step(where(obs, action.explorer), action.direction))
-    if isinstance(action, MoveBoat):
-        return _space(step(obs["boats"][action.boat]["hex"], action.direction))
-    if (isinstance(action, BoardBoat) and obs["phase"] == "board") or isinstance(
-        action, TakePerson
+    if isinstance(action, act.MoveExplorer):
+        return _space(w.step(w.where(obs, action.explorer), action.direction))
+    if isinstance(action, act.MoveBoat):
+        return _space(w.step(obs["boats"][action.boat]["hex"], action.direction))
+    if (isinstance(action, act.BoardBoat) and obs["phase"] == "board") or isinstance(
+        action, act.TakePerson
     ):
         return f"explorer-{action.explorer}"
-    if isinstance(action, BoardBoat | JumpOverboard):
-        return _space(where(obs, action.explorer))
-    if isinstance(action, LandOnSafeIsle):
-        return f"isle-{ISLE_NAMES[landing_isle(where(obs, action.explorer))]}"
-    if isinstance(action, SinkTile | PlaceBoat | PlaceSquid | PlaceExplorer):
+    if isinstance(action, act.BoardBoat | act.JumpOverboard):
+        return _space(w.where(obs, action.explorer))
+    if isinstance(action, act.LandOnSafeIsle):
+        return f"isle-{w.landing_isle(w.where(obs, action.explorer))}"
+    if isinstance(action, act.SinkTile | act.PlaceBoat | act.PlaceSquid | act.PlaceExplorer):
         return _space(action.hex)
-    if isinstance(action, MoveCreature | MoveEmptyBoat):
+    if isinstance(action, act.MoveCreature | act.MoveEmptyBoat):
         return _space(action.to)
-    if isinstance(action, PickCreature):
+    if isinstance(action, act.PickCreature):
         return f"creature-{action.creature}"
-    if isinstance(action, PlayTile):
+    if isinstance(action, act.PlayTile):
         return f"tile-{action.slot}"
     return None  # done moving, no deterrent: buttons
 
@@ -111,7 +81,7 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
     for c in obs["creatures"]:
         if c["status"] == "sea" and c["hex"] is not None:
             marks = frozenset({"picked"} if c["id"] == picked else ())
-            label = creature_words(c["id"], tr)
+            label = w.creature_words(c["id"], tr)
             pieces[c["hex"]].append(Piece(f"creature-{c['id']}", c["kind"], label, None, marks))
     explorers = obs["explorers"]
     for b in obs["boats"]:
@@ -119,7 +89,7 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
             mine = obs["seat"] in b["controllers"] and bool(b["passengers"])
             marks = frozenset({"yours"} if mine else ())
             pieces[b["hex"]].append(
-                Piece(f"boat-{b['id']}", "boat", boat_words(b["id"], tr), None, marks)
+                Piece(f"boat-{b['id']}", "boat", w.boat_words(b["id"], tr), None, marks)
             )
             pieces[b["hex"]] += [_explorer(explorers[e]) for e in b["passengers"]]
     for e in explorers:
@@ -135,7 +105,7 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
             Region(
                 f"space-{space}",
                 terrain or "sea",
-                space_name(space),
+                w.space_name(space),
                 tuple(pieces[space]),
                 marks=frozenset(ground),
             )
@@ -148,7 +118,7 @@ def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
         Region(
             f"isle-{isle}",
             "isle",
-            isle_name(isle, tr),
+            w.isle_name(isle, tr),
             tuple(
                 _explorer(e)
                 for e in obs["explorers"]
@@ -162,20 +132,20 @@ def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
 def _hand(obs: SurviveObservation, tr: Translate) -> Region:
     seat = obs["seat"]
     if seat is None:
-        return Region("hand", "hand", panel_word("held", tr), notes=(panel_word("hidden", tr),))
+        return Region("hand", "hand", w.board_word("held", tr), notes=(w.board_word("hidden", tr),))
     tiles = tuple(
         Piece(
             f"tile-{slot}",
             "tile",
-            effect_name(t["effect"], tr),
+            w.effect_name(t["effect"], tr),
             seat,
             frozenset({t["terrain"], t["effect"]}),
         )
         for slot, t in enumerate(obs["hands"][seat]["tiles"])
         if t is not None
     )
-    none = () if tiles else (panel_word("none", tr),)
-    return Region("hand", "hand", panel_word("hand", tr), tiles, none, seat)
+    none = () if tiles else (w.board_word("none", tr),)
+    return Region("hand", "hand", w.board_word("hand", tr), tiles, none, seat)
 
 
 def _values(obs: SurviveObservation, tr: Translate) -> Region:
@@ -185,7 +155,7 @@ def _values(obs: SurviveObservation, tr: Translate) -> Region:
     # The pieces are the values to choose from; the note says how many of each are left.
     left = " ".join(str(v) for v in obs["values_left"] or ())
     notes = (left,) if left else ()
-    return Region("values", "values", panel_word("values", tr), pieces, notes, seat)
+    return Region("values", "values", w.board_word("values", tr), pieces, notes, seat)
 
 
 def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list[Region]:
@@ -193,10 +163,10 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
     scores = obs["scores"]
     for seat in range(obs["num_players"]):
         mine = [e for e in obs["explorers"] if e["seat"] == seat]
-        notes = [str(sum(1 for e in mine if e["status"] == status)) for status in SEAT_COLUMNS]
+        notes = [str(sum(1 for e in mine if e["status"] == status)) for status in w.SEAT_COLUMNS]
         notes.append(str(obs["hands"][seat]["count"]))
         if scores is not None:
-            notes.append(number(scores[seat]))
+            notes.append(w.number(scores[seat]))
         said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
         marks = frozenset(mark for mark, who in said if who == seat)
         out.append(
@@ -216,7 +186,7 @@ def scene(
     view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
 ) -> Scene:
     """What the viewer of ``view`` is shown, and where each of ``legal`` is chosen."""
-    hint = hint_words(view, legal, tr)
+    hint = w.hint_words(view, legal, tr)
     regions = [
         *_spaces(view, tr),
         *_isles(view, tr),
@@ -225,14 +195,14 @@ def scene(
         *_seats(view, names, tr),
         Region("controls", "controls", "", notes=(hint,) if hint else ()),
     ]
-    choices = tuple(Choice(a, action_label(a, view, names, tr), target(a, view)) for a in legal)
+    choices = tuple(Choice(a, w.action_label(a, view, names, tr), target(a, view)) for a in legal)
     highlights = set()
     threat = view["pending"]["threat"]
     if threat is not None:
         highlights.add(f"space-{threat['hex']}")
     if view["pending"]["creature"] is not None and view["phase"] == "move-creature":
         highlights.add(f"creature-{view['pending']['creature']}")
-    made = Scene(status_line(view, names, tr), tuple(regions), choices)
+    made = Scene(w.status_line(view, names, tr), tuple(regions), choices)
     # A creature taken off by a deterrent is in no region: nothing to draw the eye to.
     return Scene(made.status, made.regions, choices, frozenset(highlights & made.keys()))
 

@@ -3,83 +3,93 @@ status line, the table line, the names of spaces, pieces and columns.
 
 Every sentence goes through ``tr`` so the web table and the terminal say it in the
 reader's language (the catalog ``survive`` is extracted from this module, the web board
-and the terminal view). Spaces are named as on both boards: a row letter A–M and the
-space's place in the row from the left (the centre of the island is G6). An explorer is
-named by its seat and its place in that seat's order of placing, never by its value: a value
-appears only in an event the reader may see whole (its own placing, the end).
+and the terminal view). A sentence kept in a table is marked with :func:`_` so that it is
+extracted; ``tr`` translates it where it is said. Spaces are named as on both boards: a row
+letter A–M and the space's place in the row from the left (the centre of the island is
+G6). An explorer is named by its seat and its place in that seat's order of placing, never
+by its value: a value appears only in an event the reader may see whole (its own placing,
+the end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
 from whaletable.core.words import Translate, plain_choice, seat_name
-from whaletable.games.survive.actions import (
-    GREEN_EFFECTS,
-    BoardBoat,
-    Decline,
-    EndMovement,
-    JumpOverboard,
-    LandOnSafeIsle,
-    LayTile,
-    MoveBoat,
-    MoveCreature,
-    MoveEmptyBoat,
-    MoveExplorer,
-    PickCreature,
-    PickStartPlayer,
-    PlaceBoat,
-    PlaceExplorer,
-    PlaceSquid,
-    PlayTile,
-    RevealBack,
-    RollCreatureDie,
-    RollDiveDice,
-    SinkTile,
-    TakePerson,
-)
+from whaletable.games.survive import actions as act
+from whaletable.games.survive import events as ev
 from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
-from whaletable.games.survive.events import (
-    BoatCameIn,
-    BoatCapsized,
-    BoatMoved,
-    BoatPlaced,
-    BoatSunk,
-    CreatureCameIn,
-    CreatureDieRolled,
-    CreatureMoved,
-    CreatureRemoved,
-    DeterrentDeclined,
-    DeterrentPlayed,
-    DiveDiceRolled,
-    EmptyBoatMoved,
-    ExplorerBoarded,
-    ExplorerJumped,
-    ExplorerLost,
-    ExplorerMoved,
-    ExplorerPlaced,
-    ExplorerSaved,
-    GameOver,
-    IslandLaid,
-    NothingMoved,
-    StartPlayerPicked,
-    TilePlayed,
-    TileRevealed,
-    TileSunk,
-    Whirlpool,
-)
-from whaletable.games.survive.observation import (
-    SurviveObservation,
-)
-from whaletable.games.survive.rules import CREATURES_OF, KIND, KIND_NAMES
+from whaletable.games.survive.observation import SurviveObservation
+from whaletable.games.survive.rules import CREATURES_OF, ISLE_AT, KIND, KIND_NAMES
+
+
+def _(text: str) -> str:
+    """Marks a sentence kept in a table for extraction; ``tr`` translates it when said."""
+    return text
+
 
 ROW_LETTERS = "ABCDEFGHIJKLM"
 
 # --- Names of things ---------------------------------------------------------------------
+
+TERRAINS = {"beach": _("beach"), "forest": _("forest"), "mountain": _("mountain")}
+DIRECTION_WORDS = (
+    _("east"),
+    _("north-east"),
+    _("north-west"),
+    _("west"),
+    _("south-west"),
+    _("south-east"),
+)
+ISLES = {
+    "NW": _("the north-west safe isle"),
+    "NE": _("the north-east safe isle"),
+    "SW": _("the south-west safe isle"),
+    "SE": _("the south-east safe isle"),
+}
+KINDS = {
+    "serpent": _("sea serpent"),
+    "shark": _("shark"),
+    "whale": _("whale"),
+    "squid": _("giant squid"),
+    "dolphin": _("dolphin"),
+}
+EFFECTS = {
+    "shark": _("shark"),
+    "whale": _("whale"),
+    "boat": _("boat"),
+    "whirlpool": _("whirlpool"),
+    "volcano": _("volcano"),
+    "dolphin": _("dolphin"),
+    "boat-move": _("boat move"),
+    "move-serpent": _("move a sea serpent"),
+    "move-shark": _("move a shark"),
+    "move-whale": _("move a whale"),
+    "shark-deterrent": _("shark deterrent"),
+    "whale-deterrent": _("whale deterrent"),
+}
+DIVE_PIECES = {  # the symbols of the dive die that say which piece moves (Challenge Rule 5)
+    **KINDS,
+    "boat": _("unoccupied boat"),
+    "starfish": _("starfish (any piece)"),
+}
+NUMBERED = {  # a creature by its kind and its number among its kind
+    "serpent": _("sea serpent {number}"),
+    "shark": _("shark {number}"),
+    "whale": _("whale {number}"),
+    "squid": _("giant squid {number}"),
+    "dolphin": _("dolphin {number}"),
+}
+
+
+def _named(table: dict[str, str], key: str, tr: Translate) -> str:
+    """The name ``table`` gives ``key`` in the reader's language, or the key itself."""
+    return tr(table[key]) if key in table else key
 
 
 def space_name(space: int) -> str:
@@ -88,69 +98,28 @@ def space_name(space: int) -> str:
 
 
 def terrain_name(terrain: str, tr: Translate) -> str:
-    return {"beach": tr("beach"), "forest": tr("forest"), "mountain": tr("mountain")}.get(
-        terrain, terrain
-    )
+    return _named(TERRAINS, terrain, tr)
 
 
 def direction_name(direction: int, tr: Translate) -> str:
-    words = (
-        tr("east"),
-        tr("north-east"),
-        tr("north-west"),
-        tr("west"),
-        tr("south-west"),
-        tr("south-east"),
-    )
-    return words[direction] if 0 <= direction < len(words) else str(direction)
+    in_range = 0 <= direction < len(DIRECTION_WORDS)
+    return tr(DIRECTION_WORDS[direction]) if in_range else str(direction)
 
 
 def isle_name(isle: str | None, tr: Translate) -> str:
-    return {
-        "NW": tr("the north-west safe isle"),
-        "NE": tr("the north-east safe isle"),
-        "SW": tr("the south-west safe isle"),
-        "SE": tr("the south-east safe isle"),
-    }.get(isle or "", tr("a safe isle"))
+    return tr(ISLES[isle]) if isle in ISLES else tr("a safe isle")
 
 
 def effect_name(effect: str, tr: Translate) -> str:
-    return {
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "boat": tr("boat"),
-        "whirlpool": tr("whirlpool"),
-        "volcano": tr("volcano"),
-        "dolphin": tr("dolphin"),
-        "boat-move": tr("boat move"),
-        "move-serpent": tr("move a sea serpent"),
-        "move-shark": tr("move a shark"),
-        "move-whale": tr("move a whale"),
-        "shark-deterrent": tr("shark deterrent"),
-        "whale-deterrent": tr("whale deterrent"),
-    }.get(effect, effect)
+    return _named(EFFECTS, effect, tr)
 
 
 def kind_name(kind: str, tr: Translate) -> str:
-    return {
-        "serpent": tr("sea serpent"),
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "squid": tr("giant squid"),
-        "dolphin": tr("dolphin"),
-    }.get(kind, kind)
+    return _named(KINDS, kind, tr)
 
 
 def dive_piece_name(piece: str, tr: Translate) -> str:
-    """A symbol of the dive die that says which piece moves (Challenge Rule 5)."""
-    return {
-        "serpent": tr("sea serpent"),
-        "shark": tr("shark"),
-        "whale": tr("whale"),
-        "dolphin": tr("dolphin"),
-        "boat": tr("unoccupied boat"),
-        "starfish": tr("starfish (any piece)"),
-    }.get(piece, piece)
+    return _named(DIVE_PIECES, piece, tr)
 
 
 def dive_face_name(face: str, tr: Translate) -> str:
@@ -175,15 +144,7 @@ def creature_words(creature: int, tr: Translate) -> str:
     if not 0 <= creature < len(KIND):
         return tr("creature {number}").format(number=creature + 1)
     kind = KIND[creature]
-    number = creature - CREATURES_OF[kind][0] + 1
-    text = {
-        "serpent": tr("sea serpent {number}"),
-        "shark": tr("shark {number}"),
-        "whale": tr("whale {number}"),
-        "squid": tr("giant squid {number}"),
-        "dolphin": tr("dolphin {number}"),
-    }[KIND_NAMES[kind]]
-    return text.format(number=number)
+    return tr(NUMBERED[KIND_NAMES[kind]]).format(number=creature - CREATURES_OF[kind][0] + 1)
 
 
 def explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
@@ -193,15 +154,19 @@ def explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
     )
 
 
-def explorers_words(explorers: Sequence[int], names: Sequence[str], tr: Translate) -> str:
-    return ", ".join(explorer_words(e, names, tr) for e in explorers)
-
-
 def number(value: float | int) -> str:
     """A score as players write it: ``7``, not ``7.0``."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (Rule 3)
+    (True, True): _("Game over: {name} wins with {points} explorers saved."),
+    (True, False): _("Game over: {name} wins with {points} points."),
+    (False, True): _("Game over: {names} share the win with {points} explorers saved each."),
+    (False, False): _("Game over: {names} share the win with {points} points each."),
+}
 
 
 def game_over_words(
@@ -215,29 +180,20 @@ def game_over_words(
     if not winners:
         return tr("Game over.")
     points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
-    if len(winners) == 1:
-        if equal:
-            text = tr("Game over: {name} wins with {points} explorers saved.")
-        else:
-            text = tr("Game over: {name} wins with {points} points.")
-        return text.format(name=seat_name(names, winners[0], tr), points=points)
-    joined = ", ".join(seat_name(names, w, tr) for w in winners)
-    if equal:
-        text = tr("Game over: {names} share the win with {points} explorers saved each.")
-    else:
-        text = tr("Game over: {names} share the win with {points} points each.")
-    return text.format(names=joined, points=points)
+    return tr(GAME_OVER[len(winners) == 1, equal]).format(
+        name=seat_name(names, winners[0], tr),
+        names=", ".join(seat_name(names, w, tr) for w in winners),
+        points=points,
+    )
 
 
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table: a part of a seat's line, or the score."""
-    words = {
-        "saved": tr("Saved"),
-        "values": tr("Values"),
-        "lost": tr("Lost"),
-        "score": tr("Score"),
-    }
-    return words.get(key, key)
+    return _named(
+        {"saved": _("Saved"), "values": _("Values"), "lost": _("Lost"), "score": _("Score")},
+        key,
+        tr,
+    )
 
 
 def saved_line(name: str, explorers: str, tr: Translate) -> str:
@@ -258,13 +214,13 @@ def ranking_rule(result: Result, tr: Translate) -> str:
     return tr("The highest score wins; a tie is shared.")
 
 
-def _direction(origin: int, to: int) -> int:
-    steps = BOARD.step[origin]
-    return steps.index(to) if to in steps else -1
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _say(msgid: str, said: dict[str, Any], capital: tuple[str, ...], tr: Translate) -> str:
+    """``msgid`` in the reader's language, filled from ``said``; a name in ``capital`` that
+    opens the (English) sentence starts with a capital letter."""
+    lead = msgid[1 : msgid.find("}")] if msgid.startswith("{") else ""
+    if lead in capital:
+        said = {**said, lead: str(said[lead])[:1].upper() + str(said[lead])[1:]}
+    return tr(msgid).format(**said)
 
 
 # --- What a seat sees: the words both boards (web and terminal) say ----------------
@@ -276,8 +232,12 @@ def space_words(space: int | None, tr: Translate) -> str:
     return tr("space {name}").format(name=space_name(space))
 
 
-def explorer_number(explorer: int) -> int:
-    return explorer % 10 + 1
+SEEN_EXPLORER = {  # by whether the viewer owns the explorer, and knows its value
+    (True, False): _("your explorer {number}"),
+    (True, True): _("your explorer {number} (worth {value})"),
+    (False, False): _("{name}'s explorer {number}"),
+    (False, True): _("{name}'s explorer {number} (worth {value})"),
+}
 
 
 def seen_explorer_words(
@@ -285,20 +245,9 @@ def seen_explorer_words(
 ) -> str:
     """``your explorer 3 (worth 4)`` / ``Bao's explorer 3``: a value only where the viewer
     knows it."""
-    seat = explorer // 10
-    value = obs["explorers"][explorer]["value"]
-    if seat == obs["seat"]:
-        if value is None:
-            return tr("your explorer {number}").format(number=explorer_number(explorer))
-        return tr("your explorer {number} (worth {value})").format(
-            number=explorer_number(explorer), value=value
-        )
-    name = seat_name(names, seat, tr)
-    if value is None:
-        return tr("{name}'s explorer {number}").format(name=name, number=explorer_number(explorer))
-    return tr("{name}'s explorer {number} (worth {value})").format(
-        name=name, number=explorer_number(explorer), value=value
-    )
+    seat, value = explorer // 10, obs["explorers"][explorer]["value"]
+    text = tr(SEEN_EXPLORER[seat == obs["seat"], value is not None])
+    return text.format(name=seat_name(names, seat, tr), number=explorer % 10 + 1, value=value)
 
 
 def where(obs: SurviveObservation, explorer: int) -> int | None:
@@ -307,19 +256,26 @@ def where(obs: SurviveObservation, explorer: int) -> int | None:
 
 
 def step(space: int | None, direction: int) -> int | None:
-    if space is None or not 0 <= direction < 6:
-        return None
-    to = BOARD.step[space][direction]
+    """The space one step from ``space`` in ``direction``, or None (off the board)."""
+    to = BOARD.step[space][direction] if space is not None and 0 <= direction < 6 else -1
     return to if to >= 0 else None
 
 
-def landing_isle(space: int | None) -> int:
-    """The safe isle an explorer on ``space`` steps onto (the nearest by its landings)."""
-    for landings in (BOARD.landing_wide, BOARD.landing):
-        for isle, hexes in enumerate(landings):
-            if space in hexes:
-                return isle
-    return 0
+def landing_isle(space: int | None) -> str:
+    """The safe isle an explorer on ``space`` steps onto: the rules' nearest by landings."""
+    return ISLE_NAMES[max(ISLE_AT["touching"][space], 0) if space is not None else 0]
+
+
+HINTS: dict[type[Action], str] = {  # the first kind of move found among the legal ones
+    act.SinkTile: _("Choose a tile to sink."),
+    act.PlaceBoat: _("Choose a sea space for your boat."),
+    act.PlaceSquid: _("Choose a sea space for the giant squid."),
+    act.MoveEmptyBoat: _("Choose the creature or unoccupied boat to move."),
+    act.PickCreature: _("Choose the creature to move."),
+    act.MoveCreature: _("Choose where the creature goes."),
+    act.TakePerson: _("Choose the explorer the giant squid takes."),
+}
+MOVES = {act.MoveExplorer, act.MoveBoat, act.BoardBoat, act.JumpOverboard, act.LandOnSafeIsle}
 
 
 def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) -> str:
@@ -327,39 +283,84 @@ def hint_words(obs: SurviveObservation, legal: Sequence[Action], tr: Translate) 
     if not legal:
         return ""
     kinds = {type(a) for a in legal}
-    if PlaceExplorer in kinds:
+    if act.PlaceExplorer in kinds:
         return tr("Choose a value, then an empty tile.")
-    moves = {MoveExplorer, MoveBoat, BoardBoat, JumpOverboard, LandOnSafeIsle}
-    if kinds & moves and obs["phase"] != "board":
-        return tr("Choose a piece, then where it goes ({left} left).").format(
-            left=obs["moves_left"]
-        )
-    for kind, text in (
-        (SinkTile, tr("Choose a tile to sink.")),
-        (PlaceBoat, tr("Choose a sea space for your boat.")),
-        (PlaceSquid, tr("Choose a sea space for the giant squid.")),
-        (MoveEmptyBoat, tr("Choose the creature or unoccupied boat to move.")),
-        (PickCreature, tr("Choose the creature to move.")),
-        (MoveCreature, tr("Choose where the creature goes.")),
-        (TakePerson, tr("Choose the explorer the giant squid takes.")),
-    ):
+    if kinds & MOVES and obs["phase"] != "board":
+        text = tr("Choose a piece, then where it goes ({left} left).")
+        return text.format(left=obs["moves_left"])
+    for kind, hint in HINTS.items():
         if kind in kinds:
-            return text
+            return tr(hint)
     if obs["phase"] == "board":
         return tr("Choose who climbs into the new boat.")
-    if PlayTile in kinds:
-        return tr("You may play one of your tiles first.")
-    return ""
+    return tr("You may play one of your tiles first.") if act.PlayTile in kinds else ""
 
 
 def game_over_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> str:
-    return game_over_words(
-        obs["winners"] or [],
-        obs["scores"] or [],
-        obs["options"]["everyone_is_equal"],
-        names,
-        tr,
-    )
+    everyone_is_equal = obs["options"]["everyone_is_equal"]
+    return game_over_words(obs["winners"] or [], obs["scores"] or [], everyone_is_equal, names, tr)
+
+
+ACTIONS: dict[type[Action], str] = {
+    act.MoveExplorer: _("Move {explorer} {direction} from {origin} to {target}"),
+    act.BoardBoat: _("{explorer} climbs into the boat on {space}"),
+    act.JumpOverboard: _("{explorer} jumps overboard on {space}"),
+    act.LandOnSafeIsle: _("{explorer} steps onto {isle}"),
+    act.MoveBoat: _("Move {boat} {direction} from {origin} to {target}"),
+    act.EndMovement: _("Done moving: spend no more movement points"),
+    act.PlayTile: _("Play your tile {number}: {effect}"),
+    act.Decline: _("Do not play a deterrent"),
+    act.SinkTile: _("Sink the {terrain} tile on {space}"),
+    act.PlaceExplorer: _("Place your explorer worth {value} on {space}"),
+    act.PlaceBoat: _("Place a boat on {space}"),
+    act.PlaceSquid: _("Bring the giant squid in on {space}"),
+    act.TakePerson: _("The giant squid takes {explorer}"),
+    act.PickCreature: _("Move {creature} (on {space})"),
+    act.PickStartPlayer: _("{name} starts"),
+    act.LayTile: _("Lay a {terrain} tile"),
+    act.RevealBack: _("Turn the sunk tile over"),  # never its back
+    act.RollCreatureDie: _("Roll the creature die: {kind}"),
+    act.RollDiveDice: _("Roll the dive dice: {roll}"),
+    act.MoveEmptyBoat: _("Move the unoccupied {boat} to {space}"),
+}
+
+
+def _action_said(
+    a: Any, obs: SurviveObservation, names: Sequence[str], tr: Translate
+) -> dict[str, Any]:
+    """What an action's words may name: its fields, and where its piece is, in words."""
+    v = {f.name: getattr(a, f.name) for f in fields(a)}
+    said: dict[str, Any] = {"value": v.get("value"), "number": v.get("slot", 0) + 1}
+    at: int | None = None  # the space of the piece that moves
+    if "explorer" in v:
+        at = where(obs, a.explorer)
+        said["explorer"] = seen_explorer_words(a.explorer, obs, names, tr)
+        said["isle"] = isle_name(landing_isle(at), tr)
+    if "boat" in v:
+        at = obs["boats"][a.boat]["hex"]
+        said["boat"] = boat_words(a.boat, tr)
+    picked = obs["pending"]["creature"]  # the creature a destination is chosen for
+    if isinstance(a, act.PickCreature):
+        picked, at = a.creature, obs["creatures"][a.creature]["hex"]
+    if picked is not None:
+        said["creature"] = creature_words(picked, tr)
+    if "direction" in v:
+        said["direction"] = direction_name(a.direction, tr)
+        to = step(at, a.direction)
+        said["origin"] = "?" if at is None else space_name(at)
+        said["target"] = "?" if to is None else space_name(to)
+    space = v.get("hex", v.get("to", at))
+    said["space"] = "?" if space is None else space_name(space)
+    if isinstance(a, act.SinkTile):
+        v["terrain"] = obs["terrain"][a.hex] if 0 <= a.hex < BOARD.num_hexes else None
+    said["terrain"] = terrain_name(v.get("terrain") or "", tr)
+    said["effect"] = effect_name(v.get("effect") or "", tr)
+    said["name"] = seat_name(names, v.get("seat", -1), tr)
+    if isinstance(a, act.RollCreatureDie):
+        said["kind"] = kind_name(a.creature, tr)
+    if isinstance(a, act.RollDiveDice):
+        said["roll"] = dive_roll_words(a.piece, a.face, tr)
+    return said
 
 
 def action_label(
@@ -367,110 +368,52 @@ def action_label(
 ) -> str:
     """What ``action`` does, as both boards offer it: the web board's label and the
     terminal's choice (after the command that types it)."""
-    if isinstance(action, MoveExplorer):
-        at = where(obs, action.explorer)
-        to = step(at, action.direction)
-        return tr("Move {explorer} {direction} from {origin} to {target}").format(
-            explorer=seen_explorer_words(action.explorer, obs, names, tr),
-            direction=direction_name(action.direction, tr),
-            origin=space_name(at) if at is not None else "?",
-            target=space_name(to) if to is not None else "?",
-        )
-    if isinstance(action, BoardBoat):
-        at = where(obs, action.explorer)
-        return tr("{explorer} climbs into the boat on {space}").format(
-            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
-            space=space_name(at) if at is not None else "?",
-        )
-    if isinstance(action, JumpOverboard):
-        at = where(obs, action.explorer)
-        return tr("{explorer} jumps overboard on {space}").format(
-            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
-            space=space_name(at) if at is not None else "?",
-        )
-    if isinstance(action, LandOnSafeIsle):
-        isle = ISLE_NAMES[landing_isle(where(obs, action.explorer))]
-        return tr("{explorer} steps onto {isle}").format(
-            explorer=_capital(seen_explorer_words(action.explorer, obs, names, tr)),
-            isle=isle_name(isle, tr),
-        )
-    if isinstance(action, MoveBoat):
-        at = obs["boats"][action.boat]["hex"]
-        to = step(at, action.direction)
-        return tr("Move {boat} {direction} from {origin} to {target}").format(
-            boat=boat_words(action.boat, tr),
-            direction=direction_name(action.direction, tr),
-            origin=space_name(at) if at is not None else "?",
-            target=space_name(to) if to is not None else "?",
-        )
-    if isinstance(action, EndMovement):
-        if obs["phase"] == "tile-move":
-            return tr("Stop moving with the tile")
-        return tr("Done moving: spend no more movement points")
-    if isinstance(action, PlayTile):
-        return tr("Play your tile {number}: {effect}").format(
-            number=action.slot + 1, effect=effect_name(action.effect, tr)
-        )
-    if isinstance(action, Decline):
-        return tr("Do not play a deterrent")
-    if isinstance(action, SinkTile):
-        terrain = obs["terrain"][action.hex] if 0 <= action.hex < BOARD.num_hexes else None
-        return tr("Sink the {terrain} tile on {space}").format(
-            terrain=terrain_name(terrain or "", tr), space=space_name(action.hex)
-        )
-    if isinstance(action, PlaceExplorer):
-        return tr("Place your explorer worth {value} on {space}").format(
-            value=action.value, space=space_name(action.hex)
-        )
-    if isinstance(action, PlaceBoat):
-        return tr("Place a boat on {space}").format(space=space_name(action.hex))
-    if isinstance(action, PlaceSquid):
-        return tr("Bring the giant squid in on {space}").format(space=space_name(action.hex))
-    if isinstance(action, TakePerson):
-        return tr("The giant squid takes {explorer}").format(
-            explorer=seen_explorer_words(action.explorer, obs, names, tr)
-        )
-    if isinstance(action, PickCreature):
-        at = obs["creatures"][action.creature]["hex"]
-        return tr("Move {creature} (on {space})").format(
-            creature=creature_words(action.creature, tr),
-            space=space_name(at) if at is not None else "?",
-        )
-    if isinstance(action, MoveCreature):
+    msgid = ACTIONS.get(type(action))
+    if isinstance(action, act.EndMovement) and obs["phase"] == "tile-move":
+        msgid = _("Stop moving with the tile")
+    if isinstance(action, act.MoveCreature):
         picked = obs["pending"]["creature"]
         if picked is None:
-            return tr("Move the creature to {space}").format(space=space_name(action.to))
-        if obs["creatures"][picked]["hex"] == action.to:
-            text = tr("Leave {creature} on {space}")
+            msgid = _("Move the creature to {space}")
+        elif obs["creatures"][picked]["hex"] == action.to:
+            msgid = _("Leave {creature} on {space}")
         else:
-            text = tr("Move {creature} to {space}")
-        return text.format(creature=creature_words(picked, tr), space=space_name(action.to))
-    if isinstance(action, PickStartPlayer):
-        return tr("{name} starts").format(name=seat_name(names, action.seat, tr))
-    if isinstance(action, LayTile):
-        return tr("Lay a {terrain} tile").format(terrain=terrain_name(action.terrain, tr))
-    if isinstance(action, RevealBack):
-        return tr("Turn the sunk tile over")  # never its back
-    if isinstance(action, RollCreatureDie):
-        return tr("Roll the creature die: {kind}").format(kind=kind_name(action.creature, tr))
-    if isinstance(action, RollDiveDice):
-        return tr("Roll the dive dice: {roll}").format(
-            roll=dive_roll_words(action.piece, action.face, tr)
-        )
-    if isinstance(action, MoveEmptyBoat):
-        return tr("Move the unoccupied {boat} to {space}").format(
-            boat=boat_words(action.boat, tr), space=space_name(action.to)
-        )
-    return str(action)
+            msgid = _("Move {creature} to {space}")
+    if msgid is None:
+        return str(action)
+    return _say(msgid, _action_said(action, obs, names, tr), ("explorer",), tr)
+
+
+SETTING_UP = ("start", "lay-tiles", "place-explorers", "place-boats")
+TASKS = {  # what the seat to move must do now, by phase
+    "place-explorers": _("place an explorer"),
+    "place-boats": _("place a boat"),
+    "move": _("move ({left} points left)"),
+    "tile-move": _("move with the tile ({left} left)"),
+    "sink": _("sink a tile"),
+    "board": _("choose who boards the new boat"),
+    "place-squid": _("bring the giant squid in"),
+    "take-person": _("choose whom the giant squid takes"),
+    "deter": _("play a deterrent or not"),
+    "pick-creature": _("choose the creature to move"),
+    "move-creature": _("move the creature"),
+}
+
+
+def task_words(obs: SurviveObservation, tr: Translate) -> str:
+    """What the seat to move must do now."""
+    if obs["phase"] == "pick-creature" and obs["pending"]["boats"]:
+        return tr("choose the creature or unoccupied boat to move")
+    task = TASKS.get(obs["phase"], _("decide"))
+    return tr(task).format(left=obs["moves_left"])
 
 
 def status_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they must do, or the end."""
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
-    to_move = obs["to_move"]
-    turn = obs["turn"]
-    if obs["phase"] in ("start", "lay-tiles", "place-explorers", "place-boats") or not turn:
+    to_move, turn = obs["to_move"], obs["turn"]
+    if obs["phase"] in SETTING_UP or not turn:
         prefix = tr("Setting up")
     else:
         prefix = tr("Turn {turn}").format(turn=turn)
@@ -478,54 +421,16 @@ def status_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) ->
         return prefix + " · " + tr("the dice and tiles decide.")
     if to_move == obs["seat"]:
         return prefix + " · " + tr("Your turn: {what}").format(what=task_words(obs, tr))
+    what = tr("{name} is to play: {what}")
     return (
-        prefix
-        + " · "
-        + tr("{name} is to play: {what}").format(
-            name=seat_name(names, to_move, tr), what=task_words(obs, tr)
-        )
+        prefix + " · " + what.format(name=seat_name(names, to_move, tr), what=task_words(obs, tr))
     )
-
-
-def task_words(obs: SurviveObservation, tr: Translate) -> str:
-    """What the seat to move must do now."""
-    phase = obs["phase"]
-    if phase == "place-explorers":
-        return tr("place an explorer")
-    if phase == "place-boats":
-        return tr("place a boat")
-    if phase == "move":
-        return tr("move ({left} points left)").format(left=obs["moves_left"])
-    if phase == "tile-move":
-        return tr("move with the tile ({left} left)").format(left=obs["moves_left"])
-    if phase == "sink":
-        return tr("sink a tile")
-    if phase == "board":
-        return tr("choose who boards the new boat")
-    if phase == "place-squid":
-        return tr("bring the giant squid in")
-    if phase == "take-person":
-        return tr("choose whom the giant squid takes")
-    if phase == "deter":
-        return tr("play a deterrent or not")
-    if phase == "pick-creature":
-        if obs["pending"]["boats"]:
-            return tr("choose the creature or unoccupied boat to move")
-        return tr("choose the creature to move")
-    if phase == "move-creature":
-        return tr("move the creature")
-    return tr("decide")
 
 
 def table_line(obs: SurviveObservation, tr: Translate) -> str:
     """What lies on the table besides the pieces: tiles left, the dice, the last tile sunk."""
-    left = {t: 0 for t in ("beach", "forest", "mountain")}
-    for t in obs["terrain"]:
-        if t in left:
-            left[t] += 1
-    line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(
-        beach=left["beach"], forest=left["forest"], mountain=left["mountain"]
-    )
+    left = {t: obs["terrain"].count(t) for t in TERRAINS}
+    line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(**left)
     roll = obs["last_roll"]
     if roll:
         line += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
@@ -544,29 +449,27 @@ def table_line(obs: SurviveObservation, tr: Translate) -> str:
     return line
 
 
-def panel_word(key: str, tr: Translate) -> str:
-    """The names and notes of the places under the sea: the hand and the values to place."""
-    return {
-        "hand": tr("Your tiles"),
-        "held": tr("Held tiles"),
-        "hidden": tr("A spectator sees only how many tiles each player holds."),
-        "none": tr("none"),
-        "values": tr("Explorers to place:"),
-    }[key]
+# The places under the sea (the hand, the values to place), then the players' table's columns.
+BOARD_WORDS = {
+    "hand": _("Your tiles"),
+    "held": _("Held tiles"),
+    "hidden": _("A spectator sees only how many tiles each player holds."),
+    "none": _("none"),
+    "values": _("Explorers to place:"),
+    "player": _("Player"),
+    "land": _("On the island"),
+    "swimming": _("Swimming"),
+    "boat": _("In boats"),
+    "safe": _("Saved"),
+    "lost": _("Lost"),
+    "tiles": _("Tiles held"),
+    "score": _("Score"),
+}
 
 
-def seat_column(key: str, tr: Translate) -> str:
-    """A column of the players' table on both boards: where a seat's explorers are."""
-    return {
-        "player": tr("Player"),
-        "land": tr("On the island"),
-        "swimming": tr("Swimming"),
-        "boat": tr("In boats"),
-        "safe": tr("Saved"),
-        "lost": tr("Lost"),
-        "tiles": tr("Tiles held"),
-        "score": tr("Score"),
-    }[key]
+def board_word(key: str, tr: Translate) -> str:
+    """A name or note both boards show beside the sea: see :data:`BOARD_WORDS`."""
+    return tr(BOARD_WORDS[key])
 
 
 SEAT_COLUMNS = ("land", "swimming", "boat", "safe", "lost")
@@ -575,200 +478,107 @@ SEAT_COLUMNS = ("land", "swimming", "boat", "safe", "lost")
 
 # --- The log -----------------------------------------------------------------------------
 
+LOG: dict[type[Event], str] = {  # an event's sentence where its kind alone says which
+    ev.ExplorerMoved: _("{name} moved {explorer} {direction} to {space}."),
+    ev.BoatMoved: _("{name} moved {boat} {direction} to {space}."),
+    ev.ExplorerLost: _("The whirlpool swallowed {explorer}."),
+    ev.CreatureDieRolled: _("{name} rolled the creature die: {kind}."),
+    ev.DiveDiceRolled: _("{name} rolled the dive dice: {roll}."),
+    ev.NothingMoved: _("Nothing can move."),
+    ev.CreatureMoved: _("{name} moved {creature} to {space}."),
+    ev.CreatureCameIn: _("{creature} comes in on {space}."),
+    ev.CreatureRemoved: _("The whirlpool on {space} swallowed {creature}."),
+    ev.BoatCapsized: _("{creature} capsized {boat} on {space}: {explorers} now swim."),
+    ev.BoatSunk: _("{creature} dragged {boat} under on {space}."),
+    ev.Whirlpool: _("A whirlpool opens on {space}."),
+    ev.TileSunk: _("{name} sank the {terrain} tile on {space}."),
+    ev.TileRevealed: _("{name} takes a red tile: {effect}."),
+    ev.TilePlayed: _("{name} played a tile: {effect}."),
+    ev.DeterrentPlayed: _("{name} played a {effect}: {creature} leaves the game."),
+    ev.DeterrentDeclined: _("{name} played no deterrent."),
+    ev.ExplorerBoarded: _("{explorer} climbed into {boat} on {space}."),
+    ev.ExplorerJumped: _("{explorer} jumped overboard."),
+    ev.ExplorerSaved: _("{explorer} reached {isle}."),
+    ev.EmptyBoatMoved: _("{name} moved the unoccupied {boat} to {space}."),
+    ev.BoatCameIn: _("{boat} comes in on {space}."),
+    ev.ExplorerPlaced: _("{name} placed an explorer on {space}."),
+    ev.BoatPlaced: _("{name} placed a boat on {space}."),
+    ev.StartPlayerPicked: _("{name} is the first player."),
+    ev.IslandLaid: _("The 40 island tiles are laid face up."),
+}
+REMOVED_BY = {
+    "whale": _("A whale entered {space}: {creature} leaves the game."),
+    "squid": _("A giant squid entered {space}: {creature} leaves the game."),
+}
+
+
+def _log_msgid(e: Event) -> str | None:
+    """The sentence of ``e``, untranslated: the one its kind says unless its fields choose."""
+    if isinstance(e, ev.ExplorerMoved) and e.boat >= 0:
+        return _("{name} moved {explorer} {direction} into {boat} on {space}.")
+    if isinstance(e, ev.ExplorerLost) and e.cause != "whirlpool":
+        if e.cause == "squid":
+            return _("{creature} took {explorer}.")
+        return _("{creature} ate {explorer} on {space}.")
+    if isinstance(e, ev.CreatureMoved) and e.origin == e.to:
+        return _("{name} left {creature} on {space}.")
+    if isinstance(e, ev.CreatureCameIn) and e.creature_kind == "squid":
+        return _("{name} brought a giant squid in on {space}.")
+    if isinstance(e, ev.CreatureRemoved) and e.by in REMOVED_BY:
+        return REMOVED_BY[e.by]
+    if isinstance(e, ev.Whirlpool) and e.boats:
+        return _("A whirlpool opens on {space} and swallows {boats}.")
+    if isinstance(e, ev.TileRevealed) and e.effect is None:
+        return _("{name} keeps the tile's red back hidden.")
+    if isinstance(e, ev.TileRevealed) and (e.public or e.effect in act.GREEN_EFFECTS):
+        return _("The tile's back: {effect}!")
+    if isinstance(e, ev.ExplorerPlaced) and e.value is not None:
+        return _("{name} placed an explorer worth {value} on {space}.")
+    return LOG.get(type(e))
+
+
+def _event_said(e: Event, names: Sequence[str], tr: Translate) -> dict[str, Any]:
+    """What an event's sentence may name: its fields, in words."""
+    v = {f.name: getattr(e, f.name) for f in fields(e)}
+    said: dict[str, Any] = {"value": v.get("value")}
+    if "seat" in v:
+        said["name"] = seat_name(names, v["seat"], tr)
+    if "explorer" in v:
+        said["explorer"] = explorer_words(v["explorer"], names, tr)
+    if v.get("boat", -1) >= 0:  # a move that ends in no boat names boat -1
+        said["boat"] = boat_words(v["boat"], tr)
+    if "to" in v or "hex" in v:
+        said["space"] = space_name(v.get("to", v.get("hex", 0)))
+    if "origin" in v:
+        steps = BOARD.step[v["origin"]]
+        said["direction"] = direction_name(steps.index(v["to"]) if v["to"] in steps else -1, tr)
+    if "creature" in v:
+        said["creature"] = creature_words(v["creature"], tr)
+    if "face" in v:
+        said["kind"] = kind_name(v["face"], tr)
+    if "piece" in v:
+        said["roll"] = dive_roll_words(v["piece"], v["face"], tr)
+    said["effect"] = effect_name(v.get("effect") or "", tr)
+    said["terrain"] = terrain_name(v.get("terrain", ""), tr)
+    people = v.get("aboard", v.get("swimmers", ()))
+    said["explorers"] = ", ".join(explorer_words(e, names, tr) for e in people)
+    said["isle"] = isle_name(v.get("isle"), tr)
+    said["boats"] = ", ".join(boat_words(b, tr) for b in v.get("boats", ()))
+    return said
+
 
 def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     """``event`` as one sentence of the log, as the reader may know it."""
-    if isinstance(event, ExplorerMoved):
-        name = seat_name(names, event.seat, tr)
-        direction = direction_name(_direction(event.origin, event.to), tr)
-        if event.boat >= 0:
-            return tr("{name} moved {explorer} {direction} into {boat} on {space}.").format(
-                name=name,
-                explorer=explorer_words(event.explorer, names, tr),
-                direction=direction,
-                boat=boat_words(event.boat, tr),
-                space=space_name(event.to),
-            )
-        return tr("{name} moved {explorer} {direction} to {space}.").format(
-            name=name,
-            explorer=explorer_words(event.explorer, names, tr),
-            direction=direction,
-            space=space_name(event.to),
-        )
-    if isinstance(event, BoatMoved):
-        return tr("{name} moved {boat} {direction} to {space}.").format(
-            name=seat_name(names, event.seat, tr),
-            boat=boat_words(event.boat, tr),
-            direction=direction_name(_direction(event.origin, event.to), tr),
-            space=space_name(event.to),
-        )
-    if isinstance(event, ExplorerLost):
-        return _lost(event, names, tr)
-    if isinstance(event, (CreatureDieRolled, DiveDiceRolled, NothingMoved, CreatureMoved)):
-        return _creature_turn(event, names, tr)
-    if isinstance(event, (CreatureCameIn, CreatureRemoved, BoatCapsized, BoatSunk, Whirlpool)):
-        return _at_sea(event, names, tr)
-    if isinstance(event, (TileSunk, TileRevealed, TilePlayed, DeterrentPlayed, DeterrentDeclined)):
-        return _tiles(event, names, tr)
-    return _setup_and_people(event, names, tr)
-
-
-def _lost(event: ExplorerLost, names: Sequence[str], tr: Translate) -> str:
-    explorer = explorer_words(event.explorer, names, tr)
-    if event.cause == "whirlpool":
-        return tr("The whirlpool swallowed {explorer}.").format(explorer=explorer)
-    creature = _capital(creature_words(event.creature, tr))
-    if event.cause == "squid":
-        return tr("{creature} took {explorer}.").format(creature=creature, explorer=explorer)
-    return tr("{creature} ate {explorer} on {space}.").format(
-        creature=creature, explorer=explorer, space=space_name(event.hex)
-    )
-
-
-def _creature_turn(event: Event, names: Sequence[str], tr: Translate) -> str:
-    if isinstance(event, CreatureDieRolled):
-        return tr("{name} rolled the creature die: {kind}.").format(
-            name=seat_name(names, event.seat, tr), kind=kind_name(event.face, tr)
-        )
-    if isinstance(event, DiveDiceRolled):
-        return tr("{name} rolled the dive dice: {roll}.").format(
-            name=seat_name(names, event.seat, tr),
-            roll=dive_roll_words(event.piece, event.face, tr),
-        )
-    if isinstance(event, NothingMoved):
-        return tr("Nothing can move.")
-    assert isinstance(event, CreatureMoved)
-    if event.origin == event.to:
-        text = tr("{name} left {creature} on {space}.")
-    else:
-        text = tr("{name} moved {creature} to {space}.")
-    return text.format(
-        name=seat_name(names, event.seat, tr),
-        creature=creature_words(event.creature, tr),
-        space=space_name(event.to),
-    )
-
-
-def _at_sea(event: Event, names: Sequence[str], tr: Translate) -> str:
-    if isinstance(event, CreatureCameIn):
-        if event.creature_kind == "squid":
-            return tr("{name} brought a giant squid in on {space}.").format(
-                name=seat_name(names, event.seat, tr), space=space_name(event.hex)
-            )
-        return tr("{creature} comes in on {space}.").format(
-            creature=_capital(creature_words(event.creature, tr)), space=space_name(event.hex)
-        )
-    if isinstance(event, CreatureRemoved):
-        creature = creature_words(event.creature, tr)
-        if event.by == "whale":
-            text = tr("A whale entered {space}: {creature} leaves the game.")
-        elif event.by == "squid":
-            text = tr("A giant squid entered {space}: {creature} leaves the game.")
-        else:
-            text = tr("The whirlpool on {space} swallowed {creature}.")
-        return text.format(creature=creature, space=space_name(event.hex))
-    if isinstance(event, BoatCapsized):
-        return tr("{creature} capsized {boat} on {space}: {explorers} now swim.").format(
-            creature=_capital(creature_words(event.creature, tr)),
-            boat=boat_words(event.boat, tr),
-            space=space_name(event.hex),
-            explorers=explorers_words(event.aboard, names, tr),
-        )
-    if isinstance(event, BoatSunk):
-        return tr("{creature} dragged {boat} under on {space}.").format(
-            creature=_capital(creature_words(event.creature, tr)),
-            boat=boat_words(event.boat, tr),
-            space=space_name(event.hex),
-        )
-    assert isinstance(event, Whirlpool)
-    if event.boats:
-        return tr("A whirlpool opens on {space} and swallows {boats}.").format(
-            space=space_name(event.hex),
-            boats=", ".join(boat_words(b, tr) for b in event.boats),
-        )
-    return tr("A whirlpool opens on {space}.").format(space=space_name(event.hex))
-
-
-def _tiles(event: Event, names: Sequence[str], tr: Translate) -> str:
-    if isinstance(event, TileSunk):
-        line = tr("{name} sank the {terrain} tile on {space}.").format(
-            name=seat_name(names, event.seat, tr),
-            terrain=terrain_name(event.terrain, tr),
-            space=space_name(event.hex),
-        )
-        if event.swimmers:
-            line += " " + tr("{explorers} fell into the sea.").format(
-                explorers=explorers_words(event.swimmers, names, tr)
-            )
-        return line
-    if isinstance(event, TileRevealed):
-        name = seat_name(names, event.seat, tr)
-        if event.effect is None:
-            return tr("{name} keeps the tile's red back hidden.").format(name=name)
-        if event.public or event.effect in GREEN_EFFECTS:
-            return tr("The tile's back: {effect}!").format(effect=effect_name(event.effect, tr))
-        return tr("{name} takes a red tile: {effect}.").format(
-            name=name, effect=effect_name(event.effect, tr)
-        )
-    if isinstance(event, TilePlayed):
-        return tr("{name} played a tile: {effect}.").format(
-            name=seat_name(names, event.seat, tr), effect=effect_name(event.effect, tr)
-        )
-    if isinstance(event, DeterrentPlayed):
-        return tr("{name} played a {effect}: {creature} leaves the game.").format(
-            name=seat_name(names, event.seat, tr),
-            effect=effect_name(event.effect, tr),
-            creature=creature_words(event.creature, tr),
-        )
-    assert isinstance(event, DeterrentDeclined)
-    return tr("{name} played no deterrent.").format(name=seat_name(names, event.seat, tr))
-
-
-def _setup_and_people(event: Event, names: Sequence[str], tr: Translate) -> str | None:
-    if isinstance(event, ExplorerBoarded):
-        return tr("{explorer} climbed into {boat} on {space}.").format(
-            explorer=explorer_words(event.explorer, names, tr),
-            boat=boat_words(event.boat, tr),
-            space=space_name(event.hex),
-        )
-    if isinstance(event, ExplorerJumped):
-        return tr("{explorer} jumped overboard.").format(
-            explorer=explorer_words(event.explorer, names, tr)
-        )
-    if isinstance(event, ExplorerSaved):
-        return tr("{explorer} reached {isle}.").format(
-            explorer=explorer_words(event.explorer, names, tr), isle=isle_name(event.isle, tr)
-        )
-    if isinstance(event, EmptyBoatMoved):
-        return tr("{name} moved the unoccupied {boat} to {space}.").format(
-            name=seat_name(names, event.seat, tr),
-            boat=boat_words(event.boat, tr),
-            space=space_name(event.to),
-        )
-    if isinstance(event, BoatCameIn):
-        return tr("{boat} comes in on {space}.").format(
-            boat=_capital(boat_words(event.boat, tr)), space=space_name(event.hex)
-        )
-    if isinstance(event, ExplorerPlaced):
-        name = seat_name(names, event.seat, tr)
-        if event.value is None:
-            return tr("{name} placed an explorer on {space}.").format(
-                name=name, space=space_name(event.hex)
-            )
-        return tr("{name} placed an explorer worth {value} on {space}.").format(
-            name=name, value=event.value, space=space_name(event.hex)
-        )
-    if isinstance(event, BoatPlaced):
-        return tr("{name} placed a boat on {space}.").format(
-            name=seat_name(names, event.seat, tr), space=space_name(event.hex)
-        )
-    if isinstance(event, StartPlayerPicked):
-        return tr("{name} is the first player.").format(name=seat_name(names, event.seat, tr))
-    if isinstance(event, IslandLaid):
-        return tr("The 40 island tiles are laid face up.")
-    if isinstance(event, GameOver):
+    if isinstance(event, ev.GameOver):
         return game_over_words(event.winners, event.scores, event.counting == "saved", names, tr)
-    return None
+    msgid = _log_msgid(event)
+    if msgid is None:
+        return None
+    said = _event_said(event, names, tr)
+    line = _say(msgid, said, ("creature", "boat"), tr)
+    if isinstance(event, ev.TileSunk) and event.swimmers:
+        line += " " + tr("{explorers} fell into the sea.").format(**said)
+    return line
 
 
 def _dive_faces(die: str) -> str:
@@ -818,56 +628,27 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
     return plain_choice(choice, tr)
 
 
-__all__ = [
-    "action_label",
-    "boat_words",
-    "choice_label",
-    "creature_words",
-    "describe",
-    "direction_name",
-    "dive_face_name",
-    "dive_piece_name",
-    "dive_roll_words",
-    "effect_name",
-    "explorer_words",
-    "game_over_line",
-    "game_over_words",
-    "isle_name",
-    "kind_name",
-    "number",
-    "option_label",
-    "result_word",
-    "space_name",
-    "status_line",
-    "terrain_name",
-    "tie_break_line",
-]
+ADVICE = {"boat": _("in a boat"), "land": _("on land")}  # the advisor's words keyed otherwise
+ADVICE_AS_KEYED = (  # the advisor's words that are their own keys, marked to be extracted
+    _("How safe your explorers are"),
+    _("creature die: {face}"),
+    _("dive die: {face}"),
+    _("move die: {face}"),
+    _("explorer {number} ({status})"),
+    _("die"),
+    _("dive piece"),
+    _("move die"),
+    _("safety"),
+    _("swimming"),
+    _("safe"),
+    _("Safety: the chance the next creature roll brings nothing that can harm it."),
+)
 
 
 def advice_word(key: str, tr: Translate) -> str:
     """The advisor's titles, labels and row names (``advice.py``), in the reader's language."""
-    words = {
-        "How safe your explorers are": tr("How safe your explorers are"),
-        "creature die: {face}": tr("creature die: {face}"),
-        "dive die: {face}": tr("dive die: {face}"),
-        "move die: {face}": tr("move die: {face}"),
-        "explorer {number} ({status})": tr("explorer {number} ({status})"),
-        "die": tr("die"),
-        "dive piece": tr("dive piece"),
-        "move die": tr("move die"),
-        "safety": tr("safety"),
-        "swimming": tr("swimming"),
-        "boat": tr("in a boat"),
-        "land": tr("on land"),
-        "safe": tr("safe"),
-        "Safety: the chance the next creature roll brings nothing that can harm it.": tr(
-            "Safety: the chance the next creature roll brings nothing that can harm it."
-        ),
-    }
-    if key in words:
-        return words[key]
-    if key in ("serpent", "shark", "whale", "squid", "dolphin"):
-        return kind_name(key, tr)
-    if key in ("starfish", "dive"):
-        return dive_piece_name(key, tr) if key == "starfish" else dive_face_name(key, tr)
-    return tr(key)
+    if key in ADVICE:
+        return tr(ADVICE[key])
+    if key in KINDS or key == "starfish":
+        return dive_piece_name(key, tr)
+    return dive_face_name(key, tr) if key == "dive" else tr(key)

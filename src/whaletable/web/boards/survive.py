@@ -1,22 +1,12 @@
 """Survive: Escape from Atlantis! on the web table: the hex sea as SVG, drawn from the scene
-(:mod:`whaletable.games.survive.view`).
+(:mod:`whaletable.games.survive.view`); this module keeps only where things go and how
+each kind of piece looks.
 
-The 133 spaces are drawn where :mod:`whaletable.games.survive.components` puts them
-(pointy-top hexes, ``x`` from the half-hex column, ``y`` from the row); island tiles
-are coloured by terrain, the four safe isles sit in the corners beside their yellow
-landing spaces. Explorers are discs in their seat's colour; a disc shows a value only
-when the observation gives it (the viewer's own explorers, everyone's at the end),
-inside ``<text class="explorer-value">`` and nowhere else.
-
-Moves are small decisions. Pieces that can move (explorers, boats, the values still
-to place at setup) are *selectable*: a click on one shows its destinations, and a click
-on a destination plays the move (two steps, as Whale to Look does for boats). Tiles to
-sink, sea spaces for a boat or a squid, creatures to pick and their destinations,
-people a squid may take and the held tiles are clicked directly; "done" and "do not
-play a deterrent" are buttons under the sea.
-
-Spaces are named as on the terminal: a row letter A–M and the space's place in the
-row from the left, so the centre of the island is G6.
+Spaces are pointy-top hexes placed by :mod:`whaletable.games.survive.components`; the safe
+isles sit in the corners beside their yellow landing spaces. An explorer's value is drawn
+only where the scene gives it, inside ``<text class="explorer-value">``. A piece that moves
+(an explorer, a boat, a value to place) is *selectable*: a click on it shows its
+destinations, and a click on one plays the move. Everything else is clicked directly.
 """
 
 from __future__ import annotations
@@ -27,36 +17,12 @@ from functools import cache
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.games.survive import actions as act
 from whaletable.games.survive import words
-from whaletable.games.survive.actions import (
-    BoardBoat,
-    Decline,
-    EndMovement,
-    MoveBoat,
-    MoveEmptyBoat,
-    MoveExplorer,
-    PlaceExplorer,
-)
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
 from whaletable.games.survive.view import scene, selected
-from whaletable.games.survive.words import (
-    SEAT_COLUMNS,
-    seat_column,
-    seen_explorer_words,
-    space_words,
-    table_line,
-    terrain_name,
-)
-from whaletable.web.boards import (
-    HIGHLIGHT,
-    INK,
-    Svg,
-    Translate,
-    WordedBoard,
-    esc,
-    seat_colour,
-)
+from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 SIZE = 30  # a hex's radius (centre to corner)
@@ -87,7 +53,7 @@ CREATURE_FILL = {
     "dolphin": "#2a9d8f",
 }
 HULL = "#8b5a2b"
-LEGEND_KEYS = ("player", *SEAT_COLUMNS, "tiles")
+LEGEND_KEYS = ("player", *words.SEAT_COLUMNS, "tiles")
 
 
 # --- Where things are ---------------------------------------------------------------------
@@ -144,9 +110,9 @@ def _space(
     """One space of the board: its terrain, a landing ring, a threat; clickable when
     ``on_space`` is the viewer's move there (``act_title`` its words)."""
     fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
-    title = space_words(space, tr)
+    title = words.space_words(space, tr)
     if terrain:
-        title += " · " + terrain_name(terrain, tr)
+        title += " · " + words.terrain_name(terrain, tr)
     if on_space is not None:
         svg.open_act(on_space, act_title, "space-act", f' data-hex="{space}"')
         stroke, width = HIGHLIGHT, 3.0
@@ -175,57 +141,32 @@ def _space(
 # --- Drawing helpers ----------------------------------------------------------------------
 
 
-def _creature_shape(svg: Svg, kind: str, x: float, y: float, r: float = 7.5) -> None:
-    fill = CREATURE_FILL.get(kind, INK)
-    svg.add(
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{fill}" stroke="#ffffff" '
-        f'stroke-width="1.2"/>'
-    )
-    if kind == "serpent":
-        svg.add(
-            f'<path d="M {x - 5:.1f} {y + 2:.1f} q 2.5 -6 5 0 t 5 0" fill="none" '
-            f'stroke="#ffffff" stroke-width="1.6"/>'
-        )
-    elif kind == "shark":
-        svg.add(
-            f'<path d="M {x - 4.5:.1f} {y + 3:.1f} L {x + 1:.1f} {y - 5:.1f} '
-            f'L {x + 4.5:.1f} {y + 3:.1f} Z" fill="#ffffff"/>'
-        )
-    elif kind == "whale":
-        svg.add(
-            f'<ellipse cx="{x - 1:.1f}" cy="{y + 1:.1f}" rx="4.2" ry="2.6" fill="#ffffff"/>'
-            f'<path d="M {x + 3:.1f} {y + 1:.1f} L {x + 5.5:.1f} {y - 2:.1f} '
-            f'L {x + 5.5:.1f} {y + 3.5:.1f} Z" fill="#ffffff"/>'
-        )
-    elif kind == "dolphin":
-        svg.add(
-            f'<path d="M {x - 5:.1f} {y + 3:.1f} Q {x - 1:.1f} {y - 6:.1f} {x + 5:.1f} '
-            f'{y + 1:.1f} L {x + 1:.1f} {y + 1:.1f} L {x - 1:.1f} {y + 4:.1f} Z" '
-            f'fill="#ffffff"/>'
-        )
-    else:  # giant squid
-        svg.add(
-            f'<circle cx="{x:.1f}" cy="{y - 2:.1f}" r="2.8" fill="#ffffff"/>'
-            f'<path d="M {x - 3:.1f} {y} l -1.5 4.5 M {x:.1f} {y} l 0 5 M {x + 3:.1f} {y} '
-            f'l 1.5 4.5" stroke="#ffffff" stroke-width="1.2"/>'
-        )
+CREATURE_MARK = {  # the white sign on a creature's disc, around its centre
+    "serpent": '<path d="M -5 2 q 2.5 -6 5 0 t 5 0" fill="none" stroke-width="1.6"/>',
+    "shark": '<path d="M -4.5 3 L 1 -5 L 4.5 3 Z"/>',
+    "whale": '<ellipse cx="-1" cy="1" rx="4.2" ry="2.6"/><path d="M 3 1 L 5.5 -2 L 5.5 3.5 Z"/>',
+    "dolphin": '<path d="M -5 3 Q -1 -6 5 1 L 1 1 L -1 4 Z"/>',
+    "squid": '<circle cy="-2" r="2.8"/><path d="M -3 0 l -1.5 4.5 M 0 0 l 0 5 M 3 0 l 1.5 4.5" '
+    'fill="none" stroke-width="1.2"/>',
+}
 
 
-def _hull(svg: Svg, x: float, y: float, stroke: str = INK, width: float = 1.2) -> None:
+def _creature_shape(svg: Svg, kind: str, x: float, y: float) -> None:
     svg.add(
-        f'<path class="hull" d="M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} '
-        f'L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z" fill="{HULL}" '
-        f'stroke="{stroke}" stroke-width="{width}"/>'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{CREATURE_FILL.get(kind, INK)}" '
+        f'stroke="#ffffff" stroke-width="1.2"/><g transform="translate({x:.1f} {y:.1f})" '
+        f'fill="#ffffff" stroke="#ffffff" stroke-width="0">{CREATURE_MARK.get(kind, "")}</g>'
     )
 
 
 TARGET_CLASS: dict[type[Action], str] = {
-    MoveExplorer: "explorer-target",
-    MoveBoat: "boat-target",
-    MoveEmptyBoat: "boat-target",
-    PlaceExplorer: "place-target",
+    act.MoveExplorer: "explorer-target",
+    act.MoveBoat: "boat-target",
+    act.MoveEmptyBoat: "boat-target",
+    act.PlaceExplorer: "place-target",
+    act.BoardBoat: "board-target",
+    act.JumpOverboard: "jump-target",
 }
-ACT_CLASS = {"space": "space-act", "explorer": "explorer-act", "creature": "creature-act"}
 
 
 def _short(key: str) -> str:
@@ -237,6 +178,17 @@ def _number(key: str) -> int:
     return int(key.rpartition("-")[2])
 
 
+def _open(svg: Svg, cls: str, attrs: str, title: str, key: str | None = None) -> None:
+    """Open a piece's ``<g>``: selectable as ``key`` (``data-boat``), else not clickable."""
+    if key is None:
+        svg.add(f'<g class="{cls}"{attrs} pointer-events="none"><title>{esc(title)}</title>')
+        return
+    svg.add(
+        f'<g class="{cls} boat selectable" data-boat="{key}"{attrs} tabindex="0" '
+        f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
+    )
+
+
 class SurviveBoard(WordedBoard[SurviveObservation]):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
@@ -245,91 +197,88 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
     def svg(
         self, view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
     ) -> str:
-        sc = scene(view, legal, names, tr)
-        regions = {r.key: r for r in sc.regions}
-        movers = [selected(c.action, view["phase"]) for c in sc.choices]
-        keys = [_short(k) for k in dict.fromkeys(k for k in movers if k is not None)]
-        direct = {
+        return _Drawing(view, scene(view, legal, names, tr), names, tr).svg()
+
+
+class _Drawing:
+    """One viewer's board: the scene, which pieces are selectable (:attr:`keys`) and which
+    regions and pieces are clicked directly for a move (:attr:`direct`)."""
+
+    def __init__(
+        self, view: SurviveObservation, sc: Scene, names: Sequence[str], tr: Translate
+    ) -> None:
+        self.view, self.sc, self.names, self.tr = view, sc, names, tr
+        self.regions = {r.key: r for r in sc.regions}
+        self.movers = [selected(c.action, view["phase"]) for c in sc.choices]
+        self.keys = [_short(k) for k in dict.fromkeys(k for k in self.movers if k is not None)]
+        self.direct = {
             c.target: c
-            for c, mover in zip(sc.choices, movers, strict=True)
+            for c, mover in zip(sc.choices, self.movers, strict=True)
             if mover is None and c.target is not None
         }
-        layout = self._hand_layout(regions["hand"])
+        self.out = Svg()
+
+    def svg(self) -> str:
+        sc, tr, svg = self.sc, self.tr, self.out
+        layout = self._hand_layout(self.regions["hand"])
         rows = max([1, *(row + 1 for _, _, row, _ in layout)])
         legend_y = HAND_Y + 26 + rows * TILE_ROW
         seats = [r for r in sc.regions if r.kind == "seat"]
-        svg = Svg()
-        svg.open(
-            "survive",
-            WIDTH,
-            int(legend_y + len(seats) * SEAT_H + 14),
-            tr("Survive: Escape from Atlantis! board"),
-            DEEP,
-            css=self._selection_css(keys),
-        )
-        self._header(svg, view, regions, tr)
-        self._isles(svg, sc)
-        for region in sc.regions:
-            if region.key.startswith("space-"):
-                self._space(svg, region, direct.get(region.key), sc, tr)
-        for region in sc.regions:
-            if region.key.startswith("space-"):
-                self._pieces(svg, view, region, direct, keys, names, tr)
-        for choice, mover in zip(sc.choices, movers, strict=True):
+        height = int(legend_y + len(seats) * SEAT_H + 14)
+        label = tr("Survive: Escape from Atlantis! board")
+        svg.open("survive", WIDTH, height, label, DEEP, css=self._selection_css())
+        self._header()
+        self._isles()
+        spaces = [r for r in sc.regions if r.key.startswith("space-")]
+        for region in spaces:
+            choice = self.direct.get(region.key)
+            # Kept by all it shows: most spaces look the same from one step to the next.
+            svg.piece(
+                _space,
+                _number(region.key),
+                None if region.kind == "sea" else region.kind,
+                "landing" in region.marks,
+                "threat" in region.marks,
+                None if choice is None else choice.action,
+                "" if choice is None else choice.words,
+                tr,
+            )
+        for region in spaces:
+            self._pieces(region)
+        for choice, mover in zip(sc.choices, self.movers, strict=True):
             if mover is not None and choice.target is not None:
-                self._target(svg, choice, _short(mover))
-        self._controls(svg, view, sc, regions, keys, tr)
-        self._hand(svg, regions["hand"], direct, layout)
-        self._legend(svg, seats, legend_y, tr)
+                self._target(choice, _short(mover))
+        self._controls()
+        self._hand(self.regions["hand"], layout)
+        self._legend(seats, legend_y)
         return svg.close()
 
-    @staticmethod
-    def _selection_css(keys: list[str]) -> str:
+    def _selection_css(self) -> str:
         """A chosen piece (``data-selected`` on the svg) shows its destinations."""
-        rules = []
-        for key in keys:
-            rules.append(
-                f'svg.survive[data-selected="{key}"] .move-target[data-boat="{key}"]'
-                "{visibility:visible}"
-                f'svg.survive[data-selected="{key}"] .selectable[data-boat="{key}"] .mark'
-                "{stroke:#d55e00;stroke-width:3.5;stroke-dasharray:none}"
-            )
-        return "".join(rules)
+        return "".join(
+            f'svg.survive[data-selected="{key}"] .move-target[data-boat="{key}"]'
+            "{visibility:visible}"
+            f'svg.survive[data-selected="{key}"] .selectable[data-boat="{key}"] .mark'
+            "{stroke:#d55e00;stroke-width:3.5;stroke-dasharray:none}"
+            for key in self.keys
+        )
 
-    def _header(
-        self, svg: Svg, view: SurviveObservation, regions: dict[str, Region], tr: Translate
-    ) -> None:
-        seat = view["seat"]
-        turn = view["turn"]
+    def _header(self) -> None:
+        seat, turn, tr = self.view["seat"], self.view["turn"], self.tr
         first = tr("Turn {turn}").format(turn=turn) if turn else tr("Setting up")
         if seat is None:
             first += " · " + tr("spectator view: public information only")
         else:
-            first += " · " + tr("{name}'s view").format(name=regions[f"seat-{seat}"].label)
-        svg.text(16, 22, first, size=15, weight="bold")
-        svg.text(16, 44, table_line(view, tr), size=12, fill=MUTED)
+            first += " · " + tr("{name}'s view").format(name=self.regions[f"seat-{seat}"].label)
+        self.out.text(16, 22, first, size=15, weight="bold")
+        self.out.text(16, 44, words.table_line(self.view, tr), size=12, fill=MUTED)
 
     # ---------------------------------------------------------------- the sea
 
-    def _space(
-        self, svg: Svg, region: Region, act: Choice | None, sc: Scene, tr: Translate
-    ) -> None:
-        terrain = None if region.kind == "sea" else region.kind
-        # Kept by all it shows: most spaces look the same from one step to the next.
-        svg.piece(
-            _space,
-            _number(region.key),
-            terrain,
-            "landing" in region.marks,
-            "threat" in region.marks,
-            None if act is None else act.action,
-            "" if act is None else act.words,
-            tr,
-        )
-
-    def _isles(self, svg: Svg, sc: Scene) -> None:
+    def _isles(self) -> None:
+        svg = self.out
         for i, isle in enumerate(ISLE_NAMES):
-            region = sc.region(f"isle-{isle}")
+            region = self.regions[f"isle-{isle}"]
             x, y = ISLE_XY[i]
             for h in BOARD.landing[i]:
                 hx, hy = hex_xy(h)
@@ -351,37 +300,26 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
                 )
             svg.add("</g>")
 
-    def _pieces(
-        self,
-        svg: Svg,
-        view: SurviveObservation,
-        region: Region,
-        direct: dict[str, Choice],
-        keys: list[str],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
+    def _pieces(self, region: Region) -> None:
         cx, cy = hex_xy(_number(region.key))
         creatures = [p for p in region.pieces if p.kind in CREATURE_FILL]
         for k, c in enumerate(creatures):
-            x = cx + (k - (len(creatures) - 1) / 2) * 15
-            self._creature(svg, c, x, cy - 17, direct.get(c.key))
+            self._creature(c, cx + (k - (len(creatures) - 1) / 2) * 15, cy - 17)
         boat = next((p for p in region.pieces if p.kind == "boat"), None)
         people = [p for p in region.pieces if p.kind == "explorer"]
         aboard = [p for p in people if "boat" in p.marks]
         people = [p for p in people if "boat" not in p.marks]
         if boat is not None:
-            self._boat(svg, boat, cx, cy + 4, keys, tr)
+            self._boat(boat, cx, cy + 4)
             for k, e in enumerate(aboard):
-                px = cx + (k - (len(aboard) - 1) / 2) * 12.5
-                self._explorer(svg, view, e, (px, cy - 4, 5.8), direct, keys, names, tr)
+                self._explorer(e, (cx + (k - (len(aboard) - 1) / 2) * 12.5, cy - 4, 5.8))
             spots = self._spots(len(people), cx, cy + 19, 1)
         elif region.kind != "sea":
             spots = self._spots(len(people), cx, cy, 3)
         else:
             spots = self._spots(len(people), cx, cy + 4, 2)
         for e, spot in zip(people, spots, strict=True):
-            self._explorer(svg, view, e, spot, direct, keys, names, tr)
+            self._explorer(e, spot)
 
     @staticmethod
     def _spots(count: int, cx: float, cy: float, rows: int) -> list[tuple[float, float, float]]:
@@ -401,128 +339,98 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
             out.append((round(x, 1), round(y, 1), r))
         return out
 
-    def _explorer(
-        self,
-        svg: Svg,
-        view: SurviveObservation,
-        e: Piece,
-        spot: tuple[float, float, float],
-        direct: dict[str, Choice],
-        keys: list[str],
-        names: Sequence[str],
-        tr: Translate,
-    ) -> None:
-        x, y, r = spot
+    def _explorer(self, e: Piece, spot: tuple[float, float, float]) -> None:
+        svg, tr, (x, y, r) = self.out, self.tr, spot
         explorer = _number(e.key)
-        title = seen_explorer_words(explorer, view, names, tr)
+        title = words.seen_explorer_words(explorer, self.view, self.names, tr)
         if "swimming" in e.marks:
             title += " · " + tr("swimming")
         elif "boat" in e.marks:
             title += " · " + tr("in a boat")
         attrs = f' data-explorer="{explorer}" data-seat="{e.owner}"'
-        act = direct.get(e.key)
-        chosen = _short(e.key) in keys
-        if act is not None:
-            svg.open_act(act.action, act.words, "explorer-act", attrs)
-        elif chosen:
-            svg.add(
-                f'<g class="explorer boat selectable" data-boat="{_short(e.key)}"{attrs} '
-                f'tabindex="0" role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
-            )
+        choice = self.direct.get(e.key)
+        chosen = _short(e.key) in self.keys
+        if choice is not None:
+            svg.open_act(choice.action, choice.words, "explorer-act", attrs)
         else:
-            svg.add(f'<g class="explorer"{attrs} pointer-events="none"><title>{esc(title)}</title>')
+            _open(svg, "explorer", attrs, title, _short(e.key) if chosen else None)
         if "swimming" in e.marks:
             svg.add(
                 f'<circle cx="{x}" cy="{y}" r="{r + 2.2:.1f}" fill="none" stroke="#1f78b4" '
                 f'stroke-width="1.6" stroke-dasharray="2 1.5"/>'
             )
-        ring, width = (HIGHLIGHT, 2.2) if chosen or act is not None else (INK, 1)
+        ring, width = (HIGHLIGHT, 2.2) if chosen or choice is not None else (INK, 1)
         dash = ' stroke-dasharray="3 2"' if chosen else ""
         svg.add(
             f'<circle class="mark" cx="{x}" cy="{y}" r="{r}" fill="{seat_colour(e.owner or 0)}" '
             f'stroke="{ring}" stroke-width="{width}"{dash}/>'
         )
         if e.label:
+            value = f' class="explorer-value" data-explorer="{explorer}"'
+            size = round(r * 1.35, 1)
             svg.text(
-                x,
-                y + r * 0.45,
-                e.label,
-                size=round(r * 1.35, 1),
-                anchor="middle",
-                weight="bold",
-                extra=f' class="explorer-value" data-explorer="{explorer}"',
+                x, y + r * 0.45, e.label, size=size, anchor="middle", weight="bold", extra=value
             )
         svg.add("</g>")
 
-    def _boat(
-        self, svg: Svg, boat: Piece, x: float, y: float, keys: list[str], tr: Translate
-    ) -> None:
-        title = boat.label
-        if "yours" in boat.marks:
-            title += " · " + tr("you may move it")
+    def _boat(self, boat: Piece, x: float, y: float) -> None:
+        svg = self.out
+        title = boat.label + (" · " + self.tr("you may move it") if "yours" in boat.marks else "")
+        chosen = _short(boat.key) in self.keys
         attrs = f' data-boat-id="{_number(boat.key)}"'
-        if _short(boat.key) in keys:
+        _open(svg, "boat-piece", attrs, title, _short(boat.key) if chosen else None)
+        if chosen:
             svg.add(
-                f'<g class="boat-piece boat selectable" data-boat="{_short(boat.key)}"{attrs} '
-                f'tabindex="0" role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
                 f'<ellipse class="mark" cx="{x}" cy="{y}" rx="24" ry="11" fill="none" '
                 f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
             )
-        else:
-            svg.add(
-                f'<g class="boat-piece"{attrs} pointer-events="none"><title>{esc(title)}</title>'
-            )
-        _hull(svg, x, y)
-        svg.add("</g>")
+        svg.add(
+            f'<path class="hull" d="M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} '
+            f'L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z" fill="{HULL}" '
+            f'stroke="{INK}" stroke-width="1.2"/></g>'
+        )
 
-    def _creature(self, svg: Svg, c: Piece, x: float, y: float, act: Choice | None) -> None:
+    def _creature(self, c: Piece, x: float, y: float) -> None:
+        svg, choice = self.out, self.direct.get(c.key)
         attrs = f' data-creature="{_number(c.key)}" data-kind="{c.kind}"'
         ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" stroke="{HIGHLIGHT}" stroke-width="2.5"'
-        if act is not None:
-            svg.open_act(act.action, act.words, "creature-act", attrs)
+        if choice is not None:
+            svg.open_act(choice.action, choice.words, "creature-act", attrs)
             svg.add(ring + ' fill="#ffffff"/>')
         else:
-            svg.add(
-                f'<g class="creature"{attrs} pointer-events="none"><title>{esc(c.label)}</title>'
-            )
+            _open(svg, "creature", attrs, c.label)
             if "picked" in c.marks:
                 svg.add(ring + ' fill="none"/>')
         _creature_shape(svg, c.kind, x, y)
         svg.add("</g>")
 
-    def _target(self, svg: Svg, choice: Choice, key: str) -> None:
+    def _target(self, choice: Choice, key: str) -> None:
         """A destination of a selectable piece, hidden until its piece is chosen."""
-        where, _, name = (choice.target or "").partition("-")
+        svg, (where, _, name) = self.out, (choice.target or "").partition("-")
         action = choice.action
         if where == "isle":
             x, y = ISLE_XY[ISLE_NAMES.index(name)]
-            svg.open_act(
-                action,
-                choice.words,
-                "move-target isle-target",
-                f' data-boat="{key}" data-isle="{name}" visibility="hidden"',
-            )
+            hidden = f' data-boat="{key}" data-isle="{name}" visibility="hidden"'
+            svg.open_act(action, choice.words, "move-target isle-target", hidden)
             svg.add(
                 f'<circle cx="{x}" cy="{y}" r="{ISLE_R - 2}" fill="{HIGHLIGHT}" '
                 f'fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
             )
             return
         space = int(name)
+        cls = TARGET_CLASS[type(action)]
         hidden = f' data-boat="{key}" data-hex="{space}" visibility="hidden"'
-        cls = TARGET_CLASS.get(type(action))
-        if cls is not None:
-            svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+        if cls not in ("board-target", "jump-target"):
             svg.add(
                 f'<polygon points="{hex_points(space, 2.5)}" fill="{HIGHLIGHT}" '
                 f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
             )
             return
         # Climbing into the boat on one's space (arrow up) or jumping out of it (down).
-        climb = isinstance(action, BoardBoat)
-        cls = "board-target" if climb else "jump-target"
-        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
         cx, cy = hex_xy(space)
         x, y = cx + 17, cy + 14
+        climb = cls == "board-target"
         tip, tail, colour = (y - 4, y + 5, INK) if climb else (y + 4, y - 5, "#1f78b4")
         svg.add(
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ffffff" '
@@ -534,52 +442,36 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
 
     # ---------------------------------------------------------------- under the sea
 
-    def _controls(
-        self,
-        svg: Svg,
-        view: SurviveObservation,
-        sc: Scene,
-        regions: dict[str, Region],
-        keys: list[str],
-        tr: Translate,
-    ) -> None:
+    def _controls(self) -> None:
+        svg, tr = self.out, self.tr
         x: float = 16
-        for choice in sc.choices:
-            if isinstance(choice.action, EndMovement):
-                text = tr("Stop") if view["phase"] == "tile-move" else tr("Done moving")
+        for choice in self.sc.choices:
+            if isinstance(choice.action, act.EndMovement):
+                text = tr("Stop") if self.view["phase"] == "tile-move" else tr("Done moving")
                 x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "end-act")
-            elif isinstance(choice.action, Decline):
+            elif isinstance(choice.action, act.Decline):
                 text = tr("No deterrent")
                 x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "decline-act")
-        values = regions["values"]
-        offered = [p for p in values.pieces if _short(p.key) in keys]
+        values = self.regions["values"]
+        offered = [p for p in values.pieces if _short(p.key) in self.keys]
         if offered:
             svg.text(x, CONTROLS_Y + 14, values.label, size=12, fill=INK)
             for k, value in enumerate(offered):
-                self._value(svg, value, x + 12 + k * 30, CONTROLS_Y + 32, tr)
+                self._value(value, x + 12 + k * 30, CONTROLS_Y + 32)
             x += 12 + len(offered) * 30 + 8
-        for hint in regions["controls"].notes:
+        for hint in self.regions["controls"].notes:
             svg.text(x, CONTROLS_Y + 24, hint, size=12.5, extra=' class="hint"')
 
-    @staticmethod
-    def _value(svg: Svg, value: Piece, x: float, y: float, tr: Translate) -> None:
-        title = tr("Your explorer worth {value}").format(value=value.label)
+    def _value(self, value: Piece, x: float, y: float) -> None:
+        svg, label = self.out, value.label
+        title = self.tr("Your explorer worth {value}").format(value=label)
+        _open(svg, "explorer", f' data-value="{label}"', title, _short(value.key))
         svg.add(
-            f'<g class="explorer boat selectable" data-boat="{_short(value.key)}" '
-            f'data-value="{value.label}" tabindex="0" role="button" '
-            f'aria-label="{esc(title)}"><title>{esc(title)}</title>'
             f'<circle class="mark" cx="{x}" cy="{y}" r="11" fill="{seat_colour(value.owner or 0)}" '
             f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
         )
-        svg.text(
-            x,
-            y + 5,
-            value.label,
-            size=14,
-            anchor="middle",
-            weight="bold",
-            extra=f' class="explorer-value" data-value="{value.label}"',
-        )
+        extra = f' class="explorer-value" data-value="{label}"'
+        svg.text(x, y + 5, label, size=14, anchor="middle", weight="bold", extra=extra)
         svg.add("</g>")
 
     @staticmethod
@@ -596,13 +488,8 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
             x += width + 8
         return out
 
-    def _hand(
-        self,
-        svg: Svg,
-        hand: Region,
-        direct: dict[str, Choice],
-        layout: list[tuple[Piece, float, int, float]],
-    ) -> None:
+    def _hand(self, hand: Region, layout: list[tuple[Piece, float, int, float]]) -> None:
+        svg = self.out
         svg.text(16, HAND_Y + 4, hand.label, size=12, fill=MUTED)
         for note in hand.notes:
             svg.text(16, HAND_Y + 34, note, size=12, fill=MUTED)
@@ -610,10 +497,10 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
             terrain = next((m for m in tile.marks if m in TERRAIN_FILL), "")
             effect = next((m for m in tile.marks if m not in TERRAIN_FILL), "")
             top = HAND_Y + 12 + row * TILE_ROW
-            act = direct.get(tile.key)
+            choice = self.direct.get(tile.key)
             attrs = f' data-effect="{esc(effect)}" data-slot="{_number(tile.key)}"'
-            if act is not None:
-                svg.open_act(act.action, act.words, "tile-act", attrs)
+            if choice is not None:
+                svg.open_act(choice.action, choice.words, "tile-act", attrs)
                 stroke, sw = HIGHLIGHT, 3.0
             else:
                 svg.add(f'<g class="tile"{attrs}><title>{esc(tile.label)}</title>')
@@ -627,16 +514,16 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
             svg.text(x + width / 2, top + 25, tile.label, size=12, anchor="middle", weight="bold")
             svg.add("</g>")
 
-    def _legend(self, svg: Svg, seats: list[Region], top_y: float, tr: Translate) -> None:
+    def _legend(self, seats: list[Region], top_y: float) -> None:
+        svg, tr = self.out, self.tr
         columns = (40, 230, 330, 410, 480, 540, 600)
         head_y = top_y - 6
         for x, key in zip(columns, LEGEND_KEYS, strict=True):
-            svg.text(x, head_y, seat_column(key, tr), size=11, fill=MUTED)
+            svg.text(x, head_y, words.board_word(key, tr), size=11, fill=MUTED)
         scored = any(len(seat.notes) > len(LEGEND_KEYS) - 1 for seat in seats)
         if scored:
-            svg.text(
-                WIDTH - 14, head_y, seat_column("score", tr), size=11, fill=MUTED, anchor="end"
-            )
+            score = words.board_word("score", tr)
+            svg.text(WIDTH - 14, head_y, score, size=11, fill=MUTED, anchor="end")
         for index, seat in enumerate(seats):
             top = top_y + index * SEAT_H
             mid = top + SEAT_H / 2
@@ -662,22 +549,20 @@ class SurviveBoard(WordedBoard[SurviveObservation]):
                 sub.append(tr("your turn") if "you" in seat.marks else tr("their turn"))
             if sub:
                 svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
-            counts = seat.notes[: len(SEAT_COLUMNS)]
-            for x, count in zip(columns[1:6], counts, strict=True):
-                svg.text(x, mid + 5, count, size=14, weight="bold")
-            held = seat.notes[len(SEAT_COLUMNS)]
-            extra = f' class="held" data-seat="{seat.owner}"'
-            svg.text(600, mid + 5, held, size=14, weight="bold", extra=extra)
+            # Where the seat's explorers are, then the tiles it holds (the page reads ``held``).
+            for x, note in zip(columns[1:], seat.notes[: len(LEGEND_KEYS) - 1], strict=True):
+                held = f' class="held" data-seat="{seat.owner}"' if x == columns[-1] else ""
+                svg.text(x, mid + 5, note, size=14, weight="bold", extra=held)
             if scored:
-                score = seat.notes[-1]
+                extra = ' class="score"'
                 svg.text(
                     WIDTH - 14,
                     mid + 5,
-                    score,
+                    seat.notes[-1],
                     size=15,
                     weight="bold",
                     anchor="end",
-                    extra=' class="score"',
+                    extra=extra,
                 )
             svg.add("</g>")
 
