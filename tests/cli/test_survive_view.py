@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import random
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
+from cli_run import render as cli_render
 from whaletable import games
 from whaletable.cli.render import BadCommand, view_for
 from whaletable.cli.render.survive import SurviveView, explorer_name, parse_space, space_name
@@ -33,9 +32,7 @@ def samples() -> list[Sample]:
 
 
 def render(renderable: object, width: int = 110) -> str:
-    out = io.StringIO()
-    Console(file=out, width=width, color_system=None).print(renderable)
-    return out.getvalue()
+    return cli_render(renderable, width)  # the island's rows want the width
 
 
 def test_the_registry_finds_the_survive_view() -> None:

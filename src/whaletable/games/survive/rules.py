@@ -34,7 +34,7 @@ from whaletable.core.action import Action
 from whaletable.core.decisions import KIND_BITS, KIND_MASK, DecisionKinds, decision
 from whaletable.core.result import Ranking, Result, Standing, rank
 from whaletable.core.spec import CHANCE, TERMINAL
-from whaletable.core.state import State
+from whaletable.core.state import StackedState
 from whaletable.games.survive import layout
 from whaletable.games.survive.actions import (
     CREATURE_FACES,
@@ -397,7 +397,7 @@ WHY_NOT: dict[type[Action], str] = {  # why a move of this kind is refused, wher
 }
 
 
-class SurviveState(State):
+class SurviveState(StackedState):
     """A game of Survive in progress (see the module docstring for the layout)."""
 
     __slots__ = (
@@ -492,15 +492,6 @@ class SurviveState(State):
         self.p_victims: tuple[int, ...] = ()
 
     # ============================================================ queries
-
-    def current_player(self) -> int:
-        """The top decision's chooser: a seat, CHANCE or TERMINAL."""
-        return self.decisions[-1] >> KIND_BITS
-
-    @property
-    def phase(self) -> int:
-        """The top decision's kind (the observation's ``phase`` is its name)."""
-        return self.decisions[-1] & KIND_MASK
 
     @property
     def moves_left(self) -> int:
