@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from whaletable.agents import register_agent
-from whaletable.agents.mcts import register_evaluator
-from whaletable.agents.settings import SearchSettings, register_search
+from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -52,11 +51,9 @@ def leader_share(state: State, rng: random.Random) -> list[float]:
     return [1 / len(leaders) if s in leaders else 0.0 for s in range(spotting.num_players)]
 
 
-register_agent("heuristic", make_heuristic, game_id=GAME_ID)
-register_evaluator(GAME_ID, leader_share)
 SEARCH = SearchSettings(iterations=200, guide="heuristic")
 """How ``mcts`` plays Whale Spotting: guided by the heuristic, which reasons about
 the zones it cannot see."""
-register_search(GAME_ID, SEARCH)
+register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leader_share, search=SEARCH)
 
 __all__ = ["SEARCH", "Spotter", "leader_share", "make_heuristic"]

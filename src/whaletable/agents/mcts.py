@@ -36,12 +36,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from whaletable.agents import UnknownAgent, make_agent, register_agent
+from whaletable.agents import AgentFactory, UnknownAgent, make_agent, register_agent
 from whaletable.agents.settings import (
     DEFAULT_C,
     DEFAULT_ITERATIONS,
     DEFAULT_SETTINGS,
     SearchSettings,
+    register_search,
     search_settings,
 )
 from whaletable.core.action import Action
@@ -66,6 +67,16 @@ RANDOM = "random"
 def register_evaluator(game_id: str, evaluator: Evaluator) -> None:
     """Let a game score search leaves its own way."""
     _EVALUATORS[game_id] = evaluator
+
+
+def register_game_bots(
+    game_id: str, *, heuristic: AgentFactory, evaluator: Evaluator, search: SearchSettings
+) -> None:
+    """A game's own bots (called from its ``bots.py``): its ``heuristic``, how its search
+    scores a leaf, and the settings its search was tuned to."""
+    register_agent("heuristic", heuristic, game_id=game_id)
+    register_evaluator(game_id, evaluator)
+    register_search(game_id, search)
 
 
 def game_evaluator(game_id: str) -> Evaluator | None:

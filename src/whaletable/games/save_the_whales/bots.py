@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from whaletable.agents import register_agent
-from whaletable.agents.mcts import register_evaluator
-from whaletable.agents.settings import SearchSettings, register_search
+from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -191,10 +190,6 @@ def leaf_value(state: State, rng: random.Random) -> list[float]:
     return [value] * state.num_players
 
 
-register_agent("heuristic", make_heuristic, game_id=GAME_ID)
-register_evaluator(GAME_ID, leaf_value)
-
-
 SEARCH = SearchSettings(
     iterations=16,
     policy="heuristic",
@@ -211,4 +206,4 @@ one over the move at hand: each candidate is followed by the team heuristic for
 heuristic's own move stands unless another scores clearly better (by 0.1: with
 0.02 the search overruled it on noise and the team saved fewer whales).
 """
-register_search(GAME_ID, SEARCH)
+register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leaf_value, search=SEARCH)

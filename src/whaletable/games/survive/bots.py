@@ -22,9 +22,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from whaletable.agents import register_agent
-from whaletable.agents.mcts import register_evaluator
-from whaletable.agents.settings import SearchSettings, register_search
+from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -230,10 +229,6 @@ def leaf_value(state: State, rng: random.Random) -> list[float]:
     return [w / total for w in weights]
 
 
-register_agent("heuristic", make_heuristic, game_id=GAME_ID)
-register_evaluator(GAME_ID, leaf_value)
-
-
 SEARCH = SearchSettings(
     iterations=100,
     widening=1.0,
@@ -247,4 +242,4 @@ milliseconds a decision, too slow for a game of some 270 decisions); the dice an
 tile draws grow nodes for a few outcomes only (progressive widening). The
 heuristic's move stands unless the search finds one clearly better (by 0.15).
 """
-register_search(GAME_ID, SEARCH)
+register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leaf_value, search=SEARCH)

@@ -20,9 +20,8 @@ import math
 import random
 from typing import Any, cast
 
-from whaletable.agents import register_agent
-from whaletable.agents.mcts import register_evaluator
-from whaletable.agents.settings import SearchSettings, register_search
+from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -267,10 +266,6 @@ def evaluate(state: State, rng: random.Random) -> list[float]:
     return [w / total for w in weights]
 
 
-register_agent("heuristic", make_heuristic, game_id=GAME_ID)
-register_evaluator(GAME_ID, evaluate)
-
-
 SEARCH = SearchSettings(
     iterations=40,
     policy="heuristic",
@@ -286,4 +281,4 @@ search's statistics are noisy, so the heuristic's move stands unless another
 scores clearly better (by 0.15): with a margin of 0.05 the search won less than
 the heuristic it overruled.
 """
-register_search(GAME_ID, SEARCH)
+register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=evaluate, search=SEARCH)

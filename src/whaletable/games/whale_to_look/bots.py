@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
-from whaletable.agents import UnknownAgent, register_agent
-from whaletable.agents.mcts import register_evaluator
-from whaletable.agents.settings import SearchSettings, register_search
+from whaletable.agents import UnknownAgent
+from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
@@ -425,10 +425,6 @@ def _round_of(state: State) -> int:
     return state.round
 
 
-register_agent("heuristic", make_heuristic, game_id=GAME_ID)
-register_evaluator(GAME_ID, finish_round)
-
-
 SEARCH = SearchSettings(
     iterations=300,
     guide="heuristic:samples=2000",
@@ -442,4 +438,4 @@ it has not seen. So the heuristic (with more samples than the medium bot) guides
 and the search, scored at the end of the round by :func:`finish_round`, overrules
 it only when another move wins clearly more often (by 0.15).
 """
-register_search(GAME_ID, SEARCH)
+register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=finish_round, search=SEARCH)
