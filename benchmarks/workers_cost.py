@@ -202,14 +202,14 @@ def play_game(servers: list[Server], check: Engine, rng: random.Random) -> int:
     """One game, seat s moving through server s mod len(servers); the steps played."""
     first = servers[0]
     seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Ben")]
-    table: LiveTable = first.call(first.tables.acreate, GAME, seats)
-    key = table.key
-    holders = [table] + [s.call(lambda s=s: s.tables.tables[key]) for s in servers[1:]]
+    key = first.call(first.tables.acreate, GAME, seats).key
+    # Each server loads the table as a page's first visit would (and sets it going).
+    holders: list[LiveTable] = [s.call(lambda s=s: s.tables.tables[key]) for s in servers]
+    table = holders[0]
     pages = [seat_page(seat) for seat in range(2)]
     for seat, page in enumerate(pages):
         holder = holders[seat % len(servers)]
         servers[seat % len(servers)].call(lambda h=holder, p=page: h.viewers.add(p))
-    first.call(first.tables.kick, table)
     while True:
         deadline = time.monotonic() + TIMEOUT
         while True:
