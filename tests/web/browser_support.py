@@ -82,17 +82,8 @@ class Server:
 
     def create(self, seats: list[dict[str, Any]], *, hotseat: bool = False) -> dict[str, Any]:
         """A Whale to Look table made through the JSON API (the UI test uses the lobby)."""
-        body = json.dumps({"game": "whale-to-look", "seats": seats, "hotseat": hotseat}).encode()
-        request = urllib.request.Request(
-            self.url("/api/games"),
-            data=body,
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 201
-            created: dict[str, Any] = json.loads(response.read())
-            return created
+        body = {"game": "whale-to-look", "seats": seats, "hotseat": hotseat}
+        return create_table(self.base, body)
 
 
 def _wait_healthy(server: Server, log: Path) -> None:
@@ -247,6 +238,20 @@ def url_path(url: str) -> str:
     return "/" + url.split("/", 3)[3]
 
 
+def create_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A table made through the JSON API of the server at ``base``: its links."""
+    request = urllib.request.Request(
+        base + "/api/games",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+        created: dict[str, Any] = json.loads(response.read())
+        return created
+
+
 @dataclass
 class InProcess:
     """The web app served by uvicorn in a thread of the test process, so that a game
@@ -256,16 +261,7 @@ class InProcess:
     app: Any
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            self.base + "/api/games",
-            data=json.dumps(body).encode(),
-            headers={"content-type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            assert response.status == 201
-            created: dict[str, Any] = json.loads(response.read())
-            return created
+        return create_table(self.base, body)
 
 
 @contextlib.contextmanager
