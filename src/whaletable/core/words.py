@@ -40,6 +40,17 @@ def english(text: str) -> str:
     return text
 
 
+def message(text: str) -> str:
+    """Marks ``text`` as a message where a table writes it down: a game's words import it as
+    ``_``, which pybabel extracts; ``tr`` translates it where it is said."""
+    return text
+
+
+def word_for(table: Mapping[Any, str], key: str, tr: Translate) -> str:
+    """``key``'s message in ``table``, translated; the key itself where the table has none."""
+    return tr(table[key]) if key in table else key
+
+
 def seat_name(names: Sequence[str], seat: int, tr: Translate) -> str:
     """The name the table gave a seat, or "Seat n" counted from 1."""
     if 0 <= seat < len(names) and names[seat]:

@@ -9,14 +9,15 @@ translated where they are said.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, plain_choice, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name, word_for
+from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.components import default_components
@@ -25,17 +26,6 @@ from whaletable.games.save_the_whales.observation import (
     SaveTheWhalesObservation,
     WhaleRow,
 )
-
-
-def _(message: str) -> str:
-    """Marks ``message`` for the catalog; ``tr`` translates it where it is said."""
-    return message
-
-
-def said(table: Mapping[str, str], key: str, tr: Translate) -> str:
-    """``key``'s words in ``table``, translated; the key itself where the table has none."""
-    return tr(table[key]) if key in table else key
-
 
 WHALES = {  # a whale's name and the three letters on its marker
     "gray": (_("Gray Whale"), _("GRY")),
@@ -225,19 +215,19 @@ def whale_code(whale: str, tr: Translate) -> str:
 
 
 def status_word(status: str, tr: Translate) -> str:
-    return said(STATUS, status, tr)
+    return word_for(STATUS, status, tr)
 
 
 def place_words(place: str, tr: Translate) -> str:
-    return said(PLACES, place, tr)
+    return word_for(PLACES, place, tr)
 
 
 def result_word(key: str, tr: Translate) -> str:
-    return said(RESULT, key, tr)
+    return word_for(RESULT, key, tr)
 
 
 def option_label(name: str, tr: Translate) -> str:
-    return said(OPTIONS, name, tr)
+    return word_for(OPTIONS, name, tr)
 
 
 def choice_label(name: str, choice: Any, tr: Translate) -> str:

@@ -20,18 +20,13 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, plain_choice, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name, word_for
+from whaletable.core.words import message as _
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import events as ev
 from whaletable.games.survive.components import BOARD, COMPONENTS, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
 from whaletable.games.survive.rules import CREATURES_OF, ISLE_AT, KIND, KIND_NAMES
-
-
-def _(text: str) -> str:
-    """Marks a sentence kept in a table for extraction; ``tr`` translates it when said."""
-    return text
-
 
 ROW_LETTERS = "ABCDEFGHIJKLM"
 
@@ -87,18 +82,13 @@ NUMBERED = {  # a creature by its kind and its number among its kind
 }
 
 
-def _named(table: dict[str, str], key: str, tr: Translate) -> str:
-    """The name ``table`` gives ``key`` in the reader's language, or the key itself."""
-    return tr(table[key]) if key in table else key
-
-
 def space_name(space: int) -> str:
     """``G6``: the row's letter and the space's place in the row, counted from 1."""
     return f"{ROW_LETTERS[BOARD.rows[space]]}{BOARD.idxs[space] + 1}"
 
 
 def terrain_name(terrain: str, tr: Translate) -> str:
-    return _named(TERRAINS, terrain, tr)
+    return word_for(TERRAINS, terrain, tr)
 
 
 def direction_name(direction: int, tr: Translate) -> str:
@@ -111,15 +101,15 @@ def isle_name(isle: str | None, tr: Translate) -> str:
 
 
 def effect_name(effect: str, tr: Translate) -> str:
-    return _named(EFFECTS, effect, tr)
+    return word_for(EFFECTS, effect, tr)
 
 
 def kind_name(kind: str, tr: Translate) -> str:
-    return _named(KINDS, kind, tr)
+    return word_for(KINDS, kind, tr)
 
 
 def dive_piece_name(piece: str, tr: Translate) -> str:
-    return _named(DIVE_PIECES, piece, tr)
+    return word_for(DIVE_PIECES, piece, tr)
 
 
 def dive_face_name(face: str, tr: Translate) -> str:
@@ -189,7 +179,7 @@ def game_over_words(
 
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table: a part of a seat's line, or the score."""
-    return _named(
+    return word_for(
         {"saved": _("Saved"), "values": _("Values"), "lost": _("Lost"), "score": _("Score")},
         key,
         tr,

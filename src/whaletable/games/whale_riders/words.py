@@ -16,7 +16,8 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, plain_choice, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name, word_for
+from whaletable.core.words import message as _
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders.components import Components
@@ -29,12 +30,6 @@ from whaletable.games.whale_riders.observation import (
     WhaleRidersObservation,
 )
 from whaletable.games.whale_riders.rules import HOME, TURN_STEP
-
-
-def _(message: str) -> str:
-    """Marks ``message`` for the catalog where it is written down; ``tr`` says it later."""
-    return message
-
 
 TILES = (_("shell"), _("kelp"), _("meat"), _("pottery"), _("crystal"), _("pearl"), _("storm"))
 """What a tile shows: the goods contracts ask for in a contract's order, pearls, storms."""
@@ -295,7 +290,7 @@ TIE_BREAKS = {
 
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table: a part of a seat's line, or the score."""
-    return tr(RESULT_WORDS[key]) if key in RESULT_WORDS else key
+    return word_for(RESULT_WORDS, key, tr)
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:
@@ -418,7 +413,7 @@ OPTION_WORDS = {
 
 def option_label(name: str, tr: Translate) -> str:
     """The name of one of the game's options, for the lobby."""
-    return tr(OPTION_WORDS[name]) if name in OPTION_WORDS else name
+    return word_for(OPTION_WORDS, name, tr)
 
 
 def choice_label(name: str, choice: Any, tr: Translate) -> str:

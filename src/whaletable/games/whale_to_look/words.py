@@ -12,13 +12,12 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.result import Result
-from whaletable.core.words import Translate, plain_choice, seat_name
+from whaletable.core.words import Translate, plain_choice, seat_name, word_for
+from whaletable.core.words import message as _
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.observation import ScoredRound, SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import DOCK, ROUNDS, TOURISTS
-
-_ = str  # marks a sentence of a table for the catalogs; it is translated where it is said
 
 NAMES = {
     "whale-watching": _("Whale-watching season"),
@@ -151,7 +150,7 @@ def boat_name(boat: int, tr: Translate) -> str:
 
 def word(key: str, tr: Translate) -> str:
     """What ``key`` is called (:data:`NAMES`); a key with no name is said as it is."""
-    return tr(NAMES[key]) if key in NAMES else key
+    return word_for(NAMES, key, tr)
 
 
 trend_name = option_label = result_word = word

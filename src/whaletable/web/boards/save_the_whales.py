@@ -20,6 +20,7 @@ from functools import cache
 
 from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region, Scene
+from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words
 from whaletable.games.save_the_whales.components import default_components, layout
@@ -64,9 +65,9 @@ KIND_FILL = {
 GOLD, GREEN = "#f2c230", "#2f6b2f"
 PATH_KIND_FILL = {"safe_zone": "#cfe9c0", "golden_barnacle": "#f7d96b", "mermaid": "#d7c6f0"}
 BUTTONS = {  # a plain button's class and its short words (the choice's words are its title)
-    act.Roll: ("roll-act", words._("Roll the dice")),
-    act.Refuse: ("refuse-act", words._("Refuse to pay")),
-    act.CollectSurvivalPoints: ("collect-act", words._("Collect {sp} SP")),
+    act.Roll: ("roll-act", _("Roll the dice")),
+    act.Refuse: ("refuse-act", _("Refuse to pay")),
+    act.CollectSurvivalPoints: ("collect-act", _("Collect {sp} SP")),
 }
 
 # Each card's text is shown in the page's language: all three are drawn, one is visible.
@@ -96,7 +97,7 @@ def corners(n: int) -> tuple[int, int, int, int]:
 def turn(u: float, v: float, side: int) -> tuple[float, float]:
     """The point ``(u, v)`` of the top side (from the board's top-left corner) turned
     clockwise about the board's middle onto ``side`` (0 top, 1 right, 2 bottom, 3 left)."""
-    for _ in range(side):
+    for _turn in range(side):
         u, v = SIDE - v, u
     return X0 + u, Y0 + v
 
