@@ -73,7 +73,7 @@ def test_secret_steps_is_played_to_the_end_by_clicking_the_generic_board(
     watcher.on("pageerror", lambda e: errors.append(str(e)))
     watcher.goto(toy_server.base + url_path(created["spectator_url"]))
     # Both secrets are dealt by now: the spectator sees neither.
-    watcher.wait_for_function("Number(document.body.dataset.step) >= 2")
+    watcher.wait_for_function("() => Number(document.body.dataset.step) >= 2")
     assert generic_rows(svg_of(watcher))["Secrets"] == "—, —"
 
     clicked: list[dict[str, Any]] = []
@@ -101,7 +101,7 @@ def test_secret_steps_is_played_to_the_end_by_clicking_the_generic_board(
         pytest.fail("the game did not end in 60 clicks")
 
     for page in (*pages, watcher):
-        page.wait_for_function("document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT)
+        page.wait_for_function("() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT)
         expect(page.locator("#result")).to_be_visible()
         expect(page.locator("#status")).to_contain_text("Game over")
     table = toy_server.app.state.tables.tables[created["key"]]
