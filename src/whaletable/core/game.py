@@ -281,20 +281,19 @@ class Game(ABC, Generic[S]):
             self._chance_lists[key] = (codes, pairs, outcomes)
         return codes, pairs
 
-    def _mask_of(self, codes: list[int], *, chance: bool) -> NDArray[np.bool_]:
-        """The read-only mask of ``codes`` in the chance or the player space, shared by
-        every position with these legal codes (up to :data:`KEPT_MASK_BYTES` of them)."""
-        masks = self._masks[chance]
-        mask = masks.get(key := tuple(codes))
-        if mask is None:
-            flags = bytearray(len(self._chance_actions if chance else self._player_actions))
-            for code in codes:  # a few codes: faster than NumPy's fancy indexing
-                flags[code] = 1
-            mask = np.frombuffer(flags, np.bool_)
-            mask.flags.writeable = False
-            if self._kept_mask_bytes + mask.nbytes <= KEPT_MASK_BYTES:
-                masks[key] = mask
-                self._kept_mask_bytes += mask.nbytes
+    def _mask_of(self, key: tuple[int, ...], *, chance: bool) -> NDArray[np.bool_]:
+        """The read-only mask of the codes ``key`` in the chance or the player space, made
+        when ``self._masks`` has none, and kept for every position with these legal codes
+        (up to :data:`KEPT_MASK_BYTES` of them)."""
+        flags = bytearray(len(self._chance_actions if chance else self._player_actions))
+        for code in key:  # a few codes: faster than NumPy's fancy indexing
+            flags[code] = 1
+        # An array over immutable bytes is read-only from the start: setting the flag on
+        # a writable one costs as much again as making it.
+        mask = np.frombuffer(bytes(flags), np.bool_)
+        if self._kept_mask_bytes + mask.nbytes <= KEPT_MASK_BYTES:
+            self._masks[chance][key] = mask
+            self._kept_mask_bytes += mask.nbytes
         return mask
 
     def _learn_code(self, action: Action, *, chance: bool) -> int:

@@ -394,12 +394,12 @@ class State(ABC):
             if actor >= 0:
                 codes = self._legal_player_codes()
                 self._codes_memo = (step, codes, actor)
-                mask = self.game._masks[False].get(tuple(codes))
-                return mask if mask is not None else self.game._mask_of(codes, chance=False)
+                mask = self.game._masks[False].get(key := tuple(codes))
+                return mask if mask is not None else self.game._mask_of(key, chance=False)
             memo = self._codes_here()
         chance = memo[2] == CHANCE
-        mask = self.game._masks[chance].get(tuple(memo[1]))
-        return mask if mask is not None else self.game._mask_of(memo[1], chance=chance)
+        mask = self.game._masks[chance].get(key := tuple(memo[1]))
+        return mask if mask is not None else self.game._mask_of(key, chance=chance)
 
     def chance_outcome_codes(self) -> list[tuple[int, float]]:
         """The chance outcomes as (chance code, probability), in ``chance_outcomes`` order."""
