@@ -92,7 +92,7 @@ def test_ray_hands_over_each_chunk_as_its_task_finishes(ray_runner: RayRunner) -
         "whale-to-look", THREE, GAMES, seed=SEED, runner=ray_runner, on_results=seen.append
     )
     assert [len(chunk) for chunk in seen] != [GAMES]  # several hand-overs, not one at the end
-    assert len(seen) == len(chunks(GAMES, ray_runner.jobs))
+    assert len(seen) >= len(chunks(GAMES, ray_runner.jobs))
     assert sorted(r.index for chunk in seen for r in chunk) == list(range(GAMES))
     assert summary["games"] == GAMES
 

@@ -10,8 +10,10 @@ from whaletable.core import registry
 from whaletable.core.agent import SeatView
 from whaletable.sim.batch import SeatPlan, plan
 from whaletable.sim.runner import (
+    CHUNK_SECONDS,
     MAX_CHUNK,
     GameResult,
+    Paced,
     Runner,
     TaskList,
     chunks,
@@ -34,6 +36,35 @@ def test_chunks_cover_every_game_once_shrinking_towards_the_end() -> None:
     assert len(chunks(400, 2)) >= 8  # every worker gets several chunks
 
 
+def handed_out(work: Paced) -> list[range]:
+    out = []
+    while (part := work.next()) is not None:
+        out.append(part)
+    return out
+
+
+def test_slow_games_go_one_to_a_chunk_so_the_progress_bar_moves_every_game() -> None:
+    now = [0.0]
+    work = Paced(1000, jobs=2, clock=lambda: now[0])
+    first = [work.next(), work.next()]
+    now[0] = 3 * CHUNK_SECONDS  # two games on two workers, each slower than a chunk's time
+    work.finished(2)
+    rest = handed_out(work)
+    assert [len(c) for c in first + rest] == [1] * 1000
+    assert [i for c in first + rest for i in c] == list(range(1000))
+
+
+def test_fast_games_go_in_guided_chunks_once_their_pace_is_known() -> None:
+    now = [0.0]
+    work = Paced(400, jobs=2, clock=lambda: now[0])
+    first = work.next()
+    now[0] = 0.001
+    work.finished(1)
+    rest = handed_out(work)
+    assert first is not None and len(first) == 1  # the pace was not known yet
+    assert [len(c) for c in rest] == [len(c) for c in chunks(399, 2)]
+
+
 def test_game_i_depends_only_on_the_seed_and_i() -> None:
     short = run_plan(SeatPlan("whale-to-look", THREE, 3, seed=5), jobs=1)
     long = run_plan(SeatPlan("whale-to-look", THREE, 6, seed=5), jobs=2)
@@ -54,7 +85,7 @@ def test_results_stream_chunk_by_chunk_as_they_finish() -> None:
     seen: list[list[GameResult]] = []
     batch = SeatPlan("whale-to-look", ("random", "random"), 20, seed=1)
     results = run_plan(batch, jobs=2, on_results=seen.append)
-    assert len(seen) == len(chunks(20, 2))
+    assert len(seen) >= len(chunks(20, 2))  # guided, and one game a chunk until paced
     assert sorted(r.index for chunk in seen for r in chunk) == list(range(20))
     assert results == sorted((r for chunk in seen for r in chunk), key=lambda r: r.index)
 

@@ -26,9 +26,9 @@ from whaletable.core.errors import WhaletableError
 from whaletable.sim.runner import (
     AHEAD,
     GameResult,
+    Paced,
     Plan,
     Runner,
-    chunks,
     gather,
     play_part,
     results_of,
@@ -150,12 +150,12 @@ class RayRunner:
 
     def _chunks(self, plan: Plan, export: Path | None) -> Iterator[list[GameResult]]:
         ray = self.ray
-        work = iter(chunks(plan.games, self.jobs))
+        work = Paced(plan.games, self.jobs)
         shared = ray.put(plan)
         pending: dict[Any, int] = {}
 
         def submit() -> None:
-            part = next(work, None)
+            part = work.next()
             if part is not None:
                 pending[self._task.remote(shared, part.start, part.stop, export)] = part.start
 
@@ -169,6 +169,7 @@ class RayRunner:
                     kind, start, payload = ray.get(ref)
                     if kind == "error":
                         raise payload
+                    work.finished(len(payload))
                     submit()
                     yield results_of(plan, start, payload)
         finally:

@@ -12,7 +12,8 @@ being read from the plan again on this side), and the worker looks the game up a
 parses the options once. A worker is sent a new chunk for each one it returns, keeping
 one in hand, by this process's only thread: no pool threads wake while workers play. Chunks
 shrink towards the end of a batch (guided scheduling), so every worker gets several
-and none is left with a long tail while the others idle. Results are handed to
+and none is left with a long tail while the others idle, and none takes much longer than a
+second at the pace the games have shown (:class:`Paced`). Results are handed to
 ``on_results`` chunk by chunk, as the chunks finish, so a progress bar moves.
 
 Workers are forked where the platform can (Linux, macOS): a forked worker starts in
@@ -36,6 +37,7 @@ import math
 import multiprocessing
 import pickle
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
@@ -57,7 +59,12 @@ from whaletable.core.state import State
 HUMAN = "human"
 
 MAX_CHUNK = 32
-"""Games per chunk at most: small enough that a progress bar moves for slow bots."""
+"""Games per chunk at most."""
+
+CHUNK_SECONDS = 1.0
+"""About how long a chunk may take once the games' pace is known: long enough that its
+two messages cost nothing beside its games, short enough that a progress bar moves
+every second or so even when a game of searching bots takes minutes."""
 
 CHUNKS_PER_WORKER = 2
 """A chunk is at most the remaining games over this many times the workers."""
@@ -264,8 +271,15 @@ def run_one(task: GameTask) -> GameResult:
     return GameResult(task.index, task.seats, scores, returns, decisions, steps)
 
 
+def guided_size(left: int, jobs: int) -> int:
+    """The size of the next chunk when ``left`` games remain: chunks shrink towards the
+    end of a batch (guided scheduling), so no worker is left with a long tail while the
+    others idle."""
+    return min(MAX_CHUNK, max(1, math.ceil(left / (CHUNKS_PER_WORKER * jobs))))
+
+
 def chunks(games: int, jobs: int) -> list[range]:
-    """Consecutive ranges covering ``games``, shrinking towards the end (guided scheduling).
+    """Consecutive ranges covering ``games``, each of :func:`guided_size`.
 
     >>> [len(c) for c in chunks(10, 2)]
     [3, 2, 2, 1, 1, 1]
@@ -275,10 +289,51 @@ def chunks(games: int, jobs: int) -> list[range]:
     out: list[range] = []
     start = 0
     while start < games:
-        size = min(MAX_CHUNK, max(1, math.ceil((games - start) / (CHUNKS_PER_WORKER * jobs))))
-        out.append(range(start, start + size))
-        start += size
+        out.append(range(start, start := start + guided_size(games - start, jobs)))
     return out
+
+
+class Paced:
+    """The chunks of a batch handed out one at a time, sized as they go: guided, and no
+    longer than :data:`CHUNK_SECONDS` at the pace the finished games have shown. Until a
+    game has finished the pace is unknown and a chunk is one game.
+
+    >>> now = [0.0]
+    >>> work = Paced(100, jobs=2, clock=lambda: now[0])
+    >>> [len(work.next()), len(work.next())]  # nothing finished yet
+    [1, 1]
+    >>> now[0] = 4.0; work.finished(2)  # two workers, two games in 4 s: 4 s a game
+    >>> len(work.next())
+    1
+    >>> now[0] = 9.0; work.finished(88)  # 90 games in 9 s on two workers: 0.2 s a game
+    >>> len(work.next()), len(work.next())
+    (5, 5)
+    """
+
+    def __init__(self, games: int, jobs: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.games, self.jobs, self.clock = games, jobs, clock
+        self.start = self.done = 0
+        self.began = clock()
+
+    def next(self) -> range | None:
+        """The next chunk, or None when every game has been handed out."""
+        left = self.games - self.start
+        if left <= 0:
+            return None
+        size = guided_size(left, self.jobs)
+        if not self.done:
+            size = 1
+        else:
+            # Every worker has been busy since the start, so this is the time one game takes.
+            pace = (self.clock() - self.began) * self.jobs / self.done
+            size = min(size, max(1, int(CHUNK_SECONDS / pace))) if pace > 0 else size
+        part = range(self.start, self.start + size)
+        self.start = part.stop
+        return part
+
+    def finished(self, games: int) -> None:
+        """``games`` more games have been played."""
+        self.done += games
 
 
 def start_method() -> str:
@@ -426,7 +481,7 @@ class Runner:
             raise
 
     def _dispatch(self, plan: Plan, export: Path | None) -> Iterator[list[GameResult]]:
-        work = iter(chunks(plan.games, self.jobs))
+        work = Paced(plan.games, self.jobs)
         # Chunks sent and not yet answered, per worker: up to AHEAD, so that a worker
         # finds its next chunk waiting in its pipe instead of idling until this process
         # wakes up to read the last one.
@@ -440,7 +495,7 @@ class Runner:
                 raise RuntimeError(lost) from None
 
         def feed(conn: Connection) -> None:
-            chunk = next(work, None)
+            chunk = work.next()
             if chunk is not None:
                 send(conn, ("chunk", chunk.start, chunk.stop))
                 busy[conn] = busy.get(conn, 0) + 1
@@ -462,6 +517,7 @@ class Runner:
                     del busy[conn]
                 if kind == "error":
                     raise payload
+                work.finished(len(payload))
                 feed(conn)
                 yield results_of(plan, start, payload)
 
@@ -485,6 +541,7 @@ __all__ = [
     "GameResult",
     "GameTask",
     "Outcome",
+    "Paced",
     "Plan",
     "PlanRunner",
     "Runner",
