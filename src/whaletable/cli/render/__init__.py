@@ -86,9 +86,10 @@ class GameView(Protocol[O_contra]):
 
 class SceneView:
     """What the terminal views share: a game's scene (``maker``, its ``view.scene``) in the
-    reader's language, the choices in the scene's words, and the result as the game's
-    ``words`` module says it (its ``game_over_line``, ``result_word``, ``tie_break_line``
-    and ``ranking_rule``). A game's view adds its layout and its typed commands."""
+    reader's language, the choices in the scene's words, and what the game's ``words``
+    module says: the result (its ``game_over_line``, ``result_word``, ``tie_break_line`` and
+    ``ranking_rule``) and the short commands (``SHORT_FORMS``). A game's view adds its
+    layout and reads its typed commands."""
 
     maker: Callable[[Any, Sequence[Action], Sequence[str], Translate], Scene] | None = None
     words: Any = None
@@ -136,6 +137,9 @@ class SceneView:
     def final_extra(self, obs: Any, labels: list[str]) -> list[RenderableType]:
         """What the game adds under its result table."""
         return []
+
+    def short_forms(self) -> str:
+        return self.tr(self.words.SHORT_FORMS)
 
 
 class GenericView(SceneView):

@@ -166,14 +166,6 @@ class SaveTheWhalesView(SceneView):
         )
         return [Text("\n".join(w.whales_lines(saved, lost, self.tr)))]
 
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: r (roll), c W (choose whale W), n W (name whale W "
-            "to move), s W (save W), p N (pay 1 SP of seat N), x (refuse to pay), k (collect), "
-            "m N (move to space N), b W (barnacle to W), l W (W leaves the path), "
-            "t W (trade places with W), d (done), q (quit)"
-        )
-
 
 View = SaveTheWhalesView
 """The name the registry looks for."""

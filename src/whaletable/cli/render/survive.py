@@ -372,9 +372,6 @@ class SurviveView(SceneView):
         lines = (w.saved_line(name, saved(sc, s), self.tr) for s, name in enumerate(labels))
         return [Text("\n".join(lines))]
 
-    def short_forms(self) -> str:
-        return self.tr(w.SHORT_FORMS)
-
 
 View = SurviveView
 """The name the registry looks for."""

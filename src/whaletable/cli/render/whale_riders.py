@@ -193,13 +193,6 @@ class WhaleRidersView(SceneView):
         card = int(hand[number - 1].removeprefix("contract-"))
         return act.Fulfil(card) if verb == "f" else act.Burn(card)
 
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: m (move), b N (buy the tile on space N), "
-            "c (take a coin), f (start fulfilling), f N (fulfil contract CN), "
-            "x (start burning), x N (burn contract CN), d (done), q (quit)"
-        )
-
 
 View = WhaleRidersView
 """The name the registry looks for."""

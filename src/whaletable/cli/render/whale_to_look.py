@@ -177,9 +177,6 @@ class WhaleToLookView(SceneView):
         title = tr("Round {round} scored").format(round=result["round"])
         return Panel(Group(table, lines), title=title)
 
-    def short_forms(self) -> str:
-        return self.tr(words.SHORT_FORMS)
-
 
 View = WhaleToLookView
 """The name the registry looks for."""
