@@ -204,7 +204,11 @@ def seat_cells(region: Region) -> list[RenderableType]:
     return ["▶" if "to-move" in region.marks else "", name]
 
 
-def chips(pieces: Sequence[Piece], lit: frozenset[str] = frozenset(), label: Any = None) -> Text:
+def chips(
+    pieces: Sequence[Piece],
+    lit: frozenset[str] = frozenset(),
+    label: Callable[[Piece], str] | None = None,
+) -> Text:
     """Pieces side by side, each ``[label]`` (or ``label(piece)``) in its owner's colour,
     reversed where lit."""
     text = Text()

@@ -15,9 +15,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
+from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells
 from whaletable.core.action import Action
-from whaletable.core.view import Region, Scene
+from whaletable.core.view import Piece, Region, Scene
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
@@ -34,18 +34,10 @@ SHORT: dict[str, Action] = {
 """The short forms that name an action alone."""
 
 
-def riders(port: Region) -> Text:
+def rider_tag(rider: Piece) -> str:
     """``S2→``: seat 2's rider sailing out (``·`` not yet left)."""
-    text = Text()
-    for rider in port.pieces:
-        if rider.kind != "rider" or rider.owner is None:
-            continue
-        if text:
-            text.append(" ")
-        mark = next((m for h, m in HEADING_MARK.items() if h in rider.marks), "")
-        mark = "·" if "not-left" in rider.marks else mark
-        text.append(f"S{rider.owner + 1}{mark}", style=f"bold {seat_colour(rider.owner)}")
-    return text
+    mark = next((m for h, m in HEADING_MARK.items() if h in rider.marks), "")
+    return f"S{(rider.owner or 0) + 1}{'·' if 'not-left' in rider.marks else mark}"
 
 
 class WhaleRidersView(SceneView):
@@ -100,7 +92,8 @@ class WhaleRidersView(SceneView):
         for port, row in zip(ports, spaces, strict=True):
             cells = [Text(s.label or "—", style="dim" if s.kind == "empty" else "") for s in row]
             cells += [Text("")] * (widest - len(row))
-            table.add_row(Text(port.label, style="bold"), *cells, riders(port))
+            riders = chips([p for p in port.pieces if p.kind == "rider"], label=rider_tag)
+            table.add_row(Text(port.label, style="bold"), *cells, riders)
         return table
 
     def _prices(self, ports: list[Region]) -> str:

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
+from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells, seat_colour
 from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region
 from whaletable.core.words import Translate
@@ -53,12 +53,7 @@ def boat_label(boat: Piece) -> str:
 
 
 def area_panel(area: Region, tr: Translate) -> Panel:
-    body = Text()
-    for boat in area.pieces:
-        style = f"bold {seat_colour(boat.owner or 0)}"
-        body.append(" " * bool(body) + boat_label(boat), style=style)
-    if not body:
-        body.append("—", style="dim")
+    body = chips(area.pieces, label=boat_label) or Text("—", style="dim")
     body.append("".join("\n" + note for note in area.notes), style="dim")
     return Panel(body, title=words.area_name(area.label, position(area.key), tr), padding=(0, 1))
 
@@ -90,8 +85,7 @@ def players_table(seats: list[Region], tr: Translate) -> Table:
         justify: JustifyMethod = "right" if key == "points" else "left"
         table.add_column(words.word(key, tr), justify=justify, no_wrap=key == "player")
     for row in seats:
-        boats = " ".join(boat_label(b) for b in row.pieces) or "—"
-        table.add_row(*seat_cells(row), boats, *row.notes)
+        table.add_row(*seat_cells(row), chips(row.pieces, label=boat_label) or "—", *row.notes)
     return table
 
 
