@@ -1,8 +1,10 @@
 """Drawing a game for the terminal, one module per game, from observations only.
 
-A view never sees a state: it draws the dict that ``state.observation(seat)``
-returns, so it can show nothing that seat may not know. Games without a view of
-their own fall back to :class:`GenericView`, which reads the observation field by field.
+A view never sees a state: it draws the game's scene of what ``state.observation(seat)``
+returns (``games/<id>/view.py``, which the web board draws too), so it can show nothing
+that seat may not know, and its words are the scene's. What the views draw alike is here:
+a seat's row, pieces as chips, a region as a panel, the result, the numbered choices
+(:class:`SceneView`). Games without a view of their own fall back to :class:`GenericView`.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class SceneView:
         tr, w = self.tr, self.words
         result = Result.from_observation(obs)
         if result is None:
-            return Text(tr("Game over."))
+            return Text(game_over_heading(tr))
         labels = self.labels(len(result.standings), names)
         notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
         return result_panel(
