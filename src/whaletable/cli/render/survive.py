@@ -73,7 +73,7 @@ def parse_explorer(word: str, obs: SurviveObservation, tr: Translate) -> int:
         raise misread("explorer", tr, word=repr(word))
     seat = int(word[0]) - 1
     if not 0 <= seat < seats:
-        raise misread("seat", tr, number=seat + 1, count=seats)
+        raise misread("seat", tr, number=seat + 1, last=seats)
     return seat * 10 + EXPLORER_LETTERS.index(word[1])
 
 
@@ -329,14 +329,14 @@ class SurviveView(SceneView):
         if verb == "place":
             return self._place(args, obs)
         if verb == "play" and len(args) != 1:
-            raise BadCommand(tr(w.HOW[verb]))
+            raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
         if verb == "play":
             return self._play(args[0], obs)
         if verb not in COMMANDS:
             return None
         cls, kinds = COMMANDS[verb]
         if len(args) != len(kinds):
-            raise BadCommand(tr(w.HOW[verb]))
+            raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
         return cls(*(READ[kind](word, obs, tr) for kind, word in zip(kinds, args, strict=True)))
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:

@@ -656,15 +656,15 @@ LEGEND = _(
     "digits: explorers by seat · 1c:N = Seat 1's explorer c, worth N (values "
     "show to their owner only) · ≈ swimming · yellow: safe isle landing spaces"
 )
-HOW = {  # a verb written with the wrong number of words after it
+HOW = {  # a verb written with the wrong number of words after it (``{verb}``)
     "go": _("write 'go X D': explorer X (like 1c) one space in direction D (e ne nw w sw se)"),
     "board": _("write 'board X' with an explorer X, like 1c"),
     "jump": _("write 'jump X' with an explorer X, like 1c"),
     "land": _("write 'land X' with an explorer X, like 1c"),
     "take": _("write 'take X' with an explorer X, like 2d"),
     "boat": _("write 'boat N D': boat N one space in direction D (e ne nw w sw se)"),
-    "done": _("'done' takes nothing after it"),
-    "pass": _("'pass' takes nothing after it"),
+    "done": _("'{verb}' takes nothing after it"),
+    "pass": _("'{verb}' takes nothing after it"),
     "play": _("write 'play N' (your N-th tile) or 'play T' (a tile T, like dolphin)"),
     "sink": _("write 'sink H' with a space H, like 'sink E4'"),
     "pick": _("write 'pick C' with a creature C, like shark2"),
@@ -677,7 +677,7 @@ MISREAD = {  # a word that names no space, explorer, seat, direction, boat, crea
     "space": _("{word} is not a space: write a row letter A–M and a number, like G6"),
     "row": _("row {row} has spaces 1 to {count}, not {number}"),
     "explorer": _("{word} is not an explorer: write a seat and a letter, like 1c"),
-    "seat": _("there is no seat {number}: seats are 1 to {count}"),
+    "seat": _("there is no seat {number}: seats are 1 to {last}"),
     "direction": _("{word} is not a direction: use e, ne, nw, w, sw or se"),
     "boat": _("{word} is not a boat: write its number, like 3"),
     "boat-number": _("there is no boat {number}: boats are 1 to {count}"),
