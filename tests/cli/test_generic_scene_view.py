@@ -42,7 +42,7 @@ def test_the_generic_view_draws_every_region_note_and_piece_of_the_scene() -> No
             assert chips in screen
     # Choices in the scene's words (the player numbers them).
     worded = maker(obs, legal, NAMES, english).choices
-    assert [view.choice(a, obs) for a in legal] == [c.words for c in worded]
+    assert view.choices(obs, legal) == [c.words for c in worded]
 
 
 def test_a_game_without_a_view_module_keeps_its_rows() -> None:

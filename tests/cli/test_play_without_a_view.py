@@ -117,7 +117,7 @@ def test_every_installed_game_could_be_read_by_the_generic_view(game: Game[Any])
             assert region.label in screen
         # A choice is worded without the table's names (the terminal numbers it).
         words = [choice.words for choice in maker(obs, legal, (), english).choices]
-    assert [view.choice(action, obs) for action in legal] == words
+    assert view.choices(obs, legal) == words
     assert not any(w.startswith("{") for w in words)
 
 

@@ -118,9 +118,9 @@ def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
                 continue
             obs = state.observation(state.current_player())
             legal = state.legal_actions()
-            for action in legal:
+            for action, words in zip(legal, VIEW.choices(obs, legal), strict=True):
                 assert VIEW.parse(short_form(action), obs) == action
-                assert VIEW.choice(action, obs)
+                assert words
                 kinds.add(action.kind)
             state.apply(rng.choice(legal))
     assert {
@@ -297,8 +297,7 @@ def test_the_terminal_words_each_action_as_the_web_board_labels_it(lang: str) ->
                 continue
             obs = state.observation(seat)
             legal = state.legal_actions()
-            for action in legal:
-                words = view.choice(action, obs)
+            for action, words in zip(legal, view.choices(obs, legal), strict=True):
                 assert words == board.label(action, obs, [], tr), action
                 if lang != "en":
                     assert words != board.label(action, obs, [], english), (lang, action)

@@ -134,8 +134,8 @@ def test_every_choice_starts_with_the_command_that_plays_it() -> None:
         if seat < 0:
             continue
         obs = state.observation(seat)
-        for action in state.legal_actions():
-            words = VIEW.choice(action, obs)
+        legal = state.legal_actions()
+        for action, words in zip(legal, VIEW.choices(obs, legal), strict=True):
             command = words.split(" (")[0]
             assert VIEW.parse(command, obs) == action, words
             checked += 1

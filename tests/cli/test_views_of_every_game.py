@@ -44,8 +44,8 @@ def screen(view: GameView, state: State, seat: int | None) -> str:
     for summary in view.round_summaries(obs, names):
         console.print(summary)
     if seat is not None and state.current_player() == seat:
-        for action in state.legal_actions():
-            console.print(view.choice(action, obs))
+        for words in view.choices(obs, state.legal_actions()):
+            console.print(words)
     if state.is_terminal():
         console.print(view.final(obs, names))
     return out.getvalue()

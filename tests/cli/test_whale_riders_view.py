@@ -189,7 +189,7 @@ def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
             continue
         obs = state.observation(seat)
         legal = state.legal_actions()
-        words = [VIEW.choice(a, obs) for a in legal]
+        words = VIEW.choices(obs, legal)
         assert len(set(words)) == len(words), words
         for action in legal:
             assert VIEW.parse(short_form(action, obs), obs) == action
@@ -344,8 +344,8 @@ def test_the_terminal_words_each_action_as_the_web_board_labels_it(lang: str) ->
             if seat < 0 or k % 4:
                 continue
             obs = state.observation(seat)
-            for action in state.legal_actions():
-                words = view.choice(action, obs)
+            legal = state.legal_actions()
+            for action, words in zip(legal, view.choices(obs, legal), strict=True):
                 assert words == board.label(action, obs, [], tr), action
                 if lang != "en":
                     assert words != board.label(action, obs, [], english), (lang, action)

@@ -85,6 +85,7 @@ class PlaySession:
         self.log_seat = self.humans[0] if len(self.humans) == 1 else None
         self.rounds_shown = 0
         self.last_human: int | None = None
+        self.menu: list[str] = []  # the choices of the decision under way, in words
 
     # ----------------------------------------------------------------- driving
 
@@ -197,8 +198,10 @@ class PlaySession:
         obs = self.state.observation(seat)
         self.console.print(self.view.board(obs, self.specs))
         legal = self.state.legal_actions()
+        # One scene words every choice, in the order of the actions it numbers.
+        self.menu = self.view.choices(obs, legal)
         width = len(str(len(legal)))
-        items = [Text(f"{i:>{width}}. {self.view.choice(a, obs)}") for i, a in enumerate(legal, 1)]
+        items = [Text(f"{i:>{width}}. {words}") for i, words in enumerate(self.menu, 1)]
         # Long menus (a boat to move to any area) go in columns so the board stays in view.
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
         self.console.print(Text(self.view.short_forms(), style="dim"))
@@ -253,7 +256,7 @@ class PlaySession:
         if action not in legal:
             self.complain(
                 tr("you cannot {action}: {reason}").format(
-                    action=self.view.choice(action, obs), reason=self.why_not(action)
+                    action=self.view.choices(obs, [action])[0], reason=self.why_not(action)
                 )
             )
             return None
@@ -279,7 +282,8 @@ class PlaySession:
         word = advice_word_of(self.game)
         self.console.print(advice_table(found, word, self.tr))
         if found.suggestion is not None:
-            self.console.print(Text(f"→ {self.view.choice(found.suggestion, obs)}", style="bold"))
+            said = self.menu[legal.index(found.suggestion)]
+            self.console.print(Text(f"→ {said}", style="bold"))
 
     def why_not(self, action: Action) -> str:
         """The rules engine's own reason, asked of a copy so nothing can change (the

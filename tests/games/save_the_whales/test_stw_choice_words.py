@@ -55,7 +55,8 @@ def test_terminal_words_the_save_before_going_onto_the_path(table: Table) -> Non
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(view.board(obs, NAMES))
     assert "must go onto the path unless it is saved now" in " ".join(out.getvalue().split())
-    assert view.choice(act.Refuse(), obs) == "Do not save it: the Gray Whale goes onto the path"
+    refused = ["Do not save it: the Gray Whale goes onto the path"]
+    assert view.choices(obs, [act.Refuse()]) == refused
 
 
 def test_board_says_when_the_team_cannot_pay_the_penalty(table: Table) -> None:

@@ -149,8 +149,9 @@ def test_terminal_commands_play_every_dive_move(table: Table) -> None:
     """Each choice of a dive-dice turn starts with a command that parses back to it."""
     state = starfish_turn(table)
     obs = state.observation(0)
-    for action in state.legal_actions():
-        command = CLI.choice(action, obs).split(" (")[0]
+    legal = state.legal_actions()
+    for action, words in zip(legal, CLI.choices(obs, legal), strict=True):
+        command = words.split(" (")[0]
         assert CLI.parse(command, obs) == action
     assert CLI.parse("empty 1 M4", obs) == act.MoveEmptyBoat(0, hx(12, 3))
 

@@ -1,8 +1,10 @@
 """Drawing a game for the terminal, one module per game, from observations only.
 
-A view never sees a state: it draws the dict that ``state.observation(seat)``
-returns, so it can show nothing that seat may not know. Games without a view of
-their own fall back to :class:`GenericView`, which reads the observation field by field.
+A view never sees a state: it draws the game's scene of what ``state.observation(seat)``
+returns (``games/<id>/view.py``, which the web board draws too), so it can show nothing
+that seat may not know, and its words are the scene's. What the views draw alike is here:
+a seat's row, pieces as chips, a region as a panel, the result, the numbered choices
+(:class:`SceneView`). Games without a view of their own fall back to :class:`GenericView`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from rich.columns import Columns
@@ -22,10 +24,10 @@ from rich.text import Text
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
 from whaletable.core.game import Game
-from whaletable.core.generic_view import choice_words, game_over_line, result_word, screen
+from whaletable.core.generic_view import game_over_line, result_word, screen
 from whaletable.core.observation import Observation
 from whaletable.core.result import Result
-from whaletable.core.view import Scene, scene_maker
+from whaletable.core.view import Choice, Piece, Region, Scene, scene_maker
 from whaletable.core.words import (
     PartWord,
     Translate,
@@ -58,16 +60,17 @@ O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
 
 class GameView(Protocol[O_contra]):
     """How one game looks and reads in the terminal, in one reader's language (``tr``,
-    the game's words: :func:`whaletable.i18n.game_translator`); ``O_contra`` is the game's
-    own observation type (:attr:`Game.observation_type`)."""
+    the game's words); ``O_contra`` is the game's own observation type
+    (:attr:`Game.observation_type`)."""
 
     tr: Translate
 
     def board(self, obs: O_contra, names: list[str]) -> RenderableType:
         """The table as ``obs``'s seat (or a spectator) sees it."""
 
-    def choice(self, action: Action, obs: O_contra) -> str:
-        """``action`` in words for the seat choosing it (``obs`` is that seat's view)."""
+    def choices(self, obs: O_contra, legal: Sequence[Action]) -> list[str]:
+        """Every action of ``legal`` in words, in order, for the seat choosing (``obs`` is
+        that seat's view): one scene's choices, made once for them all."""
 
     def parse(self, text: str, obs: O_contra) -> Action | None:
         """A short form typed by a player, None if ``text`` is not one; :class:`BadCommand`
@@ -83,67 +86,98 @@ class GameView(Protocol[O_contra]):
         """One line telling a player the short commands."""
 
 
-class GenericView:
+class SceneView:
+    """What the terminal views share: a game's scene (``maker``, its ``view.scene``) in the
+    reader's language, the choices in the scene's words, and what the game's ``words``
+    module says: the result (its ``game_over_line``, ``result_word``, ``tie_break_line`` and
+    ``ranking_rule``) and the short commands (``SHORT_FORMS``). A game's view adds its
+    layout and reads its typed commands."""
+
+    maker: Callable[[Any, Sequence[Action], Sequence[str], Translate], Scene] | None = None
+    words: Any = None
+
+    def __init__(self, tr: Translate = english) -> None:
+        self.tr = tr  # the reader's language: the game's words
+
+    def labels(self, seats: int, names: Sequence[str]) -> list[str]:
+        return [seat_words(s, names, self.tr) for s in range(seats)]
+
+    def scene(self, obs: Any, names: Sequence[str], legal: Sequence[Action] = ()) -> Scene:
+        """The scene of ``obs``, its seats named as the terminal names them."""
+        assert self.maker is not None
+        return self.maker(obs, legal, self.labels(obs["num_players"], names), self.tr)
+
+    def choices(self, obs: Any, legal: Sequence[Action]) -> list[str]:
+        # The web board's words: a choice names no seat but by number.
+        assert self.maker is not None
+        return [self.worded(c, obs) for c in self.maker(obs, legal, (), self.tr).choices]
+
+    def worded(self, choice: Choice, obs: Any) -> str:
+        """A choice as the menu lists it."""
+        return choice.words
+
+    def round_summaries(self, obs: Any, names: list[str]) -> list[RenderableType]:
+        return []
+
+    def final(self, obs: Any, names: list[str]) -> RenderableType:
+        tr, w = self.tr, self.words
+        result = Result.from_observation(obs)
+        if result is None:
+            return Text(game_over_heading(tr))
+        labels = self.labels(len(result.standings), names)
+        notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
+        return result_panel(
+            result,
+            names,
+            tr,
+            w.result_word,
+            headline=w.game_over_line(obs, labels, tr),
+            extra=self.final_extra(obs, labels),
+            notes=[note for note in notes if note],
+        )
+
+    def final_extra(self, obs: Any, labels: list[str]) -> list[RenderableType]:
+        """What the game adds under its result table."""
+        return []
+
+    def short_forms(self) -> str:
+        return self.tr(self.words.SHORT_FORMS)
+
+
+class GenericView(SceneView):
     """The view of a game without one of its own. A game with a ``view.py`` is drawn from
-    its scene: the status, one panel per region (its owner's colour, its notes, its pieces
-    as chips) and its choices in the scene's words. Any other game is read from its
-    observation alone: the status line, a table of the observation's fields and the
-    actions in the game's words (:mod:`whaletable.core.generic_view`, which the web's
-    generic board draws too)."""
+    its scene: the status, one panel per region (:func:`region_panel`) and its choices in
+    the scene's words. Any other game is read from its observation alone: the status line,
+    a table of the observation's fields and the actions in the game's words
+    (:mod:`whaletable.core.generic_view`, which the web's generic board draws too)."""
 
     def __init__(self, game: Game[Any], tr: Translate = english) -> None:
+        super().__init__(tr)
         self.game = game
-        self.tr = tr
         self.maker = scene_maker(game)
 
     def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         if self.maker is not None:
-            return self._scene(self.maker(obs, (), names, self.tr))
-        model = screen(self.game, obs, (), names, self.tr)
-        table = Table(show_header=False, box=None, padding=(0, 2))
-        table.add_column(style="bold")
-        table.add_column()
-        for row in model.rows:
-            # Text, not markup: a value is the game's data and is shown as it is.
-            table.add_row(Text(row.label), Text(row.value))
-        return Panel(
-            Group(Text(model.status, style="bold"), table), title=Text(model.title, style="bold")
-        )
+            scene = self.maker(obs, (), names, self.tr)
+            panels = [region_panel(region, scene.highlights) for region in scene.regions]
+            body: RenderableType = Columns(panels)
+            status = scene.status
+        else:
+            model = screen(self.game, obs, (), names, self.tr)
+            body = Table(show_header=False, box=None, padding=(0, 2))
+            body.add_column(style="bold")
+            body.add_column()
+            for row in model.rows:
+                # Text, not markup: a value is the game's data and is shown as it is.
+                body.add_row(Text(row.label), Text(row.value))
+            status = model.status
+        title = Text(self.game.spec.title, style="bold")
+        return Panel(Group(Text(status, style="bold"), body), title=title)
 
-    def _scene(self, scene: Scene) -> RenderableType:
-        panels: list[RenderableType] = []
-        for region in scene.regions:
-            lit = region.key in scene.highlights
-            lines: list[RenderableType] = [Text(note) for note in region.notes]
-            if region.pieces:
-                chips = Text()
-                for i, piece in enumerate(region.pieces):
-                    if i:
-                        chips.append(" ")
-                    style = "" if piece.owner is None else f"bold {seat_colour(piece.owner)}"
-                    if piece.key in scene.highlights:
-                        style += " reverse"
-                    # Text, not markup: a label is the game's words, shown as they are.
-                    chips.append(f"[{piece.label}]", style=style.strip())
-                lines.append(chips)
-            colour = "dim" if region.owner is None else seat_colour(region.owner)
-            panels.append(
-                Panel(
-                    Group(*lines) if lines else Text(""),
-                    title=Text(region.label, style="bold") if region.label else None,
-                    border_style=f"bold {colour}" if lit else colour,
-                    expand=False,
-                )
-            )
-        return Panel(
-            Group(Text(scene.status, style="bold"), Columns(panels)),
-            title=Text(self.game.spec.title, style="bold"),
-        )
-
-    def choice(self, action: Action, obs: dict[str, Any]) -> str:
+    def choices(self, obs: dict[str, Any], legal: Sequence[Action]) -> list[str]:
         if self.maker is not None:
-            return choice_words(self.maker, action, obs, (), self.tr)
-        return self.game.describe_action(action, self.tr)
+            return super().choices(obs, legal)
+        return [self.game.describe_action(action, self.tr) for action in legal]
 
     def parse(self, text: str, obs: dict[str, Any]) -> Action | None:
         if not text.startswith("{"):
@@ -152,9 +186,6 @@ class GenericView:
             return self.game.action_from_json(json.loads(text))
         except (json.JSONDecodeError, IllegalAction) as e:
             raise BadCommand(str(e)) from e
-
-    def round_summaries(self, obs: dict[str, Any], names: list[str]) -> list[RenderableType]:
-        return []
 
     def final(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
         tr = self.tr
@@ -166,6 +197,46 @@ class GenericView:
 
     def short_forms(self) -> str:
         return self.tr("type the number of an action, or an action as JSON")
+
+
+def seat_cells(region: Region) -> list[RenderableType]:
+    """A seat's row begins so in every game's table: ``▶`` if it is to move, then its name
+    in its colour."""
+    name = Text(region.label, style=f"bold {seat_colour(region.owner or 0)}")
+    return ["▶" if "to-move" in region.marks else "", name]
+
+
+def chips(
+    pieces: Sequence[Piece],
+    lit: frozenset[str] = frozenset(),
+    label: Callable[[Piece], str] | None = None,
+) -> Text:
+    """Pieces side by side, each ``[label]`` (or ``label(piece)``) in its owner's colour,
+    reversed where lit."""
+    text = Text()
+    for i, piece in enumerate(pieces):
+        style = "" if piece.owner is None else f"bold {seat_colour(piece.owner)}"
+        if piece.key in lit:
+            style += " reverse"
+        # Text, not markup: a label is the game's words, shown as they are.
+        said = f"[{piece.label}]" if label is None else label(piece)
+        text.append(" " * bool(i) + said, style=style.strip())
+    return text
+
+
+def region_panel(region: Region, lit: frozenset[str] = frozenset()) -> Panel:
+    """A region as a panel: its label the title, its notes, its pieces as :func:`chips`, the
+    border in its owner's colour (bold where lit)."""
+    lines: list[RenderableType] = [Text(note) for note in region.notes]
+    if region.pieces:
+        lines.append(chips(region.pieces, lit))
+    colour = "dim" if region.owner is None else seat_colour(region.owner)
+    return Panel(
+        Group(*lines) if lines else Text(""),
+        title=Text(region.label, style="bold") if region.label else None,
+        border_style=f"bold {colour}" if region.key in lit else colour,
+        expand=False,
+    )
 
 
 def seat_words(seat: int, names: Sequence[str], tr: Translate) -> str:
@@ -224,7 +295,11 @@ __all__ = [
     "BadCommand",
     "GameView",
     "GenericView",
+    "SceneView",
+    "chips",
+    "region_panel",
     "result_panel",
+    "seat_cells",
     "seat_colour",
     "seat_label",
     "seat_words",

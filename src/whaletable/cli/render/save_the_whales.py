@@ -13,11 +13,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
+from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
-from whaletable.core.result import Result
 from whaletable.core.view import Region
-from whaletable.core.words import Translate, english
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words as w
 from whaletable.games.save_the_whales.components import WHALES, default_components
@@ -64,14 +62,12 @@ def number(args: list[str], write: str, missing: str, first: int, last: int) -> 
     return int(args[0])
 
 
-class SaveTheWhalesView:
-    def __init__(self, tr: Translate = english) -> None:
-        self.tr = tr  # the reader's language: the game's words
+class SaveTheWhalesView(SceneView):
+    maker, words = staticmethod(scene), w
 
     def board(self, obs: SaveTheWhalesObservation, names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        sc = scene({**obs, "seat": None}, [], labels, tr)
+        sc = scene({**obs, "seat": None}, [], self.labels(obs["num_players"], names), tr)
         regions = {r.key: r for r in sc.regions}
         seat = obs["seat"]
         viewer = tr("spectator") if seat is None else tr("Seat {number}").format(number=seat + 1)
@@ -94,14 +90,9 @@ class SaveTheWhalesView:
                 whales.add_row(Text(r.notes[2], style=style), r.notes[0])
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
         players = Table(*columns, tr("Exchange Pieces × 5 + loose SP"), padding=(0, 1))
-        for s, r in enumerate(r for r in sc.regions if r.kind == "seat"):
+        for r in (r for r in sc.regions if r.kind == "seat"):
             coins = sum(p.kind == "exchange" for p in r.pieces)
-            players.add_row(
-                "▶" if "to-move" in r.marks else "",
-                Text(r.label, style=f"bold {seat_colour(s)}"),
-                *r.notes,
-                f"{coins} × 5 + {len(r.pieces) - coins}",
-            )
+            players.add_row(*seat_cells(r), *r.notes, f"{coins} × 5 + {len(r.pieces) - coins}")
         parts += [whales, players]
         if "card" in regions:
             card = regions["card"]
@@ -138,10 +129,6 @@ class SaveTheWhalesView:
             table.add_row(*[cells[k] if k < len(cells) else Text("") for k in row])
         return table
 
-    def choice(self, action: Action, obs: SaveTheWhalesObservation) -> str:
-        # The scene's words, as on the web board: the terminal names no seat but by number.
-        return scene(obs, [action], (), self.tr).choices[0].words
-
     def parse(self, text: str, obs: SaveTheWhalesObservation) -> Action | None:
         tr, words = self.tr, text.lower().split()
         if not words or words[0] not in (*PLAIN, *BY_WHALE, "m", "p"):
@@ -173,30 +160,11 @@ class SaveTheWhalesView:
             )
         return BY_WHALE[verb](matches[0])
 
-    def round_summaries(
-        self, obs: SaveTheWhalesObservation, names: list[str]
-    ) -> list[RenderableType]:
-        return []
-
-    def final(self, obs: SaveTheWhalesObservation, names: list[str]) -> RenderableType:
-        tr = self.tr
-        result = Result.from_observation(obs)
-        if result is None or result.team is None:
-            return Text(tr("Game over."))
-        saved, lost = ([w.whale_name(name, tr) for name in obs[k]] for k in ("saved", "extinct"))
-        extra = [Text("\n".join(w.whales_lines(saved, lost, tr)))]
-        headline, notes = w.game_over_line(obs, names, tr), [w.ranking_rule(result, tr)]
-        return result_panel(
-            result, names, tr, w.result_word, headline=headline, extra=extra, notes=notes
+    def final_extra(self, obs: SaveTheWhalesObservation, labels: list[str]) -> list[RenderableType]:
+        saved, lost = (
+            [w.whale_name(name, self.tr) for name in obs[k]] for k in ("saved", "extinct")
         )
-
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: r (roll), c W (choose whale W), n W (name whale W "
-            "to move), s W (save W), p N (pay 1 SP of seat N), x (refuse to pay), k (collect), "
-            "m N (move to space N), b W (barnacle to W), l W (W leaves the path), "
-            "t W (trade places with W), d (done), q (quit)"
-        )
+        return [Text("\n".join(w.whales_lines(saved, lost, self.tr)))]
 
 
 View = SaveTheWhalesView

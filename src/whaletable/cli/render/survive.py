@@ -21,10 +21,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
+from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
-from whaletable.core.result import Result
-from whaletable.core.view import Piece, Region, Scene
+from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, english
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import words as w
@@ -48,13 +47,18 @@ MARK = {"serpent": "~", "shark": "^", "whale": "W", "squid": "Q", "dolphin": "D"
 # --------------------------------------------------------------------------- names
 
 
-def parse_space(word: str) -> int:
+def misread(key: str, tr: Translate, **said: object) -> BadCommand:
+    """A typed word that names nothing, said in the reader's language."""
+    return BadCommand(tr(w.MISREAD[key]).format(**said))
+
+
+def parse_space(word: str, tr: Translate = english) -> int:
     word = word.strip().upper()
     if len(word) < 2 or word[0] not in ROW_LETTERS or not word[1:].isdigit():
-        raise BadCommand(f"{word!r} is not a space: write a row letter A–M and a number, like G6")
+        raise misread("space", tr, word=repr(word))
     row, idx = ROW_LETTERS.index(word[0]), int(word[1:]) - 1
     if not 0 <= idx < BOARD.row_lengths[row]:
-        raise BadCommand(f"row {word[0]} has spaces 1 to {BOARD.row_lengths[row]}, not {idx + 1}")
+        raise misread("row", tr, row=word[0], count=BOARD.row_lengths[row], number=idx + 1)
     return BOARD.hex_at(row, idx)
 
 
@@ -62,31 +66,31 @@ def explorer_name(explorer: int) -> str:
     return f"{explorer // 10 + 1}{EXPLORER_LETTERS[explorer % 10]}"
 
 
-def parse_explorer(word: str, obs: SurviveObservation) -> int:
+def parse_explorer(word: str, obs: SurviveObservation, tr: Translate) -> int:
     word = word.strip().lower()
     seats = obs["num_players"]
     if len(word) != 2 or not word[0].isdigit() or word[1] not in EXPLORER_LETTERS:
-        raise BadCommand(f"{word!r} is not an explorer: write a seat and a letter, like 1c")
+        raise misread("explorer", tr, word=repr(word))
     seat = int(word[0]) - 1
     if not 0 <= seat < seats:
-        raise BadCommand(f"there is no seat {seat + 1}: seats are 1 to {seats}")
+        raise misread("seat", tr, number=seat + 1, last=seats)
     return seat * 10 + EXPLORER_LETTERS.index(word[1])
 
 
-def parse_direction(word: str) -> int:
+def parse_direction(word: str, tr: Translate) -> int:
     upper = word.strip().upper()
     if upper not in DIRECTIONS:
-        raise BadCommand(f"{word!r} is not a direction: use e, ne, nw, w, sw or se")
+        raise misread("direction", tr, word=repr(word))
     return DIRECTIONS.index(upper)
 
 
-def parse_boat(word: str, obs: SurviveObservation) -> int:
+def parse_boat(word: str, obs: SurviveObservation, tr: Translate) -> int:
     """``3`` or ``b3``: boat 3, counted from 1."""
     if not word.lstrip("b").isdigit():
-        raise BadCommand(f"{word!r} is not a boat: write its number, like 3")
-    boat = int(word.lstrip("b")) - 1
-    if not 0 <= boat < len(obs["boats"]):
-        raise BadCommand(f"there is no boat {boat + 1}: boats are 1 to {len(obs['boats'])}")
+        raise misread("boat", tr, word=repr(word))
+    boat, count = int(word.lstrip("b")) - 1, len(obs["boats"])
+    if not 0 <= boat < count:
+        raise misread("boat-number", tr, number=boat + 1, count=count)
     return boat
 
 
@@ -95,13 +99,13 @@ def creature_name(creature: CreatureView, obs: SurviveObservation) -> str:
     return f"{creature['kind']}{same.index(creature['id']) + 1}"
 
 
-def parse_creature(word: str, obs: SurviveObservation) -> int:
+def parse_creature(word: str, obs: SurviveObservation, tr: Translate) -> int:
     word = word.strip().lower()
     for c in obs["creatures"]:
         if creature_name(c, obs) == word:
             found: int = c["id"]
             return found
-    raise BadCommand(f"{word!r} is not a creature: write its kind and number, like shark2")
+    raise misread("creature", tr, word=repr(word))
 
 
 COMMANDS: dict[str, tuple[type[Action], tuple[str, ...]]] = {  # a verb, then what it names
@@ -119,11 +123,11 @@ COMMANDS: dict[str, tuple[type[Action], tuple[str, ...]]] = {  # a verb, then wh
     "empty": (act.MoveEmptyBoat, ("boat", "space")),
 }
 VERBS = {cls: verb for verb, (cls, _) in COMMANDS.items()}
-READ: dict[str, Callable[[str, SurviveObservation], int]] = {
+READ: dict[str, Callable[[str, SurviveObservation, Translate], int]] = {
     "explorer": parse_explorer,
-    "direction": lambda word, obs: parse_direction(word),
+    "direction": lambda word, obs, tr: parse_direction(word, tr),
     "boat": parse_boat,
-    "space": lambda word, obs: parse_space(word),
+    "space": lambda word, obs, tr: parse_space(word, tr),
     "creature": parse_creature,
 }
 WRITE: dict[str, Callable[[int, SurviveObservation], str]] = {
@@ -132,22 +136,6 @@ WRITE: dict[str, Callable[[int, SurviveObservation], str]] = {
     "boat": lambda boat, obs: str(boat + 1),
     "space": lambda space, obs: space_name(space),
     "creature": lambda creature, obs: creature_name(obs["creatures"][creature], obs),
-}
-HOW = {
-    "go": "write 'go X D': explorer X (like 1c) one space in direction D (e ne nw w sw se)",
-    "board": "write 'board X' with an explorer X, like 1c",
-    "jump": "write 'jump X' with an explorer X, like 1c",
-    "land": "write 'land X' with an explorer X, like 1c",
-    "take": "write 'take X' with an explorer X, like 2d",
-    "boat": "write 'boat N D': boat N one space in direction D (e ne nw w sw se)",
-    "done": "'done' takes nothing after it",
-    "pass": "'pass' takes nothing after it",
-    "play": "write 'play N' (your N-th tile) or 'play T' (a tile T, like dolphin)",
-    "sink": "write 'sink H' with a space H, like 'sink E4'",
-    "pick": "write 'pick C' with a creature C, like shark2",
-    "to": "write 'to H' with a space H, like 'to C5'",
-    "empty": "write 'empty N H': the unoccupied boat N to space H, like 'empty 3 C5'",
-    "place": "write 'place H V': your explorer worth V on space H, like 'place E4 3'",
 }
 
 
@@ -203,8 +191,7 @@ def players_table(seats: list[Region], tr: Translate) -> Table:
     if any(len(seat.notes) > len(SEAT_COLUMNS) + 1 for seat in seats):
         table.add_column(w.board_word("score", tr), justify="right")
     for seat in seats:
-        name = Text(seat.label, style=f"bold {seat_colour(seat.owner or 0)}")
-        table.add_row("▶" if "to-move" in seat.marks else "", name, *seat.notes)
+        table.add_row(*seat_cells(seat), *seat.notes)
     return table
 
 
@@ -290,23 +277,15 @@ def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) ->
 # --------------------------------------------------------------------------- the view
 
 
-class SurviveView:
-    def __init__(self, tr: Translate = english) -> None:
-        self.tr = tr  # the reader's language: the game's words
+class SurviveView(SceneView):
+    maker, words = staticmethod(scene), w
 
     def board(self, view: SurviveObservation, names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(view["num_players"])]
+        labels = self.labels(view["num_players"], names)
         sc = scene(view, (), labels, tr)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
-        legend = Text(
-            tr(
-                "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · "
-                "digits: explorers by seat · 1c:N = Seat 1's explorer c, worth N (values "
-                "show to their owner only) · ≈ swimming · yellow: safe isle landing spaces"
-            ),
-            style="dim",
-        )
+        legend = Text(tr(w.LEGEND), style="dim")
         parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces), legend]
         parts.append(pieces_list(spaces, view, tr))
         isles = [r for r in sc.regions if r.kind == "isle" and r.pieces]
@@ -322,14 +301,12 @@ class SurviveView:
 
     # --------------------------------------------------------------- choosing
 
-    def choice(self, action: Action, obs: SurviveObservation) -> str:
-        """The short command that plays ``action``, then in brackets what it does: the web
-        board's label for it (:func:`whaletable.games.survive.words.action_label`)."""
-        command = self._command(action, obs)
-        return f"{command} ({w.action_label(action, obs, (), self.tr)})"
+    def worded(self, choice: Choice, obs: SurviveObservation) -> str:
+        """The short command that plays the choice, then in brackets the scene's words."""
+        return f"{self.command(choice.action, obs)} ({choice.words})"
 
     @staticmethod
-    def _command(action: Action, obs: SurviveObservation) -> str:
+    def command(action: Action, obs: SurviveObservation) -> str:
         """The command typed for ``action``: the fixed syntax :meth:`parse` reads."""
         if isinstance(action, act.PlayTile):
             return f"play {action.slot + 1}"
@@ -345,81 +322,55 @@ class SurviveView:
         return " ".join((verb, *said))
 
     def parse(self, text: str, obs: SurviveObservation) -> Action | None:
-        words = text.lower().split()
+        tr, words = self.tr, text.lower().split()
         if not words:
             return None
         verb, args = words[0], words[1:]
         if verb == "place":
             return self._place(args, obs)
         if verb == "play" and len(args) != 1:
-            raise BadCommand(HOW[verb])
+            raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
         if verb == "play":
             return self._play(args[0], obs)
         if verb not in COMMANDS:
             return None
         cls, kinds = COMMANDS[verb]
         if len(args) != len(kinds):
-            raise BadCommand(HOW[verb])
-        return cls(*(READ[kind](word, obs) for kind, word in zip(kinds, args, strict=True)))
+            raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
+        return cls(*(READ[kind](word, obs, tr) for kind, word in zip(kinds, args, strict=True)))
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:
         """``play 2`` (the second tile in your hand) or ``play dolphin`` (the first such)."""
-        seat = obs["seat"]
+        seat, tr = obs["seat"], self.tr
         tiles = obs["hands"][seat]["tiles"] if seat is not None else []
         if word.isdigit():
             slot = int(word) - 1
             held = tiles[slot] if 0 <= slot < len(tiles) else None
             if held is None:
-                raise BadCommand(f"you hold no tile {slot + 1}: you hold {len(tiles)}")
+                raise misread("slot", tr, number=slot + 1, count=len(tiles))
             return act.PlayTile(held["effect"], slot)
         if word not in act.EFFECTS:
-            raise BadCommand(f"{word!r} is not a tile: tiles are {', '.join(act.EFFECTS)}")
+            raise misread("tile", tr, word=repr(word), tiles=", ".join(act.EFFECTS))
         for slot, tile in enumerate(tiles):
             if tile and tile["effect"] == word:
                 return act.PlayTile(word, slot)
-        raise BadCommand(f"you hold no {word} tile")
+        raise misread("held", tr, tile=word)
 
     def _place(self, args: list[str], obs: SurviveObservation) -> Action:
-        phase = obs["phase"]
+        phase, tr = obs["phase"], self.tr
         if phase == "place-explorers":
             if len(args) != 2 or not args[1].isdigit():
-                raise BadCommand(HOW["place"])
-            return act.PlaceExplorer(parse_space(args[0]), int(args[1]))
+                raise BadCommand(tr(w.HOW["place"]))
+            return act.PlaceExplorer(parse_space(args[0], tr), int(args[1]))
         if len(args) != 1:
-            raise BadCommand("write 'place H' with a space H, like 'place E3'")
-        space = parse_space(args[0])
+            raise BadCommand(tr(w.HOW["place-one"]))
+        space = parse_space(args[0], tr)
         return act.PlaceSquid(space) if phase == "place-squid" else act.PlaceBoat(space)
 
-    def round_summaries(self, obs: SurviveObservation, names: list[str]) -> list[RenderableType]:
-        return []
-
-    def final(self, obs: SurviveObservation, names: list[str]) -> RenderableType:
-        tr = self.tr
-        result = Result.from_observation(obs)
-        if result is None:
-            return Text(tr("Game over."))
-        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        sc = scene(obs, (), labels, tr)
-        lines = [w.saved_line(labels[seat], saved(sc, seat), tr) for seat in range(len(labels))]
-        on_isles = Text("\n".join(lines))
-        notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
-        return result_panel(
-            result,
-            names,
-            tr,
-            w.result_word,
-            headline=w.game_over_line(obs, labels, tr),
-            extra=[on_isles],
-            notes=[note for note in notes if note],
-        )
-
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: go X D (explorer X like 1c, direction e ne nw w "
-            "sw se), board X, jump X, land X, boat N D, done, play T, pass, sink H (space like "
-            "E4), place H V (explorer worth V) / place H (boat or squid), take X, pick C (like "
-            "shark2), to H, empty N H (an unoccupied boat, with dive dice), q (quit)"
-        )
+    def final_extra(self, obs: SurviveObservation, labels: list[str]) -> list[RenderableType]:
+        sc = scene(obs, (), labels, self.tr)
+        lines = (w.saved_line(name, saved(sc, s), self.tr) for s, name in enumerate(labels))
+        return [Text("\n".join(lines))]
 
 
 View = SurviveView

@@ -10,18 +10,14 @@ board's button.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
+from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells
 from whaletable.core.action import Action
-from whaletable.core.result import Result
-from whaletable.core.view import Region, Scene
-from whaletable.core.words import Translate, english
+from whaletable.core.view import Piece, Region, Scene
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
@@ -38,33 +34,18 @@ SHORT: dict[str, Action] = {
 """The short forms that name an action alone."""
 
 
-def riders(port: Region) -> Text:
+def rider_tag(rider: Piece) -> str:
     """``S2→``: seat 2's rider sailing out (``·`` not yet left)."""
-    text = Text()
-    for rider in port.pieces:
-        if rider.kind != "rider" or rider.owner is None:
-            continue
-        if text:
-            text.append(" ")
-        mark = next((m for h, m in HEADING_MARK.items() if h in rider.marks), "")
-        mark = "·" if "not-left" in rider.marks else mark
-        text.append(f"S{rider.owner + 1}{mark}", style=f"bold {seat_colour(rider.owner)}")
-    return text
+    mark = next((m for h, m in HEADING_MARK.items() if h in rider.marks), "")
+    return f"S{(rider.owner or 0) + 1}{'·' if 'not-left' in rider.marks else mark}"
 
 
-class WhaleRidersView:
-    def __init__(self, tr: Translate = english) -> None:
-        self.tr = tr  # the reader's language: the game's words
-
-    def scene(
-        self, obs: WhaleRidersObservation, names: Sequence[str], legal: Sequence[Action] = ()
-    ) -> Scene:
-        return scene(obs, legal, names, self.tr)
+class WhaleRidersView(SceneView):
+    maker, words = staticmethod(scene), words
 
     def board(self, obs: WhaleRidersObservation, names: list[str]) -> RenderableType:
         tr = self.tr
-        labels = [seat_words(s, names, tr) for s in range(obs["num_players"])]
-        sc = self.scene(obs, labels)
+        sc = self.scene(obs, names)
         ports = [r for r in sc.regions if r.kind == "port"]
         seats = [r for r in sc.regions if r.kind == "seat"]
         legend = tr("S2→ = Seat 2's rider sailing out, ← sailing home, ⌂ home, · not yet left")
@@ -111,7 +92,8 @@ class WhaleRidersView:
         for port, row in zip(ports, spaces, strict=True):
             cells = [Text(s.label or "—", style="dim" if s.kind == "empty" else "") for s in row]
             cells += [Text("")] * (widest - len(row))
-            table.add_row(Text(port.label, style="bold"), *cells, riders(port))
+            riders = chips([p for p in port.pieces if p.kind == "rider"], label=rider_tag)
+            table.add_row(Text(port.label, style="bold"), *cells, riders)
         return table
 
     def _prices(self, ports: list[Region]) -> str:
@@ -135,21 +117,13 @@ class WhaleRidersView:
         for i, column in enumerate(columns):
             table.add_column(column, justify="right" if i in (3, 7) else "left")  # the figures
         for row in seats:
-            seat = int(row.key.removeprefix("seat-"))
             said = {p.kind: p.label for p in row.pieces}  # coins, fulfilled, pearls, power
-            held = [p.label for p in row.pieces if p.key.startswith("held-")]
-            backs = sum(p.kind == "card-back" for p in row.pieces)
-            cells: list[RenderableType] = [
-                "▶" if "to-move" in row.marks else "",
-                Text(row.label, style=f"bold {seat_colour(seat)}"),
-                row.notes[0],
-                said["coins"],
-                " · ".join(held) or "—",
-                str(backs),
-                said["fulfilled"],
-                said["pearls"],
-            ]
-            table.add_row(*cells, *([said.get("power", "—")] if has_power else []))
+            held = " · ".join(p.label for p in row.pieces if p.key.startswith("held-")) or "—"
+            backs = str(sum(p.kind == "card-back" for p in row.pieces))
+            cells = [row.notes[0], said["coins"], held, backs, said["fulfilled"], said["pearls"]]
+            table.add_row(
+                *seat_cells(row), *cells, *([said.get("power", "—")] if has_power else [])
+            )
         return table
 
     def _hand(self, hand: Region, mine: Region) -> Panel:
@@ -170,10 +144,6 @@ class WhaleRidersView:
         return Panel(lines, title=tr("Your contracts"), padding=(0, 1))
 
     # --------------------------------------------------------------- choosing
-
-    def choice(self, action: Action, obs: WhaleRidersObservation) -> str:
-        # The scene's words, the web board's label word for word.
-        return self.scene(obs, (), [action]).choices[0].words
 
     def parse(self, text: str, obs: WhaleRidersObservation) -> Action | None:
         tr = self.tr
@@ -215,34 +185,6 @@ class WhaleRidersView:
             )
         card = int(hand[number - 1].removeprefix("contract-"))
         return act.Fulfil(card) if verb == "f" else act.Burn(card)
-
-    def round_summaries(
-        self, obs: WhaleRidersObservation, names: list[str]
-    ) -> list[RenderableType]:
-        return []
-
-    def final(self, obs: WhaleRidersObservation, names: list[str]) -> RenderableType:
-        tr = self.tr
-        result = Result.from_observation(obs)
-        if result is None:
-            return Text(tr("Game over."))
-        labels = [seat_words(s, names, tr) for s in range(len(result.standings))]
-        notes = [words.tie_break_line(result, tr), words.ranking_rule(result, tr)]
-        return result_panel(
-            result,
-            names,
-            tr,
-            words.result_word,
-            headline=words.game_over_line(obs, labels, tr),
-            notes=[note for note in notes if note],
-        )
-
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: m (move), b N (buy the tile on space N), "
-            "c (take a coin), f (start fulfilling), f N (fulfil contract CN), "
-            "x (start burning), x N (burn contract CN), d (done), q (quit)"
-        )
 
 
 View = WhaleRidersView

@@ -16,18 +16,17 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from whaletable.cli.render import BadCommand, result_panel, seat_colour, seat_words
+from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells, seat_colour
 from whaletable.core.action import Action
-from whaletable.core.result import Result
 from whaletable.core.view import Piece, Region
-from whaletable.core.words import Translate, english
+from whaletable.core.words import Translate
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.components import board_with_areas
 from whaletable.games.whale_to_look.events import TrendRevealed
 from whaletable.games.whale_to_look.observation import ScoredRound, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS
-from whaletable.games.whale_to_look.view import UNKNOWN, choice, kinds, position, scene
+from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position, scene
 
 CHOSEN = {"i": act.Investigate, "r": act.UseRadar, "c": act.ChooseFisherBoat}
 """The short forms that name one fish card or boat, counted from 1."""
@@ -54,12 +53,7 @@ def boat_label(boat: Piece) -> str:
 
 
 def area_panel(area: Region, tr: Translate) -> Panel:
-    body = Text()
-    for boat in area.pieces:
-        style = f"bold {seat_colour(boat.owner or 0)}"
-        body.append(" " * bool(body) + boat_label(boat), style=style)
-    if not body:
-        body.append("—", style="dim")
+    body = chips(area.pieces, label=boat_label) or Text("—", style="dim")
     body.append("".join("\n" + note for note in area.notes), style="dim")
     return Panel(body, title=words.area_name(area.label, position(area.key), tr), padding=(0, 1))
 
@@ -91,21 +85,12 @@ def players_table(seats: list[Region], tr: Translate) -> Table:
         justify: JustifyMethod = "right" if key == "points" else "left"
         table.add_column(words.word(key, tr), justify=justify, no_wrap=key == "player")
     for row in seats:
-        table.add_row(
-            "▶" if "to-move" in row.marks else "",
-            Text(row.label, style=f"bold {seat_colour(row.owner or 0)}"),
-            " ".join(boat_label(b) for b in row.pieces) or "—",
-            *row.notes,
-        )
+        table.add_row(*seat_cells(row), chips(row.pieces, label=boat_label) or "—", *row.notes)
     return table
 
 
-class WhaleToLookView:
-    def __init__(self, tr: Translate = english) -> None:
-        self.tr = tr  # the reader's language: the game's words
-
-    def labels(self, seats: int, names: Sequence[str]) -> list[str]:
-        return [seat_words(s, names, self.tr) for s in range(seats)]
+class WhaleToLookView(SceneView):
+    maker, words = staticmethod(scene), words
 
     def board(self, o: WhaleToLookObservation, names: list[str]) -> RenderableType:
         tr = self.tr
@@ -119,44 +104,40 @@ class WhaleToLookView:
         header.append("".join("\n" + line for line in (top.label, *top.notes)))
         for trend in regions.get("trend", []):
             header.append(f"\n{trend.label}: {trend.notes[0]}")
-        legend = tr(
-            "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
-            "S1:3 = Seat 1's 3-tourist boat · ⚓ anchored · ⚑ fisher"
-        )
+        legend = tr(words.LEGEND)
         grid = board_grid(regions["fish"], regions["area"], tr)
         return Group(header, grid, Text(legend, style="dim"), players_table(regions["seat"], tr))
-
-    def choice(self, action: Action, obs: WhaleToLookObservation) -> str:
-        """The web board's label for ``action``: one function says it for both."""
-        return choice(action, obs, self.tr).words
 
     def parse(self, text: str, obs: WhaleToLookObservation) -> Action | None:
         verb, *args = text.lower().split() or [""]
         if verb not in ("i", "r", "m", "f", "c"):
             return None
+
+        def misread(key: str, **said: object) -> BadCommand:
+            return BadCommand(self.tr(words.MISREAD[key]).format(**said))
+
         if verb == "f":
             if args:
-                raise BadCommand("'f' (finish) takes nothing after it")
+                raise misread("f")
             return act.Finish()
         try:
             numbers = [int(w) for w in args if w != "a"]
         except ValueError:
-            raise BadCommand(f"{text!r}: expected numbers after {verb!r}") from None
+            raise misread("numbers", text=repr(text), verb=repr(verb)) from None
         if verb in CHOSEN:
             most = BOATS if verb == "c" else len(obs["fish"])
             if len(args) != 1 or len(numbers) != 1 or not 1 <= numbers[0] <= most:
-                what = "B' with a boat B" if verb == "c" else "N' with a fish card N"
-                raise BadCommand(f"write '{verb} {what} from 1 to {most}")
+                raise misread("c" if verb == "c" else "fish", verb=verb, most=most)
             return CHOSEN[verb](numbers[0] - 1)
         anchor = args[-1:] == ["a"]
         if len(numbers) != 2 or len(args) != 2 + anchor:
-            raise BadCommand("write 'm B A' (boat 1–3 to area A), or 'm B A a' to anchor there")
+            raise misread("m")
         boat, number = numbers
         if not 1 <= boat <= BOATS:
-            raise BadCommand(f"there is no boat {boat}: boats are 1, 2 and 3 (their tourists)")
+            raise misread("boat", number=boat)
         if number not in obs["areas"]:
             shown = ", ".join(str(a) for a in obs["areas"] if a is not None)
-            raise BadCommand(f"there is no area {number}: the areas are {shown}")
+            raise misread("area", number=number, areas=shown)
         return act.MoveBoat(boat - 1, obs["areas"].index(number), anchor)
 
     def round_summaries(
@@ -189,22 +170,6 @@ class WhaleToLookView:
             lines.append("\n" + (words.describe(TrendRevealed(result["trend"]), (), tr) or ""))
         title = tr("Round {round} scored").format(round=result["round"])
         return Panel(Group(table, lines), title=title)
-
-    def final(self, obs: WhaleToLookObservation, names: list[str]) -> RenderableType:
-        tr = self.tr
-        result = Result.from_observation(obs)
-        if result is None:
-            return Text(tr("Game over."))
-        headline = words.game_over_line(obs, self.labels(obs["num_players"], names), tr)
-        notes = [note for note in (words.tie_break_line(result, tr), tr(words.RANKING)) if note]
-        return result_panel(result, names, tr, words.result_word, headline=headline, notes=notes)
-
-    def short_forms(self) -> str:
-        return self.tr(
-            "type a number from the list, or: i N (investigate fish N), r N (radar on fish N), "
-            "m B A (move boat B to area A), m B A a (…and drop the anchor), f (finish), "
-            "c B (fisher on boat B), q (quit)"
-        )
 
 
 View = WhaleToLookView

@@ -549,3 +549,12 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
     words = event_fields(event, names, tr)
     parts = (sentence,) if isinstance(sentence, str) else sentence
     return " ".join(tr(part).format(**words) for part in parts)
+
+
+# --- The terminal's typed commands -----------------------------------------------------------
+SHORT_FORMS = _(
+    "type a number from the list, or: r (roll), c W (choose whale W), n W (name whale W "
+    "to move), s W (save W), p N (pay 1 SP of seat N), x (refuse to pay), k (collect), "
+    "m N (move to space N), b W (barnacle to W), l W (W leaves the path), "
+    "t W (trade places with W), d (done), q (quit)"
+)

@@ -642,3 +642,47 @@ def advice_word(key: str, tr: Translate) -> str:
     if key in KINDS or key == "starfish":
         return dive_piece_name(key, tr)
     return dive_face_name(key, tr) if key == "dive" else tr(key)
+
+
+# --- The terminal's typed commands: how to write them, and what is wrong with one --------
+SHORT_FORMS = _(
+    "type a number from the list, or: go X D (explorer X like 1c, direction e ne nw w "
+    "sw se), board X, jump X, land X, boat N D, done, play T, pass, sink H (space like "
+    "E4), place H V (explorer worth V) / place H (boat or squid), take X, pick C (like "
+    "shark2), to H, empty N H (an unoccupied boat, with dive dice), q (quit)"
+)
+LEGEND = _(
+    "~ sea serpent · ^ shark · W whale · Q giant squid · D dolphin · B boat · "
+    "digits: explorers by seat · 1c:N = Seat 1's explorer c, worth N (values "
+    "show to their owner only) · ≈ swimming · yellow: safe isle landing spaces"
+)
+HOW = {  # a verb written with the wrong number of words after it (``{verb}``)
+    "go": _("write 'go X D': explorer X (like 1c) one space in direction D (e ne nw w sw se)"),
+    "board": _("write 'board X' with an explorer X, like 1c"),
+    "jump": _("write 'jump X' with an explorer X, like 1c"),
+    "land": _("write 'land X' with an explorer X, like 1c"),
+    "take": _("write 'take X' with an explorer X, like 2d"),
+    "boat": _("write 'boat N D': boat N one space in direction D (e ne nw w sw se)"),
+    "done": _("'{verb}' takes nothing after it"),
+    "pass": _("'{verb}' takes nothing after it"),
+    "play": _("write 'play N' (your N-th tile) or 'play T' (a tile T, like dolphin)"),
+    "sink": _("write 'sink H' with a space H, like 'sink E4'"),
+    "pick": _("write 'pick C' with a creature C, like shark2"),
+    "to": _("write 'to H' with a space H, like 'to C5'"),
+    "empty": _("write 'empty N H': the unoccupied boat N to space H, like 'empty 3 C5'"),
+    "place": _("write 'place H V': your explorer worth V on space H, like 'place E4 3'"),
+    "place-one": _("write 'place H' with a space H, like 'place E3'"),
+}
+MISREAD = {  # a word that names no space, explorer, seat, direction, boat, creature or tile
+    "space": _("{word} is not a space: write a row letter A–M and a number, like G6"),
+    "row": _("row {row} has spaces 1 to {count}, not {number}"),
+    "explorer": _("{word} is not an explorer: write a seat and a letter, like 1c"),
+    "seat": _("there is no seat {number}: seats are 1 to {last}"),
+    "direction": _("{word} is not a direction: use e, ne, nw, w, sw or se"),
+    "boat": _("{word} is not a boat: write its number, like 3"),
+    "boat-number": _("there is no boat {number}: boats are 1 to {count}"),
+    "creature": _("{word} is not a creature: write its kind and number, like shark2"),
+    "slot": _("you hold no tile {number}: you hold {count}"),
+    "tile": _("{word} is not a tile: tiles are {tiles}"),
+    "held": _("you hold no {tile} tile"),
+}

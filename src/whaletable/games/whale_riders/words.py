@@ -460,3 +460,11 @@ __all__ = [
     "turn_hint",
     "turn_title",
 ]
+
+
+# --- The terminal's typed commands -----------------------------------------------------------
+SHORT_FORMS = _(
+    "type a number from the list, or: m (move), b N (buy the tile on space N), "
+    "c (take a coin), f (start fulfilling), f N (fulfil contract CN), "
+    "x (start burning), x N (burn contract CN), d (done), q (quit)"
+)

@@ -298,3 +298,29 @@ def choice_label(name: str, choice: Any, tr: Translate) -> str:
     if name == "start_player" and isinstance(choice, int):
         return seat_name([], choice, tr)
     return word(choice, tr) if isinstance(choice, str) else plain_choice(choice, tr)
+
+
+# --- The terminal: its legend, its typed commands and what is wrong with one ----------------
+LEGEND = _(
+    "Fn [v] = fish card n and its value v, [?] unknown · ●2 = Seat 2's marker · "
+    "S1:3 = Seat 1's 3-tourist boat · ⚓ anchored · ⚑ fisher"
+)
+SHORT_FORMS = _(
+    "type a number from the list, or: i N (investigate fish N), r N (radar on fish N), "
+    "m B A (move boat B to area A), m B A a (…and drop the anchor), f (finish), "
+    "c B (fisher on boat B), q (quit)"
+)
+MISREAD = {  # a typed command that does not name an action
+    "f": _("'f' (finish) takes nothing after it"),
+    "numbers": _("{text}: expected numbers after {verb}"),
+    "c": _("write 'c B' with a boat B from 1 to {most}"),
+    "fish": _("write '{verb} N' with a fish card N from 1 to {most}"),
+    "m": _("write 'm B A' (boat 1–3 to area A), or 'm B A a' to anchor there"),
+    "boat": _("there is no boat {number}: boats are 1, 2 and 3 (their tourists)"),
+    "area": _("there is no area {number}: the areas are {areas}"),
+}
+
+
+def ranking_rule(result: Result, tr: Translate) -> str:
+    """How the game ranks the players."""
+    return tr(RANKING)
