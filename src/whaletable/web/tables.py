@@ -835,7 +835,11 @@ class Tables:
     async def _give(self, table: LiveTable, asker: str) -> None:
         """Stop playing ``table`` and hand it to ``asker``, unless a page here shows it."""
         async with table.lock:  # the step in hand, if any, is stored first
-            if self.tables.held(table.key) is not table or not table.playing:
+            if (
+                self.tables.held(table.key) is not table
+                or not table.playing
+                or table.moved_elsewhere
+            ):
                 return  # given to another asker already, or no longer played here
             if not table.unwatched(time.monotonic()):
                 log.info("table %s stays here: a page here shows it", table.key)
@@ -850,7 +854,7 @@ class Tables:
     async def _take(self, key: str) -> None:
         """Play a table handed over to this server (its page here may have left
         meanwhile: played here all the same, as it was by the server that made it)."""
-        table = self.tables.get(key)
+        table = self.tables.held(key) or self.tables.get(key)
         if table is not None and table.kind == "live" and not table.finished:
             await self._play_here(table, "handed over")
 
