@@ -1,6 +1,7 @@
 """Servers sharing one PostgreSQL database, beyond moves: a server whose listening
 connection is cut off catches up what it missed, every server's lobby lists every
-server's tables, and a client's request rates are counted across the servers."""
+server's tables, a client's request rates are counted across the servers, and a table of
+bots alone is handed to the server where a page watches it."""
 
 from __future__ import annotations
 
@@ -444,7 +445,8 @@ def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsew
     tmp_path: Path,
 ) -> None:
     """A table of bots alone is played by the server that made it; a page of it on another
-    server follows it, and plays on only once it has stood still for the takeover time."""
+    server follows it (until it is handed over, below), and plays on at once only a table
+    that has stood still for the takeover time."""
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     try:
 
@@ -593,10 +595,6 @@ async def servers_here(database: str, count: int) -> list[Here]:
     return here
 
 
-def playing(table: LiveTable) -> bool:
-    return table.bot_task is not None and not table.bot_task.done()
-
-
 async def until(done: Any, timeout: float = TIMEOUT) -> None:
     deadline = time.monotonic() + timeout
     while not done():
@@ -637,7 +635,7 @@ def test_a_bots_table_watched_on_another_server_is_handed_over_and_played_there(
             table = await bots_table_played_by(maker)
             opened = time.monotonic()
             watched, _, seen = other.page(table.spectator_token)
-            await until(lambda: watched.finished and not playing(watched))
+            await until(lambda: watched.finished and not watched.playing)
             assert maker.tables.tables.held(table.key) is None, "the maker let it go"
             assert seen.steps[-1] == len(watched.state.history)
             return maker, other, table.key, opened
@@ -682,7 +680,7 @@ def test_a_server_playing_a_bots_table_it_shows_a_page_keeps_it_until_the_page_l
             # Its page gone, the maker hands the table over at the next ask.
             table.viewers.discard(own)
             await until(lambda: bool(other.steps_written(table.key)), timeout=5.0)
-            await until(lambda: watched.finished and not playing(watched))
+            await until(lambda: watched.finished and not watched.playing)
             assert maker.tables.tables.held(table.key) is None
             return maker, other, table.key
         finally:
@@ -701,7 +699,7 @@ def test_two_servers_asking_for_one_bots_table_leave_it_one_player(database: str
             table = await bots_table_played_by(maker)
             pages = [asker.page(table.spectator_token)[0] for asker in askers]
             await until(lambda: all(p.finished for p in pages))
-            await until(lambda: not any(playing(p) for p in pages))
+            await until(lambda: not any(p.playing for p in pages))
             players = [a for a in askers if a.steps_written(table.key)]
             assert len(players) == 1, "one asker was given it; the other follows it"
             return servers, table.key
