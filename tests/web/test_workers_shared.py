@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from whaletable.core import CHANCE, Record
 from whaletable.web.limits import Limits, SharedRates, rates_of
 from whaletable.web.listen import APP_NAME, Listener, conninfo
-from whaletable.web.storage import CHANNEL, Store, actions
+from whaletable.web.storage import ASK, CHANNEL, GIVE, Store, actions
 from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 __all__ = ["database"]  # the fixture, imported for pytest
@@ -712,6 +712,53 @@ def test_two_servers_asking_for_one_bots_table_leave_it_one_player(database: str
     player = next(a for a in askers if a.steps_written(key))
     assert min(player.steps_written(key)) > max(maker.steps_written(key))
     played_once_to_the_end(database, key, servers)
+
+
+def test_a_player_asked_for_its_table_mid_step_stores_that_step_then_gives_it(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    said: list[tuple[str, str, str]] = []
+
+    def say(key: str, word: str, server: str) -> None:
+        said.append((key, word, server))
+
+    store.hand_over = say  # type: ignore[method-assign]
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True, bots_only_pace=PACE)
+            table = maker.create("whale-to-look", bot_seats())
+            maker.kick(table)
+            await until(lambda: len(table.state.history) >= 3)
+            async with table.lock:  # a step in hand: its writer holds the table's lock
+                maker.handed(table.key, ASK, "elsewhere")
+                await asyncio.sleep(0.05)
+                assert maker.tables.held(table.key) is table, "kept while the step is stored"
+                state = table.state
+                rng = random.Random(5)
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                await maker._commit(table, action)
+            await until(lambda: bool(said))
+            assert said == [(table.key, GIVE, "elsewhere")]
+            assert maker.tables.held(table.key) is None
+            given_at = len(table.state.history)
+            await asyncio.sleep(0.2)
+            assert not table.playing, "its player stopped"
+            assert len(stored_steps_of(store, table.key)) == given_at, "and stored no more"
+            assert stored_steps_of(store, table.key)[-1] == table.state.history[-1].to_json()
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def stored_steps_of(store: Store, key: str) -> list[dict[str, Any]]:
+    return store.steps_from(key, 0)[0]
 
 
 def test_a_page_joining_a_followed_table_is_not_left_on_a_dropped_copy(tmp_path: Path) -> None:
