@@ -25,6 +25,7 @@ from whaletable.core import CHANCE, Record
 from whaletable.web.limits import Limits, SharedRates, rates_of
 from whaletable.web.listen import APP_NAME, Listener, conninfo
 from whaletable.web.storage import ASK, CHANNEL, GIVE, Store, actions
+from whaletable.web.storage import tables as tables_table
 from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 __all__ = ["database"]  # the fixture, imported for pytest
@@ -478,6 +479,34 @@ def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsew
                 conn.execute(actions.update().values(created=time.time() - 100))
             later = Tables(store, seed=5, shared=True)
             resumed, _, _ = later.lookup(bots.spectator_token)
+            assert resumed.bot_task is not None
+            resumed.bot_task.cancel()
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def test_a_bots_table_made_elsewhere_moments_ago_is_followed_before_its_first_step(
+    tmp_path: Path,
+) -> None:
+    """Its maker plays it from the start: a page here, quicker than its first step, must not
+    start a second player of it."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True)
+            made = maker.create("whale-to-look", bot_seats())
+            here = Tables(store, seed=4, shared=True)
+            followed, _, _ = here.lookup(made.spectator_token)
+            assert not followed.playing
+            # Made long ago and never played (its maker gone at once): played here.
+            with store.engine.begin() as conn:
+                conn.execute(tables_table.update().values(created=time.time() - 100))
+            later = Tables(store, seed=5, shared=True)
+            resumed, _, _ = later.lookup(made.spectator_token)
+            assert resumed.playing
             assert resumed.bot_task is not None
             resumed.bot_task.cancel()
 

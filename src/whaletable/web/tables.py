@@ -1001,21 +1001,23 @@ class Tables:
         except RuntimeError:
             return table  # looked up outside the server (tools, tests)
         self.tables[key] = table
-        quiet = None if stored.last_moved is None else max(0.0, time.time() - stored.last_moved)
+        # A table without a step yet is as quiet as it is old: its maker plays it from the start.
+        moved = stored.created if stored.last_moved is None else stored.last_moved
+        quiet = max(0.0, time.time() - moved)
         if self._played_elsewhere(stored, quiet):
             # Followed here; should its steps stop, _watch plays on from the takeover time.
-            table.changed_at -= quiet or 0.0
+            table.changed_at -= quiet
         else:
             self.kick(table)
         return table
 
-    def _played_elsewhere(self, stored: StoredTable, quiet: float | None) -> bool:
-        """A table of bots alone that another server is playing (it stored a step ``quiet``
-        seconds ago, less than ``takeover_seconds``): a page here must not start a second
-        player of it. A table with people at it is played at once where its pages are."""
+    def _played_elsewhere(self, stored: StoredTable, quiet: float) -> bool:
+        """A table of bots alone that another server is playing (it stored a step, or made
+        the table, ``quiet`` seconds ago, less than ``takeover_seconds``): a page here must
+        not start a second player of it. A table with people at it is played at once where
+        its pages are."""
         return (
             self.shared
-            and quiet is not None
             and quiet < self.takeover_seconds
             and all(s.get("kind") == "bot" for s in stored.seats)
         )
