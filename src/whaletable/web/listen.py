@@ -60,9 +60,9 @@ class Listener:
         self._stop.set()
         self._thread.join(timeout=10)
 
-    def _tell(self, heard: Callable[..., None], *said: object) -> None:
+    def _tell(self, call: Callable[..., None], *said: object) -> None:
         if not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(heard, *said)
+            self._loop.call_soon_threadsafe(call, *said)
 
     def _run(self) -> None:
         wait, most = RECONNECT_SECONDS
