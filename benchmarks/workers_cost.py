@@ -13,6 +13,10 @@ With one server both seats' pages are on it; with two, seat 1's page is on the s
 server, so every step is written by one server and heard and read by the other (the
 worst case: a table whose pages are spread over every server that holds it).
 
+Then as many steps of tables of three bots alone (a step every ``PACE`` seconds), each
+made through the first server and watched by a page on the last, as a proxy hashing on the
+table's key may send it: the page's server asks the maker for the table and plays it.
+
     python benchmarks/workers_cost.py                      # a throwaway PostgreSQL
     python benchmarks/workers_cost.py --db postgresql+psycopg://postgres@127.0.0.1/postgres
 
@@ -50,6 +54,7 @@ from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 GAME = "whale-to-look"
 TIMEOUT = 30.0
+PACE = 0.02  # seconds per step at a table of bots alone (the web app's is 0.2)
 
 
 # ------------------------------------------------------------------ counting
@@ -186,6 +191,14 @@ def seat_page(seat: int) -> Viewer:
     return Viewer(nothing, lambda m: m, "en", "seat", frozenset({seat}), showing=seat)
 
 
+def stored_steps(check: Engine, key: str) -> int:
+    with check.connect() as conn:
+        found: int = conn.execute(
+            select(func.count()).select_from(actions).where(actions.c.table_key == key)
+        ).scalar_one()
+    return found
+
+
 def settled(servers: list[Server], holders: list[LiveTable], stored: int) -> bool:
     """Every server holding the table has its stored steps, and no bot or chance task runs."""
     for server, table in zip(servers, holders, strict=True):
@@ -213,10 +226,7 @@ def play_game(servers: list[Server], check: Engine, rng: random.Random) -> int:
     while True:
         deadline = time.monotonic() + TIMEOUT
         while True:
-            with check.connect() as conn:
-                stored = conn.execute(
-                    select(func.count()).select_from(actions).where(actions.c.table_key == key)
-                ).scalar_one()
+            stored = stored_steps(check, key)
             if settled(servers, holders, stored):
                 break
             if time.monotonic() > deadline:
@@ -232,13 +242,42 @@ def play_game(servers: list[Server], check: Engine, rng: random.Random) -> int:
         server.call(server.tables.act, holder, pages[seat], len(holder.state.history), action)
 
 
-def measure(db: str, count: int, moves: int, seed: int) -> dict[str, float]:
+def play_bots(servers: list[Server], check: Engine, rng: random.Random) -> int:
+    """One game of three bots alone, made through the first server (which plays it) and
+    watched by a page on the last; the steps played."""
+    first, last = servers[0], servers[-1]
+    seats = [SeatConfig("bot", "", bot="easy") for _ in range(3)]
+    made = first.call(first.tables.acreate, GAME, seats)
+    first.call(first.tables.kick, made)  # as the lobby does once it has made a table
+    page = Viewer(nothing, lambda m: m, "en", "spectator", frozenset(), showing=None)
+
+    def watch() -> None:  # what the page's socket does on the last server
+        last.tables.lookup(made.spectator_token)[0].viewers.add(page)
+
+    last.call(watch)
+    deadline = time.monotonic() + TIMEOUT * 4
+    while True:
+        stored = stored_steps(check, made.key)
+        holders = [s.call(lambda s=s: s.tables.tables.held(made.key)) for s in servers]
+        watched = last.call(lambda: (t := last.tables.tables.held(made.key)) and t.finished)
+        if watched:
+            held = [(s, h) for s, h in zip(servers, holders, strict=True) if h is not None]
+            if settled([s for s, _ in held], [h for _, h in held], stored):
+                return stored
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"table {made.key} did not finish (step {stored})")
+        time.sleep(0.05)
+
+
+def measure(db: str, count: int, moves: int, seed: int, play: Any = play_game) -> dict[str, float]:
     rng = random.Random(seed)
     check = create_engine(db)
     with ExitStack() as stack:
         servers = []
         for _ in range(count):
-            app = create_app(db, shared=True, limits=Limits(create_rate="100000/minute"))
+            app = create_app(
+                db, shared=True, bots_only_pace=PACE, limits=Limits(create_rate="100000/minute")
+            )
             client = stack.enter_context(TestClient(app))
             tally = Tally()
             server = Server(client, tally)
@@ -249,7 +288,7 @@ def measure(db: str, count: int, moves: int, seed: int) -> dict[str, float]:
         played = games = 0
         started = time.monotonic()
         while played < moves:
-            played += play_game(servers, check, rng)
+            played += play(servers, check, rng)
             games += 1
         time.sleep(0.2)  # the last NOTIFYs heard and caught up
         for server in servers:
@@ -279,21 +318,26 @@ def main() -> None:
     args = p.parse_args()
     with ExitStack() as stack:
         url = args.db or stack.enter_context(throwaway_postgres())
-        results = {}
-        for count in (1, 2):
-            with fresh_database(url) as db:
-                results[count] = measure(db, count, args.moves, args.seed)
+        settings = {"two people": play_game, "three bots alone": play_bots}
+        results: dict[str, dict[int, dict[str, float]]] = {}
+        for what, play in settings.items():
+            results[what] = {}
+            for count in (1, 2):
+                with fresh_database(url) as db:
+                    results[what][count] = measure(db, count, args.moves, args.seed, play)
     played = ("steps", "games", "seconds")
-    for count, r in results.items():
-        print(
-            f"{count} server{'s' if count > 1 else ''}: {r['steps']:.0f} steps "
-            f"({r['games']:.0f} games) in {r['seconds']:.1f} s"
-        )
-    names = sorted({k for r in results.values() for k in r} - set(played))
-    print(f"{'per step (a move or a chance draw)':<36}{'1 server':>12}{'2 servers':>12}")
-    for name in names:
-        row = [results[c].get(name, 0.0) for c in (1, 2)]
-        print(f"{name.removesuffix(' per step'):<36}" + "".join(f"{v:>12.2f}" for v in row))
+    for what, by_count in results.items():
+        print(f"\n{what}:")
+        for count, r in by_count.items():
+            print(
+                f"{count} server{'s' if count > 1 else ''}: {r['steps']:.0f} steps "
+                f"({r['games']:.0f} games) in {r['seconds']:.1f} s"
+            )
+        names = sorted({k for r in by_count.values() for k in r} - set(played))
+        print(f"{'per step (a move or a chance draw)':<36}{'1 server':>12}{'2 servers':>12}")
+        for name in names:
+            row = [by_count[c].get(name, 0.0) for c in (1, 2)]
+            print(f"{name.removesuffix(' per step'):<36}" + "".join(f"{v:>12.2f}" for v in row))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Servers sharing one PostgreSQL database, beyond moves: a server whose listening
 connection is cut off catches up what it missed, every server's lobby lists every
-server's tables, and a client's request rates are counted across the servers."""
+server's tables, a client's request rates are counted across the servers, and a table of
+bots alone is handed to the server where a page watches it."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ from table_support import Server
 from test_workers import TIMEOUT, Page, database, new_table, stored_steps, whose_turn
 from websockets.sync.client import connect
 
-from whaletable.core import CHANCE
+from whaletable.core import CHANCE, Record
 from whaletable.web.limits import Limits, SharedRates, rates_of
 from whaletable.web.listen import APP_NAME, Listener, conninfo
-from whaletable.web.storage import CHANNEL, Store, actions
+from whaletable.web.storage import ASK, CHANNEL, GIVE, Store, actions
+from whaletable.web.storage import tables as tables_table
 from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
 
 __all__ = ["database"]  # the fixture, imported for pytest
@@ -128,7 +130,7 @@ def test_a_listener_cut_off_listens_again_and_asks_for_every_table(database: str
     async def scenario() -> list[tuple[str | None, int]]:
         heard: list[tuple[str | None, int]] = []
         loop = asyncio.get_running_loop()
-        listener = Listener(database, loop, lambda k, n: heard.append((k, n)))
+        listener = Listener(database, loop, lambda k, n: heard.append((k, n)), lambda *_: None)
         listener.start()
         try:
             assert await asyncio.to_thread(listener.listening.wait, TIMEOUT)
@@ -444,7 +446,8 @@ def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsew
     tmp_path: Path,
 ) -> None:
     """A table of bots alone is played by the server that made it; a page of it on another
-    server follows it, and plays on only once it has stood still for the takeover time."""
+    server follows it (until it is handed over, below), and plays on at once only a table
+    that has stood still for the takeover time."""
     store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
     try:
 
@@ -484,6 +487,34 @@ def test_a_page_here_does_not_start_a_second_player_of_a_bots_table_played_elsew
         store.close()
 
 
+def test_a_bots_table_made_elsewhere_moments_ago_is_followed_before_its_first_step(
+    tmp_path: Path,
+) -> None:
+    """Its maker plays it from the start: a page here, quicker than its first step, must not
+    start a second player of it."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True)
+            made = maker.create("whale-to-look", bot_seats())
+            here = Tables(store, seed=4, shared=True)
+            followed, _, _ = here.lookup(made.spectator_token)
+            assert not followed.playing
+            # Made long ago and never played (its maker gone at once): played here.
+            with store.engine.begin() as conn:
+                conn.execute(tables_table.update().values(created=time.time() - 100))
+            later = Tables(store, seed=5, shared=True)
+            resumed, _, _ = later.lookup(made.spectator_token)
+            assert resumed.playing
+            assert resumed.bot_task is not None
+            resumed.bot_task.cancel()
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
 def test_every_step_of_a_group_commit_is_announced(database: str) -> None:
     """Steps written together in one transaction are announced together, each by name."""
     store = Store(database, announce=True)
@@ -506,3 +537,323 @@ def test_every_step_of_a_group_commit_is_announced(database: str) -> None:
     finally:
         store.close()
     assert sorted(heard) == sorted(f"{key}:{seq + 1}" for seq in range(3) for key in keys)
+
+
+# ------------------------------------------------------- handing a bots' table over
+
+PACE = 0.02  # seconds per step at the tables of bots alone below (the web app's is 0.2)
+BOTS = [{"kind": "bot", "bot": "easy"} for _ in range(3)]
+
+
+def bot_seats() -> list[SeatConfig]:
+    return [SeatConfig("bot", "", bot="easy") for _ in BOTS]
+
+
+class Here:
+    """A server in this process on the shared database: its tables, its listener, and when
+    its store wrote (successfully) and read back each step of each table."""
+
+    def __init__(self, database: str, seed: int) -> None:
+        self.database = database
+        self.store = Store(database, announce=True)
+        self.tables = Tables(
+            self.store, seed=seed, shared=True, bots_only_pace=PACE, takeover_seconds=2.0
+        )
+        self.wrote: dict[str, list[tuple[float, int]]] = {}
+        self.read: dict[str, list[float]] = {}
+        self.listener: Listener | None = None
+        submit, steps_from, load = self.store.submit_action, self.store.steps_from, self.store.load
+
+        def counted_submit(key: str, seq: int, *more: Any) -> Any:
+            done = submit(key, seq, *more)
+
+            def landed(f: Any) -> None:
+                if f.exception() is None:
+                    self.wrote.setdefault(key, []).append((time.monotonic(), seq))
+
+            done.add_done_callback(landed)
+            return done
+
+        def counted_steps_from(key: str, start: int) -> Any:
+            self.read.setdefault(key, []).append(time.monotonic())
+            return steps_from(key, start)
+
+        def counted_load(key: str) -> Any:
+            self.read.setdefault(key, []).append(time.monotonic())
+            return load(key)
+
+        self.store.submit_action = counted_submit  # type: ignore[method-assign]
+        self.store.steps_from = counted_steps_from  # type: ignore[method-assign]
+        self.store.load = counted_load  # type: ignore[method-assign]
+
+    async def start(self) -> None:
+        self.listener = Listener(
+            self.database, asyncio.get_running_loop(), self.tables.heard, self.tables.handed
+        )
+        self.listener.start()
+        assert await asyncio.to_thread(self.listener.listening.wait, TIMEOUT)
+        self.tables.start_all()
+
+    async def stop(self) -> None:
+        for table in self.tables.tables.in_memory():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+        self.tables.close()
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
+        await asyncio.to_thread(self.store.close)
+
+    def steps_written(self, key: str, after: float = 0.0) -> list[int]:
+        return [seq for t, seq in self.wrote.get(key, []) if t >= after]
+
+    def page(self, token: str) -> tuple[LiveTable, Viewer, Watching]:
+        """A page opened on this server, as its socket does: the link looked up, a viewer
+        joining the table it names."""
+        table, role, seat = self.tables.lookup(token)
+        seen = Watching()
+        viewer = Viewer(seen.send, lambda m: m, "en", role, frozenset(), showing=seat)
+        table.viewers.add(viewer)
+        return table, viewer, seen
+
+
+async def servers_here(database: str, count: int) -> list[Here]:
+    Store(database, announce=True).close()  # the schema, made once
+    here = [Here(database, seed) for seed in range(count)]
+    for server in here:
+        await server.start()
+    return here
+
+
+async def until(done: Any, timeout: float = TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+async def bots_table_played_by(maker: Here, steps: int = 3) -> LiveTable:
+    """A table of bots alone made and played by ``maker``, once it has stored ``steps``."""
+    table = maker.tables.create("whale-to-look", bot_seats())
+    maker.tables.kick(table)
+    await until(lambda: len(maker.steps_written(table.key)) >= steps)
+    return table
+
+
+def played_once_to_the_end(database: str, key: str, servers: list[Here]) -> None:
+    """The record has each step once and is a finished game, and each step was written
+    by one server alone."""
+    steps = stored_steps(database, key)
+    assert [seq for seq, _ in steps] == list(range(len(steps)))
+    stored = Store(database)
+    try:
+        found = stored.load(key)
+        assert found is not None
+        assert LiveTable(found).finished
+    finally:
+        stored.close()
+    written = sorted(seq for s in servers for seq in s.steps_written(key))
+    assert written == list(range(len(steps))), "every step written once, by one server"
+
+
+def test_a_bots_table_watched_on_another_server_is_handed_over_and_played_there(
+    database: str,
+) -> None:
+    async def scenario() -> tuple[Here, Here, str, float]:
+        maker, other = await servers_here(database, 2)
+        try:
+            table = await bots_table_played_by(maker)
+            opened = time.monotonic()
+            watched, _, seen = other.page(table.spectator_token)
+            await until(lambda: watched.finished and not watched.playing)
+            assert maker.tables.tables.held(table.key) is None, "the maker let it go"
+            assert seen.steps[-1] == len(watched.state.history)
+            return maker, other, table.key, opened
+        finally:
+            for server in (maker, other):
+                await server.stop()
+
+    maker, other, key, opened = asyncio.run(scenario())
+    handed = opened + 2.0
+    assert maker.steps_written(key, after=handed) == [], "the maker stopped playing it"
+    assert [t for t in maker.read.get(key, []) if t >= handed] == [], "nor does it follow it"
+    played_here = other.steps_written(key)
+    assert played_here, "the page's server plays it"
+    assert min(other.steps_written(key)) > max(maker.steps_written(key))
+    # Followed by reading its steps only until it was handed over.
+    assert [t for t in other.read[key] if t >= handed] == []
+    played_once_to_the_end(database, key, [maker, other])
+
+
+def test_a_server_playing_a_bots_table_it_shows_a_page_keeps_it_until_the_page_leaves(
+    database: str,
+) -> None:
+    said: list[str] = []
+
+    async def scenario() -> tuple[Here, Here, str]:
+        maker, other = await servers_here(database, 2)
+        try:
+            table = await bots_table_played_by(maker)
+            with psycopg.connect(conninfo(database), autocommit=True) as listening:
+                listening.execute(f"LISTEN {CHANNEL}")
+                _, own, _ = maker.page(table.spectator_token)
+                watched, _, _ = other.page(table.spectator_token)
+                kept_from = time.monotonic()
+                await asyncio.sleep(1.5)
+                said.extend(n.payload for n in listening.notifies(timeout=0.1))
+            # The page's server asked, was refused, and follows: the maker plays on.
+            assert any(p.startswith(f"{table.key}:ask:") for p in said)
+            assert not any(p.startswith(f"{table.key}:give:") for p in said)
+            assert maker.steps_written(table.key, after=kept_from + 0.5)
+            assert other.steps_written(table.key) == []
+            assert len(watched.state.history) >= len(maker.steps_written(table.key)) - 1
+            # Its page gone, the maker hands the table over at the next ask.
+            table.viewers.discard(own)
+            await until(lambda: bool(other.steps_written(table.key)), timeout=5.0)
+            await until(lambda: watched.finished and not watched.playing)
+            assert maker.tables.tables.held(table.key) is None
+            return maker, other, table.key
+        finally:
+            for server in (maker, other):
+                await server.stop()
+
+    maker, other, key = asyncio.run(scenario())
+    played_once_to_the_end(database, key, [maker, other])
+
+
+def test_two_servers_asking_for_one_bots_table_leave_it_one_player(database: str) -> None:
+    async def scenario() -> tuple[list[Here], str]:
+        servers = await servers_here(database, 3)
+        maker, *askers = servers
+        try:
+            table = await bots_table_played_by(maker)
+            pages = [asker.page(table.spectator_token)[0] for asker in askers]
+            await until(lambda: all(p.finished for p in pages))
+            await until(lambda: not any(p.playing for p in pages))
+            players = [a for a in askers if a.steps_written(table.key)]
+            assert len(players) == 1, "one asker was given it; the other follows it"
+            return servers, table.key
+        finally:
+            for server in servers:
+                await server.stop()
+
+    servers, key = asyncio.run(scenario())
+    maker, *askers = servers
+    player = next(a for a in askers if a.steps_written(key))
+    assert min(player.steps_written(key)) > max(maker.steps_written(key))
+    played_once_to_the_end(database, key, servers)
+
+
+def test_a_player_asked_for_its_table_mid_step_stores_that_step_then_gives_it(
+    tmp_path: Path,
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    said: list[tuple[str, str, str]] = []
+
+    def say(key: str, word: str, server: str) -> None:
+        said.append((key, word, server))
+
+    store.hand_over = say  # type: ignore[method-assign]
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True, bots_only_pace=PACE)
+            table = maker.create("whale-to-look", bot_seats())
+            maker.kick(table)
+            await until(lambda: len(table.state.history) >= 3)
+            async with table.lock:  # a step in hand: its writer holds the table's lock
+                maker.handed(table.key, ASK, "elsewhere")
+                await asyncio.sleep(0.05)
+                assert maker.tables.held(table.key) is table, "kept while the step is stored"
+                state = table.state
+                rng = random.Random(5)
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                await maker._commit(table, action)
+            await until(lambda: bool(said))
+            assert said == [(table.key, GIVE, "elsewhere")]
+            assert maker.tables.held(table.key) is None
+            given_at = len(table.state.history)
+            await asyncio.sleep(0.2)
+            assert not table.playing, "its player stopped"
+            assert len(stored_steps_of(store, table.key)) == given_at, "and stored no more"
+            assert stored_steps_of(store, table.key)[-1] == table.state.history[-1].to_json()
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+def stored_steps_of(store: Store, key: str) -> list[dict[str, Any]]:
+    return store.steps_from(key, 0)[0]
+
+
+def test_a_page_joining_a_followed_table_is_not_left_on_a_dropped_copy(tmp_path: Path) -> None:
+    """A page's socket looks its table up, then joins it a moment later: a step heard in
+    between must not drop the table it is joining."""
+    store = Store(f"sqlite:///{tmp_path / 'tables.db'}")
+    try:
+
+        async def scenario() -> None:
+            maker = Tables(store, seed=3, shared=True)
+            table = maker.create("whale-to-look", bot_seats())
+            rng = random.Random(5)
+            for seq in range(2):  # the maker's steps, one before the page's lookup
+                if seq == 1:
+                    here = Tables(store, seed=4, shared=True)
+                    joining, _, _ = here.lookup(table.spectator_token)
+                    assert not joining.playing, "played by its maker: followed here"
+                state = table.state
+                action = (
+                    state.sample_chance(rng)
+                    if state.current_player() == CHANCE
+                    else rng.choice(state.legal_actions())
+                )
+                store.append_action(table.key, seq, action.to_json())
+                table._advance(action)
+            here.heard(table.key, 2)
+            assert here.tables.held(table.key) is joining
+
+        asyncio.run(scenario())
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+def test_a_killed_server_playing_a_bots_table_it_shows_is_still_taken_over(
+    pair: tuple[Server, Server], database: str
+) -> None:
+    """Its own page kept the table from being handed over; killed, the server of the other
+    page plays on once the table has stood still for the takeover time."""
+    a, b = pair
+    made = httpx.post(
+        f"{a.base}/api/games", json={"game": "whale-to-look", "seats": BOTS}, timeout=TIMEOUT
+    )
+    assert made.status_code == 201, made.text
+    key, spectator = made.json()["key"], made.json()["spectator_url"].rsplit("/", 1)[1]
+    said: list[str] = []
+    with psycopg.connect(conninfo(database), autocommit=True) as listening:
+        listening.execute(f"LISTEN {CHANNEL}")
+        with (
+            connect(f"{a.ws_base}/ws/{spectator}", open_timeout=TIMEOUT),
+            connect(f"{b.ws_base}/ws/{spectator}", open_timeout=TIMEOUT) as on_b,
+        ):
+            page = Page(on_b)
+            deadline = time.monotonic() + TIMEOUT
+            while not any(p.startswith(f"{key}:ask:") for p in said):
+                assert time.monotonic() < deadline, "B never asked for the table"
+                said += [n.payload for n in listening.notifies(timeout=0.5)]
+                page.drain()
+            asked_at = page.state["step"]
+            a.kill()
+            final = page.until(lambda s: s["finished"])
+            assert not page.errors
+        said += [n.payload for n in listening.notifies(timeout=0.1)]
+    assert not any(p.startswith(f"{key}:give:") for p in said), "A refused: it had a page"
+    steps = stored_steps(database, key)
+    assert final["step"] > asked_at + 1, "played on after the kill"
+    assert [seq for seq, _ in steps] == list(range(final["step"])), "no gap, no step twice"
+    record = httpx.get(f"{b.base}/games/{key}/record.json", timeout=TIMEOUT)
+    assert Record.loads(record.text).replay().is_terminal()

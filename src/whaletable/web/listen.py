@@ -1,10 +1,12 @@
 """Hearing the steps other servers write to a shared PostgreSQL (``LISTEN``).
 
 Every transaction that writes or drops a step announces ``<table key>:<steps now>`` on
-``storage.CHANNEL`` (see ``Store._announce``; ``-1`` steps: its seats changed). A thread
-per server holds one connection listening there and hands each announcement to the event
-loop. A connection that drops is opened again; since announcements made meanwhile are
-lost, the loop is then told to catch every table up (``key`` ``None``).
+``storage.CHANNEL`` (see ``Store._announce``; ``-1`` steps: its seats changed); a table of
+bots alone is handed from server to server by ``<table key>:ask|give:<server>`` there
+(``Store.hand_over``). A thread per server holds one connection listening there and hands
+each announcement to the event loop. A connection that drops is opened again; since
+announcements made meanwhile are lost, the loop is then told to catch every table up
+(``key`` ``None``).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from collections.abc import Callable
 import psycopg
 from sqlalchemy.engine import make_url
 
-from whaletable.web.storage import CHANNEL
+from whaletable.web.storage import ASK, CHANNEL, GIVE
 
 log = logging.getLogger(__name__)
 
 Heard = Callable[[str | None, int], None]  # (table key or None for every table, steps)
+Handed = Callable[[str, str, str], None]  # (table key, ASK or GIVE, the server named)
 
 APP_NAME = "whaletable-listen"  # the listening connection's application_name, with the pid
 POLL_SECONDS = 0.5  # how often the thread looks up from its connection to see if it should stop
@@ -36,12 +39,16 @@ def conninfo(url: str) -> str:
 
 
 class Listener:
-    """One thread listening on ``CHANNEL``; ``heard`` runs on ``loop`` for each announcement."""
+    """One thread listening on ``CHANNEL``; ``heard`` runs on ``loop`` for each announcement
+    of steps, ``handed`` for each of a handover."""
 
-    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, heard: Heard) -> None:
+    def __init__(
+        self, url: str, loop: asyncio.AbstractEventLoop, heard: Heard, handed: Handed
+    ) -> None:
         self._conninfo = conninfo(url)
         self._loop = loop
         self._heard = heard
+        self._handed = handed
         self._stop = threading.Event()
         self.listening = threading.Event()  # set while a connection listens
         self._thread = threading.Thread(target=self._run, name="whaletable-listen", daemon=True)
@@ -53,9 +60,9 @@ class Listener:
         self._stop.set()
         self._thread.join(timeout=10)
 
-    def _tell(self, key: str | None, steps: int) -> None:
+    def _tell(self, call: Callable[..., None], *said: object) -> None:
         if not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(self._heard, key, steps)
+            self._loop.call_soon_threadsafe(call, *said)
 
     def _run(self) -> None:
         wait, most = RECONNECT_SECONDS
@@ -76,14 +83,19 @@ class Listener:
                             "here is caught up from the database",
                             time.monotonic() - deaf_since,
                         )
-                        self._tell(None, -1)  # what was said while not listening is lost
+                        self._tell(self._heard, None, -1)  # what was said meanwhile is lost
                     deaf_since = None
                     wait = RECONNECT_SECONDS[0]
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=POLL_SECONDS):
-                            key, _, steps = note.payload.rpartition(":")
-                            if key and steps.lstrip("-").isdigit():
-                                self._tell(key, int(steps))
+                            key, _, said = note.payload.partition(":")
+                            word, _, server = said.partition(":")
+                            if not key:
+                                continue
+                            if said.lstrip("-").isdigit():
+                                self._tell(self._heard, key, int(said))
+                            elif word in (ASK, GIVE) and server:
+                                self._tell(self._handed, key, word, server)
             except psycopg.Error as e:
                 self.listening.clear()
                 if deaf_since is None:

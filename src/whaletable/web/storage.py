@@ -165,6 +165,11 @@ Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
 MAX_BATCH = 500  # steps written in one transaction at most
 SEATS = -1  # what an announcement says of the steps when a table's seats changed
 CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
+# What a server says on CHANNEL of a table of bots alone, as ``<table>:<word>:<server>``:
+# ASK, the named server (where a page watches it) would play it; GIVE, its player stopped
+# and the named server is to play it from the stored steps on.
+ASK = "ask"
+GIVE = "give"
 OPEN_SEAT = json.dumps({"kind": "open"})[1:-1]  # how an open seat's JSON begins
 SCHEMA_LOCK = 0x7768616C65  # the advisory lock servers hold while making the schema
 
@@ -447,6 +452,18 @@ class Store:
             conn.execute(
                 _NOTIFY, {"channel": CHANNEL, "payloads": [f"{k}:{n}" for k, n in changes]}
             )
+
+    def hand_over(self, key: str, word: str, server: str) -> None:
+        """Say ``word`` (ASK or GIVE) of table ``key`` to the servers sharing the database,
+        naming ``server`` (the one that asks, or is given the table)."""
+        if not self.announce:
+            return  # no other server hears it
+
+        def attempt(_: int) -> None:
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"channel": CHANNEL, "payloads": [f"{key}:{word}:{server}"]})
+
+        self._retry(f"say {word} of table {key}", attempt)
 
     def _insert(self, conn: Any, writes: list[_Write]) -> None:
         if not writes:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import random
 import secrets
 import time
@@ -30,7 +31,15 @@ from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.outbox import Shared
-from whaletable.web.storage import Note, StaleWrite, StorageUnavailable, Store, StoredTable
+from whaletable.web.storage import (
+    ASK,
+    GIVE,
+    Note,
+    StaleWrite,
+    StorageUnavailable,
+    Store,
+    StoredTable,
+)
 from whaletable.web.text import clean_name, clean_word, printable
 
 BOT_LEVELS: dict[str, str] = {
@@ -53,6 +62,12 @@ RETRY_PLAY_SECONDS = (1.0, 10.0)  # a table waiting for its database tries again
 # on by any server holding it (the server that moved last, which plays it, may be gone).
 TAKEOVER_SECONDS = 15.0
 WATCH_SECONDS = 1.0  # how often such tables are looked for
+# A server following a table of bots alone that a page of its own watches asks its player
+# for it at most this often (a player showing a page of it refuses, and may not later).
+ASK_SECONDS = 2.0
+# A table looked up this recently may be about to be joined by the page that looked it up
+# (a socket looks its table up, then joins it): it is neither dropped nor given away.
+JOINING_SECONDS = 1.0
 
 
 def _(message: str) -> str:
@@ -251,9 +266,11 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.unsure: int | None = None  # a step whose write may or may not have landed
         self.last_used = time.monotonic()
+        self.looked_up = -math.inf  # when a request here last looked it up
         self.changed_at = time.monotonic()  # when the state last changed, here or elsewhere
         # Shared database: another server changed the game, so it plays the bots now.
         self.moved_elsewhere = False
+        self.asked_at = -math.inf  # when this server last asked its player for it
 
     @property
     def names(self) -> list[str]:
@@ -267,6 +284,19 @@ class LiveTable:
     @property
     def finished(self) -> bool:
         return self.state.is_terminal()
+
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
+
+    @property
+    def playing(self) -> bool:
+        """Chance and bots are being played here (this server's task for it runs)."""
+        return self.bot_task is not None and not self.bot_task.done()
+
+    def unwatched(self, now: float) -> bool:
+        """No page here shows it, and none is about to (see ``JOINING_SECONDS``)."""
+        return not self.viewers and now - self.looked_up >= JOINING_SECONDS
 
     def summary(self) -> TableSummary:
         return TableSummary(self.key, self.game, self.names, self.created, self.kind, self.finished)
@@ -458,7 +488,7 @@ class LiveTable:
         """Nobody watches, nothing runs, and nothing happened for ``after`` seconds."""
         return (
             not self.viewers
-            and (self.bot_task is None or self.bot_task.done())
+            and not self.playing
             and not self.lock.locked()
             and now - self.last_used >= after
         )
@@ -513,7 +543,7 @@ class TableCache(MutableMapping[str, LiveTable]):
             if table is None:
                 raise KeyError(key)
             self._live[key] = table
-        table.last_used = time.monotonic()
+        table.last_used = table.looked_up = time.monotonic()
         return table
 
     def __contains__(self, key: object) -> bool:
@@ -568,6 +598,7 @@ class Tables:
         # there are looked up in it, and their steps are heard (``heard``) and caught up.
         self.shared = shared
         self.takeover_seconds = takeover_seconds
+        self.name = new_key()  # this server, as a handover names it
         self.watcher: asyncio.Task[None] | None = None
         # Table seeds: secret random bits, or drawn in order from ``seed`` so that a demo or a
         # test server deals the same games every time (anyone knowing it foresees the dice).
@@ -772,13 +803,72 @@ class Tables:
         for table in chosen:
             if table is None or (len(table.state.history) == steps and table.unsure is None):
                 continue  # not held here, or known already (this server's own step)
-            if table.idle(now, 0.0):
+            if table.idle(now, 0.0) and table.unwatched(now):
                 # Moved elsewhere, with no page here and nothing playing here: following it
                 # would read every step for nobody. A page here loads it again.
                 self._evict(table)
                 continue
+            if (
+                key is not None
+                and table.bots_only
+                and table.viewers
+                and not table.playing
+                and now - table.asked_at >= ASK_SECONDS
+            ):
+                # Played elsewhere and watched here: played here, it is read by nobody else.
+                table.asked_at = now
+                self._say(table.key, ASK, self.name)
             task = loop.create_task(self._hear(table, steps))
             task.add_done_callback(_log_failure)
+
+    def handed(self, key: str, word: str, server: str) -> None:
+        """``server`` asked for table ``key`` (ASK), or was given it (GIVE)."""
+        if word == ASK and server != self.name:
+            table = self.tables.held(key)
+            if table is not None and table.bots_only and table.playing:
+                task = asyncio.get_running_loop().create_task(self._give(table, server))
+                task.add_done_callback(_log_failure)
+        elif word == GIVE and server == self.name:
+            task = asyncio.get_running_loop().create_task(self._take(key))
+            task.add_done_callback(_log_failure)
+
+    async def _give(self, table: LiveTable, asker: str) -> None:
+        """Stop playing ``table`` and hand it to ``asker``, unless a page here shows it."""
+        async with table.lock:  # the step in hand, if any, is stored first
+            if (
+                self.tables.held(table.key) is not table
+                or not table.playing
+                or table.moved_elsewhere
+            ):
+                return  # given to another asker already, or no longer played here
+            if not table.unwatched(time.monotonic()):
+                log.info("table %s stays here: a page here shows it", table.key)
+                return
+            # Its task stops at its next look, storing nothing more; a page here later
+            # loads the table again and follows it.
+            table.moved_elsewhere = True
+            self._evict(table)
+        log.info("table %s is handed to the server of its page", table.key)
+        await self._said(table.key, GIVE, asker)
+
+    async def _take(self, key: str) -> None:
+        """Play a table handed over to this server (its page here may have left
+        meanwhile: played here all the same, as it was by the server that made it)."""
+        table = self.tables.held(key) or self.tables.get(key)
+        if table is not None and table.kind == "live" and not table.finished:
+            await self._play_here(table, "handed over")
+
+    def _say(self, key: str, word: str, server: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._said(key, word, server))
+        task.add_done_callback(_log_failure)
+
+    async def _said(self, key: str, word: str, server: str) -> None:
+        try:
+            await asyncio.to_thread(self.store.hand_over, key, word, server)
+        except StorageUnavailable as e:
+            # Unheard, the table is played on after the takeover time by a server holding
+            # it (a GIVE), or stays where it is (an ASK, said again at a later step).
+            log.warning("table %s: %s not said: %s", key, word, e)
 
     async def _hear(self, table: LiveTable, steps: int) -> None:
         steps_only = steps >= 0
@@ -836,24 +926,28 @@ class Tables:
                 if (
                     table.kind != "live"
                     or table.finished
-                    or not (table.bot_task is None or table.bot_task.done())
+                    or table.playing
                     or now - table.changed_at < self.takeover_seconds
                     or not self._machine_to_move(table)
                 ):
                     continue
-                async with table.lock:
-                    try:
-                        await self._catch_up(table)
-                    except (StorageUnavailable, WhaletableError) as e:
-                        log.warning("table %s not caught up: %s", table.key, e)
-                        continue
-                table.changed_at = time.monotonic()
-                table.moved_elsewhere = False
-                if self._machine_to_move(table):
-                    log.info("table %s: its bots are played on here", table.key)
-                    self.kick(table)
-                else:
-                    await table.broadcast()
+                await self._play_here(table, "taken over")
+
+    async def _play_here(self, table: LiveTable, why: str) -> None:
+        """Catch the table up and play its bots and chance here from its stored steps on."""
+        async with table.lock:
+            try:
+                await self._catch_up(table)
+            except (StorageUnavailable, WhaletableError) as e:
+                log.warning("table %s not caught up: %s", table.key, e)
+                return
+        table.changed_at = time.monotonic()
+        table.moved_elsewhere = False
+        if self._machine_to_move(table):
+            log.info("table %s: its bots are played on here (%s)", table.key, why)
+            self.kick(table)
+        else:
+            await table.broadcast()
 
     @staticmethod
     def _machine_to_move(table: LiveTable) -> bool:
@@ -907,21 +1001,23 @@ class Tables:
         except RuntimeError:
             return table  # looked up outside the server (tools, tests)
         self.tables[key] = table
-        quiet = None if stored.last_moved is None else max(0.0, time.time() - stored.last_moved)
+        # A table without a step yet is as quiet as it is old: its maker plays it from the start.
+        moved = stored.created if stored.last_moved is None else stored.last_moved
+        quiet = max(0.0, time.time() - moved)
         if self._played_elsewhere(stored, quiet):
             # Followed here; should its steps stop, _watch plays on from the takeover time.
-            table.changed_at -= quiet or 0.0
+            table.changed_at -= quiet
         else:
             self.kick(table)
         return table
 
-    def _played_elsewhere(self, stored: StoredTable, quiet: float | None) -> bool:
-        """A table of bots alone that another server is playing (it stored a step ``quiet``
-        seconds ago, less than ``takeover_seconds``): a page here must not start a second
-        player of it. A table with people at it is played at once where its pages are."""
+    def _played_elsewhere(self, stored: StoredTable, quiet: float) -> bool:
+        """A table of bots alone that another server is playing (it stored a step, or made
+        the table, ``quiet`` seconds ago, less than ``takeover_seconds``): a page here must
+        not start a second player of it. A table with people at it is played at once where
+        its pages are."""
         return (
             self.shared
-            and quiet is not None
             and quiet < self.takeover_seconds
             and all(s.get("kind") == "bot" for s in stored.seats)
         )
@@ -1243,6 +1339,9 @@ class Tables:
         seat = table.state.current_player()
         if seat == CHANCE:
             async with table.lock:
+                if table.moved_elsewhere:  # caught up or given away while this waited
+                    table.moved_elsewhere = False
+                    return True
                 try:
                     await self._commit(table, table.state.sample_chance(table.chance_rng()))
                 except TableError:

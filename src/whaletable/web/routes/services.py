@@ -85,7 +85,9 @@ class Services:
         )
         if s.shared:
             # Listening before the tables are read: no step written meanwhile goes unheard.
-            self._listener = Listener(s.db_url, asyncio.get_running_loop(), self._tables.heard)
+            self._listener = Listener(
+                s.db_url, asyncio.get_running_loop(), self._tables.heard, self._tables.handed
+            )
             self._listener.start()
             self._listener.listening.wait(s.db_retry_seconds)
         self.resumed = self._tables.resume()
