@@ -19,9 +19,9 @@ parameter would (README, Deployment). Every socket of a table opens as
 ``/ws/<token>?table=<key>`` on the server a stable hash of the key chooses
 (``server_index``); tables are created through each server in turn. A table people play is
 held only by the server its first page reaches; a bots-only table is played by the server
-that made it, so its pages on another server follow it by reading each step. ``--route
-creator`` sends a table's sockets to the server that made it instead, to measure what
-following costs.
+that made it until a page's server asks for it and is handed it (README, Several workers).
+``--route creator`` sends a table's sockets to the server that made it instead, so that no
+table changes hands.
 
 Reported: the round trip's median, p90, p99 and max (after ``--warmup`` seconds, while
 tables are created and pages connect); moves and games; the sockets opened on each server;
@@ -457,8 +457,8 @@ def add_load_options(p: argparse.ArgumentParser, duration: float) -> None:
         choices=("key", "creator"),
         default="key",
         help="with several servers, a table's sockets go to the server its key hashes to "
-        "(key, default: as a proxy would) or to the one that made it (creator: a bots-only "
-        "table's pages are where it is played, which hashing cannot promise)",
+        "(key, default: as a proxy would) or to the one that made it (creator: no bots-only "
+        "table is handed over, which hashing cannot promise)",
     )
 
 
