@@ -101,7 +101,9 @@ def test_secret_steps_is_played_to_the_end_by_clicking_the_generic_board(
         pytest.fail("the game did not end in 60 clicks")
 
     for page in (*pages, watcher):
-        page.wait_for_function("() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT)
+        page.wait_for_function(
+            "() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT
+        )
         expect(page.locator("#result")).to_be_visible()
         expect(page.locator("#status")).to_contain_text("Game over")
     table = toy_server.app.state.tables.tables[created["key"]]

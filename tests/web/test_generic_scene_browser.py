@@ -88,7 +88,9 @@ def test_the_template_game_is_played_to_the_end_by_clicking_its_scene_on_the_gen
         pytest.fail("the game did not end in 40 clicks")
 
     for page in pages:
-        page.wait_for_function("() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT)
+        page.wait_for_function(
+            "() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT
+        )
         expect(page.locator("#status")).to_contain_text("Game over")
     table = template_server.app.state.tables.tables[created["key"]]
     sails = [a.to_json() for a in table.state.history if a.kind == "sail"]

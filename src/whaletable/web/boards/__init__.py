@@ -1,8 +1,14 @@
 """Boards for the web table: each game drawn as SVG from one viewer's observation.
 
 A board never sees a state. It draws the dict that ``state.observation(seat)``
-returns and words the actions, so a page can show nothing its viewer may not know.
-Every user-facing string goes through the viewer's translator ``tr``.
+returns, and the last step's events as the same seat may know them, and words the
+actions, so a page can show nothing its viewer may not know. Every user-facing string
+goes through the viewer's translator ``tr``.
+
+A hand-drawn board says where each region and piece of its game's scene goes and what
+shape each kind has; what every board draws alike is here: a keyed element
+(:meth:`Svg.keyed`: its key, classes, title, click and highlight), a seat's row
+(:func:`seat_row`), the elements themselves (:func:`el`, :func:`rect`, :func:`circle`).
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from whaletable.core import registry
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.observation import Observation
 from whaletable.core.result import Result
+from whaletable.core.view import Choice, Region
 from whaletable.core.words import (
     PartWord,
     Translate,
@@ -42,13 +50,21 @@ class BoardView(Protocol[O_contra]):
     observation type, :attr:`Game.observation_type`)."""
 
     def svg(
-        self, obs: O_contra, legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: O_contra,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
         """The board as one ``<svg>`` element drawn from ``obs`` (a seat's or a spectator's).
 
         Every legal action with a place on the board is clickable: its element has
         ``class="act"`` and ``data-action`` (the action's JSON). ``legal`` is empty
-        when the viewer may not act. The SVG scales to its container.
+        when the viewer may not act. What the last step touched (``events``, as the
+        viewer of ``obs`` may know them) has the class ``highlight``. The SVG scales to
+        its container.
         """
 
     def label(self, action: Action, obs: O_contra, names: Sequence[str], tr: Translate) -> str:
@@ -219,6 +235,46 @@ class Svg:
             f'role="button" aria-label="{esc(title)}"{extra}><title>{esc(title)}</title>'
         )
 
+    def keyed(
+        self,
+        key: str,
+        cls: str,
+        *,
+        lit: bool = False,
+        title: str | None = None,
+        data: str = "",
+        choice: Choice | None = None,
+        act: str = "",
+        pick: str | None = None,
+        still: bool = False,
+    ) -> None:
+        """Open the ``<g>`` of the scene's region or piece ``key`` (the caller closes it).
+
+        It carries ``data-key``, the classes ``cls`` (``highlight`` too when ``lit``: the
+        last step touched it), ``data`` and its ``title``. With a ``choice`` a click plays
+        it (classes ``act`` and ``act`` instead of ``cls``); with ``pick`` a click selects
+        it as ``data-boat`` for the page, which then shows its destinations; ``still``
+        lets clicks through to what lies beneath.
+        """
+        if choice is not None:
+            keyed = f' data-key="{esc(key)}"{data}'
+            self.open_act(choice.action, choice.words, act + " highlight" * lit, keyed)
+            return
+        if pick is not None:
+            cls = " ".join(dict.fromkeys(f"{cls} boat selectable".split()))
+            data = f' data-boat="{pick}"{data} tabindex="0" role="button"'
+            data += "" if title is None else f' aria-label="{esc(title)}"'
+        elif still:
+            data += ' pointer-events="none"'
+        said = "" if title is None else f"<title>{esc(title)}</title>"
+        self.add(f"<g{key_attrs(key, cls, lit)}{data}>{said}")
+
+
+def key_attrs(key: str, cls: str, lit: bool) -> str:
+    """The attributes of the element that draws the scene's ``key``: its classes (with
+    ``highlight`` when the last step touched it) and ``data-key``."""
+    return f' class="{cls}{" highlight" * lit}" data-key="{esc(key)}"'
+
 
 def result_table(
     result: Result,
@@ -251,6 +307,68 @@ def result_table(
 
 def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def el(tag: str, end: str = "/>", title: str | None = None, /, **attrs: object) -> str:
+    """An SVG element (``end=">"`` opens it, with its ``title``): ``cls`` is written
+    ``class`` and ``stroke_width`` ``stroke-width``; floats to a tenth."""
+    said = "".join(
+        f' {"class" if k == "cls" else k.replace("_", "-")}="{_number(v)}"'
+        for k, v in attrs.items()
+    )
+    return f"<{tag}{said}{end}" + ("" if title is None else f"<title>{esc(title)}</title>")
+
+
+def _number(value: object) -> str:
+    return f"{value:.1f}" if isinstance(value, float) else esc(value)
+
+
+def rect(x: float, y: float, w: float, h: float, fill: str, /, **attrs: object) -> str:
+    return el("rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
+
+
+def circle(
+    x: float, y: float, r: float, fill: str, title: str | None = None, /, **attrs: object
+) -> str:
+    """A circle; one with a ``title`` is left open, for the caller to close."""
+    return el("circle", "/>" if title is None else ">", title, cx=x, cy=y, r=r, fill=fill, **attrs)
+
+
+SEAT_NAME_CHARS = 18
+"""Characters of a seat's name in its row before it is cut short."""
+
+
+def seat_row(
+    svg: Svg,
+    row: Region,
+    top: float,
+    height: float,
+    width: float,
+    *,
+    lit: bool,
+    now: bool,
+    under: Sequence[str] = (),
+    title: str | None = None,
+) -> float:
+    """Open a seat's row (``<g class="seat">``, the caller closes it) and draw what every
+    board's row shows: its frame (bold in the seat's colour when ``now``), ▶ when the
+    seat is to move, its number in its colour, its name and the words ``under`` it.
+    Returns the row's middle."""
+    seat, mid = row.owner or 0, top + height / 2
+    svg.keyed(row.key, "seat", lit=lit, title=title, data=f' data-seat="{seat}"')
+    fill, edge = ("#ffffff", seat_colour(seat)) if now else ("#eef6f9", "#c4d6de")
+    box = {"rx": 8, "stroke": edge, "stroke_width": 3 if now else 1}
+    svg.add(rect(8, top + 2, width - 16, height - 4, fill, **box))
+    if "to-move" in row.marks:
+        svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
+    svg.add(circle(34, mid, 10, seat_colour(seat), stroke=INK, stroke_width=1.2))
+    svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
+    name = row.label
+    name = name if len(name) <= SEAT_NAME_CHARS else name[: SEAT_NAME_CHARS - 1] + "…"
+    svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
+    if under:
+        svg.text(50, mid + 13, " · ".join(under), size=11, fill="#44546a")
+    return mid
 
 
 class GameWords(Protocol[O_contra]):
@@ -345,10 +463,15 @@ __all__ = [
     "WordedBoard",
     "action_attr",
     "board_for",
+    "circle",
+    "el",
     "esc",
     "forget_pieces",
+    "key_attrs",
     "plain_choice",
+    "rect",
     "result_table",
     "seat_colour",
     "seat_name",
+    "seat_row",
 ]

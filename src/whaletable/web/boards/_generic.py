@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.generic_view import (
     GenericScreen,
@@ -111,10 +112,16 @@ class GenericBoard:
         self.maker = scene_maker(game)
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
         if self.maker is not None:
-            return self._scene_svg(self.maker(obs, legal, names, tr))
+            return self._scene_svg(self.maker(obs, legal, names, tr, events=events))
         model = screen(self.game, obs, legal, names, tr)
         body = Svg()
         height = round(self._draw(body, model))

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
@@ -26,7 +27,19 @@ from whaletable.games.save_the_whales import words
 from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
 from whaletable.games.save_the_whales.view import scene
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    WordedBoard,
+    circle,
+    el,
+    esc,
+    rect,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
 WIDTH = 800
@@ -180,31 +193,6 @@ HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) 
 # --- Drawing ---------------------------------------------------------------------------------
 
 
-def el(tag: str, end: str = "/>", title: str | None = None, /, **attrs: object) -> str:
-    """An SVG element (``end=">"`` opens it, with its ``title``): ``cls`` is written
-    ``class`` and ``stroke_width`` ``stroke-width``; floats to a tenth."""
-    said = "".join(
-        f' {"class" if k == "cls" else k.replace("_", "-")}="{_number(v)}"'
-        for k, v in attrs.items()
-    )
-    return f"<{tag}{said}{end}" + ("" if title is None else f"<title>{esc(title)}</title>")
-
-
-def _number(value: object) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else esc(value)
-
-
-def rect(x: float, y: float, w: float, h: float, fill: str, /, **attrs: object) -> str:
-    return el("rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
-
-
-def circle(
-    x: float, y: float, r: float, fill: str, title: str | None = None, /, **attrs: object
-) -> str:
-    """A circle; one with a ``title`` is left open, for the caller to close."""
-    return el("circle", "/>" if title is None else ">", title, cx=x, cy=y, r=r, fill=fill, **attrs)
-
-
 def wrap(text: str, width: int) -> list[str]:
     """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
     lines: list[str] = []
@@ -244,8 +232,10 @@ class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
         legal: Sequence[Action],
         names: Sequence[str],
         tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
-        return Drawing(obs, scene(obs, legal, names, tr), tr).svg.close()
+        return Drawing(obs, scene(obs, legal, names, tr, events=events), tr).svg.close()
 
 
 class Drawing:
@@ -254,6 +244,7 @@ class Drawing:
     def __init__(self, obs: SaveTheWhalesObservation, sc: Scene, tr: Translate) -> None:
         self.tr, self.svg = tr, Svg(text_size=12)
         self.acts = {c.target: c for c in sc.choices if c.target is not None}
+        self.lit = sc.highlights
         self.regions = regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
         height = PLAYERS_Y + len(seats) * ROW_H + 12
@@ -295,10 +286,10 @@ class Drawing:
     def space(self, region: Region) -> None:
         svg, i, choice = self.svg, key_number(region), self.acts.get(region.key)
         x, y, w, h, side = track_box(N, i)
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "space-act", f' data-space="{i}"')
-        else:
-            svg.add(el("g", ">", " · ".join(region.notes), cls="space", data_space=i))
+        title, data, lit = " · ".join(region.notes), f' data-space="{i}"', region.key in self.lit
+        svg.keyed(
+            region.key, "space", lit=lit, title=title, data=data, choice=choice, act="space-act"
+        )
         stroke, width = (INK, 0.8) if choice is None else (HIGHLIGHT, 2.5)
         fill = KIND_FILL.get(region.kind, "#ffffff")
         svg.add(rect(x, y, w, h, fill, stroke=stroke, stroke_width=width))
@@ -335,7 +326,8 @@ class Drawing:
             above = key_number(region)
             px, py = path_point(N, above)
             fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
-            svg.add(el("g", ">", region.notes[0], cls="path-space", data_space=above))
+            lit, data = region.key in self.lit, f' data-space="{above}"'
+            svg.keyed(region.key, "path-space", lit=lit, title=region.notes[0], data=data)
             edge = {"rx": 9, "stroke": PATH_STROKE, "stroke_width": 1.2}
             svg.add(rect(px - cell / 2, py - cell / 2, cell, cell, fill, **edge))
             lines = wrap(region.label, 9)[:2]
@@ -343,7 +335,7 @@ class Drawing:
             svg.add("</g>")
         # The WHALING PORT lies beside the path, inside the ring at the Ship's first space.
         qx, qy = port_xy()
-        svg.add(el("g", ">", port.label, cls="port"))
+        svg.keyed(port.key, "port", lit=port.key in self.lit, title=port.label)
         svg.add(rect(qx - 40, qy - 20, 80, 40, "#dde3ea", rx=6, stroke=INK, stroke_dasharray="4 2"))
         svg.text(qx, qy - 8, port.label, size=8, anchor="middle", weight="bold")
         svg.add("</g>")
@@ -352,7 +344,8 @@ class Drawing:
                 where = "port" if region is port else str(key_number(region))
                 sx, sy = (qx, qy + 8) if region is port else path_point(N, key_number(region))
                 sy += 0 if region is port else cell / 2 - 10
-                svg.add(el("g", ">", ship.label, cls="ship", data_space=where))
+                lit, data = ship.key in self.lit, f' data-space="{where}"'
+                svg.keyed(ship.key, "ship", lit=lit, title=ship.label, data=data)
                 svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 
@@ -366,7 +359,7 @@ class Drawing:
             self.habitat(region, x, y)
         ey = top + 20 + 2 * (HABITAT_H + gap) + 4
         extinct = self.regions["extinct"]
-        svg.add(el("g", ">", extinct.label, cls="extinct-area"))
+        svg.keyed(extinct.key, "extinct-area", lit=extinct.key in self.lit, title=extinct.label)
         svg.add(rect(left, ey, inner, 40, EXTINCT_FILL, rx=6))
         svg.text(left + 8, ey + 24, extinct.label, size=10, fill="#ffffff", weight="bold")
         for k, piece in enumerate(extinct.pieces):
@@ -381,7 +374,8 @@ class Drawing:
         name, whale_line = region.key.removeprefix("habitat-"), region.notes[2]
         status = next(m for m in region.marks if m != "barnacle")
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
-        svg.add(el("g", ">", whale_line, cls="habitat", data_whale=name, data_status=status))
+        data = f' data-whale="{esc(name)}" data-status="{status}"'
+        svg.keyed(region.key, "habitat", lit=region.key in self.lit, title=whale_line, data=data)
         svg.add(rect(x, y, w, h, fill, rx=7, stroke=INK, stroke_width=0.8))
         svg.text(x + 6, y + 14, region.label, size=10, weight="bold")
         svg.text(x + 6, y + 27, region.notes[0], size=9, fill=MUTED)
@@ -410,7 +404,7 @@ class Drawing:
 
     def dice(self, dice: Region, x: float, y: float) -> None:
         svg = self.svg
-        svg.add(el("g", ">", dice.label, cls="dice"))
+        svg.keyed(dice.key, "dice", lit=dice.key in self.lit, title=dice.label)
         for k in range(2):
             dx, die = x + k * 50, dice.pieces[k] if k < len(dice.pieces) else None
             svg.add(rect(dx, y, 42, 42, "#ffffff", rx=8, stroke=INK, stroke_width=1.5))
@@ -429,7 +423,8 @@ class Drawing:
     def card(self, card: DrawnCard, region: Region, x: float, y: float, w: float) -> None:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
         svg, fill = self.svg, KIND_FILL.get("card_" + card["deck"], "#ffffff")
-        svg.add(el("g", ">", cls="card", data_deck=card["deck"], data_card=card["card"]))
+        data = f' data-deck="{card["deck"]}" data-card="{card["card"]}"'
+        svg.keyed(region.key, "card", lit=region.key in self.lit, data=data)
         svg.add(rect(x, y, w, 84, fill, rx=8, stroke=INK, stroke_width=1.2))
         svg.text(x + 8, y + 15, region.label, size=10, weight="bold")
         for lang, text in card["text"].items():
@@ -467,11 +462,18 @@ class Drawing:
         svg, name = self.svg, piece.key.removeprefix("whale-")
         fill = seat_colour(piece.owner) if piece.owner is not None else "#ffffff"
         choice = self.acts.get(piece.key) if not cls else None
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "whale-act", f' data-whale="{esc(name)}"')
-        else:
-            title = self.regions[f"habitat-{name}"].notes[2]
-            svg.add(el("g", ">", title, cls=f"whale {cls}", data_whale=name, pointer_events="none"))
+        title, data = self.regions[f"habitat-{name}"].notes[2], f' data-whale="{esc(name)}"'
+        lit, kind = piece.key in self.lit, f"whale {cls}".strip()
+        svg.keyed(
+            piece.key,
+            kind,
+            lit=lit,
+            title=title,
+            data=data,
+            choice=choice,
+            act="whale-act",
+            still=True,
+        )
         stroke, width = (INK, 1) if choice is None else (HIGHLIGHT, 2.5)
         left, top = x - TOKEN_W / 2, y - TOKEN_H / 2
         edge = {"rx": 7, "stroke": stroke, "stroke_width": width}
@@ -488,20 +490,11 @@ class Drawing:
         for x, heading in headings:
             svg.text(x, PLAYERS_Y - 4, heading, size=11, fill=MUTED)
         for seat, row in enumerate(seats):
-            top = PLAYERS_Y + seat * ROW_H
-            mid, colour, now = top + ROW_H / 2, seat_colour(seat), "turn" in row.marks
-            svg.add(el("g", ">", cls="seat", data_seat=seat))
-            fill, edge = ("#ffffff", colour) if now else ("#eef6f9", "#c4d6de")
-            box = {"rx": 8, "stroke": edge, "stroke_width": 3 if now else 1}
-            svg.add(rect(X0, top + 2, WIDTH - 2 * X0, ROW_H - 4, fill, **box))
-            if "to-move" in row.marks:
-                svg.text(X0 + 6, mid + 5, "▶", size=13, extra=' class="to-move"')
-            svg.add(circle(X0 + 30, mid, 10, colour, stroke=INK, stroke_width=1.2))
-            svg.text(X0 + 30, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-            name = row.label if len(row.label) <= 20 else row.label[:19] + "…"
-            svg.text(X0 + 46, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
-            if "you" in row.marks:
-                svg.text(X0 + 46, mid + 13, tr("you"), size=10, fill=MUTED)
+            top, now, you = PLAYERS_Y + seat * ROW_H, "turn" in row.marks, "you" in row.marks
+            under = [tr("you")] if you else []
+            mid = seat_row(
+                svg, row, top, ROW_H, WIDTH, lit=row.key in self.lit, now=now, under=under
+            )
             whale, sp = row.notes
             svg.text(260, mid + 5, whale, size=12, fill=MUTED if "no-whale" in row.marks else INK)
             svg.text(

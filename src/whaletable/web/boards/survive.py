@@ -16,13 +16,24 @@ from collections.abc import Sequence
 from functools import cache
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import words
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
 from whaletable.games.survive.view import scene, selected
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    WordedBoard,
+    esc,
+    key_attrs,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 SIZE = 30  # a hex's radius (centre to corner)
@@ -103,22 +114,23 @@ def _space(
     terrain: str | None,
     landing: bool,
     threatened: bool,
-    on_space: Action | None,
-    act_title: str,
+    on_space: Choice | None,
+    lit: bool,
     tr: Translate,
 ) -> None:
     """One space of the board: its terrain, a landing ring, a threat; clickable when
-    ``on_space`` is the viewer's move there (``act_title`` its words)."""
+    ``on_space`` is the viewer's move there."""
     fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
     title = words.space_words(space, tr)
     if terrain:
         title += " · " + words.terrain_name(terrain, tr)
+    data = f' data-hex="{space}"'
+    svg.keyed(
+        f"space-{space}", "space", lit=lit, title=title, data=data, choice=on_space, act="space-act"
+    )
+    stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
     if on_space is not None:
-        svg.open_act(on_space, act_title, "space-act", f' data-hex="{space}"')
         stroke, width = HIGHLIGHT, 3.0
-    else:
-        svg.add(f'<g class="space" data-hex="{space}"><title>{esc(title)}</title>')
-        stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
     terrain_attr = f' data-terrain="{terrain}"' if terrain else ""
     svg.add(
         f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
@@ -178,26 +190,21 @@ def _number(key: str) -> int:
     return int(key.rpartition("-")[2])
 
 
-def _open(svg: Svg, cls: str, attrs: str, title: str, key: str | None = None) -> None:
-    """Open a piece's ``<g>``: selectable as ``key`` (``data-boat``), else not clickable."""
-    if key is None:
-        svg.add(f'<g class="{cls}"{attrs} pointer-events="none"><title>{esc(title)}</title>')
-        return
-    svg.add(
-        f'<g class="{cls} boat selectable" data-boat="{key}"{attrs} tabindex="0" '
-        f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
-    )
-
-
 class SurviveBoard(WordedBoard[SurviveObservation]):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
     words = words
 
     def svg(
-        self, view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        view: SurviveObservation,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
-        return _Drawing(view, scene(view, legal, names, tr), names, tr).svg()
+        return _Drawing(view, scene(view, legal, names, tr, events=events), names, tr).svg()
 
 
 class _Drawing:
@@ -209,6 +216,7 @@ class _Drawing:
     ) -> None:
         self.view, self.sc, self.names, self.tr = view, sc, names, tr
         self.regions = {r.key: r for r in sc.regions}
+        self.lit = sc.highlights
         self.movers = [selected(c.action, view["phase"]) for c in sc.choices]
         self.keys = [_short(k) for k in dict.fromkeys(k for k in self.movers if k is not None)]
         self.direct = {
@@ -239,8 +247,8 @@ class _Drawing:
                 None if region.kind == "sea" else region.kind,
                 "landing" in region.marks,
                 "threat" in region.marks,
-                None if choice is None else choice.action,
-                "" if choice is None else choice.words,
+                choice,
+                region.key in self.lit,
                 tr,
             )
         for region in spaces:
@@ -252,6 +260,33 @@ class _Drawing:
         self._hand(self.regions["hand"], layout)
         self._legend(seats, legend_y)
         return svg.close()
+
+    def _open(
+        self,
+        piece: Piece,
+        cls: str,
+        title: str,
+        data: str,
+        chosen: bool,
+        choice: Choice | None = None,
+        act: str = "",
+    ) -> None:
+        """Open a piece's ``<g>``: played by ``choice``, selectable when ``chosen``, else
+        letting clicks through to its space."""
+        pick = _short(piece.key) if chosen else None
+        lit = piece.key in self.lit
+        svg = self.out
+        svg.keyed(
+            piece.key,
+            cls,
+            lit=lit,
+            title=title,
+            data=data,
+            choice=choice,
+            act=act,
+            pick=pick,
+            still=True,
+        )
 
     def _selection_css(self) -> str:
         """A chosen piece (``data-selected`` on the svg) shows its destinations."""
@@ -286,15 +321,17 @@ class _Drawing:
                     f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{hx:.1f}" y2="{hy:.1f}" '
                     f'stroke="{LANDING}" stroke-width="5" stroke-linecap="round"/>'
                 )
+            lit, data = region.key in self.lit, f' data-isle="{isle}"'
+            svg.keyed(region.key, "isle", lit=lit, title=region.label, data=data)
             svg.add(
-                f'<g class="isle" data-isle="{isle}"><title>{esc(region.label)}</title>'
                 f'<circle cx="{x}" cy="{y}" r="{ISLE_R}" fill="{ISLE_FILL}" stroke="{LANDING}" '
                 f'stroke-width="3"/>'
             )
             for k, e in enumerate(region.pieces):
                 row, col = divmod(k, 5)
                 svg.add(
-                    f'<circle class="safe-explorer" data-explorer="{_number(e.key)}" '
+                    f"<circle{key_attrs(e.key, 'safe-explorer', e.key in self.lit)} "
+                    f'data-explorer="{_number(e.key)}" '
                     f'cx="{x - 20 + col * 10:.1f}" cy="{y - 14 + row * 10:.1f}" r="4.5" '
                     f'fill="{seat_colour(e.owner or 0)}" stroke="{INK}" stroke-width="0.8"/>'
                 )
@@ -350,10 +387,7 @@ class _Drawing:
         attrs = f' data-explorer="{explorer}" data-seat="{e.owner}"'
         choice = self.direct.get(e.key)
         chosen = _short(e.key) in self.keys
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "explorer-act", attrs)
-        else:
-            _open(svg, "explorer", attrs, title, _short(e.key) if chosen else None)
+        self._open(e, "explorer", title, attrs, chosen, choice, "explorer-act")
         if "swimming" in e.marks:
             svg.add(
                 f'<circle cx="{x}" cy="{y}" r="{r + 2.2:.1f}" fill="none" stroke="#1f78b4" '
@@ -378,7 +412,7 @@ class _Drawing:
         title = boat.label + (" · " + self.tr("you may move it") if "yours" in boat.marks else "")
         chosen = _short(boat.key) in self.keys
         attrs = f' data-boat-id="{_number(boat.key)}"'
-        _open(svg, "boat-piece", attrs, title, _short(boat.key) if chosen else None)
+        self._open(boat, "boat-piece", title, attrs, chosen)
         if chosen:
             svg.add(
                 f'<ellipse class="mark" cx="{x}" cy="{y}" rx="24" ry="11" fill="none" '
@@ -394,13 +428,11 @@ class _Drawing:
         svg, choice = self.out, self.direct.get(c.key)
         attrs = f' data-creature="{_number(c.key)}" data-kind="{c.kind}"'
         ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" stroke="{HIGHLIGHT}" stroke-width="2.5"'
+        self._open(c, "creature", c.label, attrs, False, choice, "creature-act")
         if choice is not None:
-            svg.open_act(choice.action, choice.words, "creature-act", attrs)
             svg.add(ring + ' fill="#ffffff"/>')
-        else:
-            _open(svg, "creature", attrs, c.label)
-            if "picked" in c.marks:
-                svg.add(ring + ' fill="none"/>')
+        elif "picked" in c.marks:
+            svg.add(ring + ' fill="none"/>')
         _creature_shape(svg, c.kind, x, y)
         svg.add("</g>")
 
@@ -465,7 +497,7 @@ class _Drawing:
     def _value(self, value: Piece, x: float, y: float) -> None:
         svg, label = self.out, value.label
         title = self.tr("Your explorer worth {value}").format(value=label)
-        _open(svg, "explorer", f' data-value="{label}"', title, _short(value.key))
+        self._open(value, "explorer", title, f' data-value="{label}"', True)
         svg.add(
             f'<circle class="mark" cx="{x}" cy="{y}" r="11" fill="{seat_colour(value.owner or 0)}" '
             f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
@@ -499,12 +531,17 @@ class _Drawing:
             top = HAND_Y + 12 + row * TILE_ROW
             choice = self.direct.get(tile.key)
             attrs = f' data-effect="{esc(effect)}" data-slot="{_number(tile.key)}"'
-            if choice is not None:
-                svg.open_act(choice.action, choice.words, "tile-act", attrs)
-                stroke, sw = HIGHLIGHT, 3.0
-            else:
-                svg.add(f'<g class="tile"{attrs}><title>{esc(tile.label)}</title>')
-                stroke, sw = "#b3261e", 1.5
+            lit = tile.key in self.lit
+            svg.keyed(
+                tile.key,
+                "tile",
+                lit=lit,
+                title=tile.label,
+                data=attrs,
+                choice=choice,
+                act="tile-act",
+            )
+            stroke, sw = (HIGHLIGHT, 3.0) if choice is not None else ("#b3261e", 1.5)
             svg.add(
                 f'<rect x="{x}" y="{top}" width="{width}" height="{TILE_H}" rx="8" '
                 f'fill="{TERRAIN_FILL.get(terrain, "#eeeeee")}" stroke="{stroke}" '
@@ -525,30 +562,12 @@ class _Drawing:
             score = words.board_word("score", tr)
             svg.text(WIDTH - 14, head_y, score, size=11, fill=MUTED, anchor="end")
         for index, seat in enumerate(seats):
-            top = top_y + index * SEAT_H
-            mid = top + SEAT_H / 2
-            colour = seat_colour(seat.owner or 0)
-            to_move = "to-move" in seat.marks
-            svg.add(f'<g class="seat" data-seat="{seat.owner}">')
-            svg.add(
-                f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{SEAT_H - 4}" rx="8" '
-                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-                f'stroke="{colour if to_move else "#c4d6de"}" '
-                f'stroke-width="{3 if to_move else 1}"/>'
-            )
-            if to_move:
-                svg.text(12, mid + 5, "▶", size=12, extra=' class="to-move"')
-            svg.add(
-                f'<circle cx="28" cy="{mid}" r="9" fill="{colour}" stroke="{INK}" '
-                f'stroke-width="1.2"/>'
-            )
-            name = seat.label if len(seat.label) <= 18 else seat.label[:17] + "…"
-            svg.text(42, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
             sub = [tr("you")] if "you" in seat.marks else []
             if "active" in seat.marks:
                 sub.append(tr("your turn") if "you" in seat.marks else tr("their turn"))
-            if sub:
-                svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
+            now, lit = "to-move" in seat.marks, seat.key in self.lit
+            top = top_y + index * SEAT_H
+            mid = seat_row(svg, seat, top, SEAT_H, WIDTH, lit=lit, now=now, under=sub)
             # Where the seat's explorers are, then the tiles it holds (the page reads ``held``).
             for x, note in zip(columns[1:], seat.notes[: len(LEGEND_KEYS) - 1], strict=True):
                 held = f' class="held" data-seat="{seat.owner}"' if x == columns[-1] else ""

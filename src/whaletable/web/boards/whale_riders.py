@@ -12,11 +12,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
 from whaletable.games.whale_riders.view import scene
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    Svg,
+    Translate,
+    WordedBoard,
+    circle,
+    esc,
+    key_attrs,
+    rect,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 1000
@@ -84,14 +97,6 @@ def _face(svg: Svg, x: float, y: float, kind: str, w: float, h: float, lit: bool
     )
 
 
-def _open(svg: Svg, choice: Choice | None, cls: str, data: str) -> None:
-    """Open the ``<g>`` of a space or a contract: a click that plays ``choice`` if any."""
-    if choice is None:
-        svg.add(f'<g class="{cls}"{data}>')
-    else:
-        svg.open_act(choice.action, choice.words, ACT_CLASS[choice.action.kind], data)
-
-
 class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     """The web board of Whale Riders."""
 
@@ -103,8 +108,11 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         legal: Sequence[Action],
         names: Sequence[str],
         tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
-        sc = scene(obs, legal, names, tr)
+        sc = scene(obs, legal, names, tr, events=events)
+        lit = sc.highlights
         at = {c.target: c for c in sc.choices if c.target is not None}
         regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
@@ -123,25 +131,28 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
         svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
         for index, port in enumerate(ports):
-            self._port(svg, index, port, at)
+            self._port(svg, index, port, at, lit)
         svg.add(
             f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(ports) * COL_W - 4}" '
             f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
         )
         for index, port in enumerate(ports):
-            self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"])
+            self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"], lit)
         self._controls(svg, [c for c in sc.choices if c.target is None], turn, tr)
         if hand is not None:
-            self._hand(svg, hand, at, tr)
-        self._players(svg, seats, players_y, tr)
+            self._hand(svg, hand, at, lit, tr)
+        self._players(svg, seats, players_y, lit, tr)
         if decrees is not None:
             svg.text(16, decrees_y + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
             for i, decree in enumerate(decrees.pieces):
-                data = f' class="decree" data-decree="{esc(decree.key.removeprefix("decree-"))}"'
+                data = key_attrs(decree.key, "decree", decree.key in lit)
+                data += f' data-decree="{esc(decree.key.removeprefix("decree-"))}"'
                 svg.text(16, decrees_y + 36 + i * 22, decree.label, size=12, extra=data)
         return svg.close()
 
-    def _port(self, svg: Svg, index: int, port: Region, at: dict[str, Choice]) -> None:
+    def _port(
+        self, svg: Svg, index: int, port: Region, at: dict[str, Choice], lit: frozenset[str]
+    ) -> None:
         x = col_x(index)
         buying = "buying" in port.marks
         svg.add(f'<g class="port" data-port="{index}">')
@@ -163,7 +174,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(x + 18, mid + 4, port.notes[slot], size=12, anchor="middle", weight="bold")
             svg.add("</g>")
             choice = at.get(space.key)
-            _open(svg, choice, "space", f' data-port="{index}" data-slot="{slot}"')
+            act = "" if choice is None else ACT_CLASS[choice.action.kind]
+            data = f' data-port="{index}" data-slot="{slot}"'
+            svg.keyed(space.key, "space", lit=space.key in lit, data=data, choice=choice, act=act)
             if space.kind == "empty":
                 svg.add(
                     f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
@@ -184,7 +197,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.add("</g>")
         svg.add("</g>")
 
-    def _riders(self, svg: Svg, port: int, riders: list[Piece]) -> None:
+    def _riders(self, svg: Svg, port: int, riders: list[Piece], lit: frozenset[str]) -> None:
         """The riders under their port; ▶ sailing out, ◀ sailing home, ⌂ home."""
         for i, rider in enumerate(riders):
             assert rider.owner is not None
@@ -192,14 +205,10 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             cx = col_x(port) + 22 + col * 36
             cy = LANE_Y + 17 + row * 28
             heading = next(h for h in HEADING_MARK if h in rider.marks)
-            svg.add(
-                f'<g class="rider" data-seat="{rider.owner}" data-port="{port}" '
-                f'data-heading="{heading}"><title>{esc(rider.label)}</title>'
-            )
-            svg.add(
-                f'<circle cx="{cx}" cy="{cy}" r="12" fill="{seat_colour(rider.owner)}" '
-                f'stroke="{INK}" stroke-width="{3 if "to-move" in rider.marks else 1.2}"/>'
-            )
+            data = f' data-seat="{rider.owner}" data-port="{port}" data-heading="{heading}"'
+            svg.keyed(rider.key, "rider", lit=rider.key in lit, title=rider.label, data=data)
+            width = 3 if "to-move" in rider.marks else 1.2
+            svg.add(circle(cx, cy, 12, seat_colour(rider.owner), stroke=INK, stroke_width=width))
             svg.text(cx, cy + 4, str(rider.owner + 1), size=12, anchor="middle", weight="bold")
             if "not-left" not in rider.marks:
                 svg.text(cx + 17, cy + 4, HEADING_MARK[heading], size=11, anchor="middle")
@@ -222,7 +231,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         for hint in turn.notes:
             svg.text(x + 6, CONTROLS_Y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
 
-    def _hand(self, svg: Svg, hand: Region, at: dict[str, Choice], tr: Translate) -> None:
+    def _hand(
+        self, svg: Svg, hand: Region, at: dict[str, Choice], lit: frozenset[str], tr: Translate
+    ) -> None:
         svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
         svg.text(220, HAND_Y, hand.label, size=12, fill=MUTED, extra=' class="my-goods"')
         if not hand.pieces:
@@ -230,7 +241,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         for i, card in enumerate(hand.pieces):
             x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
             choice = at.get(card.key)
-            _open(svg, choice, "contract", f' data-card="{key_number(card.key)}"')
+            act = "" if choice is None else ACT_CLASS[choice.action.kind]
+            data = f' data-card="{key_number(card.key)}"'
+            svg.keyed(card.key, "contract", lit=card.key in lit, data=data, choice=choice, act=act)
             stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
             svg.add(
                 f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
@@ -247,7 +260,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(x + 10, y + 46, card.label, size=11, weight="bold", extra=squeeze)
             svg.add("</g>")
 
-    def _players(self, svg: Svg, seats: list[Region], top: int, tr: Translate) -> None:
+    def _players(
+        self, svg: Svg, seats: list[Region], top: int, lit: frozenset[str], tr: Translate
+    ) -> None:
         columns = (
             (44, tr("Player")),
             (196, tr("Rider")),
@@ -260,7 +275,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(left, top + 12, title, size=11, fill=MUTED)
         svg.text(WIDTH - 14, top + 12, tr("Pearls"), size=11, fill=MUTED, anchor="end")
         for row in seats:
-            self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, tr)
+            self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, lit, tr)
         # What the colours of the tiles mean.
         x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
         for good in words.TILES:
@@ -268,43 +283,38 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(x + 21, y + 1, tr(good), size=11, fill=MUTED, extra=' class="legend"')
             x += 34 + 7 * len(tr(good))
 
-    def _seat(self, svg: Svg, row: Region, row_top: int, tr: Translate) -> None:
-        seat = key_number(row.key)
-        mid = row_top + ROW_H / 2
-        colour = seat_colour(seat)
-        to_move = "to-move" in row.marks
-        svg.add(f'<g class="seat" data-seat="{seat}">')
-        for line in row.notes[1:]:  # what its power does
-            svg.add(f"<title>{esc(line)}</title>")
-        svg.add(
-            f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
-            f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-            f'stroke="{colour if to_move else "#c4d6de"}" stroke-width="{3 if to_move else 1}"/>'
-        )
-        if to_move:
-            svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
-        svg.add(
-            f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
-        )
-        svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-        name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
-        svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
+    def _seat(
+        self, svg: Svg, row: Region, row_top: int, lit: frozenset[str], tr: Translate
+    ) -> None:
         sub = [tr("you")] if "viewer" in row.marks else []
         sub += [p.label for p in row.pieces if p.kind == "power"]
-        if sub:
-            svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
+        now, power = "to-move" in row.marks, " · ".join(row.notes[1:]) or None
+        mid = seat_row(
+            svg, row, row_top, ROW_H, WIDTH, lit=row.key in lit, now=now, under=sub, title=power
+        )
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
         svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
         figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
         for p in (p for p in row.pieces if p.kind in figures):
             x, size = figures[p.kind]
             look = {"anchor": "end" if p.kind == "pearls" else "start", "weight": "bold"}
-            svg.text(x, mid + 5, p.label, size=size, extra=f' class="{p.kind}"', **look)
-        for k in range(sum(p.kind == "card-back" for p in row.pieces)):
-            svg.add(
-                f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
-                f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
+            svg.text(
+                x, mid + 5, p.label, size=size, extra=key_attrs(p.key, p.kind, p.key in lit), **look
             )
+        for k, back in enumerate(p for p in row.pieces if p.kind == "card-back"):
+            cls = "card-back" + " highlight" * (back.key in lit)
+            shape = rect(
+                770 + k * 14,
+                mid - 13,
+                18,
+                26,
+                "#3d5a80",
+                rx=3,
+                stroke=INK,
+                cls=cls,
+                data_key=back.key,
+            )
+            svg.add(shape)
         # Its tiles as small chips, two rows of up to 17.
         held = [p for p in row.pieces if p.kind in GOOD_FILL]
         per_row, size, gap = 17, 16, 2
@@ -313,9 +323,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         top = mid - (rows * size + (rows - 1) * gap) / 2
         for i, tile in enumerate(shown):
             r, c = divmod(i, per_row)
-            svg.add(
-                f'<g class="held" data-good="{esc(tile.kind)}"><title>{esc(tile.label)}</title>'
-            )
+            data = f' data-good="{esc(tile.kind)}"'
+            svg.keyed(tile.key, "held", lit=tile.key in lit, title=tile.label, data=data)
             _face(svg, 440 + c * (size + gap), top + r * (size + gap), tile.kind, size, size)
             svg.add("</g>")
         if len(held) > len(shown):
