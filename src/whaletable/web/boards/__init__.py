@@ -18,7 +18,7 @@ import importlib
 import importlib.util
 import json
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from whaletable.core import registry
@@ -97,6 +97,9 @@ INK = "#1b2a41"
 HIGHLIGHT = "#d55e00"
 """Vermillion: what the viewer may click."""
 
+MUTED = "#44546a"
+"""The colour of words that explain (headings, notes)."""
+
 
 PIECES_KEPT = 10_000
 """Drawn pieces kept (about 1 KB each with its key); past it the one unused longest goes:
@@ -117,6 +120,7 @@ class Svg:
     def __init__(self, text_size: float = 14) -> None:
         self.parts: list[str] = []
         self.text_size = text_size
+        self.width: float = 0
 
     def add(self, fragment: str) -> None:
         self.parts.append(fragment)
@@ -158,6 +162,7 @@ class Svg:
             f'font-family="system-ui, \'DejaVu Sans\', sans-serif" fill="{INK}" '
             f'font-size="{self.text_size}" role="group" aria-label="{esc(label)}">'
         )
+        self.width = width
         if css:
             self.add(f"<style>{css}</style>")
         self.add(
@@ -228,6 +233,22 @@ class Svg:
         self.add("</g>")
         return x + width + 12
 
+    def buttons(
+        self, x: float, y: float, shown: Iterable[tuple[Choice, str, str]], height: float = 38
+    ) -> float:
+        """The buttons ``(choice, class, short words)`` from ``x`` on (the choice's words are
+        each one's title); where the next thing may start."""
+        for choice, cls, text in shown:
+            x = self.button(choice.action, x, y, text, choice.words, cls, height=height)
+        return x
+
+    def headings(self, y: float, columns: Iterable[tuple[float, str]], right: str = "") -> None:
+        """The headings of a table's columns, each at its ``x``; ``right`` at the right end."""
+        for x, heading in columns:
+            self.text(x, y, heading, size=11, fill=MUTED)
+        if right:
+            self.text(self.width - 14, y, right, size=11, fill=MUTED, anchor="end")
+
     def open_act(self, action: Action, title: str, cls: str, extra: str = "") -> None:
         """Open a ``<g>`` the viewer clicks to play ``action`` (the caller closes it)."""
         self.add(
@@ -239,10 +260,10 @@ class Svg:
         self,
         key: str,
         cls: str,
-        *,
-        lit: bool = False,
-        title: str | None = None,
+        lit: bool | frozenset[str] = False,
         data: str = "",
+        title: str | None = None,
+        *,
         choice: Choice | None = None,
         act: str = "",
         pick: str | None = None,
@@ -251,11 +272,13 @@ class Svg:
         """Open the ``<g>`` of the scene's region or piece ``key`` (the caller closes it).
 
         It carries ``data-key``, the classes ``cls`` (``highlight`` too when ``lit``: the
-        last step touched it), ``data`` and its ``title``. With a ``choice`` a click plays
+        last step touched it; or ``key`` is in ``lit``, the scene's highlights), ``data`` and
+        its ``title``. With a ``choice`` a click plays
         it (classes ``act`` and ``act`` instead of ``cls``); with ``pick`` a click selects
         it as ``data-boat`` for the page, which then shows its destinations; ``still``
         lets clicks through to what lies beneath.
         """
+        lit = key in lit if isinstance(lit, frozenset) else lit
         if choice is not None:
             keyed = f' data-key="{esc(key)}"{data}'
             self.open_act(choice.action, choice.words, act + " highlight" * lit, keyed)
@@ -268,6 +291,11 @@ class Svg:
             data += ' pointer-events="none"'
         said = "" if title is None else f"<title>{esc(title)}</title>"
         self.add(f"<g{key_attrs(key, cls, lit)}{data}>{said}")
+
+
+def number(key: str) -> int:
+    """The number a scene's key ends with (``space-3-1``: 1)."""
+    return int(key.rpartition("-")[2])
 
 
 def key_attrs(key: str, cls: str, lit: bool) -> str:
@@ -345,7 +373,7 @@ def seat_row(
     height: float,
     width: float,
     *,
-    lit: bool,
+    lit: bool | frozenset[str],
     now: bool,
     under: Sequence[str] = (),
     title: str | None = None,
@@ -367,7 +395,7 @@ def seat_row(
     name = name if len(name) <= SEAT_NAME_CHARS else name[: SEAT_NAME_CHARS - 1] + "…"
     svg.text(50, mid - 2, name, size=14, weight="bold", extra=' class="seat-name"')
     if under:
-        svg.text(50, mid + 13, " · ".join(under), size=11, fill="#44546a")
+        svg.text(50, mid + 13, " · ".join(under), size=11, fill=MUTED)
     return mid
 
 
@@ -455,6 +483,7 @@ def board_for(game_id: str) -> BoardView[Any]:
 __all__ = [
     "HIGHLIGHT",
     "INK",
+    "MUTED",
     "SEAT_COLOURS",
     "BoardView",
     "GameWords",
@@ -468,6 +497,7 @@ __all__ = [
     "esc",
     "forget_pieces",
     "key_attrs",
+    "number",
     "plain_choice",
     "rect",
     "result_table",

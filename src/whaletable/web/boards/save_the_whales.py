@@ -30,12 +30,14 @@ from whaletable.games.save_the_whales.view import scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
+    MUTED,
     Svg,
     Translate,
     WordedBoard,
     circle,
     el,
     esc,
+    number,
     rect,
     seat_colour,
     seat_row,
@@ -56,7 +58,6 @@ TOKEN_W, TOKEN_H = 30, 14
 
 OCEAN = "#cfe8f2"
 BOARD_FILL = "#e9f4f8"
-MUTED = "#44546a"
 PATH_FILL = "#f4e3c7"
 PATH_STROKE = "#9a6b2f"
 SAVED_FILL = "#d8f0d2"
@@ -216,11 +217,6 @@ def ship_shape(x: float, y: float, s: float = 1.0) -> str:
     )
 
 
-def key_number(region: Region) -> int:
-    """The space of a ``space-N`` or ``path-N`` region."""
-    return int(region.key.rpartition("-")[2])
-
-
 class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
     """The web board of Save the Whales: the game's scene given places and shapes."""
 
@@ -284,7 +280,7 @@ class Drawing:
             )
 
     def space(self, region: Region) -> None:
-        svg, i, choice = self.svg, key_number(region), self.acts.get(region.key)
+        svg, i, choice = self.svg, number(region.key), self.acts.get(region.key)
         x, y, w, h, side = track_box(N, i)
         title, data, lit = " · ".join(region.notes), f' data-space="{i}"', region.key in self.lit
         svg.keyed(
@@ -318,12 +314,12 @@ class Drawing:
         dashed = {"stroke": PATH_STROKE, "stroke_width": 1.5, "stroke_dasharray": "3 2"}
         for region in path:
             (px, py), (ex, ey) = (
-                path_point(N, key_number(region)),
-                inner_edge(N, key_number(region)),
+                path_point(N, number(region.key)),
+                inner_edge(N, number(region.key)),
             )
             svg.add(el("line", x1=px, y1=py, x2=ex, y2=ey, **dashed))
         for region in path:
-            above = key_number(region)
+            above = number(region.key)
             px, py = path_point(N, above)
             fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
             lit, data = region.key in self.lit, f' data-space="{above}"'
@@ -335,14 +331,14 @@ class Drawing:
             svg.add("</g>")
         # The WHALING PORT lies beside the path, inside the ring at the Ship's first space.
         qx, qy = port_xy()
-        svg.keyed(port.key, "port", lit=port.key in self.lit, title=port.label)
+        svg.keyed(port.key, "port", lit=self.lit, title=port.label)
         svg.add(rect(qx - 40, qy - 20, 80, 40, "#dde3ea", rx=6, stroke=INK, stroke_dasharray="4 2"))
         svg.text(qx, qy - 8, port.label, size=8, anchor="middle", weight="bold")
         svg.add("</g>")
         for region in (*path, port):
             for ship in (p for p in region.pieces if p.kind == "ship"):
-                where = "port" if region is port else str(key_number(region))
-                sx, sy = (qx, qy + 8) if region is port else path_point(N, key_number(region))
+                where = "port" if region is port else str(number(region.key))
+                sx, sy = (qx, qy + 8) if region is port else path_point(N, number(region.key))
                 sy += 0 if region is port else cell / 2 - 10
                 lit, data = ship.key in self.lit, f' data-space="{where}"'
                 svg.keyed(ship.key, "ship", lit=lit, title=ship.label, data=data)
@@ -359,7 +355,7 @@ class Drawing:
             self.habitat(region, x, y)
         ey = top + 20 + 2 * (HABITAT_H + gap) + 4
         extinct = self.regions["extinct"]
-        svg.keyed(extinct.key, "extinct-area", lit=extinct.key in self.lit, title=extinct.label)
+        svg.keyed(extinct.key, "extinct-area", lit=self.lit, title=extinct.label)
         svg.add(rect(left, ey, inner, 40, EXTINCT_FILL, rx=6))
         svg.text(left + 8, ey + 24, extinct.label, size=10, fill="#ffffff", weight="bold")
         for k, piece in enumerate(extinct.pieces):
@@ -375,7 +371,7 @@ class Drawing:
         status = next(m for m in region.marks if m != "barnacle")
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
         data = f' data-whale="{esc(name)}" data-status="{status}"'
-        svg.keyed(region.key, "habitat", lit=region.key in self.lit, title=whale_line, data=data)
+        svg.keyed(region.key, "habitat", lit=self.lit, title=whale_line, data=data)
         svg.add(rect(x, y, w, h, fill, rx=7, stroke=INK, stroke_width=0.8))
         svg.text(x + 6, y + 14, region.label, size=10, weight="bold")
         svg.text(x + 6, y + 27, region.notes[0], size=9, fill=MUTED)
@@ -404,7 +400,7 @@ class Drawing:
 
     def dice(self, dice: Region, x: float, y: float) -> None:
         svg = self.svg
-        svg.keyed(dice.key, "dice", lit=dice.key in self.lit, title=dice.label)
+        svg.keyed(dice.key, "dice", lit=self.lit, title=dice.label)
         for k in range(2):
             dx, die = x + k * 50, dice.pieces[k] if k < len(dice.pieces) else None
             svg.add(rect(dx, y, 42, 42, "#ffffff", rx=8, stroke=INK, stroke_width=1.5))
@@ -424,7 +420,7 @@ class Drawing:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
         svg, fill = self.svg, KIND_FILL.get("card_" + card["deck"], "#ffffff")
         data = f' data-deck="{card["deck"]}" data-card="{card["card"]}"'
-        svg.keyed(region.key, "card", lit=region.key in self.lit, data=data)
+        svg.keyed(region.key, "card", lit=self.lit, data=data)
         svg.add(rect(x, y, w, 84, fill, rx=8, stroke=INK, stroke_width=1.2))
         svg.text(x + 8, y + 15, region.label, size=10, weight="bold")
         for lang, text in card["text"].items():
@@ -442,11 +438,11 @@ class Drawing:
         whales = [p for p in region.pieces if p.kind == "whale"]
         spread = [(k - (len(whales) - 1) / 2) * 15 for k in range(len(whales))]
         if region.key.startswith("path-"):
-            px, py = path_point(N, key_number(region))
+            px, py = path_point(N, number(region.key))
             for piece, dy in zip(whales, spread, strict=True):
                 self.token(piece, px, py - 4 + dy)
             return
-        x, y, w, h, side = track_box(N, key_number(region))
+        x, y, w, h, side = track_box(N, number(region.key))
         # The inner half of the space: two columns (three in a corner), or one down a side.
         if side in (1, 3):
             for piece, dy in zip(whales, spread, strict=True):
@@ -492,9 +488,7 @@ class Drawing:
         for seat, row in enumerate(seats):
             top, now, you = PLAYERS_Y + seat * ROW_H, "turn" in row.marks, "you" in row.marks
             under = [tr("you")] if you else []
-            mid = seat_row(
-                svg, row, top, ROW_H, WIDTH, lit=row.key in self.lit, now=now, under=under
-            )
+            mid = seat_row(svg, row, top, ROW_H, WIDTH, lit=self.lit, now=now, under=under)
             whale, sp = row.notes
             svg.text(260, mid + 5, whale, size=12, fill=MUTED if "no-whale" in row.marks else INK)
             svg.text(

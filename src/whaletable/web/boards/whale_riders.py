@@ -20,12 +20,14 @@ from whaletable.games.whale_riders.view import scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
+    MUTED,
     Svg,
     Translate,
     WordedBoard,
     circle,
     esc,
     key_attrs,
+    number,
     rect,
     seat_colour,
     seat_row,
@@ -50,7 +52,6 @@ ROW_H = 56
 
 OCEAN = "#d9edf4"
 COAST = "#eef6f9"
-MUTED = "#44546a"
 GOOD_FILL = {
     "shell": "#f6c9bd",
     "kelp": "#8fcf8a",
@@ -60,6 +61,7 @@ GOOD_FILL = {
     "pearl": "#c5a8e6",  # the rulebook's pearl tiles have a purple background
     "storm": "#5b6470",
 }
+BOLD = {"anchor": "middle", "weight": "bold"}
 HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
 ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
     "move": "move-act",
@@ -82,19 +84,11 @@ def space_y(slot: int) -> int:
     return SPACES_BOTTOM - (slot + 1) * (SPACE_H + SPACE_GAP)
 
 
-def key_number(key: str) -> int:
-    """The last number of a scene key (``space-3-1`` is space 1)."""
-    return int(key.rsplit("-", 1)[1])
-
-
 def _face(svg: Svg, x: float, y: float, kind: str, w: float, h: float, lit: bool = False) -> None:
     """A tile's face in its good's colour: on a space, or a small chip."""
     rx = 7 if h > 16 else 4
-    stroke, width = (HIGHLIGHT, 3) if lit else (INK, 1)
-    svg.add(
-        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" '
-        f'fill="{GOOD_FILL.get(kind, "#dddddd")}" stroke="{stroke}" stroke-width="{width}"/>'
-    )
+    edge = {"stroke": HIGHLIGHT, "stroke_width": 3} if lit else {"stroke": INK, "stroke_width": 1}
+    svg.add(rect(x, y, w, h, GOOD_FILL.get(kind, "#dddddd"), cls="face", rx=rx, **edge))
 
 
 class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
@@ -132,10 +126,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
         for index, port in enumerate(ports):
             self._port(svg, index, port, at, lit)
-        svg.add(
-            f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(ports) * COL_W - 4}" '
-            f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
-        )
+        svg.add(rect(COL_X0, LANE_Y, len(ports) * COL_W - 4, LANE_H, "#bcdde9", rx=10))
         for index, port in enumerate(ports):
             self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"], lit)
         self._controls(svg, [c for c in sc.choices if c.target is None], turn, tr)
@@ -155,33 +146,28 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     ) -> None:
         x = col_x(index)
         buying = "buying" in port.marks
-        svg.add(f'<g class="port" data-port="{index}">')
-        svg.add(
-            f'<rect x="{x + 2}" y="{NAME_Y - 16}" width="{COL_W - 6}" '
-            f'height="{SPACES_BOTTOM - NAME_Y + 18}" rx="9" '
-            f'fill="{"#fff6d6" if "home" in port.marks else COAST}" '
-            f'stroke="{HIGHLIGHT if buying else "#b7cdd6"}" stroke-width="{2 if buying else 1}"/>'
+        svg.keyed(port.key, "port", lit, f' data-port="{index}"')
+        fill, edge = (
+            "#fff6d6" if "home" in port.marks else COAST,
+            HIGHLIGHT if buying else "#b7cdd6",
         )
+        box = {"rx": 9, "stroke": edge, "stroke_width": 2 if buying else 1}
+        svg.add(rect(x + 2, NAME_Y - 16, COL_W - 6, SPACES_BOTTOM - NAME_Y + 18, fill, **box))
         named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
         svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
         for slot, space in enumerate(p for p in port.pieces if p.kind != "rider"):
             y, mid = space_y(slot), space_y(slot) + SPACE_H / 2
             # The price printed beside the space: a coin.
-            svg.add(
-                f'<g class="price"><circle cx="{x + 18}" cy="{mid}" r="11" '
-                f'fill="#f2d16b" stroke="#a07f1a"/>'
-            )
+            svg.add('<g class="price">' + circle(x + 18, mid, 11, "#f2d16b", stroke="#a07f1a"))
             svg.text(x + 18, mid + 4, port.notes[slot], size=12, anchor="middle", weight="bold")
             svg.add("</g>")
             choice = at.get(space.key)
             act = "" if choice is None else ACT_CLASS[choice.action.kind]
             data = f' data-port="{index}" data-slot="{slot}"'
-            svg.keyed(space.key, "space", lit=space.key in lit, data=data, choice=choice, act=act)
+            svg.keyed(space.key, "space", lit, data, choice=choice, act=act)
             if space.kind == "empty":
-                svg.add(
-                    f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
-                    f'fill="none" stroke="#9fb3bf" stroke-dasharray="4 3"/>'
-                )
+                dashed = {"rx": 7, "stroke": "#9fb3bf", "stroke_dasharray": "4 3"}
+                svg.add(rect(x + TILE_X, y, TILE_W, SPACE_H, "none", **dashed))
             else:
                 svg.add(f'<g class="tile" data-good="{esc(space.kind)}">')
                 _face(svg, x + TILE_X, y, space.kind, TILE_W, SPACE_H, choice is not None)
@@ -190,9 +176,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
                 if space.kind == "storm":
                     svg.text(centre, mid - 1, "⚡", size=15, anchor="middle", fill=ink)
                 base = y + SPACE_H - 5 if space.kind == "storm" else mid + 4
-                svg.text(
-                    centre, base, space.label, size=11, anchor="middle", fill=ink, weight="bold"
-                )
+                svg.text(centre, base, space.label, size=11, fill=ink, **BOLD)
                 svg.add("</g>")
             svg.add("</g>")
         svg.add("</g>")
@@ -206,10 +190,10 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             cy = LANE_Y + 17 + row * 28
             heading = next(h for h in HEADING_MARK if h in rider.marks)
             data = f' data-seat="{rider.owner}" data-port="{port}" data-heading="{heading}"'
-            svg.keyed(rider.key, "rider", lit=rider.key in lit, title=rider.label, data=data)
+            svg.keyed(rider.key, "rider", lit, data, rider.label)
             width = 3 if "to-move" in rider.marks else 1.2
             svg.add(circle(cx, cy, 12, seat_colour(rider.owner), stroke=INK, stroke_width=width))
-            svg.text(cx, cy + 4, str(rider.owner + 1), size=12, anchor="middle", weight="bold")
+            svg.text(cx, cy + 4, str(rider.owner + 1), size=12, **BOLD)
             if "not-left" not in rider.marks:
                 svg.text(cx + 17, cy + 4, HEADING_MARK[heading], size=11, anchor="middle")
             svg.add("</g>")
@@ -221,13 +205,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             "fulfil_contracts": tr("Fulfil contracts"),
             "done": tr("Done"),
         }
-        x: float = 16
-        for choice in buttons:
-            kind = choice.action.kind
-            text = short.get(kind, choice.words)
-            x = svg.button(
-                choice.action, x, CONTROLS_Y, text, choice.words, ACT_CLASS[kind], height=36
-            )
+        shown = [(c, ACT_CLASS[c.action.kind], short.get(c.action.kind, c.words)) for c in buttons]
+        x = svg.buttons(16, CONTROLS_Y, shown, height=36)
         for hint in turn.notes:
             svg.text(x + 6, CONTROLS_Y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
 
@@ -242,13 +221,11 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
             choice = at.get(card.key)
             act = "" if choice is None else ACT_CLASS[choice.action.kind]
-            data = f' data-card="{key_number(card.key)}"'
-            svg.keyed(card.key, "contract", lit=card.key in lit, data=data, choice=choice, act=act)
+            data = f' data-card="{number(card.key)}"'
+            svg.keyed(card.key, "contract", lit, data, choice=choice, act=act)
             stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
-            svg.add(
-                f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
-                f'fill="#f7f1e3" stroke="{stroke}" stroke-width="{width}"/>'
-            )
+            edge = {"cls": "card", "rx": 8, "stroke": stroke, "stroke_width": width}
+            svg.add(rect(x, y, CARD_W, CARD_H, "#f7f1e3", **edge))
             title = tr("Contract {number}").format(number=i + 1)
             svg.text(x + 10, y + 18, title, size=12, weight="bold")
             if "payable" in card.marks:
@@ -263,19 +240,10 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     def _players(
         self, svg: Svg, seats: list[Region], top: int, lit: frozenset[str], tr: Translate
     ) -> None:
-        columns = (
-            (44, tr("Player")),
-            (196, tr("Rider")),
-            (380, tr("Coins")),
-            (440, tr("Tiles")),
-            (770, tr("Hand")),
-            (850, tr("Fulfilled")),
-        )
-        for left, title in columns:
-            svg.text(left, top + 12, title, size=11, fill=MUTED)
-        svg.text(WIDTH - 14, top + 12, tr("Pearls"), size=11, fill=MUTED, anchor="end")
+        heads = (tr("Player"), tr("Rider"), tr("Coins"), tr("Tiles"), tr("Hand"), tr("Fulfilled"))
+        svg.headings(top + 12, zip((44, 196, 380, 440, 770, 850), heads, strict=True), tr("Pearls"))
         for row in seats:
-            self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, lit, tr)
+            self._seat(svg, row, top + 20 + number(row.key) * ROW_H, lit, tr)
         # What the colours of the tiles mean.
         x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
         for good in words.TILES:
@@ -289,9 +257,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         sub = [tr("you")] if "viewer" in row.marks else []
         sub += [p.label for p in row.pieces if p.kind == "power"]
         now, power = "to-move" in row.marks, " · ".join(row.notes[1:]) or None
-        mid = seat_row(
-            svg, row, row_top, ROW_H, WIDTH, lit=row.key in lit, now=now, under=sub, title=power
-        )
+        mid = seat_row(svg, row, row_top, ROW_H, WIDTH, lit=lit, now=now, under=sub, title=power)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
         svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
         figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
@@ -324,7 +290,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         for i, tile in enumerate(shown):
             r, c = divmod(i, per_row)
             data = f' data-good="{esc(tile.kind)}"'
-            svg.keyed(tile.key, "held", lit=tile.key in lit, title=tile.label, data=data)
+            svg.keyed(tile.key, "held", lit=lit, title=tile.label, data=data)
             _face(svg, 440 + c * (size + gap), top + r * (size + gap), tile.kind, size, size)
             svg.add("</g>")
         if len(held) > len(shown):

@@ -23,6 +23,7 @@ from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position, scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
+    MUTED,
     Svg,
     WordedBoard,
     circle,
@@ -45,7 +46,6 @@ ROW_H = 46
 CELL_X = (380, 506, 556, 626)  # the seat row's markers, radar, anchor and finished cells
 OCEAN, AREA_FILL, AREA_EMPTY = "#d9edf4", "#1d3a6b", "#5d7396"
 CARD_FILL, FACE_UP_FILL = "#f7f1e3", "#fff1b8"
-MUTED = "#44546a"
 BOLD = {"anchor": "middle", "weight": "bold"}
 Names = tuple[str, ...]
 
