@@ -26,7 +26,7 @@ from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.observation import Observation
 from whaletable.core.result import Result
-from whaletable.core.view import Choice, Region
+from whaletable.core.view import Choice, Region, Scene
 from whaletable.core.words import (
     PartWord,
     Translate,
@@ -420,11 +420,43 @@ class GameWords(Protocol[O_contra]):
     def tie_break_line(self, result: Result, tr: Translate) -> str | None: ...
 
 
+class GameView(Protocol[O_contra]):
+    """A game's ``view`` module: its :class:`~whaletable.core.view.SceneMaker`."""
+
+    def scene(
+        self,
+        obs: O_contra,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        /,
+        *,
+        events: Sequence[Event] = (),
+    ) -> Scene: ...
+
+
 class WordedBoard(Generic[Obs]):
-    """A hand-drawn board whose words all come from its game's ``words`` module: a
-    subclass sets :attr:`words` and draws the SVG; the rest of :class:`BoardView` is here."""
+    """A hand-drawn board of its game's scene, its words all from its game's ``words``
+    module: a subclass sets :attr:`words` and :attr:`view` and draws the scene
+    (:meth:`draw`); the rest of :class:`BoardView` is here."""
 
     words: GameWords[Obs]
+    view: GameView[Obs]
+
+    def svg(
+        self,
+        obs: Obs,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
+    ) -> str:
+        return self.draw(obs, self.view.scene(obs, legal, names, tr, events=events), names, tr)
+
+    def draw(self, obs: Obs, scene: Scene, names: Sequence[str], tr: Translate) -> str:
+        """The SVG of ``scene``, the viewer's scene of ``obs`` (see :meth:`BoardView.svg`)."""
+        raise NotImplementedError
 
     def label(self, action: Action, obs: Obs, names: Sequence[str], tr: Translate) -> str:
         return self.words.action_label(action, obs, names, tr)

@@ -18,15 +18,12 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
-from whaletable.core.action import Action
-from whaletable.core.event import Event
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
-from whaletable.games.save_the_whales import words
+from whaletable.games.save_the_whales import view, words
 from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
-from whaletable.games.save_the_whales.view import scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -220,18 +217,12 @@ def ship_shape(x: float, y: float, s: float = 1.0) -> str:
 class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
     """The web board of Save the Whales: the game's scene given places and shapes."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        obs: SaveTheWhalesObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-        *,
-        events: Sequence[Event] = (),
+    def draw(
+        self, obs: SaveTheWhalesObservation, sc: Scene, names: Sequence[str], tr: Translate
     ) -> str:
-        return Drawing(obs, scene(obs, legal, names, tr, events=events), tr).svg.close()
+        return Drawing(obs, sc, tr).svg.close()
 
 
 class Drawing:

@@ -16,13 +16,12 @@ from collections.abc import Sequence
 from functools import cache
 
 from whaletable.core.action import Action
-from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.games.survive import actions as act
-from whaletable.games.survive import words
+from whaletable.games.survive import view, words
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
-from whaletable.games.survive.view import scene, selected
+from whaletable.games.survive.view import selected
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -193,18 +192,10 @@ def _short(key: str) -> str:
 class SurviveBoard(WordedBoard[SurviveObservation]):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        view: SurviveObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-        *,
-        events: Sequence[Event] = (),
-    ) -> str:
-        return _Drawing(view, scene(view, legal, names, tr, events=events), names, tr).svg()
+    def draw(self, obs: SurviveObservation, sc: Scene, names: Sequence[str], tr: Translate) -> str:
+        return _Drawing(obs, sc, names, tr).svg()
 
 
 class _Drawing:

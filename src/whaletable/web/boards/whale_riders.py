@@ -11,12 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from whaletable.core.action import Action
-from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region
-from whaletable.games.whale_riders import words
+from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.games.whale_riders import view, words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
-from whaletable.games.whale_riders.view import scene
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -94,18 +91,11 @@ def _face(svg: Svg, x: float, y: float, kind: str, w: float, h: float, lit: bool
 class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     """The web board of Whale Riders."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        obs: WhaleRidersObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-        *,
-        events: Sequence[Event] = (),
+    def draw(
+        self, obs: WhaleRidersObservation, sc: Scene, names: Sequence[str], tr: Translate
     ) -> str:
-        sc = scene(obs, legal, names, tr, events=events)
         lit = sc.highlights
         at = {c.target: c for c in sc.choices if c.target is not None}
         regions = {r.key: r for r in sc.regions}

@@ -10,16 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from whaletable.core.action import Action
-from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region
+from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
-from whaletable.games.whale_to_look import words
+from whaletable.games.whale_to_look import view, words
 from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat, UseRadar
 from whaletable.games.whale_to_look.components import area_xy, board_with_areas, fish_xy
 from whaletable.games.whale_to_look.observation import WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import BOATS, TOURISTS
-from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position, scene
+from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
@@ -286,19 +284,12 @@ def _seat_row(svg: Svg, row: Region, lit: frozenset[str], names: Names, tr: Tran
 class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
     """The web board of Whale to Look."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        obs: WhaleToLookObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
-        *,
-        events: Sequence[Event] = (),
+    def draw(
+        self, obs: WhaleToLookObservation, shown: Scene, names: Sequence[str], tr: Translate
     ) -> str:
         names = tuple(names)
-        shown = scene(obs, legal, names, tr, events=events)
         lit = shown.highlights
         regions = kinds(shown)
         areas, seats = regions["area"], regions["seat"]
