@@ -135,12 +135,13 @@ class Svg:
         key, so a piece drawn for one viewer is handed to another only where everything
         it shows is the same. Pass the translator itself, never the language's name.
         """
-        key = (draw, self.text_size, *args)
+        key = (draw, self.text_size, self.width, *args)
         fragment = _pieces.get(key) if KEEP_PIECES else None
         if fragment is not None:
             _pieces.move_to_end(key)  # now the most recently used
         else:
             sub = Svg(self.text_size)
+            sub.width = self.width
             draw(sub, *args)
             fragment = "".join(sub.parts)
             if KEEP_PIECES:
@@ -221,10 +222,12 @@ class Svg:
         cls: str,
         *,
         height: float = 38,
+        extra: str = "",
     ) -> float:
-        """A labelled button that plays ``action``; where the next button may start."""
+        """A labelled button that plays ``action`` (``extra``: more attributes); where the
+        next button may start."""
         width = 28 + int(7.4 * len(text))
-        self.open_act(action, title, cls)
+        self.open_act(action, title, cls, extra)
         self.add(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="9" '
             f'fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2.5"/>'

@@ -248,11 +248,11 @@ class Drawing:
         for region in sc.regions:
             if region.key.startswith(("space-", "path-")):
                 self.tokens(region)
-        x: float = X0
+        sp, shown = default_components().own_space_sp, []
         for choice in (c for c in sc.choices if c.target is None):
             cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
-            text = tr(text).format(sp=default_components().own_space_sp) if text else choice.words
-            x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, cls, height=34)
+            shown.append((choice, cls, tr(text).format(sp=sp) if text else choice.words))
+        x = svg.buttons(X0, CONTROLS_Y, shown, height=34)
         hint = " · ".join(regions["prompt"].notes)
         if hint:
             svg.text(x + 4, CONTROLS_Y + 22, hint, size=12, fill=INK, extra=' class="hint"')
@@ -265,18 +265,14 @@ class Drawing:
         svg.text(X0, 20, summary.label + " · " + viewer, size=15, weight="bold")
         svg.text(X0, 38, summary.notes[0], size=12, fill=MUTED, extra=' class="summary"')
         for k, flag in enumerate(summary.notes[1:]):
-            y, flagged = 18 + 18 * k, ' class="flag"'
-            svg.text(
-                WIDTH - X0, y, flag, size=11, anchor="end", weight="bold", fill=GREEN, extra=flagged
-            )
+            flagged = {"anchor": "end", "weight": "bold", "fill": GREEN, "extra": ' class="flag"'}
+            svg.text(WIDTH - X0, 18 + 18 * k, flag, size=11, **flagged)
 
     def space(self, region: Region) -> None:
         svg, i, choice = self.svg, number(region.key), self.acts.get(region.key)
         x, y, w, h, side = track_box(N, i)
         title, data, lit = " · ".join(region.notes), f' data-space="{i}"', region.key in self.lit
-        svg.keyed(
-            region.key, "space", lit=lit, title=title, data=data, choice=choice, act="space-act"
-        )
+        svg.keyed(region.key, "space", lit, data, title, choice=choice, act="space-act")
         stroke, width = (INK, 0.8) if choice is None else (HIGHLIGHT, 2.5)
         fill = KIND_FILL.get(region.kind, "#ffffff")
         svg.add(rect(x, y, w, h, fill, stroke=stroke, stroke_width=width))
@@ -451,16 +447,7 @@ class Drawing:
         choice = self.acts.get(piece.key) if not cls else None
         title, data = self.regions[f"habitat-{name}"].notes[2], f' data-whale="{esc(name)}"'
         lit, kind = piece.key in self.lit, f"whale {cls}".strip()
-        svg.keyed(
-            piece.key,
-            kind,
-            lit=lit,
-            title=title,
-            data=data,
-            choice=choice,
-            act="whale-act",
-            still=True,
-        )
+        svg.keyed(piece.key, kind, lit, data, title, choice=choice, act="whale-act", still=True)
         stroke, width = (INK, 1) if choice is None else (HIGHLIGHT, 2.5)
         left, top = x - TOKEN_W / 2, y - TOKEN_H / 2
         edge = {"rx": 7, "stroke": stroke, "stroke_width": width}
@@ -473,18 +460,16 @@ class Drawing:
 
     def players(self, seats: list[Region]) -> None:
         svg, tr = self.svg, self.tr
-        headings = ((X0 + 8, tr("Player")), (260, tr("Whale")), (380, tr("Survival Points")))
-        for x, heading in headings:
-            svg.text(x, PLAYERS_Y - 4, heading, size=11, fill=MUTED)
+        heads = ((X0 + 8, tr("Player")), (260, tr("Whale")), (380, tr("Survival Points")))
+        svg.headings(PLAYERS_Y - 4, heads)
         for seat, row in enumerate(seats):
             top, now, you = PLAYERS_Y + seat * ROW_H, "turn" in row.marks, "you" in row.marks
             under = [tr("you")] if you else []
             mid = seat_row(svg, row, top, ROW_H, WIDTH, lit=self.lit, now=now, under=under)
             whale, sp = row.notes
             svg.text(260, mid + 5, whale, size=12, fill=MUTED if "no-whale" in row.marks else INK)
-            svg.text(
-                380, mid + 6, sp, size=17, weight="bold", extra=f' class="sp" data-seat="{seat}"'
-            )
+            said = f' class="sp" data-seat="{seat}"'
+            svg.text(380, mid + 6, sp, size=17, weight="bold", extra=said)
             # Exchange Pieces (5 SP each) and loose SPs.
             px, thin = 412.0, {"stroke": INK, "stroke_width": 0.8}
             for piece in row.pieces:
@@ -497,13 +482,9 @@ class Drawing:
             choice = self.acts.get(row.key)
             if choice is not None:
                 text = tr("Pay 1 SP")
-                bw = 26 + 7.0 * len(text)
-                bx = WIDTH - X0 - 8 - bw
-                svg.open_act(choice.action, choice.words, "pay-act", f' data-seat="{seat}"')
-                button = {"rx": 8, "stroke": HIGHLIGHT, "stroke_width": 2.5}
-                svg.add(rect(bx, top + 7, bw, ROW_H - 14, "#ffffff", **button))
-                svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
-                svg.add("</g>")
+                bx = WIDTH - X0 - 36 - int(7.4 * len(text))
+                seated = f' data-seat="{seat}"'
+                svg.button(choice.action, bx, top + 3, text, choice.words, "pay-act", extra=seated)
             svg.add("</g>")
 
 

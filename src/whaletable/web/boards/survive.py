@@ -293,9 +293,7 @@ class _Drawing:
             road = {"stroke": LANDING, "stroke_width": 5, "stroke_linecap": "round"}
             for hx, hy in (hex_xy(h) for h in BOARD.landing[i]):
                 svg.add(el("line", x1=float(x), y1=float(y), x2=float(hx), y2=float(hy), **road))
-            svg.keyed(
-                region.key, "isle", region.key in self.lit, f' data-isle="{isle}"', region.label
-            )
+            svg.keyed(region.key, "isle", self.lit, f' data-isle="{isle}"', region.label)
             svg.add(circle(x, y, ISLE_R, ISLE_FILL, stroke=LANDING, stroke_width=3))
             for k, e in enumerate(region.pieces):
                 (row, col), fill = divmod(k, 5), seat_colour(e.owner or 0)

@@ -21,11 +21,11 @@ from whaletable.games.whale_to_look.view import UNKNOWN, kinds, position
 from whaletable.web.boards import (
     HIGHLIGHT,
     INK,
-    MUTED,
     Svg,
     WordedBoard,
     circle,
     esc,
+    rect,
     seat_colour,
     seat_row,
 )
@@ -46,6 +46,8 @@ OCEAN, AREA_FILL, AREA_EMPTY = "#d9edf4", "#1d3a6b", "#5d7396"
 CARD_FILL, FACE_UP_FILL = "#f7f1e3", "#fff1b8"
 BOLD = {"anchor": "middle", "weight": "bold"}
 Names = tuple[str, ...]
+Lit = frozenset[str]
+"""The keys the last step touched (of those a piece draws)."""
 
 
 def fish_px(fish: int, columns: int) -> tuple[int, int]:
@@ -80,10 +82,7 @@ def _header(svg: Svg, header: Region, trend: Region | None, lit: bool) -> None:
     if trend is not None:
         width = 16 + 7 * len(trend.label)
         svg.keyed(trend.key, "trend", lit=lit, data=f' data-trend="{esc(min(trend.marks))}"')
-        svg.add('<rect x="14" y="28" ')
-        svg.add(
-            f'width="{width}" height="20" rx="4" fill="#fff" stroke="{INK}" stroke-width="1.2"/>'
-        )
+        svg.add(rect(14, 28, width, 20, "#fff", rx=4, stroke=INK, stroke_width=1.2))
         svg.text(22, 43, trend.label, size=12, weight="bold")
         svg.text(width + 22, 43, trend.notes[0], size=12)
         svg.add("</g>")
@@ -153,15 +152,7 @@ def _boat(
     title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
     picked = "selectable" in boat.marks
     data = f' data-seat="{seat}"' + ("" if picked else f' data-boat="{number}"')
-    svg.keyed(
-        boat.key,
-        "boat",
-        lit=lit,
-        title=title,
-        data=data,
-        pick=str(number) if picked else None,
-        still=True,
-    )
+    svg.keyed(boat.key, "boat", lit, data, title, pick=str(number) if picked else None, still=True)
     if picked:
         svg.add(f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" ')
         svg.add(f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>')
@@ -181,13 +172,7 @@ def _boat(
 
 
 def _boats_on_area(
-    svg: Svg,
-    at: int,
-    columns: int,
-    here: tuple[Piece, ...],
-    lit: frozenset[str],
-    names: Names,
-    tr: Translate,
+    svg: Svg, at: int, columns: int, here: tuple[Piece, ...], lit: Lit, names: Names, tr: Translate
 ) -> None:
     cx, cy = area_px(at, columns)
     for row, y in zip((here[:3], here[3:]), (cy - 10, cy + 24), strict=True):
@@ -201,7 +186,7 @@ def _fish(
     card: Region,
     columns: int,
     at: tuple[Choice, ...],
-    lit: frozenset[str],
+    lit: Lit,
     names: Names,
     tr: Translate,
 ) -> None:
@@ -212,7 +197,7 @@ def _fish(
     look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
     radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
     data = f' data-fish="{fish}"'
-    svg.keyed(card.key, "fish", lit=card.key in lit, data=data, choice=look, act="fish-act")
+    svg.keyed(card.key, "fish", lit, data, choice=look, act="fish-act")
     stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
     fill = FACE_UP_FILL if face_up else CARD_FILL
     svg.add(f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" ')
@@ -229,9 +214,7 @@ def _fish(
         seat = marker.owner or 0
         mx, my = x + (i - (len(card.pieces) - 1) / 2) * 16, y + CARD_H // 2 + 10
         by = tr("Investigated by {name}").format(name=seat_name(names, seat, tr))
-        svg.keyed(
-            marker.key, "marker", lit=marker.key in lit, title=by, data=f' data-seat="{seat}"'
-        )
+        svg.keyed(marker.key, "marker", lit, f' data-seat="{seat}"', by)
         svg.add(circle(mx, my, 7, seat_colour(seat), stroke=INK, stroke_width=1.2))
         svg.text(mx, my + 3, marker.label, size=9, **BOLD)
         svg.add("</g>")
@@ -247,17 +230,17 @@ def _fish(
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
     # The player, the dock and the cells of a seat's row, the points at the right end.
-    for x, column in zip((44, 222, *CELL_X), words.SEAT_COLUMNS, strict=False):
-        svg.text(x, LEGEND_Y - 8, words.word(column, tr), size=11, fill=MUTED)
-    points = words.word("points", tr)
-    svg.text(WIDTH - 14, LEGEND_Y - 8, points, size=11, fill=MUTED, anchor="end")
+    heads = [words.word(column, tr) for column in words.SEAT_COLUMNS]
+    svg.headings(
+        LEGEND_Y - 8, zip((44, 222, *CELL_X), heads, strict=False), words.word("points", tr)
+    )
 
 
-def _seat_row(svg: Svg, row: Region, lit: frozenset[str], names: Names, tr: Translate) -> None:
+def _seat_row(svg: Svg, row: Region, lit: Lit, names: Names, tr: Translate) -> None:
     """A seat's row of the legend: its dock, its cells."""
     seat, top = row.owner or 0, LEGEND_Y + (row.owner or 0) * ROW_H
     now, you = "to-move" in row.marks, [tr("you")] if "you" in row.marks else []
-    mid = seat_row(svg, row, top, ROW_H, WIDTH, lit=row.key in lit, now=now, under=you)
+    mid = seat_row(svg, row, top, ROW_H, WIDTH, lit=lit, now=now, under=you)
     colour = seat_colour(seat)
     docked = {position(p.key): p for p in row.pieces}
     for boat in range(BOATS):
