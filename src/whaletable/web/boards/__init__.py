@@ -228,10 +228,7 @@ class Svg:
         next button may start."""
         width = 28 + int(7.4 * len(text))
         self.open_act(action, title, cls, extra)
-        self.add(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{width}" height="{height}" rx="9" '
-            f'fill="#ffffff" stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-        )
+        self.add(rect(x, y, width, height, "#ffffff", rx=9, stroke=HIGHLIGHT, stroke_width=2.5))
         self.text(x + width / 2, y + height / 2 + 5, text, size=14, anchor="middle", weight="bold")
         self.add("</g>")
         return x + width + 12
@@ -276,10 +273,9 @@ class Svg:
 
         It carries ``data-key``, the classes ``cls`` (``highlight`` too when ``lit``: the
         last step touched it; or ``key`` is in ``lit``, the scene's highlights), ``data`` and
-        its ``title``. With a ``choice`` a click plays
-        it (classes ``act`` and ``act`` instead of ``cls``); with ``pick`` a click selects
-        it as ``data-boat`` for the page, which then shows its destinations; ``still``
-        lets clicks through to what lies beneath.
+        its ``title``. With a ``choice`` a click plays it (classes ``act`` and ``act``
+        instead of ``cls``); with ``pick`` a click selects it as ``data-boat`` for the page,
+        which then shows its destinations; ``still`` lets clicks through to what lies beneath.
         """
         lit = key in lit if isinstance(lit, frozenset) else lit
         if choice is not None:

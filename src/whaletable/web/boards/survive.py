@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from whaletable.core.action import Action
@@ -112,43 +113,34 @@ ISLE_XY = _isle_xy()
 ISLE_R = 34
 
 
-def _space(
-    svg: Svg,
-    space: int,
-    terrain: str | None,
-    landing: bool,
-    threatened: bool,
-    on_space: Choice | None,
-    lit: bool,
-    tr: Translate,
-) -> None:
+def _space(svg: Svg, region: Region, on_space: Choice | None, lit: bool, tr: Translate) -> None:
     """One space of the board: its terrain, a landing ring, a threat; clickable when
     ``on_space`` is the viewer's move there."""
+    space, terrain = number(region.key), None if region.kind == "sea" else region.kind
     fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
     title = words.space_words(space, tr)
     if terrain:
         title += " · " + words.terrain_name(terrain, tr)
     data, act = f' data-hex="{space}"', "space-act"
-    svg.keyed(f"space-{space}", "space", lit, data, title, choice=on_space, act=act)
+    svg.keyed(region.key, "space", lit, data, title, choice=on_space, act=act)
     stroke, width = ("#4d4030", 1.5) if terrain else ("#3f7f95", 1.0)
     if on_space is not None:
         stroke, width = HIGHLIGHT, 3.0
-    ground = {"data_terrain": terrain} if terrain else {}
+    ground = {"cls": "hex", "data_terrain": terrain} if terrain else {"cls": "hex"}
     svg.add(
         el(
             "polygon",
-            cls="hex",
             points=hex_points(space, 0.6),
             fill=fill,
             stroke=stroke,
-            stroke_width=width,
             **ground,
+            stroke_width=width,
         )
     )
     still = {"fill": "none", "stroke_width": 3, "pointer_events": "none"}
-    if landing:
+    if "landing" in region.marks:
         svg.add(el("polygon", points=hex_points(space, 3.5), stroke=LANDING, **still))
-    if threatened:
+    if "threat" in region.marks:
         dashed = {"cls": "threat", "stroke": "#c00000", "stroke_dasharray": "5 3"}
         svg.add(el("polygon", points=hex_points(space, 2.5), **dashed, **still))
     svg.add("</g>")
@@ -230,12 +222,9 @@ class _Drawing:
         self._isles()
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
         for region in spaces:
-            choice = self.direct.get(region.key)
-            # Kept by all it shows: most spaces look the same from one step to the next.
-            terrain = None if region.kind == "sea" else region.kind
-            marks, lit = region.marks, region.key in self.lit
-            here = (number(region.key), terrain, "landing" in marks, "threat" in marks, choice, lit)
-            svg.piece(_space, *here, tr)
+            # Kept by all it shows (not its pieces): most spaces look the same turn to turn.
+            bare, choice = replace(region, pieces=()), self.direct.get(region.key)
+            svg.piece(_space, bare, choice, region.key in self.lit, tr)
         for region in spaces:
             self._pieces(region)
         for choice, mover in zip(sc.choices, self.movers, strict=True):

@@ -249,28 +249,16 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         now, power = "to-move" in row.marks, " · ".join(row.notes[1:]) or None
         mid = seat_row(svg, row, row_top, ROW_H, WIDTH, lit=lit, now=now, under=sub, title=power)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
-        svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
+        svg.add(circle(390, mid, 10, "#f2d16b", stroke="#a07f1a"))
         figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
         for p in (p for p in row.pieces if p.kind in figures):
             x, size = figures[p.kind]
             look = {"anchor": "end" if p.kind == "pearls" else "start", "weight": "bold"}
-            svg.text(
-                x, mid + 5, p.label, size=size, extra=key_attrs(p.key, p.kind, p.key in lit), **look
-            )
+            said = key_attrs(p.key, p.kind, p.key in lit)
+            svg.text(x, mid + 5, p.label, size=size, extra=said, **look)
         for k, back in enumerate(p for p in row.pieces if p.kind == "card-back"):
-            cls = "card-back" + " highlight" * (back.key in lit)
-            shape = rect(
-                770 + k * 14,
-                mid - 13,
-                18,
-                26,
-                "#3d5a80",
-                rx=3,
-                stroke=INK,
-                cls=cls,
-                data_key=back.key,
-            )
-            svg.add(shape)
+            face = {"cls": "card-back" + " highlight" * (back.key in lit), "data_key": back.key}
+            svg.add(rect(770 + k * 14, mid - 13, 18, 26, "#3d5a80", rx=3, stroke=INK, **face))
         # Its tiles as small chips, two rows of up to 17.
         held = [p for p in row.pieces if p.kind in GOOD_FILL]
         per_row, size, gap = 17, 16, 2
