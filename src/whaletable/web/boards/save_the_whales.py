@@ -299,18 +299,14 @@ class Drawing:
         svg, cell = self.svg, path_cell(N)
         svg.add('<g class="path">')
         dashed = {"stroke": PATH_STROKE, "stroke_width": 1.5, "stroke_dasharray": "3 2"}
-        for region in path:
-            (px, py), (ex, ey) = (
-                path_point(N, number(region.key)),
-                inner_edge(N, number(region.key)),
-            )
+        for above in (number(region.key) for region in path):
+            (px, py), (ex, ey) = path_point(N, above), inner_edge(N, above)
             svg.add(el("line", x1=px, y1=py, x2=ex, y2=ey, **dashed))
         for region in path:
             above = number(region.key)
             px, py = path_point(N, above)
             fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
-            lit, data = region.key in self.lit, f' data-space="{above}"'
-            svg.keyed(region.key, "path-space", lit=lit, title=region.notes[0], data=data)
+            svg.keyed(region.key, "path-space", self.lit, f' data-space="{above}"', region.notes[0])
             edge = {"rx": 9, "stroke": PATH_STROKE, "stroke_width": 1.2}
             svg.add(rect(px - cell / 2, py - cell / 2, cell, cell, fill, **edge))
             lines = wrap(region.label, 9)[:2]
@@ -327,8 +323,8 @@ class Drawing:
                 where = "port" if region is port else str(number(region.key))
                 sx, sy = (qx, qy + 8) if region is port else path_point(N, number(region.key))
                 sy += 0 if region is port else cell / 2 - 10
-                lit, data = ship.key in self.lit, f' data-space="{where}"'
-                svg.keyed(ship.key, "ship", lit=lit, title=ship.label, data=data)
+                data = f' data-space="{where}"'
+                svg.keyed(ship.key, "ship", self.lit, data, ship.label)
                 svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 

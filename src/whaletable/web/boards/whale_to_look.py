@@ -24,6 +24,7 @@ from whaletable.web.boards import (
     Svg,
     WordedBoard,
     circle,
+    el,
     esc,
     rect,
     seat_colour,
@@ -94,14 +95,12 @@ def _area(svg: Svg, area: Region, columns: int, lit: bool, tr: Translate) -> Non
     cx, cy = area_px(at, columns)
     fill = AREA_FILL if area.label else AREA_EMPTY
     svg.keyed(area.key, "area", lit=lit, data=f' data-area="{at}"')
-    svg.add(f'<polygon points="{diamond(at, columns)}" ')
-    svg.add(f'fill="{fill}" stroke="#0b1a33" stroke-width="2"/>')
+    svg.add(el("polygon", points=diamond(at, columns), fill=fill, stroke="#0b1a33", stroke_width=2))
     if area.label:
         number = ' class="area-number" pointer-events="none"'
         svg.text(cx, cy - 48, area.label, size=24, fill="#ffffff", extra=number, **BOLD)
     if "scored" in area.marks:
-        svg.add(f'<rect x="{cx - 30}" y="{cy + 46}" width="60" height="22" rx="11" ')
-        svg.add(f'fill="#ffffff" stroke="{INK}"/>')
+        svg.add(rect(cx - 30, cy + 46, 60, 22, "#ffffff", rx=11, stroke=INK))
         svg.text(cx, cy + 62, area.notes[0], size=14, extra=' class="area-sum"', **BOLD)
         for token in ("whale", "orca"):
             if token in area.marks:
@@ -135,10 +134,9 @@ def _move_target(svg: Svg, move: Choice, columns: int) -> None:
         svg.add(circle(cx - 84, cy, 15, "#ffffff", stroke=HIGHLIGHT, stroke_width=3))
         svg.text(cx - 84, cy + 6, "⚓", size=17, anchor="middle", fill=INK)
     else:
-        svg.add(f'<polygon points="{diamond(action.area, columns)}" fill="#ffffff" ')
-        svg.add(
-            f'fill-opacity="0.22" stroke="{HIGHLIGHT}" stroke-width="5" stroke-dasharray="12 6"/>'
-        )
+        ring = {"stroke": HIGHLIGHT, "stroke_width": 5, "stroke_dasharray": "12 6"}
+        where = {"points": diamond(action.area, columns), "fill": "#ffffff"}
+        svg.add(el("polygon", **where, fill_opacity=0.22, **ring))
     svg.add("</g>")
 
 
@@ -160,9 +158,8 @@ def _boat(
         svg.add(f'<g class="fisher"><line x1="{x - 9}" y1="{y - 6}" x2="{x - 9}" y2="{y - 22}" ')
         svg.add(f'stroke="{INK}" stroke-width="1.5"/><path d="M {x - 9} {y - 22} L {x + 3} ')
         svg.add(f'{y - 18} L {x - 9} {y - 14} Z" fill="#ffffff" stroke="{INK}"/></g>')
-    colour = seat_colour(seat)
-    svg.add(f'<path class="hull" d="{hull(x, y, 7, 8)}" fill="{colour}" stroke="{INK}" ')
-    svg.add('stroke-width="1.4"/>')
+    look = {"fill": seat_colour(seat), "stroke": INK, "stroke_width": 1.4}
+    svg.add(el("path", cls="hull", d=hull(x, y, 7, 8), **look))
     svg.text(x, y + 5, boat.label, size=13, **BOLD)
     if "anchored" in boat.marks:
         svg.add('<g class="anchor">' + circle(x + 21, y + 7, 8, "#ffffff", stroke=INK))
@@ -200,8 +197,8 @@ def _fish(
     svg.keyed(card.key, "fish", lit, data, choice=look, act="fish-act")
     stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
     fill = FACE_UP_FILL if face_up else CARD_FILL
-    svg.add(f'<rect class="card" x="{x - CARD_W // 2}" y="{y - CARD_H // 2}" width="{CARD_W}" ')
-    svg.add(f'height="{CARD_H}" rx="6" fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>')
+    edge = {"cls": "card", "rx": 6, "stroke": stroke, "stroke_width": width}
+    svg.add(rect(x - CARD_W // 2, y - CARD_H // 2, CARD_W, CARD_H, fill, **edge))
     if face_up:
         svg.text(x, y - CARD_H // 2 + 12, tr("radar"), size=9, anchor="middle", fill="#8a5a00")
     elif "seen" in card.marks:
