@@ -2,7 +2,8 @@
 
 Regions, in drawing order: one ``zone-<zone>`` per zone of the sea, the boats
 ``boat-<seat>`` in it, then one ``seat-<seat>`` per seat with its sightings. A sail is
-chosen on the zone it sails to.
+chosen on the zone it sails to. The zone the last step touched is highlighted (the
+whale's hiding place only to a viewer its event tells).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.event import Event
+from whaletable.core.view import Choice, Piece, Region, Scene, touched
 from whaletable.core.words import Translate, seat_name
 
 from . import words
@@ -19,7 +21,12 @@ from .observation import WhaleSpottingObservation
 
 
 def scene(
-    o: WhaleSpottingObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+    o: WhaleSpottingObservation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+    *,
+    events: Sequence[Event] = (),
 ) -> Scene:
     heard = {zone: distance for zone, distance in o["echoes"]}
     regions: list[Region] = []
@@ -68,7 +75,7 @@ def scene(
         words.status_line(o, names, tr),
         tuple(regions),
         tuple(choice(a, tr) for a in legal),
-    )
+    ).lit(touched(events, {"zone": "zone-{}"}))
 
 
 def choice(action: Action, tr: Translate) -> Choice:

@@ -9,6 +9,7 @@ result waits for the end.
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -18,6 +19,7 @@ from board_support import SVG_NS, Drawer, acts, classes, legal_for, tr, viewers
 
 from whaletable import games
 from whaletable.core.testing import Sample, sample_states
+from whaletable.core.view import scene_maker
 from whaletable.web.boards import board_for
 
 BOARDS = ("whale-to-look", "save-the-whales", "whale-riders", "survive")
@@ -137,3 +139,28 @@ def test_seat_names_are_escaped(game_id: str) -> None:
         assert "<b>" not in svg
         names = [e.text for e in ET.fromstring(svg).iter() if "seat-name" in classes(e)]
         assert names[0] == '<b>&"x"', sample.where()
+
+
+@pytest.mark.parametrize("game_id", BOARDS)
+def test_a_board_highlights_what_its_scene_highlights_and_nothing_else(game_id: str) -> None:
+    """What the last step touched (the scene's highlights, from the events the viewer may
+    know) is the keyed element with the class ``highlight``; nothing else has it."""
+    game, board = games.get(game_id), board_for(game_id)
+    maker = scene_maker(game)
+    assert maker is not None
+    state = game.new_state(3, None, events=True)
+    rng = random.Random(7)
+    drawn_lit = 0
+    while not state.is_terminal() and len(state.history) < 160:
+        mover = state.current_player()
+        state.apply(state.sample_chance(rng) if mover < 0 else rng.choice(state.legal_actions()))
+        for seat in viewers(state):
+            obs, legal = state.observation(seat), legal_for(state, seat)
+            events = state.step_events(seat, len(state.history) - 1)
+            lit = maker(obs, legal, NAMES[:3], tr, events=events).highlights
+            root = ET.fromstring(board.svg(obs, legal, NAMES[:3], tr, events=events))
+            keyed = {e.get("data-key") for e in root.iter() if "data-key" in e.attrib}
+            drawn = {e.get("data-key") for e in root.iter() if "highlight" in classes(e)}
+            assert drawn == lit & keyed, (len(state.history), seat)
+            drawn_lit += len(drawn)
+    assert drawn_lit > 100

@@ -30,12 +30,14 @@ GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
 LANGS = ["en", "vi", "fa"]
 
 
-def fresh_svg(board: Any, obs: dict[str, Any], legal: Any, names: Any, tr: Any) -> str:
+def fresh_svg(
+    board: Any, obs: dict[str, Any], legal: Any, names: Any, tr: Any, events: Any = ()
+) -> str:
     """The board drawn with no kept piece to draw from."""
     keep = boards.KEEP_PIECES
     boards.KEEP_PIECES = False
     try:
-        drawn: str = board.svg(obs, legal, names, tr)
+        drawn: str = board.svg(obs, legal, names, tr, events=events)
         return drawn
     finally:
         boards.KEEP_PIECES = keep
@@ -186,7 +188,9 @@ def check_pages(table: LiveTable, pages: list[LatePage]) -> None:
         obs = state.observation(seat)
         acting = seat is not None and seat == state.current_player()
         legal = state.legal_actions() if acting else []
-        assert message["board"] == fresh_svg(table.board, obs, legal, table.names, page.viewer.tr)
+        events = state.step_events(seat, len(state.history) - 1)  # the seat's own, lit
+        drawn = fresh_svg(table.board, obs, legal, table.names, page.viewer.tr, events)
+        assert message["board"] == drawn
         assert message["you"] == (seat if acting else None)
     seat0, seat1, spectator, spectator_too, seat1_vi = (p.sent[-1] for p in pages)
     assert spectator is spectator_too  # drawn once for both

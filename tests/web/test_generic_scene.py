@@ -138,7 +138,7 @@ def test_a_games_marks_and_kinds_never_mean_what_the_page_script_means() -> None
         (Region("r-1", "boat", "A & B", (odd,), ("note",), None, frozenset({"act"})),),
         highlights=frozenset({"p-1"}),
     )
-    board.maker = lambda obs, legal, names, tr: scene
+    board.maker = lambda obs, legal, names, tr, events=(): scene
     root = ET.fromstring(board.svg(state.observation(None), [], NAMES, tr))
     (box,) = groups(root, "region")
     (chip,) = groups(root, "piece")

@@ -9,9 +9,10 @@ each key a place in SVG and each kind a shape; the terminal gives them a place o
 Neither reads the observation for anything the scene already says, so what a player is
 shown, and which click means which move, is decided once.
 
-A scene is made from the observation alone, never from a state, so it cannot show more
-than its viewer may know; the test kit checks every game's scenes with
-:func:`check_scene`.
+A scene is made from the observation and the events of the last step as its viewer may
+know them (:meth:`~whaletable.core.state.State.step_events`), never from a state, so it
+cannot show more than its viewer may know; the events say what to highlight. The test kit
+checks every game's scenes with :func:`check_scene`.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.words import Translate
 
@@ -96,13 +98,39 @@ class Scene:
         found.update(p.key for r in self.regions for p in r.pieces)
         return found
 
+    def lit(self, keys: Iterable[str]) -> Scene:
+        """This scene with ``keys`` highlighted too, those that name a region or piece of
+        it (what the last step touched may have left the board)."""
+        return replace(self, highlights=self.highlights | (set(keys) & self.keys()))
+
 
 class SceneMaker(Protocol):
     """A game's ``view.scene``."""
 
     def __call__(
-        self, obs: Any, legal: Sequence[Action], names: Sequence[str], tr: Translate
-    ) -> Scene: ...
+        self,
+        obs: Any,
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
+    ) -> Scene:
+        """``events``: the last step's, as the viewer of ``obs`` may know them."""
+        ...
+
+
+def touched(events: Iterable[Event], fields: Mapping[str, str]) -> set[str]:
+    """The keys the events name: ``fields`` maps a field of an event to the key its value
+    names (``{"whale": "whale-{}"}``); a field an event lacks, or holds ``None`` (a value
+    hidden from the viewer), names nothing."""
+    found = set()
+    for event in events:
+        for name, key in fields.items():
+            value = getattr(event, name, None)
+            if value is not None:
+                found.add(key.format(value))
+    return found
 
 
 def scene_maker(game: Game[Any]) -> SceneMaker | None:
@@ -150,4 +178,13 @@ def check_scene(scene: Scene, legal: Sequence[Action], where: str) -> None:
         raise AssertionError(f"{where}: highlights name no region or piece: {unknown}")
 
 
-__all__ = ["Choice", "Piece", "Region", "Scene", "SceneMaker", "check_scene", "scene_maker"]
+__all__ = [
+    "Choice",
+    "Piece",
+    "Region",
+    "Scene",
+    "SceneMaker",
+    "check_scene",
+    "scene_maker",
+    "touched",
+]

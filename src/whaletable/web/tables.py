@@ -416,6 +416,8 @@ class LiveTable:
         to_move = self.state.current_player()
         acting = seat is not None and seat == to_move and seat in viewer.seats
         legal = self.state.legal_actions() if acting else []
+        # What the last step touched, as this seat may know it, is highlighted.
+        events = self.state.step_events(seat, len(self.state.history) - 1)
         return {
             "type": "state",
             "key": self.key,
@@ -423,7 +425,7 @@ class LiveTable:
             # Which state this is, even where an undo came back to the same step: what
             # the page was told of an earlier state (advice) is dropped by it.
             "version": self.changes,
-            "board": self.board.svg(obs, legal, self.names, viewer.tr),
+            "board": self.board.svg(obs, legal, self.names, viewer.tr, events=events),
             "actions": [
                 {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
                 for a in legal

@@ -3,14 +3,18 @@ the ship and the dice lie, what each seat's row says, and which click makes whic
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 from stw_support import Table
 
+from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region, Scene, check_scene
 from whaletable.core.words import english
 from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.rules import WHALE_INDEX, SaveTheWhalesState
 from whaletable.games.save_the_whales.view import scene
 
@@ -165,3 +169,45 @@ def test_nothing_is_hidden_so_every_viewer_sees_the_same_board_but_its_own_row(
         assert board(made) == board(spectator)
         assert [r.key for r in made.regions if "you" in r.marks] == [f"seat-{seat}"]
     assert not any("you" in r.marks for r in spectator.regions)
+
+
+def after_each_step(seed: int, players: int = 3) -> Iterator[SaveTheWhalesState]:
+    """A seeded game played at random, its events kept, after each of its steps."""
+    state = games.get("save-the-whales").new_state(players, None, events=True)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        mover = state.current_player()
+        state.apply(state.sample_chance(rng) if mover < 0 else rng.choice(state.legal_actions()))
+        yield state
+
+
+def lit_for(state: SaveTheWhalesState, viewer: int | None) -> frozenset[str]:
+    """What ``viewer``'s scene highlights, fed the last step's events as it may know them."""
+    events = state.step_events(viewer, len(state.history) - 1)
+    return scene(state.observation(viewer), [], NAMES, english, events=events).highlights
+
+
+def test_the_whale_moved_and_the_space_it_landed_on_are_highlighted() -> None:
+    landings = 0
+    for state in after_each_step(seed=1):
+        for e in state.step_events(None, len(state.history) - 1):
+            if isinstance(e, ev.Landed) and state.observation(None)["phase"] != "over":
+                landings += 1
+                assert {f"whale-{e.whale}", f"space-{e.space}"} <= lit_for(state, None), e
+    assert landings > 10
+
+
+def test_every_viewer_is_shown_the_same_highlights_as_no_event_is_hidden() -> None:
+    """Save the Whales hides nothing: each seat and a spectator see what the last step
+    touched alike (the dice just thrown among it)."""
+    thrown = 0
+    for state in after_each_step(seed=2):
+        spectator = lit_for(state, None)
+        for seat in range(state.num_players):
+            assert lit_for(state, seat) == spectator
+        if any(
+            isinstance(e, ev.DiceRolled) for e in state.step_events(None, len(state.history) - 1)
+        ):
+            thrown += 1
+            assert "dice" in spectator
+    assert thrown > 10

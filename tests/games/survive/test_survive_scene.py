@@ -3,11 +3,16 @@ built by hand."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from survive_support import Table, hx
 
+from whaletable import games
 from whaletable.core.view import Piece, Scene, check_scene
 from whaletable.core.words import english
 from whaletable.games.survive import actions as act
+from whaletable.games.survive import events as ev
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.components import BOARD
 from whaletable.games.survive.view import scene, selected
@@ -172,3 +177,56 @@ def test_the_threatened_space_is_marked_and_highlighted(table: Table) -> None:
     made = scene(state.observation(None), [], NAMES[:2], english)
     assert "threat" in made.region(f"space-{h}").marks
     assert f"space-{h}" in made.highlights
+
+
+def after_each_step(seed: int, players: int = 3) -> Iterator[R.SurviveState]:
+    """A seeded game played at random, its events kept, after each of its steps."""
+    state = games.get("survive").new_state(players, None, events=True)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        mover = state.current_player()
+        state.apply(state.sample_chance(rng) if mover < 0 else rng.choice(state.legal_actions()))
+        yield state
+
+
+def lit_for(state: R.SurviveState, viewer: int | None) -> frozenset[str]:
+    """What ``viewer``'s scene highlights, fed the last step's events as it may know them."""
+    events = state.step_events(viewer, len(state.history) - 1)
+    names = NAMES[: state.num_players]
+    return scene(state.observation(viewer), [], names, english, events=events).highlights
+
+
+def test_the_explorer_moved_and_the_space_it_reached_are_highlighted_for_every_viewer() -> None:
+    moves = 0
+    for state in after_each_step(seed=1):
+        for e in state.step_events(None, len(state.history) - 1):
+            if isinstance(e, ev.ExplorerMoved):
+                # An explorer eaten where it went is no longer there to highlight.
+                lost = state.observation(None)["explorers"][e.explorer]["status"] == "lost"
+                moves += not lost
+                touched = {f"space-{e.to}"} | (set() if lost else {f"explorer-{e.explorer}"})
+                for viewer in (None, *range(state.num_players)):
+                    assert touched <= lit_for(state, viewer), (e, viewer)
+    assert moves > 10
+
+
+def test_a_red_tile_taken_is_highlighted_in_its_takers_hand_and_in_no_other_hand() -> None:
+    taken = others_holding = 0
+    for seed in range(4):
+        for state in after_each_step(seed=seed):
+            step = len(state.history) - 1
+            for seat in range(state.num_players):
+                for e in state.step_events(seat, step):
+                    if not (isinstance(e, ev.TileRevealed) and e.seat == seat and not e.public):
+                        continue
+                    taken += 1
+                    tiles = state.observation(seat)["hands"][seat]["tiles"]
+                    assert f"tile-{len(tiles) - 1}" in lit_for(state, seat)
+                    for viewer in (None, *(s for s in range(state.num_players) if s != seat)):
+                        if viewer is not None and any(
+                            state.observation(viewer)["hands"][viewer]["tiles"]
+                        ):
+                            others_holding += 1  # a tile of its own it must not see lit
+                        lit = lit_for(state, viewer)
+                        assert not any(key.startswith("tile-") for key in lit), (viewer, lit)
+    assert taken > 3 and others_holding > 0

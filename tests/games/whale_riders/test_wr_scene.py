@@ -3,11 +3,17 @@ each move is chosen (``games/whale_riders/view.py``)."""
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections.abc import Iterator
+
 from wr_support import Table
 
+from whaletable import games
 from whaletable.core.view import Scene, check_scene
 from whaletable.core.words import english
 from whaletable.games.whale_riders import actions as act
+from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders.rules import WhaleRidersState
 from whaletable.games.whale_riders.view import scene
 from whaletable.games.whale_riders.words import contract_text
@@ -160,3 +166,53 @@ def test_scores_are_every_seats_pearls_for_every_viewer(table: Table) -> None:
         obs = state.observation(viewer)
         assert obs["scores"] == [0.0, 2.0, 0.0]
         assert obs["scores"] == [float(p["pearls"]) for p in obs["players"]]
+
+
+def after_each_step(seed: int, players: int = 3) -> Iterator[WhaleRidersState]:
+    """A seeded game played at random, its events kept, after each of its steps."""
+    state = games.get("whale-riders").new_state(players, None, events=True)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        mover = state.current_player()
+        state.apply(state.sample_chance(rng) if mover < 0 else rng.choice(state.legal_actions()))
+        yield state
+
+
+def lit_for(state: WhaleRidersState, viewer: int | None) -> frozenset[str]:
+    """What ``viewer``'s scene highlights, fed the last step's events as it may know them."""
+    events = state.step_events(viewer, len(state.history) - 1)
+    names = NAMES[: state.num_players]
+    return scene(state.observation(viewer), [], names, english, events=events).highlights
+
+
+def test_the_rider_moved_the_space_bought_and_the_contract_fulfilled_are_highlighted() -> None:
+    seen: set[type] = set()
+    for state in itertools.islice(after_each_step(seed=1), 3000):
+        for e in state.step_events(None, len(state.history) - 1):
+            touched = {
+                ev.RiderMoved: lambda e: f"rider-{e.seat}",
+                ev.TileBought: lambda e: f"space-{e.port}-{e.slot}",
+                ev.ContractFulfilled: lambda e: f"fulfilled-{e.seat}",
+            }.get(type(e))
+            if touched is not None:
+                seen.add(type(e))
+                for viewer in (None, *range(state.num_players)):
+                    assert touched(e) in lit_for(state, viewer), (e, viewer)
+    assert seen == {ev.RiderMoved, ev.TileBought, ev.ContractFulfilled}
+
+
+def test_a_contract_drawn_is_highlighted_face_up_to_its_drawer_and_as_a_back_to_others() -> None:
+    draws = 0
+    for state in itertools.islice(after_each_step(seed=2), 3000):
+        step = len(state.history) - 1
+        for seat in range(state.num_players):
+            for e in state.step_events(seat, step):
+                if isinstance(e, ev.ContractDrawn) and e.seat == seat and not e.dealing:
+                    draws += 1
+                    back = f"back-{seat}-{e.hand - 1}"
+                    assert {back, f"contract-{e.card}"} <= lit_for(state, seat)
+                    for viewer in (None, *(s for s in range(state.num_players) if s != seat)):
+                        lit = lit_for(state, viewer)
+                        assert back in lit
+                        assert not any(key.startswith("contract-") for key in lit), (viewer, lit)
+    assert draws > 3

@@ -4,12 +4,15 @@ each legal action is clicked, at positions set up by hand."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from wtl_support import Table
 
 from whaletable.core.testing import sample_states
 from whaletable.core.view import Scene, check_scene
+from whaletable.core.words import english
 from whaletable.games.whale_to_look import actions as act
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look.rules import WhaleToLookState
 from whaletable.games.whale_to_look.view import scene
 from whaletable.i18n import translator
@@ -147,3 +150,46 @@ def test_a_scene_is_the_same_whatever_the_cards_its_viewer_has_not_seen() -> Non
         for seat in range(state.num_players):
             other = state.determinize(seat, rng)
             assert seen_by(other, seat) == seen_by(state, seat), sample.where()
+
+
+def after_each_step(seed: int, players: int = 3) -> Iterator[WhaleToLookState]:
+    """A seeded game played at random, its events kept, after each of its steps."""
+    state = Table().game.new_state(players, None, events=True)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        mover = state.current_player()
+        state.apply(state.sample_chance(rng) if mover < 0 else rng.choice(state.legal_actions()))
+        yield state
+
+
+def lit_for(state: WhaleToLookState, viewer: int | None) -> frozenset[str]:
+    """What ``viewer``'s scene highlights, fed the last step's events as it may know them."""
+    events = state.step_events(viewer, len(state.history) - 1)
+    return scene(state.observation(viewer), [], NAMES, english, events=events).highlights
+
+
+def test_the_boat_moved_and_the_area_it_went_to_are_highlighted_for_every_viewer() -> None:
+    moves = 0
+    for state in after_each_step(seed=3):
+        for e in state.step_events(None, len(state.history) - 1):
+            if isinstance(e, ev.BoatMoved):
+                moves += 1
+                for viewer in (None, *range(state.num_players)):
+                    assert {f"boat-{e.seat}-{e.boat}", f"area-{e.area}"} <= lit_for(state, viewer)
+    assert moves > 10
+
+
+def test_a_fish_card_looked_at_is_highlighted_alike_for_all_and_its_value_told_to_none() -> None:
+    looks = 0
+    for state in after_each_step(seed=4):
+        step = len(state.history) - 1
+        for e in state.step_events(None, step):
+            if isinstance(e, ev.Investigated):
+                looks += 1
+                looker = lit_for(state, e.seat)
+                assert {f"fish-{e.fish}", f"marker-{e.fish}-{e.seat}"} <= looker
+                for viewer in (None, *(s for s in range(state.num_players) if s != e.seat)):
+                    (seen,) = [s for s in state.step_events(viewer, step) if s == e]
+                    assert seen.value is None  # what the others were told
+                    assert lit_for(state, viewer) == looker
+    assert looks > 5

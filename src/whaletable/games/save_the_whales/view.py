@@ -20,7 +20,8 @@ Regions, keyed by what a player points at:
 A whale is the piece ``whale-W`` wherever it is (none while in the box). Its choices
 (naming, the barnacle, leaving the path, trading) are clicked on it; choosing and saving
 on its habitat; paying on the payer's row; moving anywhere on the space; the rest are
-buttons. The whale named to move this turn is highlighted.
+buttons. The whale named to move this turn is highlighted, and what the last step touched:
+the whales it moved and where to, the ship, the dice, the card, a habitat saved, a payer.
 """
 
 from __future__ import annotations
@@ -28,14 +29,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.event import Event
+from whaletable.core.view import Choice, Piece, Region, Scene, touched
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales import words as w
 from whaletable.games.save_the_whales.components import default_components
 from whaletable.games.save_the_whales.observation import SaveTheWhalesObservation, WhaleRow
 
 SHIP_FACE, NONE = frozenset({"ship"}), frozenset[str]()
+
+TOUCHED = {
+    "whale": "whale-{}",
+    "other": "whale-{}",
+    "space": "space-{}",
+    "above": "path-{}",
+    "payer": "seat-{}",
+}
+"""The keys an event's fields name: a whale, a track space, a path space (the ship's too),
+the seat whose SP was paid."""
+TOUCHED_BY: dict[type[Event], str] = {
+    ev.DiceRolled: "dice",
+    ev.CardDrawn: "card",
+    ev.ShipSailed: "ship",
+    ev.ShipToPort: "ship",
+    ev.WhaleExtinct: "extinct",
+}
+"""The key an event of each of these kinds touches, whatever its fields."""
+
+
+def touched_by(events: Sequence[Event]) -> set[str]:
+    """What the events of a step touched, by key."""
+    found = touched(events, TOUCHED)
+    found.update(TOUCHED_BY[type(e)] for e in events if type(e) in TOUCHED_BY)
+    for e in events:
+        if isinstance(e, ev.WhaleSaved | ev.SaveStarted):
+            found.add(f"habitat-{e.whale}")
+        elif isinstance(e, ev.SurvivalPointsCollected):
+            found.add(f"seat-{e.seat}")
+    return found
 
 
 def whale_piece(whale: WhaleRow, tr: Translate) -> Piece:
@@ -132,7 +165,12 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
 
 
 def scene(
-    o: SaveTheWhalesObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+    o: SaveTheWhalesObservation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+    *,
+    events: Sequence[Event] = (),
 ) -> Scene:
     summary = w.summary_lines(o, tr)
     prompt = [w.payment_words(o, tr), w.hint(o, legal, tr)]
@@ -147,7 +185,8 @@ def scene(
     moving = o["moving_whale"]
     on_board = moving is not None and w.whale_of(o, moving)["status"] != "box"
     highlights = frozenset({f"whale-{moving}"} if on_board else ())
-    return Scene(w.status_line(o, names, tr), regions, choices, highlights)
+    made = Scene(w.status_line(o, names, tr), regions, choices, highlights)
+    return made.lit(touched_by(events))
 
 
 __all__ = ["board", "scene", "table", "target"]

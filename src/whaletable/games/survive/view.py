@@ -9,6 +9,10 @@ else empty), held tiles (``tile-<slot>``) and values to place (``value-<v>``).
 
 A move that takes two clicks (a piece, then where it goes) is chosen at its destination;
 :func:`selected` names the piece clicked first.
+
+Highlighted: the space a creature threatens, the creature picked to move, and what the
+last step touched (the explorers, boats and creatures it moved and where to, a tile sunk,
+an isle reached, and the red tile taken into the viewer's own hand).
 """
 
 from __future__ import annotations
@@ -16,14 +20,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.event import Event
+from whaletable.core.view import Choice, Piece, Region, Scene, touched
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.survive import actions as act
+from whaletable.games.survive import events as ev
 from whaletable.games.survive import words as w
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import ExplorerView, SurviveObservation
 
 LANDING = frozenset(h for isle in BOARD.landing for h in isle)
+
+TOUCHED = {
+    "explorer": "explorer-{}",
+    "boat": "boat-{}",
+    "creature": "creature-{}",
+    "hex": "space-{}",
+    "to": "space-{}",
+    "isle": "isle-{}",
+}
+"""The keys an event's fields name."""
 
 
 def selected(action: Action, phase: str) -> str | None:
@@ -182,8 +198,25 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
     return out
 
 
+def _taken(view: SurviveObservation, events: Sequence[Event]) -> set[str]:
+    """The red tile the viewer just took into its hand (the last one there): only its
+    taker learns its effect, so only its taker's events name one."""
+    seat = view["seat"]
+    for e in events:
+        if isinstance(e, ev.TileRevealed) and e.effect is not None and not e.public:
+            tiles = view["hands"][e.seat]["tiles"] if seat == e.seat else []
+            if tiles and tiles[-1] is not None and tiles[-1]["effect"] == e.effect:
+                return {f"tile-{len(tiles) - 1}"}
+    return set()
+
+
 def scene(
-    view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+    view: SurviveObservation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+    *,
+    events: Sequence[Event] = (),
 ) -> Scene:
     """What the viewer of ``view`` is shown, and where each of ``legal`` is chosen."""
     hint = w.hint_words(view, legal, tr)
@@ -196,15 +229,14 @@ def scene(
         Region("controls", "controls", "", notes=(hint,) if hint else ()),
     ]
     choices = tuple(Choice(a, w.action_label(a, view, names, tr), target(a, view)) for a in legal)
-    highlights = set()
+    highlights = touched(events, TOUCHED) | _taken(view, events)
     threat = view["pending"]["threat"]
     if threat is not None:
         highlights.add(f"space-{threat['hex']}")
     if view["pending"]["creature"] is not None and view["phase"] == "move-creature":
         highlights.add(f"creature-{view['pending']['creature']}")
-    made = Scene(w.status_line(view, names, tr), tuple(regions), choices)
     # A creature taken off by a deterrent is in no region: nothing to draw the eye to.
-    return Scene(made.status, made.regions, choices, frozenset(highlights & made.keys()))
+    return Scene(w.status_line(view, names, tr), tuple(regions), choices).lit(highlights)
 
 
 __all__ = ["scene", "selected", "target"]

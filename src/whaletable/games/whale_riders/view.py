@@ -20,6 +20,10 @@ Regions, by key:
 
 Choices: a purchase at the space bought, a burn or fulfil at the contract taken; moving,
 taking a coin, starting to burn or fulfil and Done are buttons.
+
+What the last step touched is highlighted: the rider moved, the space bought from (or
+refilled), the coins taken, the contract burned or fulfilled (the seat's pile), the
+contract drawn (its face to the seat that drew it, its back to everyone), a decree met.
 """
 
 from __future__ import annotations
@@ -27,15 +31,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_riders import actions as act
+from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
 
 
 def scene(
-    o: WhaleRidersObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+    o: WhaleRidersObservation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+    *,
+    events: Sequence[Event] = (),
 ) -> Scene:
     """One viewer's scene; ``legal`` its actions (empty when it may not act)."""
     choices = tuple(Choice(a, words.action_label(a, o, names, tr), _target(a, o)) for a in legal)
@@ -95,7 +106,32 @@ def scene(
             for d in o["decrees"]
         )
         regions.append(Region("decrees", "decrees", "", decrees))
-    return Scene(words.status_line(o, names, tr), tuple(regions), choices)
+    made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
+    return made.lit(key for e in events for key in touched(e))
+
+
+def touched(event: Event) -> tuple[str, ...]:
+    """The keys of what ``event`` touched; a contract drawn is named only to the seat
+    that drew it (to the others its card is blanked: they see a back more)."""
+    match event:
+        case ev.RiderMoved(seat=seat):
+            return (f"rider-{seat}",)
+        case ev.TileBought(port=port, slot=slot) | ev.SpaceRefilled(port=port, slot=slot):
+            return (f"space-{port}-{slot}",)
+        case ev.CoinTaken(seat=seat):
+            return (f"coins-{seat}",)
+        case ev.ContractBurned(card=card):
+            return (f"burned-{card}",)
+        case ev.ContractFulfilled(seat=seat):
+            return (f"fulfilled-{seat}",)
+        case ev.ContractDrawn(seat=seat, card=card, hand=hand):
+            back = f"back-{seat}-{hand - 1}"
+            return (back,) if card is None else (back, f"contract-{card}")
+        case ev.DecreeMet(seat=seat, decree=decree):
+            return f"decree-{decree}", f"pearls-{seat}"
+        case ev.PowerDealt(seat=seat):
+            return (f"power-{seat}",)
+    return ()
 
 
 def _target(action: Action, obs: WhaleRidersObservation) -> str | None:

@@ -9,6 +9,10 @@ in its dock. A boat is ``boat-<seat>-<boat>`` wherever it stands.
 Between rounds and at the end the table shows the round just scored: every fish card of
 it was turned face up, so its values are public. A fish card's value is its note, ``?``
 where the viewer does not know it.
+
+What the last step touched is highlighted: the boat moved (or given the fisher) and the
+area it went to, the fish card investigated or turned up and the marker put by it, the
+seat that said "Done!", the areas the whale and the orca surfaced at.
 """
 
 from __future__ import annotations
@@ -16,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_to_look import actions as act
+from whaletable.games.whale_to_look import events as ev
 from whaletable.games.whale_to_look import words
 from whaletable.games.whale_to_look.components import board_with_areas
 from whaletable.games.whale_to_look.observation import WhaleToLookObservation
@@ -55,13 +61,38 @@ def choice(action: Action, obs: WhaleToLookObservation, tr: Translate) -> Choice
     return Choice(action, words.action_label(action, obs, (), tr), target)
 
 
+def touched(event: Event) -> tuple[str, ...]:
+    """The keys of what ``event`` touched."""
+    match event:
+        case ev.BoatMoved(seat=seat, boat=boat, area=area):
+            return f"boat-{seat}-{boat}", f"area-{area}"
+        case ev.FisherPlaced(seat=seat, boat=boat):
+            return (f"boat-{seat}-{boat}",)
+        case ev.Investigated(seat=seat, fish=fish):
+            return f"fish-{fish}", f"marker-{fish}-{seat}"
+        case ev.RadarUsed(fish=fish):
+            return (f"fish-{fish}",)
+        case ev.SaidDone(seat=seat):
+            return (f"seat-{seat}",)
+        case ev.RoundScored(whale_area=whale, orca_area=orca):
+            return f"area-{whale}", f"area-{orca}"
+        case ev.TrendRevealed():
+            return ("trend",)
+    return ()
+
+
 def marks(**flags: bool) -> frozenset[str]:
     """The names of the flags that hold, as marks (``face_up`` is ``face-up``)."""
     return frozenset(name.replace("_", "-") for name, on in flags.items() if on)
 
 
 def scene(
-    o: WhaleToLookObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
+    o: WhaleToLookObservation,
+    legal: Sequence[Action],
+    names: Sequence[str],
+    tr: Translate,
+    *,
+    events: Sequence[Event] = (),
 ) -> Scene:
     n, trend = o["num_players"], o["trend"]
     scored = o["results"][-1] if o["results"] and o["phase"] in SCORED_PHASES else None
@@ -127,4 +158,5 @@ def scene(
         cells, name = words.seat_cells(row, tr), seat_name(names, seat, tr)
         regions.append(Region(f"seat-{seat}", "seat", name, tuple(docked[seat]), cells, seat, lit))
     choices = tuple(choice(a, o, tr) for a in legal)
-    return Scene(words.status_line(o, names, tr), tuple(regions), choices)
+    made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
+    return made.lit(key for e in events for key in touched(e))

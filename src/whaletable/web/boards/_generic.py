@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from whaletable.core import generic_view
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.generic_view import (
     GenericScreen,
@@ -111,10 +113,16 @@ class GenericBoard:
         self.maker = scene_maker(game)
 
     def svg(
-        self, obs: dict[str, Any], legal: Sequence[Action], names: Sequence[str], tr: Translate
+        self,
+        obs: dict[str, Any],
+        legal: Sequence[Action],
+        names: Sequence[str],
+        tr: Translate,
+        *,
+        events: Sequence[Event] = (),
     ) -> str:
         if self.maker is not None:
-            return self._scene_svg(self.maker(obs, legal, names, tr))
+            return self._scene_svg(self.maker(obs, legal, names, tr, events=events))
         model = screen(self.game, obs, legal, names, tr)
         body = Svg()
         height = round(self._draw(body, model))
@@ -146,16 +154,7 @@ class GenericBoard:
             f'<line x1="{MARGIN}" y1="{y}" x2="{WIDTH - MARGIN}" y2="{y}" '
             'stroke="#c5d0de" stroke-width="1"/>'
         )
-        y += LINE
-        x = float(MARGIN)
-        for choice in model.choices:
-            text = _cut(choice.words, BUTTON_CHARS)
-            width = 28 + int(7.4 * len(text))  # as Svg.button sizes it
-            if x > MARGIN and x + width > WIDTH - MARGIN:
-                x = MARGIN
-                y += BUTTON_HEIGHT + BUTTON_GAP
-            x = svg.button(choice.action, x, y, text, choice.words, "generic-act")
-        return y + BUTTON_HEIGHT + MARGIN
+        return _buttons(svg, model.choices, y + LINE) + MARGIN
 
     # ------------------------------------------------------------ a scene
 
@@ -178,16 +177,7 @@ class GenericBoard:
             y += height + GRID_GAP
         buttons = [c for c in scene.choices if c.target is None]
         if buttons:
-            x = float(MARGIN)
-            y += 4
-            for choice in buttons:
-                text = _cut(choice.words, BUTTON_CHARS)
-                width = 28 + int(7.4 * len(text))
-                if x > MARGIN and x + width > WIDTH - MARGIN:
-                    x = MARGIN
-                    y += BUTTON_HEIGHT + BUTTON_GAP
-                x = body.button(choice.action, x, y, text, choice.words, "generic-act")
-            y += BUTTON_HEIGHT
+            y = _buttons(body, buttons, y + 4)
         css = "".join(
             f'svg.generic[data-selected="{t.pick}"] .move-target[data-boat="{t.pick}"]'
             "{visibility:visible}"
@@ -403,6 +393,20 @@ def _draw_option(svg: Svg, choice: Choice, pick: str, x: float, y: float, width:
     )
     svg.text(x + 10, y + 20, _cut(choice.words, int((width - 20) / 7.4)), size=13)
     svg.add("</g>")
+
+
+def _buttons(svg: Svg, choices: Sequence[Choice | generic_view.Choice], y: float) -> float:
+    """The choices as buttons from ``y`` down, in lines that fit the board; the bottom of
+    the last line."""
+    x = float(MARGIN)
+    for choice in choices:
+        text = _cut(choice.words, BUTTON_CHARS)
+        width = 28 + int(7.4 * len(text))  # as Svg.button sizes it
+        if x > MARGIN and x + width > WIDTH - MARGIN:
+            x = MARGIN
+            y += BUTTON_HEIGHT + BUTTON_GAP
+        x = svg.button(choice.action, x, y, text, choice.words, "generic-act")
+    return y + BUTTON_HEIGHT
 
 
 def _cut(text: str, most: int) -> str:

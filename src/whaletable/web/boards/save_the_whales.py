@@ -18,15 +18,27 @@ import math
 from collections.abc import Sequence
 from functools import cache
 
-from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
-from whaletable.games.save_the_whales import words
+from whaletable.games.save_the_whales import view, words
 from whaletable.games.save_the_whales.components import default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
-from whaletable.games.save_the_whales.view import scene
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Svg,
+    Translate,
+    WordedBoard,
+    circle,
+    el,
+    esc,
+    number,
+    rect,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry (SVG user units) ------------------------------------------------------------
 WIDTH = 800
@@ -43,7 +55,6 @@ TOKEN_W, TOKEN_H = 30, 14
 
 OCEAN = "#cfe8f2"
 BOARD_FILL = "#e9f4f8"
-MUTED = "#44546a"
 PATH_FILL = "#f4e3c7"
 PATH_STROKE = "#9a6b2f"
 SAVED_FILL = "#d8f0d2"
@@ -180,31 +191,6 @@ HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) 
 # --- Drawing ---------------------------------------------------------------------------------
 
 
-def el(tag: str, end: str = "/>", title: str | None = None, /, **attrs: object) -> str:
-    """An SVG element (``end=">"`` opens it, with its ``title``): ``cls`` is written
-    ``class`` and ``stroke_width`` ``stroke-width``; floats to a tenth."""
-    said = "".join(
-        f' {"class" if k == "cls" else k.replace("_", "-")}="{_number(v)}"'
-        for k, v in attrs.items()
-    )
-    return f"<{tag}{said}{end}" + ("" if title is None else f"<title>{esc(title)}</title>")
-
-
-def _number(value: object) -> str:
-    return f"{value:.1f}" if isinstance(value, float) else esc(value)
-
-
-def rect(x: float, y: float, w: float, h: float, fill: str, /, **attrs: object) -> str:
-    return el("rect", x=x, y=y, width=w, height=h, fill=fill, **attrs)
-
-
-def circle(
-    x: float, y: float, r: float, fill: str, title: str | None = None, /, **attrs: object
-) -> str:
-    """A circle; one with a ``title`` is left open, for the caller to close."""
-    return el("circle", "/>" if title is None else ">", title, cx=x, cy=y, r=r, fill=fill, **attrs)
-
-
 def wrap(text: str, width: int) -> list[str]:
     """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
     lines: list[str] = []
@@ -228,24 +214,15 @@ def ship_shape(x: float, y: float, s: float = 1.0) -> str:
     )
 
 
-def key_number(region: Region) -> int:
-    """The space of a ``space-N`` or ``path-N`` region."""
-    return int(region.key.rpartition("-")[2])
-
-
 class SaveTheWhalesBoard(WordedBoard[SaveTheWhalesObservation]):
     """The web board of Save the Whales: the game's scene given places and shapes."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        obs: SaveTheWhalesObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
+    def draw(
+        self, obs: SaveTheWhalesObservation, sc: Scene, names: Sequence[str], tr: Translate
     ) -> str:
-        return Drawing(obs, scene(obs, legal, names, tr), tr).svg.close()
+        return Drawing(obs, sc, tr).svg.close()
 
 
 class Drawing:
@@ -254,6 +231,7 @@ class Drawing:
     def __init__(self, obs: SaveTheWhalesObservation, sc: Scene, tr: Translate) -> None:
         self.tr, self.svg = tr, Svg(text_size=12)
         self.acts = {c.target: c for c in sc.choices if c.target is not None}
+        self.lit = sc.highlights
         self.regions = regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
         height = PLAYERS_Y + len(seats) * ROW_H + 12
@@ -270,11 +248,11 @@ class Drawing:
         for region in sc.regions:
             if region.key.startswith(("space-", "path-")):
                 self.tokens(region)
-        x: float = X0
+        sp, shown = default_components().own_space_sp, []
         for choice in (c for c in sc.choices if c.target is None):
             cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
-            text = tr(text).format(sp=default_components().own_space_sp) if text else choice.words
-            x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, cls, height=34)
+            shown.append((choice, cls, tr(text).format(sp=sp) if text else choice.words))
+        x = svg.buttons(X0, CONTROLS_Y, shown, height=34)
         hint = " · ".join(regions["prompt"].notes)
         if hint:
             svg.text(x + 4, CONTROLS_Y + 22, hint, size=12, fill=INK, extra=' class="hint"')
@@ -287,18 +265,14 @@ class Drawing:
         svg.text(X0, 20, summary.label + " · " + viewer, size=15, weight="bold")
         svg.text(X0, 38, summary.notes[0], size=12, fill=MUTED, extra=' class="summary"')
         for k, flag in enumerate(summary.notes[1:]):
-            y, flagged = 18 + 18 * k, ' class="flag"'
-            svg.text(
-                WIDTH - X0, y, flag, size=11, anchor="end", weight="bold", fill=GREEN, extra=flagged
-            )
+            flagged = {"anchor": "end", "weight": "bold", "fill": GREEN, "extra": ' class="flag"'}
+            svg.text(WIDTH - X0, 18 + 18 * k, flag, size=11, **flagged)
 
     def space(self, region: Region) -> None:
-        svg, i, choice = self.svg, key_number(region), self.acts.get(region.key)
+        svg, i, choice = self.svg, number(region.key), self.acts.get(region.key)
         x, y, w, h, side = track_box(N, i)
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "space-act", f' data-space="{i}"')
-        else:
-            svg.add(el("g", ">", " · ".join(region.notes), cls="space", data_space=i))
+        title, data, lit = " · ".join(region.notes), f' data-space="{i}"', region.key in self.lit
+        svg.keyed(region.key, "space", lit, data, title, choice=choice, act="space-act")
         stroke, width = (INK, 0.8) if choice is None else (HIGHLIGHT, 2.5)
         fill = KIND_FILL.get(region.kind, "#ffffff")
         svg.add(rect(x, y, w, h, fill, stroke=stroke, stroke_width=width))
@@ -325,17 +299,14 @@ class Drawing:
         svg, cell = self.svg, path_cell(N)
         svg.add('<g class="path">')
         dashed = {"stroke": PATH_STROKE, "stroke_width": 1.5, "stroke_dasharray": "3 2"}
-        for region in path:
-            (px, py), (ex, ey) = (
-                path_point(N, key_number(region)),
-                inner_edge(N, key_number(region)),
-            )
+        for above in (number(region.key) for region in path):
+            (px, py), (ex, ey) = path_point(N, above), inner_edge(N, above)
             svg.add(el("line", x1=px, y1=py, x2=ex, y2=ey, **dashed))
         for region in path:
-            above = key_number(region)
+            above = number(region.key)
             px, py = path_point(N, above)
             fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
-            svg.add(el("g", ">", region.notes[0], cls="path-space", data_space=above))
+            svg.keyed(region.key, "path-space", self.lit, f' data-space="{above}"', region.notes[0])
             edge = {"rx": 9, "stroke": PATH_STROKE, "stroke_width": 1.2}
             svg.add(rect(px - cell / 2, py - cell / 2, cell, cell, fill, **edge))
             lines = wrap(region.label, 9)[:2]
@@ -343,16 +314,17 @@ class Drawing:
             svg.add("</g>")
         # The WHALING PORT lies beside the path, inside the ring at the Ship's first space.
         qx, qy = port_xy()
-        svg.add(el("g", ">", port.label, cls="port"))
+        svg.keyed(port.key, "port", lit=self.lit, title=port.label)
         svg.add(rect(qx - 40, qy - 20, 80, 40, "#dde3ea", rx=6, stroke=INK, stroke_dasharray="4 2"))
         svg.text(qx, qy - 8, port.label, size=8, anchor="middle", weight="bold")
         svg.add("</g>")
         for region in (*path, port):
             for ship in (p for p in region.pieces if p.kind == "ship"):
-                where = "port" if region is port else str(key_number(region))
-                sx, sy = (qx, qy + 8) if region is port else path_point(N, key_number(region))
+                where = "port" if region is port else str(number(region.key))
+                sx, sy = (qx, qy + 8) if region is port else path_point(N, number(region.key))
                 sy += 0 if region is port else cell / 2 - 10
-                svg.add(el("g", ">", ship.label, cls="ship", data_space=where))
+                data = f' data-space="{where}"'
+                svg.keyed(ship.key, "ship", self.lit, data, ship.label)
                 svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 
@@ -366,7 +338,7 @@ class Drawing:
             self.habitat(region, x, y)
         ey = top + 20 + 2 * (HABITAT_H + gap) + 4
         extinct = self.regions["extinct"]
-        svg.add(el("g", ">", extinct.label, cls="extinct-area"))
+        svg.keyed(extinct.key, "extinct-area", lit=self.lit, title=extinct.label)
         svg.add(rect(left, ey, inner, 40, EXTINCT_FILL, rx=6))
         svg.text(left + 8, ey + 24, extinct.label, size=10, fill="#ffffff", weight="bold")
         for k, piece in enumerate(extinct.pieces):
@@ -381,7 +353,8 @@ class Drawing:
         name, whale_line = region.key.removeprefix("habitat-"), region.notes[2]
         status = next(m for m in region.marks if m != "barnacle")
         fill = {"saved": SAVED_FILL, "extinct": "#b9bec6"}.get(status, "#ffffff")
-        svg.add(el("g", ">", whale_line, cls="habitat", data_whale=name, data_status=status))
+        data = f' data-whale="{esc(name)}" data-status="{status}"'
+        svg.keyed(region.key, "habitat", lit=self.lit, title=whale_line, data=data)
         svg.add(rect(x, y, w, h, fill, rx=7, stroke=INK, stroke_width=0.8))
         svg.text(x + 6, y + 14, region.label, size=10, weight="bold")
         svg.text(x + 6, y + 27, region.notes[0], size=9, fill=MUTED)
@@ -410,7 +383,7 @@ class Drawing:
 
     def dice(self, dice: Region, x: float, y: float) -> None:
         svg = self.svg
-        svg.add(el("g", ">", dice.label, cls="dice"))
+        svg.keyed(dice.key, "dice", lit=self.lit, title=dice.label)
         for k in range(2):
             dx, die = x + k * 50, dice.pieces[k] if k < len(dice.pieces) else None
             svg.add(rect(dx, y, 42, 42, "#ffffff", rx=8, stroke=INK, stroke_width=1.5))
@@ -429,7 +402,8 @@ class Drawing:
     def card(self, card: DrawnCard, region: Region, x: float, y: float, w: float) -> None:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
         svg, fill = self.svg, KIND_FILL.get("card_" + card["deck"], "#ffffff")
-        svg.add(el("g", ">", cls="card", data_deck=card["deck"], data_card=card["card"]))
+        data = f' data-deck="{card["deck"]}" data-card="{card["card"]}"'
+        svg.keyed(region.key, "card", lit=self.lit, data=data)
         svg.add(rect(x, y, w, 84, fill, rx=8, stroke=INK, stroke_width=1.2))
         svg.text(x + 8, y + 15, region.label, size=10, weight="bold")
         for lang, text in card["text"].items():
@@ -447,11 +421,11 @@ class Drawing:
         whales = [p for p in region.pieces if p.kind == "whale"]
         spread = [(k - (len(whales) - 1) / 2) * 15 for k in range(len(whales))]
         if region.key.startswith("path-"):
-            px, py = path_point(N, key_number(region))
+            px, py = path_point(N, number(region.key))
             for piece, dy in zip(whales, spread, strict=True):
                 self.token(piece, px, py - 4 + dy)
             return
-        x, y, w, h, side = track_box(N, key_number(region))
+        x, y, w, h, side = track_box(N, number(region.key))
         # The inner half of the space: two columns (three in a corner), or one down a side.
         if side in (1, 3):
             for piece, dy in zip(whales, spread, strict=True):
@@ -467,11 +441,9 @@ class Drawing:
         svg, name = self.svg, piece.key.removeprefix("whale-")
         fill = seat_colour(piece.owner) if piece.owner is not None else "#ffffff"
         choice = self.acts.get(piece.key) if not cls else None
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "whale-act", f' data-whale="{esc(name)}"')
-        else:
-            title = self.regions[f"habitat-{name}"].notes[2]
-            svg.add(el("g", ">", title, cls=f"whale {cls}", data_whale=name, pointer_events="none"))
+        title, data = self.regions[f"habitat-{name}"].notes[2], f' data-whale="{esc(name)}"'
+        lit, kind = piece.key in self.lit, f"whale {cls}".strip()
+        svg.keyed(piece.key, kind, lit, data, title, choice=choice, act="whale-act", still=True)
         stroke, width = (INK, 1) if choice is None else (HIGHLIGHT, 2.5)
         left, top = x - TOKEN_W / 2, y - TOKEN_H / 2
         edge = {"rx": 7, "stroke": stroke, "stroke_width": width}
@@ -484,29 +456,16 @@ class Drawing:
 
     def players(self, seats: list[Region]) -> None:
         svg, tr = self.svg, self.tr
-        headings = ((X0 + 8, tr("Player")), (260, tr("Whale")), (380, tr("Survival Points")))
-        for x, heading in headings:
-            svg.text(x, PLAYERS_Y - 4, heading, size=11, fill=MUTED)
+        heads = ((X0 + 8, tr("Player")), (260, tr("Whale")), (380, tr("Survival Points")))
+        svg.headings(PLAYERS_Y - 4, heads)
         for seat, row in enumerate(seats):
-            top = PLAYERS_Y + seat * ROW_H
-            mid, colour, now = top + ROW_H / 2, seat_colour(seat), "turn" in row.marks
-            svg.add(el("g", ">", cls="seat", data_seat=seat))
-            fill, edge = ("#ffffff", colour) if now else ("#eef6f9", "#c4d6de")
-            box = {"rx": 8, "stroke": edge, "stroke_width": 3 if now else 1}
-            svg.add(rect(X0, top + 2, WIDTH - 2 * X0, ROW_H - 4, fill, **box))
-            if "to-move" in row.marks:
-                svg.text(X0 + 6, mid + 5, "▶", size=13, extra=' class="to-move"')
-            svg.add(circle(X0 + 30, mid, 10, colour, stroke=INK, stroke_width=1.2))
-            svg.text(X0 + 30, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-            name = row.label if len(row.label) <= 20 else row.label[:19] + "…"
-            svg.text(X0 + 46, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
-            if "you" in row.marks:
-                svg.text(X0 + 46, mid + 13, tr("you"), size=10, fill=MUTED)
+            top, now, you = PLAYERS_Y + seat * ROW_H, "turn" in row.marks, "you" in row.marks
+            under = [tr("you")] if you else []
+            mid = seat_row(svg, row, top, ROW_H, WIDTH, lit=self.lit, now=now, under=under)
             whale, sp = row.notes
             svg.text(260, mid + 5, whale, size=12, fill=MUTED if "no-whale" in row.marks else INK)
-            svg.text(
-                380, mid + 6, sp, size=17, weight="bold", extra=f' class="sp" data-seat="{seat}"'
-            )
+            said = f' class="sp" data-seat="{seat}"'
+            svg.text(380, mid + 6, sp, size=17, weight="bold", extra=said)
             # Exchange Pieces (5 SP each) and loose SPs.
             px, thin = 412.0, {"stroke": INK, "stroke_width": 0.8}
             for piece in row.pieces:
@@ -519,13 +478,9 @@ class Drawing:
             choice = self.acts.get(row.key)
             if choice is not None:
                 text = tr("Pay 1 SP")
-                bw = 26 + 7.0 * len(text)
-                bx = WIDTH - X0 - 8 - bw
-                svg.open_act(choice.action, choice.words, "pay-act", f' data-seat="{seat}"')
-                button = {"rx": 8, "stroke": HIGHLIGHT, "stroke_width": 2.5}
-                svg.add(rect(bx, top + 7, bw, ROW_H - 14, "#ffffff", **button))
-                svg.text(bx + bw / 2, mid + 4.5, text, size=12, anchor="middle", weight="bold")
-                svg.add("</g>")
+                bx = WIDTH - X0 - 36 - int(7.4 * len(text))
+                seated = f' data-seat="{seat}"'
+                svg.button(choice.action, bx, top + 3, text, choice.words, "pay-act", extra=seated)
             svg.add("</g>")
 
 

@@ -13,16 +13,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.games.survive import actions as act
-from whaletable.games.survive import words
+from whaletable.games.survive import view, words
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
 from whaletable.games.survive.observation import SurviveObservation
-from whaletable.games.survive.view import scene, selected
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.games.survive.view import selected
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Svg,
+    Translate,
+    WordedBoard,
+    circle,
+    el,
+    esc,
+    number,
+    rect,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 SIZE = 30  # a hex's radius (centre to corner)
@@ -39,7 +54,6 @@ TILE_H = 40
 TILE_ROW = TILE_H + 8
 SEAT_H = 44
 
-MUTED = "#44546a"
 DEEP = "#7fbfd6"
 SEA = "#cfe9f2"
 TERRAIN_FILL = {"beach": "#f2dc9b", "forest": "#6aa84f", "mountain": "#9a8f84"}
@@ -53,6 +67,8 @@ CREATURE_FILL = {
     "dolphin": "#2a9d8f",
 }
 HULL = "#8b5a2b"
+BOLD = {"anchor": "middle", "weight": "bold"}
+TARGET = {"stroke": HIGHLIGHT, "stroke_width": 3}
 LEGEND_KEYS = ("player", *words.SEAT_COLUMNS, "tiles")
 
 
@@ -97,44 +113,36 @@ ISLE_XY = _isle_xy()
 ISLE_R = 34
 
 
-def _space(
-    svg: Svg,
-    space: int,
-    terrain: str | None,
-    landing: bool,
-    threatened: bool,
-    on_space: Action | None,
-    act_title: str,
-    tr: Translate,
-) -> None:
+def _space(svg: Svg, region: Region, on_space: Choice | None, lit: bool, tr: Translate) -> None:
     """One space of the board: its terrain, a landing ring, a threat; clickable when
-    ``on_space`` is the viewer's move there (``act_title`` its words)."""
+    ``on_space`` is the viewer's move there."""
+    space, terrain = number(region.key), None if region.kind == "sea" else region.kind
     fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
     title = words.space_words(space, tr)
     if terrain:
         title += " · " + words.terrain_name(terrain, tr)
+    data, act = f' data-hex="{space}"', "space-act"
+    svg.keyed(region.key, "space", lit, data, title, choice=on_space, act=act)
+    stroke, width = ("#4d4030", 1.5) if terrain else ("#3f7f95", 1.0)
     if on_space is not None:
-        svg.open_act(on_space, act_title, "space-act", f' data-hex="{space}"')
         stroke, width = HIGHLIGHT, 3.0
-    else:
-        svg.add(f'<g class="space" data-hex="{space}"><title>{esc(title)}</title>')
-        stroke, width = ("#3f7f95", 1.0) if not terrain else ("#4d4030", 1.5)
-    terrain_attr = f' data-terrain="{terrain}"' if terrain else ""
+    ground = {"cls": "hex", "data_terrain": terrain} if terrain else {"cls": "hex"}
     svg.add(
-        f'<polygon class="hex" points="{hex_points(space, 0.6)}" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="{width}"{terrain_attr}/>'
+        el(
+            "polygon",
+            points=hex_points(space, 0.6),
+            fill=fill,
+            stroke=stroke,
+            **ground,
+            stroke_width=width,
+        )
     )
-    if landing:
-        svg.add(
-            f'<polygon points="{hex_points(space, 3.5)}" fill="none" stroke="{LANDING}" '
-            f'stroke-width="3" pointer-events="none"/>'
-        )
-    if threatened:
-        svg.add(
-            f'<polygon class="threat" points="{hex_points(space, 2.5)}" fill="none" '
-            f'stroke="#c00000" stroke-width="3" stroke-dasharray="5 3" '
-            f'pointer-events="none"/>'
-        )
+    still = {"fill": "none", "stroke_width": 3, "pointer_events": "none"}
+    if "landing" in region.marks:
+        svg.add(el("polygon", points=hex_points(space, 3.5), stroke=LANDING, **still))
+    if "threat" in region.marks:
+        dashed = {"cls": "threat", "stroke": "#c00000", "stroke_dasharray": "5 3"}
+        svg.add(el("polygon", points=hex_points(space, 2.5), **dashed, **still))
     svg.add("</g>")
 
 
@@ -152,11 +160,10 @@ CREATURE_MARK = {  # the white sign on a creature's disc, around its centre
 
 
 def _creature_shape(svg: Svg, kind: str, x: float, y: float) -> None:
-    svg.add(
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7.5" fill="{CREATURE_FILL.get(kind, INK)}" '
-        f'stroke="#ffffff" stroke-width="1.2"/><g transform="translate({x:.1f} {y:.1f})" '
-        f'fill="#ffffff" stroke="#ffffff" stroke-width="0">{CREATURE_MARK.get(kind, "")}</g>'
-    )
+    svg.add(circle(x, y, 7.5, CREATURE_FILL.get(kind, INK), stroke="#ffffff", stroke_width=1.2))
+    sign = {"fill": "#ffffff", "stroke": "#ffffff", "stroke_width": 0}
+    svg.add(el("g", ">", transform=f"translate({x:.1f} {y:.1f})", **sign))
+    svg.add(CREATURE_MARK.get(kind, "") + "</g>")
 
 
 TARGET_CLASS: dict[type[Action], str] = {
@@ -174,30 +181,13 @@ def _short(key: str) -> str:
     return key[0] + key.rpartition("-")[2]
 
 
-def _number(key: str) -> int:
-    return int(key.rpartition("-")[2])
-
-
-def _open(svg: Svg, cls: str, attrs: str, title: str, key: str | None = None) -> None:
-    """Open a piece's ``<g>``: selectable as ``key`` (``data-boat``), else not clickable."""
-    if key is None:
-        svg.add(f'<g class="{cls}"{attrs} pointer-events="none"><title>{esc(title)}</title>')
-        return
-    svg.add(
-        f'<g class="{cls} boat selectable" data-boat="{key}"{attrs} tabindex="0" '
-        f'role="button" aria-label="{esc(title)}"><title>{esc(title)}</title>'
-    )
-
-
 class SurviveBoard(WordedBoard[SurviveObservation]):
     """The web board of Survive: Escape from Atlantis! with the Giant Squid."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self, view: SurviveObservation, legal: Sequence[Action], names: Sequence[str], tr: Translate
-    ) -> str:
-        return _Drawing(view, scene(view, legal, names, tr), names, tr).svg()
+    def draw(self, obs: SurviveObservation, sc: Scene, names: Sequence[str], tr: Translate) -> str:
+        return _Drawing(obs, sc, names, tr).svg()
 
 
 class _Drawing:
@@ -209,6 +199,7 @@ class _Drawing:
     ) -> None:
         self.view, self.sc, self.names, self.tr = view, sc, names, tr
         self.regions = {r.key: r for r in sc.regions}
+        self.lit = sc.highlights
         self.movers = [selected(c.action, view["phase"]) for c in sc.choices]
         self.keys = [_short(k) for k in dict.fromkeys(k for k in self.movers if k is not None)]
         self.direct = {
@@ -231,18 +222,9 @@ class _Drawing:
         self._isles()
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
         for region in spaces:
-            choice = self.direct.get(region.key)
-            # Kept by all it shows: most spaces look the same from one step to the next.
-            svg.piece(
-                _space,
-                _number(region.key),
-                None if region.kind == "sea" else region.kind,
-                "landing" in region.marks,
-                "threat" in region.marks,
-                None if choice is None else choice.action,
-                "" if choice is None else choice.words,
-                tr,
-            )
+            # Kept by all it shows (not its pieces): most spaces look the same turn to turn.
+            bare, choice = replace(region, pieces=()), self.direct.get(region.key)
+            svg.piece(_space, bare, choice, region.key in self.lit, tr)
         for region in spaces:
             self._pieces(region)
         for choice, mover in zip(sc.choices, self.movers, strict=True):
@@ -252,6 +234,23 @@ class _Drawing:
         self._hand(self.regions["hand"], layout)
         self._legend(seats, legend_y)
         return svg.close()
+
+    def _open(
+        self,
+        piece: Piece,
+        cls: str,
+        title: str,
+        data: str,
+        chosen: bool,
+        choice: Choice | None = None,
+        act: str = "",
+    ) -> None:
+        """Open a piece's ``<g>``: played by ``choice``, selectable when ``chosen``, else
+        letting clicks through to its space."""
+        pick, lit = _short(piece.key) if chosen else None, piece.key in self.lit
+        self.out.keyed(
+            piece.key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True
+        )
 
     def _selection_css(self) -> str:
         """A chosen piece (``data-selected`` on the svg) shows its destinations."""
@@ -280,28 +279,21 @@ class _Drawing:
         for i, isle in enumerate(ISLE_NAMES):
             region = self.regions[f"isle-{isle}"]
             x, y = ISLE_XY[i]
-            for h in BOARD.landing[i]:
-                hx, hy = hex_xy(h)
-                svg.add(
-                    f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{hx:.1f}" y2="{hy:.1f}" '
-                    f'stroke="{LANDING}" stroke-width="5" stroke-linecap="round"/>'
-                )
-            svg.add(
-                f'<g class="isle" data-isle="{isle}"><title>{esc(region.label)}</title>'
-                f'<circle cx="{x}" cy="{y}" r="{ISLE_R}" fill="{ISLE_FILL}" stroke="{LANDING}" '
-                f'stroke-width="3"/>'
-            )
+            road = {"stroke": LANDING, "stroke_width": 5, "stroke_linecap": "round"}
+            for hx, hy in (hex_xy(h) for h in BOARD.landing[i]):
+                svg.add(el("line", x1=float(x), y1=float(y), x2=float(hx), y2=float(hy), **road))
+            svg.keyed(region.key, "isle", self.lit, f' data-isle="{isle}"', region.label)
+            svg.add(circle(x, y, ISLE_R, ISLE_FILL, stroke=LANDING, stroke_width=3))
             for k, e in enumerate(region.pieces):
-                row, col = divmod(k, 5)
-                svg.add(
-                    f'<circle class="safe-explorer" data-explorer="{_number(e.key)}" '
-                    f'cx="{x - 20 + col * 10:.1f}" cy="{y - 14 + row * 10:.1f}" r="4.5" '
-                    f'fill="{seat_colour(e.owner or 0)}" stroke="{INK}" stroke-width="0.8"/>'
-                )
+                (row, col), fill = divmod(k, 5), seat_colour(e.owner or 0)
+                cls = "safe-explorer" + " highlight" * (e.key in self.lit)
+                said = {"cls": cls, "data_key": e.key, "data_explorer": number(e.key)}
+                at = (x - 20 + col * 10.0, y - 14 + row * 10.0, 4.5, fill)
+                svg.add(circle(*at, **said, stroke=INK, stroke_width=0.8))
             svg.add("</g>")
 
     def _pieces(self, region: Region) -> None:
-        cx, cy = hex_xy(_number(region.key))
+        cx, cy = hex_xy(number(region.key))
         creatures = [p for p in region.pieces if p.kind in CREATURE_FILL]
         for k, c in enumerate(creatures):
             self._creature(c, cx + (k - (len(creatures) - 1) / 2) * 15, cy - 17)
@@ -341,7 +333,7 @@ class _Drawing:
 
     def _explorer(self, e: Piece, spot: tuple[float, float, float]) -> None:
         svg, tr, (x, y, r) = self.out, self.tr, spot
-        explorer = _number(e.key)
+        explorer = number(e.key)
         title = words.seen_explorer_words(explorer, self.view, self.names, tr)
         if "swimming" in e.marks:
             title += " · " + tr("swimming")
@@ -350,57 +342,41 @@ class _Drawing:
         attrs = f' data-explorer="{explorer}" data-seat="{e.owner}"'
         choice = self.direct.get(e.key)
         chosen = _short(e.key) in self.keys
-        if choice is not None:
-            svg.open_act(choice.action, choice.words, "explorer-act", attrs)
-        else:
-            _open(svg, "explorer", attrs, title, _short(e.key) if chosen else None)
+        self._open(e, "explorer", title, attrs, chosen, choice, "explorer-act")
         if "swimming" in e.marks:
-            svg.add(
-                f'<circle cx="{x}" cy="{y}" r="{r + 2.2:.1f}" fill="none" stroke="#1f78b4" '
-                f'stroke-width="1.6" stroke-dasharray="2 1.5"/>'
-            )
+            wet = {"stroke": "#1f78b4", "stroke_width": 1.6, "stroke_dasharray": "2 1.5"}
+            svg.add(circle(x, y, r + 2.2, "none", **wet))
         ring, width = (HIGHLIGHT, 2.2) if chosen or choice is not None else (INK, 1)
-        dash = ' stroke-dasharray="3 2"' if chosen else ""
-        svg.add(
-            f'<circle class="mark" cx="{x}" cy="{y}" r="{r}" fill="{seat_colour(e.owner or 0)}" '
-            f'stroke="{ring}" stroke-width="{width}"{dash}/>'
-        )
+        dash = {"stroke_dasharray": "3 2"} if chosen else {}
+        fill = seat_colour(e.owner or 0)
+        svg.add(circle(x, y, r, fill, cls="mark", stroke=ring, stroke_width=width, **dash))
         if e.label:
-            value = f' class="explorer-value" data-explorer="{explorer}"'
-            size = round(r * 1.35, 1)
-            svg.text(
-                x, y + r * 0.45, e.label, size=size, anchor="middle", weight="bold", extra=value
-            )
+            value, look = f' class="explorer-value" data-explorer="{explorer}"', BOLD
+            svg.text(x, y + r * 0.45, e.label, size=round(r * 1.35, 1), extra=value, **look)
         svg.add("</g>")
 
     def _boat(self, boat: Piece, x: float, y: float) -> None:
         svg = self.out
         title = boat.label + (" · " + self.tr("you may move it") if "yours" in boat.marks else "")
         chosen = _short(boat.key) in self.keys
-        attrs = f' data-boat-id="{_number(boat.key)}"'
-        _open(svg, "boat-piece", attrs, title, _short(boat.key) if chosen else None)
+        attrs = f' data-boat-id="{number(boat.key)}"'
+        self._open(boat, "boat-piece", title, attrs, chosen)
         if chosen:
-            svg.add(
-                f'<ellipse class="mark" cx="{x}" cy="{y}" rx="24" ry="11" fill="none" '
-                f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>'
-            )
-        svg.add(
-            f'<path class="hull" d="M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} '
-            f'L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z" fill="{HULL}" '
-            f'stroke="{INK}" stroke-width="1.2"/></g>'
-        )
+            ring = {"stroke": HIGHLIGHT, "stroke_width": 2, "stroke_dasharray": "4 3"}
+            svg.add(el("ellipse", cls="mark", cx=x, cy=y, rx=24, ry=11, fill="none", **ring))
+        hull = f"M {x - 20:.1f} {y - 6:.1f} L {x + 20:.1f} {y - 6:.1f} "
+        hull += f"L {x + 14:.1f} {y + 6:.1f} L {x - 14:.1f} {y + 6:.1f} Z"
+        svg.add(el("path", cls="hull", d=hull, fill=HULL, stroke=INK, stroke_width=1.2) + "</g>")
 
     def _creature(self, c: Piece, x: float, y: float) -> None:
         svg, choice = self.out, self.direct.get(c.key)
-        attrs = f' data-creature="{_number(c.key)}" data-kind="{c.kind}"'
+        attrs = f' data-creature="{number(c.key)}" data-kind="{c.kind}"'
         ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" stroke="{HIGHLIGHT}" stroke-width="2.5"'
+        self._open(c, "creature", c.label, attrs, False, choice, "creature-act")
         if choice is not None:
-            svg.open_act(choice.action, choice.words, "creature-act", attrs)
             svg.add(ring + ' fill="#ffffff"/>')
-        else:
-            _open(svg, "creature", attrs, c.label)
-            if "picked" in c.marks:
-                svg.add(ring + ' fill="none"/>')
+        elif "picked" in c.marks:
+            svg.add(ring + ' fill="none"/>')
         _creature_shape(svg, c.kind, x, y)
         svg.add("</g>")
 
@@ -412,46 +388,38 @@ class _Drawing:
             x, y = ISLE_XY[ISLE_NAMES.index(name)]
             hidden = f' data-boat="{key}" data-isle="{name}" visibility="hidden"'
             svg.open_act(action, choice.words, "move-target isle-target", hidden)
-            svg.add(
-                f'<circle cx="{x}" cy="{y}" r="{ISLE_R - 2}" fill="{HIGHLIGHT}" '
-                f'fill-opacity="0.3" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
-            )
+            svg.add(circle(x, y, ISLE_R - 2, HIGHLIGHT, fill_opacity=0.3, **TARGET) + "</g>")
             return
         space = int(name)
         cls = TARGET_CLASS[type(action)]
         hidden = f' data-boat="{key}" data-hex="{space}" visibility="hidden"'
         svg.open_act(action, choice.words, f"move-target {cls}", hidden)
         if cls not in ("board-target", "jump-target"):
-            svg.add(
-                f'<polygon points="{hex_points(space, 2.5)}" fill="{HIGHLIGHT}" '
-                f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="3"/></g>'
-            )
+            where = hex_points(space, 2.5)
+            svg.add(el("polygon", points=where, fill=HIGHLIGHT, fill_opacity=0.25, **TARGET))
+            svg.add("</g>")
             return
         # Climbing into the boat on one's space (arrow up) or jumping out of it (down).
         cx, cy = hex_xy(space)
         x, y = cx + 17, cy + 14
         climb = cls == "board-target"
         tip, tail, colour = (y - 4, y + 5, INK) if climb else (y + 4, y - 5, "#1f78b4")
-        svg.add(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="#ffffff" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2.5"/>'
-            f'<path d="M {x:.1f} {tail:.1f} L {x:.1f} {tip:.1f} M {x - 4:.1f} {y:.1f} '
-            f'L {x:.1f} {tip:.1f} L {x + 4:.1f} {y:.1f}" fill="none" '
-            f'stroke="{colour}" stroke-width="1.8"/></g>'
-        )
+        svg.add(circle(x, y, 9, "#ffffff", stroke=HIGHLIGHT, stroke_width=2.5))
+        arrow = f"M {x:.1f} {tail:.1f} L {x:.1f} {tip:.1f} M {x - 4:.1f} {y:.1f} "
+        arrow += f"L {x:.1f} {tip:.1f} L {x + 4:.1f} {y:.1f}"
+        svg.add(el("path", d=arrow, fill="none", stroke=colour, stroke_width=1.8) + "</g>")
 
     # ---------------------------------------------------------------- under the sea
 
     def _controls(self) -> None:
         svg, tr = self.out, self.tr
-        x: float = 16
-        for choice in self.sc.choices:
-            if isinstance(choice.action, act.EndMovement):
-                text = tr("Stop") if self.view["phase"] == "tile-move" else tr("Done moving")
-                x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "end-act")
-            elif isinstance(choice.action, act.Decline):
-                text = tr("No deterrent")
-                x = svg.button(choice.action, x, CONTROLS_Y, text, choice.words, "decline-act")
+        stop = tr("Stop") if self.view["phase"] == "tile-move" else tr("Done moving")
+        short = {
+            act.EndMovement: ("end-act", stop),
+            act.Decline: ("decline-act", tr("No deterrent")),
+        }
+        shown = [(c, *short[type(c.action)]) for c in self.sc.choices if type(c.action) in short]
+        x = svg.buttons(16, CONTROLS_Y, shown)
         values = self.regions["values"]
         offered = [p for p in values.pieces if _short(p.key) in self.keys]
         if offered:
@@ -465,13 +433,11 @@ class _Drawing:
     def _value(self, value: Piece, x: float, y: float) -> None:
         svg, label = self.out, value.label
         title = self.tr("Your explorer worth {value}").format(value=label)
-        _open(svg, "explorer", f' data-value="{label}"', title, _short(value.key))
-        svg.add(
-            f'<circle class="mark" cx="{x}" cy="{y}" r="11" fill="{seat_colour(value.owner or 0)}" '
-            f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="3 2"/>'
-        )
+        self._open(value, "explorer", title, f' data-value="{label}"', True)
+        ring = {"stroke": HIGHLIGHT, "stroke_width": 2, "stroke_dasharray": "3 2"}
+        svg.add(circle(x, y, 11, seat_colour(value.owner or 0), cls="mark", **ring))
         extra = f' class="explorer-value" data-value="{label}"'
-        svg.text(x, y + 5, label, size=14, anchor="middle", weight="bold", extra=extra)
+        svg.text(x, y + 5, label, size=14, extra=extra, **BOLD)
         svg.add("</g>")
 
     @staticmethod
@@ -498,72 +464,38 @@ class _Drawing:
             effect = next((m for m in tile.marks if m not in TERRAIN_FILL), "")
             top = HAND_Y + 12 + row * TILE_ROW
             choice = self.direct.get(tile.key)
-            attrs = f' data-effect="{esc(effect)}" data-slot="{_number(tile.key)}"'
-            if choice is not None:
-                svg.open_act(choice.action, choice.words, "tile-act", attrs)
-                stroke, sw = HIGHLIGHT, 3.0
-            else:
-                svg.add(f'<g class="tile"{attrs}><title>{esc(tile.label)}</title>')
-                stroke, sw = "#b3261e", 1.5
-            svg.add(
-                f'<rect x="{x}" y="{top}" width="{width}" height="{TILE_H}" rx="8" '
-                f'fill="{TERRAIN_FILL.get(terrain, "#eeeeee")}" stroke="{stroke}" '
-                f'stroke-width="{sw}"/><rect x="{x + 4}" y="{top + 4}" width="{width - 8}" '
-                f'height="{TILE_H - 8}" rx="6" fill="#ffffff" fill-opacity="0.85"/>'
-            )
-            svg.text(x + width / 2, top + 25, tile.label, size=12, anchor="middle", weight="bold")
+            attrs = f' data-effect="{esc(effect)}" data-slot="{number(tile.key)}"'
+            lit, act_cls = tile.key in self.lit, "tile-act"
+            svg.keyed(tile.key, "tile", lit, attrs, tile.label, choice=choice, act=act_cls)
+            stroke, sw = (HIGHLIGHT, 3.0) if choice is not None else ("#b3261e", 1.5)
+            fill = TERRAIN_FILL.get(terrain, "#eeeeee")
+            svg.add(rect(x, top, width, TILE_H, fill, rx=8, stroke=stroke, stroke_width=sw))
+            svg.add(rect(x + 4, top + 4, width - 8, TILE_H - 8, "#ffffff", rx=6, fill_opacity=0.85))
+            svg.text(x + width / 2, top + 25, tile.label, size=12, **BOLD)
             svg.add("</g>")
 
     def _legend(self, seats: list[Region], top_y: float) -> None:
         svg, tr = self.out, self.tr
         columns = (40, 230, 330, 410, 480, 540, 600)
-        head_y = top_y - 6
-        for x, key in zip(columns, LEGEND_KEYS, strict=True):
-            svg.text(x, head_y, words.board_word(key, tr), size=11, fill=MUTED)
         scored = any(len(seat.notes) > len(LEGEND_KEYS) - 1 for seat in seats)
-        if scored:
-            score = words.board_word("score", tr)
-            svg.text(WIDTH - 14, head_y, score, size=11, fill=MUTED, anchor="end")
+        heads = [
+            (x, words.board_word(key, tr)) for x, key in zip(columns, LEGEND_KEYS, strict=True)
+        ]
+        svg.headings(top_y - 6, heads, words.board_word("score", tr) if scored else "")
         for index, seat in enumerate(seats):
-            top = top_y + index * SEAT_H
-            mid = top + SEAT_H / 2
-            colour = seat_colour(seat.owner or 0)
-            to_move = "to-move" in seat.marks
-            svg.add(f'<g class="seat" data-seat="{seat.owner}">')
-            svg.add(
-                f'<rect x="8" y="{top + 2}" width="{WIDTH - 16}" height="{SEAT_H - 4}" rx="8" '
-                f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-                f'stroke="{colour if to_move else "#c4d6de"}" '
-                f'stroke-width="{3 if to_move else 1}"/>'
-            )
-            if to_move:
-                svg.text(12, mid + 5, "▶", size=12, extra=' class="to-move"')
-            svg.add(
-                f'<circle cx="28" cy="{mid}" r="9" fill="{colour}" stroke="{INK}" '
-                f'stroke-width="1.2"/>'
-            )
-            name = seat.label if len(seat.label) <= 18 else seat.label[:17] + "…"
-            svg.text(42, mid - 1, name, size=14, weight="bold", extra=' class="seat-name"')
             sub = [tr("you")] if "you" in seat.marks else []
             if "active" in seat.marks:
                 sub.append(tr("your turn") if "you" in seat.marks else tr("their turn"))
-            if sub:
-                svg.text(42, mid + 13, " · ".join(sub), size=10.5, fill=MUTED)
+            now, lit = "to-move" in seat.marks, seat.key in self.lit
+            top = top_y + index * SEAT_H
+            mid = seat_row(svg, seat, top, SEAT_H, WIDTH, lit=lit, now=now, under=sub)
             # Where the seat's explorers are, then the tiles it holds (the page reads ``held``).
             for x, note in zip(columns[1:], seat.notes[: len(LEGEND_KEYS) - 1], strict=True):
                 held = f' class="held" data-seat="{seat.owner}"' if x == columns[-1] else ""
                 svg.text(x, mid + 5, note, size=14, weight="bold", extra=held)
             if scored:
-                extra = ' class="score"'
-                svg.text(
-                    WIDTH - 14,
-                    mid + 5,
-                    seat.notes[-1],
-                    size=15,
-                    weight="bold",
-                    anchor="end",
-                    extra=extra,
-                )
+                end = {"anchor": "end", "extra": ' class="score"'}
+                svg.text(WIDTH - 14, mid + 5, seat.notes[-1], size=15, weight="bold", **end)
             svg.add("</g>")
 
 

@@ -11,12 +11,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from whaletable.core.action import Action
-from whaletable.core.view import Choice, Piece, Region
-from whaletable.games.whale_riders import words
+from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.games.whale_riders import view, words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
-from whaletable.games.whale_riders.view import scene
-from whaletable.web.boards import HIGHLIGHT, INK, Svg, Translate, WordedBoard, esc, seat_colour
+from whaletable.web.boards import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    Svg,
+    Translate,
+    WordedBoard,
+    circle,
+    esc,
+    key_attrs,
+    number,
+    rect,
+    seat_colour,
+    seat_row,
+)
 
 # --- Geometry of the drawing (SVG user units) -----------------------------------------
 WIDTH = 1000
@@ -37,7 +49,6 @@ ROW_H = 56
 
 OCEAN = "#d9edf4"
 COAST = "#eef6f9"
-MUTED = "#44546a"
 GOOD_FILL = {
     "shell": "#f6c9bd",
     "kelp": "#8fcf8a",
@@ -47,6 +58,7 @@ GOOD_FILL = {
     "pearl": "#c5a8e6",  # the rulebook's pearl tiles have a purple background
     "storm": "#5b6470",
 }
+BOLD = {"anchor": "middle", "weight": "bold"}
 HEADING_MARK = {"out": "▶", "back": "◀", "home": "⌂"}
 ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move by
     "move": "move-act",
@@ -69,42 +81,22 @@ def space_y(slot: int) -> int:
     return SPACES_BOTTOM - (slot + 1) * (SPACE_H + SPACE_GAP)
 
 
-def key_number(key: str) -> int:
-    """The last number of a scene key (``space-3-1`` is space 1)."""
-    return int(key.rsplit("-", 1)[1])
-
-
 def _face(svg: Svg, x: float, y: float, kind: str, w: float, h: float, lit: bool = False) -> None:
     """A tile's face in its good's colour: on a space, or a small chip."""
     rx = 7 if h > 16 else 4
-    stroke, width = (HIGHLIGHT, 3) if lit else (INK, 1)
-    svg.add(
-        f'<rect class="face" x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" '
-        f'fill="{GOOD_FILL.get(kind, "#dddddd")}" stroke="{stroke}" stroke-width="{width}"/>'
-    )
-
-
-def _open(svg: Svg, choice: Choice | None, cls: str, data: str) -> None:
-    """Open the ``<g>`` of a space or a contract: a click that plays ``choice`` if any."""
-    if choice is None:
-        svg.add(f'<g class="{cls}"{data}>')
-    else:
-        svg.open_act(choice.action, choice.words, ACT_CLASS[choice.action.kind], data)
+    edge = {"stroke": HIGHLIGHT, "stroke_width": 3} if lit else {"stroke": INK, "stroke_width": 1}
+    svg.add(rect(x, y, w, h, GOOD_FILL.get(kind, "#dddddd"), cls="face", rx=rx, **edge))
 
 
 class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     """The web board of Whale Riders."""
 
-    words = words
+    words, view = words, view
 
-    def svg(
-        self,
-        obs: WhaleRidersObservation,
-        legal: Sequence[Action],
-        names: Sequence[str],
-        tr: Translate,
+    def draw(
+        self, obs: WhaleRidersObservation, sc: Scene, names: Sequence[str], tr: Translate
     ) -> str:
-        sc = scene(obs, legal, names, tr)
+        lit = sc.highlights
         at = {c.target: c for c in sc.choices if c.target is not None}
         regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
@@ -123,52 +115,49 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
         svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
         for index, port in enumerate(ports):
-            self._port(svg, index, port, at)
-        svg.add(
-            f'<rect x="{COL_X0}" y="{LANE_Y}" width="{len(ports) * COL_W - 4}" '
-            f'height="{LANE_H}" rx="10" fill="#bcdde9"/>'
-        )
+            self._port(svg, index, port, at, lit)
+        svg.add(rect(COL_X0, LANE_Y, len(ports) * COL_W - 4, LANE_H, "#bcdde9", rx=10))
         for index, port in enumerate(ports):
-            self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"])
+            self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"], lit)
         self._controls(svg, [c for c in sc.choices if c.target is None], turn, tr)
         if hand is not None:
-            self._hand(svg, hand, at, tr)
-        self._players(svg, seats, players_y, tr)
+            self._hand(svg, hand, at, lit, tr)
+        self._players(svg, seats, players_y, lit, tr)
         if decrees is not None:
             svg.text(16, decrees_y + 14, tr("Decrees"), size=13, weight="bold", fill=MUTED)
             for i, decree in enumerate(decrees.pieces):
-                data = f' class="decree" data-decree="{esc(decree.key.removeprefix("decree-"))}"'
+                data = key_attrs(decree.key, "decree", decree.key in lit)
+                data += f' data-decree="{esc(decree.key.removeprefix("decree-"))}"'
                 svg.text(16, decrees_y + 36 + i * 22, decree.label, size=12, extra=data)
         return svg.close()
 
-    def _port(self, svg: Svg, index: int, port: Region, at: dict[str, Choice]) -> None:
+    def _port(
+        self, svg: Svg, index: int, port: Region, at: dict[str, Choice], lit: frozenset[str]
+    ) -> None:
         x = col_x(index)
         buying = "buying" in port.marks
-        svg.add(f'<g class="port" data-port="{index}">')
-        svg.add(
-            f'<rect x="{x + 2}" y="{NAME_Y - 16}" width="{COL_W - 6}" '
-            f'height="{SPACES_BOTTOM - NAME_Y + 18}" rx="9" '
-            f'fill="{"#fff6d6" if "home" in port.marks else COAST}" '
-            f'stroke="{HIGHLIGHT if buying else "#b7cdd6"}" stroke-width="{2 if buying else 1}"/>'
+        svg.keyed(port.key, "port", lit, f' data-port="{index}"')
+        fill, edge = (
+            "#fff6d6" if "home" in port.marks else COAST,
+            HIGHLIGHT if buying else "#b7cdd6",
         )
+        box = {"rx": 9, "stroke": edge, "stroke_width": 2 if buying else 1}
+        svg.add(rect(x + 2, NAME_Y - 16, COL_W - 6, SPACES_BOTTOM - NAME_Y + 18, fill, **box))
         named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
         svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
         for slot, space in enumerate(p for p in port.pieces if p.kind != "rider"):
             y, mid = space_y(slot), space_y(slot) + SPACE_H / 2
             # The price printed beside the space: a coin.
-            svg.add(
-                f'<g class="price"><circle cx="{x + 18}" cy="{mid}" r="11" '
-                f'fill="#f2d16b" stroke="#a07f1a"/>'
-            )
+            svg.add('<g class="price">' + circle(x + 18, mid, 11, "#f2d16b", stroke="#a07f1a"))
             svg.text(x + 18, mid + 4, port.notes[slot], size=12, anchor="middle", weight="bold")
             svg.add("</g>")
             choice = at.get(space.key)
-            _open(svg, choice, "space", f' data-port="{index}" data-slot="{slot}"')
+            act = "" if choice is None else ACT_CLASS[choice.action.kind]
+            data = f' data-port="{index}" data-slot="{slot}"'
+            svg.keyed(space.key, "space", lit, data, choice=choice, act=act)
             if space.kind == "empty":
-                svg.add(
-                    f'<rect x="{x + TILE_X}" y="{y}" width="{TILE_W}" height="{SPACE_H}" rx="7" '
-                    f'fill="none" stroke="#9fb3bf" stroke-dasharray="4 3"/>'
-                )
+                dashed = {"rx": 7, "stroke": "#9fb3bf", "stroke_dasharray": "4 3"}
+                svg.add(rect(x + TILE_X, y, TILE_W, SPACE_H, "none", **dashed))
             else:
                 svg.add(f'<g class="tile" data-good="{esc(space.kind)}">')
                 _face(svg, x + TILE_X, y, space.kind, TILE_W, SPACE_H, choice is not None)
@@ -177,14 +166,12 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
                 if space.kind == "storm":
                     svg.text(centre, mid - 1, "⚡", size=15, anchor="middle", fill=ink)
                 base = y + SPACE_H - 5 if space.kind == "storm" else mid + 4
-                svg.text(
-                    centre, base, space.label, size=11, anchor="middle", fill=ink, weight="bold"
-                )
+                svg.text(centre, base, space.label, size=11, fill=ink, **BOLD)
                 svg.add("</g>")
             svg.add("</g>")
         svg.add("</g>")
 
-    def _riders(self, svg: Svg, port: int, riders: list[Piece]) -> None:
+    def _riders(self, svg: Svg, port: int, riders: list[Piece], lit: frozenset[str]) -> None:
         """The riders under their port; ▶ sailing out, ◀ sailing home, ⌂ home."""
         for i, rider in enumerate(riders):
             assert rider.owner is not None
@@ -192,15 +179,11 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             cx = col_x(port) + 22 + col * 36
             cy = LANE_Y + 17 + row * 28
             heading = next(h for h in HEADING_MARK if h in rider.marks)
-            svg.add(
-                f'<g class="rider" data-seat="{rider.owner}" data-port="{port}" '
-                f'data-heading="{heading}"><title>{esc(rider.label)}</title>'
-            )
-            svg.add(
-                f'<circle cx="{cx}" cy="{cy}" r="12" fill="{seat_colour(rider.owner)}" '
-                f'stroke="{INK}" stroke-width="{3 if "to-move" in rider.marks else 1.2}"/>'
-            )
-            svg.text(cx, cy + 4, str(rider.owner + 1), size=12, anchor="middle", weight="bold")
+            data = f' data-seat="{rider.owner}" data-port="{port}" data-heading="{heading}"'
+            svg.keyed(rider.key, "rider", lit, data, rider.label)
+            width = 3 if "to-move" in rider.marks else 1.2
+            svg.add(circle(cx, cy, 12, seat_colour(rider.owner), stroke=INK, stroke_width=width))
+            svg.text(cx, cy + 4, str(rider.owner + 1), size=12, **BOLD)
             if "not-left" not in rider.marks:
                 svg.text(cx + 17, cy + 4, HEADING_MARK[heading], size=11, anchor="middle")
             svg.add("</g>")
@@ -212,17 +195,14 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             "fulfil_contracts": tr("Fulfil contracts"),
             "done": tr("Done"),
         }
-        x: float = 16
-        for choice in buttons:
-            kind = choice.action.kind
-            text = short.get(kind, choice.words)
-            x = svg.button(
-                choice.action, x, CONTROLS_Y, text, choice.words, ACT_CLASS[kind], height=36
-            )
+        shown = [(c, ACT_CLASS[c.action.kind], short.get(c.action.kind, c.words)) for c in buttons]
+        x = svg.buttons(16, CONTROLS_Y, shown, height=36)
         for hint in turn.notes:
             svg.text(x + 6, CONTROLS_Y + 23, hint, size=13, fill=MUTED, extra=' class="hint"')
 
-    def _hand(self, svg: Svg, hand: Region, at: dict[str, Choice], tr: Translate) -> None:
+    def _hand(
+        self, svg: Svg, hand: Region, at: dict[str, Choice], lit: frozenset[str], tr: Translate
+    ) -> None:
         svg.text(16, HAND_Y, tr("Your contracts"), size=13, weight="bold", fill=MUTED)
         svg.text(220, HAND_Y, hand.label, size=12, fill=MUTED, extra=' class="my-goods"')
         if not hand.pieces:
@@ -230,12 +210,12 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         for i, card in enumerate(hand.pieces):
             x, y = 16 + i * (CARD_W + 12), HAND_Y + 10
             choice = at.get(card.key)
-            _open(svg, choice, "contract", f' data-card="{key_number(card.key)}"')
+            act = "" if choice is None else ACT_CLASS[choice.action.kind]
+            data = f' data-card="{number(card.key)}"'
+            svg.keyed(card.key, "contract", lit, data, choice=choice, act=act)
             stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
-            svg.add(
-                f'<rect class="card" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="8" '
-                f'fill="#f7f1e3" stroke="{stroke}" stroke-width="{width}"/>'
-            )
+            edge = {"cls": "card", "rx": 8, "stroke": stroke, "stroke_width": width}
+            svg.add(rect(x, y, CARD_W, CARD_H, "#f7f1e3", **edge))
             title = tr("Contract {number}").format(number=i + 1)
             svg.text(x + 10, y + 18, title, size=12, weight="bold")
             if "payable" in card.marks:
@@ -247,20 +227,13 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(x + 10, y + 46, card.label, size=11, weight="bold", extra=squeeze)
             svg.add("</g>")
 
-    def _players(self, svg: Svg, seats: list[Region], top: int, tr: Translate) -> None:
-        columns = (
-            (44, tr("Player")),
-            (196, tr("Rider")),
-            (380, tr("Coins")),
-            (440, tr("Tiles")),
-            (770, tr("Hand")),
-            (850, tr("Fulfilled")),
-        )
-        for left, title in columns:
-            svg.text(left, top + 12, title, size=11, fill=MUTED)
-        svg.text(WIDTH - 14, top + 12, tr("Pearls"), size=11, fill=MUTED, anchor="end")
+    def _players(
+        self, svg: Svg, seats: list[Region], top: int, lit: frozenset[str], tr: Translate
+    ) -> None:
+        heads = (tr("Player"), tr("Rider"), tr("Coins"), tr("Tiles"), tr("Hand"), tr("Fulfilled"))
+        svg.headings(top + 12, zip((44, 196, 380, 440, 770, 850), heads, strict=True), tr("Pearls"))
         for row in seats:
-            self._seat(svg, row, top + 20 + key_number(row.key) * ROW_H, tr)
+            self._seat(svg, row, top + 20 + number(row.key) * ROW_H, lit, tr)
         # What the colours of the tiles mean.
         x, y = 16.0, top + 20 + len(seats) * ROW_H + 20
         for good in words.TILES:
@@ -268,43 +241,24 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             svg.text(x + 21, y + 1, tr(good), size=11, fill=MUTED, extra=' class="legend"')
             x += 34 + 7 * len(tr(good))
 
-    def _seat(self, svg: Svg, row: Region, row_top: int, tr: Translate) -> None:
-        seat = key_number(row.key)
-        mid = row_top + ROW_H / 2
-        colour = seat_colour(seat)
-        to_move = "to-move" in row.marks
-        svg.add(f'<g class="seat" data-seat="{seat}">')
-        for line in row.notes[1:]:  # what its power does
-            svg.add(f"<title>{esc(line)}</title>")
-        svg.add(
-            f'<rect x="8" y="{row_top + 2}" width="{WIDTH - 16}" height="{ROW_H - 4}" rx="8" '
-            f'fill="{"#ffffff" if to_move else "#eef6f9"}" '
-            f'stroke="{colour if to_move else "#c4d6de"}" stroke-width="{3 if to_move else 1}"/>'
-        )
-        if to_move:
-            svg.text(14, mid + 5, "▶", size=13, extra=' class="to-move"')
-        svg.add(
-            f'<circle cx="34" cy="{mid}" r="10" fill="{colour}" stroke="{INK}" stroke-width="1.2"/>'
-        )
-        svg.text(34, mid + 4, str(seat + 1), size=11, anchor="middle", weight="bold")
-        name = row.label if len(row.label) <= 16 else row.label[:15] + "…"
-        svg.text(50, mid - 4, name, size=14, weight="bold", extra=' class="seat-name"')
+    def _seat(
+        self, svg: Svg, row: Region, row_top: int, lit: frozenset[str], tr: Translate
+    ) -> None:
         sub = [tr("you")] if "viewer" in row.marks else []
         sub += [p.label for p in row.pieces if p.kind == "power"]
-        if sub:
-            svg.text(50, mid + 13, " · ".join(sub), size=11, fill=MUTED)
+        now, power = "to-move" in row.marks, " · ".join(row.notes[1:]) or None
+        mid = seat_row(svg, row, row_top, ROW_H, WIDTH, lit=lit, now=now, under=sub, title=power)
         svg.text(196, mid + 4, row.notes[0], size=11, extra=' class="place"')
-        svg.add(f'<circle cx="390" cy="{mid}" r="10" fill="#f2d16b" stroke="#a07f1a"/>')
+        svg.add(circle(390, mid, 10, "#f2d16b", stroke="#a07f1a"))
         figures = {"coins": (406, 14), "fulfilled": (850, 14), "pearls": (WIDTH - 14, 17)}
         for p in (p for p in row.pieces if p.kind in figures):
             x, size = figures[p.kind]
             look = {"anchor": "end" if p.kind == "pearls" else "start", "weight": "bold"}
-            svg.text(x, mid + 5, p.label, size=size, extra=f' class="{p.kind}"', **look)
-        for k in range(sum(p.kind == "card-back" for p in row.pieces)):
-            svg.add(
-                f'<rect class="card-back" x="{770 + k * 14}" y="{mid - 13}" width="18" '
-                f'height="26" rx="3" fill="#3d5a80" stroke="{INK}"/>'
-            )
+            said = key_attrs(p.key, p.kind, p.key in lit)
+            svg.text(x, mid + 5, p.label, size=size, extra=said, **look)
+        for k, back in enumerate(p for p in row.pieces if p.kind == "card-back"):
+            face = {"cls": "card-back" + " highlight" * (back.key in lit), "data_key": back.key}
+            svg.add(rect(770 + k * 14, mid - 13, 18, 26, "#3d5a80", rx=3, stroke=INK, **face))
         # Its tiles as small chips, two rows of up to 17.
         held = [p for p in row.pieces if p.kind in GOOD_FILL]
         per_row, size, gap = 17, 16, 2
@@ -313,9 +267,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         top = mid - (rows * size + (rows - 1) * gap) / 2
         for i, tile in enumerate(shown):
             r, c = divmod(i, per_row)
-            svg.add(
-                f'<g class="held" data-good="{esc(tile.kind)}"><title>{esc(tile.label)}</title>'
-            )
+            data = f' data-good="{esc(tile.kind)}"'
+            svg.keyed(tile.key, "held", lit=lit, title=tile.label, data=data)
             _face(svg, 440 + c * (size + gap), top + r * (size + gap), tile.kind, size, size)
             svg.add("</g>")
         if len(held) > len(shown):

@@ -88,6 +88,7 @@ async def replay(
     tr = i18n.translator(lang_of(request))
     state, log = table.replay(at, tr)  # stepped from the record, nothing kept per step
     obs = state.observation(seat)
+    events = state.step_events(seat, at - 1)  # the last step's, highlighted
     view = f"&seat={seat}" if seat is not None else ""
     return services.page(
         request,
@@ -97,7 +98,7 @@ async def replay(
             "key": key,
             "step": at,
             "num_steps": n,
-            "board": table.board.svg(obs, [], table.names, tr),
+            "board": table.board.svg(obs, [], table.names, tr, events=events),
             "log": log,
             "status": table.board.status(obs, table.names, tr),
             "seat": seat,
