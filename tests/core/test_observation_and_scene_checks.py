@@ -7,8 +7,10 @@ from typing import Any
 import pytest
 from toy_game import TOY_ID, Pass, Step, ToyGame, ToyState, play_to_turn, toy
 
+from whaletable import games
+from whaletable.core import view
 from whaletable.core.observation import Observation
-from whaletable.core.testing import check_observations, sample_states
+from whaletable.core.testing import check_observations, check_scenes, sample_states
 from whaletable.core.view import Choice, Piece, Region, Scene, check_scene, scene_maker
 
 __all__ = ["toy"]  # the fixture, imported for pytest
@@ -110,3 +112,41 @@ def test_a_key_used_twice_is_caught() -> None:
 
 def test_a_game_without_a_view_module_has_no_scene_to_check(toy: ToyGame) -> None:
     assert scene_maker(toy) is None
+
+
+def test_a_highlight_of_nothing_on_the_scene_is_caught() -> None:
+    scene = Scene("", regions=_scene(()).regions, highlights=frozenset({"harbour"}))
+    with pytest.raises(AssertionError, match="highlights name no region or piece"):
+        check_scene(scene, [], TOY_ID)
+
+
+def test_scenes_are_checked_with_the_last_steps_events_as_each_viewer_knows_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = games.get("whale-to-look")
+    real = scene_maker(game)
+    assert real is not None
+    given: list[tuple[Any, ...]] = []
+
+    def recording(obs: Any, legal: Any, names: Any, tr: Any, *, events: Any = ()) -> Scene:
+        given.append(tuple(events))
+        return real(obs, legal, names, tr, events=events)
+
+    monkeypatch.setattr(view, "scene_maker", lambda _game: recording)
+    samples = sample_states(game, 6, seed=3)
+    assert check_scenes(samples) == len(given) > 0
+    assert any(given), "no scene was given the events of its last step"
+    for sample in samples:
+        state = sample.state
+        last = len(state.history) - 1
+        if last < 0:
+            continue
+        replay = game.new_state(state.num_players, state.options, events=True)
+        for action in state.history:
+            replay.apply(action)
+        # Each viewer's scene gets exactly what the choke point lets that viewer know.
+        expected = [replay.step_events(None, last)]
+        expected += [replay.step_events(seat, last) for seat in range(state.num_players)]
+        assert [tuple(e) for e in expected] in [
+            given[i : i + len(expected)] for i in range(0, len(given), len(expected))
+        ]

@@ -31,6 +31,7 @@ from whaletable.core.action import Action
 from whaletable.core.advice import advise
 from whaletable.core.agent import SeatView
 from whaletable.core.errors import IllegalAction
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.observation import Observation
 from whaletable.core.record import Record
@@ -118,7 +119,7 @@ class PlaySession:
         final = self.state.observation(None)
         self.show_new_rounds(final)
         self.flush_log()
-        self.console.print(self.view.board(final, self.specs))
+        self.console.print(self.view.board(final, self.specs, self.last_events(None)))
         self.console.print(self.view.final(final, self.specs))
         self.save()
         return 0
@@ -141,6 +142,11 @@ class PlaySession:
         events = state.step_events(self.log_seat, step)
         self.pending.extend(self.game.step_lines(events, action, seat, self.seat_names, self.tr))
         self.show_new_rounds(state.observation(None))
+
+    def last_events(self, seat: int | None) -> list[Event]:
+        """The last step's events as ``seat`` may know them: what its board lights up."""
+        step = len(self.state.history) - 1
+        return self.state.step_events(seat, step) if step >= 0 else []
 
     def flush_log(self) -> None:
         for line in self.pending:
@@ -196,7 +202,7 @@ class PlaySession:
         self.last_human = seat
         self.flush_log()
         obs = self.state.observation(seat)
-        self.console.print(self.view.board(obs, self.specs))
+        self.console.print(self.view.board(obs, self.specs, self.last_events(seat)))
         legal = self.state.legal_actions()
         # One scene words every choice, in the order of the actions it numbers.
         self.menu = self.view.choices(obs, legal)

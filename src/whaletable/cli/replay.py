@@ -11,6 +11,7 @@ from rich.text import Text
 from whaletable.cli.play import InputFn
 from whaletable.cli.render import GameView, seat_label, seat_words, view_for
 from whaletable.core.errors import RecordError
+from whaletable.core.event import Event
 from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
@@ -106,6 +107,7 @@ def show(
     state = states[step]
     obs = state.observation(seat)
     console.rule(Text(tr("step {step} of {steps}").format(step=step, steps=len(states) - 1)))
+    events: list[Event] = []
     if step > 0:
         before = states[step - 1]
         actor = before.current_player()
@@ -118,7 +120,7 @@ def show(
         # Chance steps that reveal nothing public (a card dealt face down) stay unnamed.
         what = line if line is not None else tr("chance")
         console.print(Text(tr("last: {what}").format(what=what), style="italic"))
-    console.print(view.board(obs, names))
+    console.print(view.board(obs, names, events))
     for summary in view.round_summaries(obs, names):
         console.print(summary)
     if state.is_terminal():

@@ -1526,9 +1526,10 @@ def check_observations(samples: Sequence[Sample]) -> int:
 
 
 def check_scenes(samples: Sequence[Sample], *, languages: Sequence[str] = ("en",)) -> int:
-    """Where the game has a ``view`` module, every viewer's scene is sound
-    (:func:`whaletable.core.view.check_scene`): every legal action can be chosen on it,
-    once. Returns the scenes checked (0 for a game without a view)."""
+    """Where the game has a ``view`` module, every viewer's scene, made with the last
+    step's events as that viewer knows them, is sound (:func:`whaletable.core.view.check_scene`):
+    every legal action can be chosen on it, once, and it highlights only what it shows.
+    Returns the scenes checked (0 for a game without a view)."""
     from whaletable.core.view import check_scene, scene_maker
     from whaletable.i18n import translator
 
@@ -1541,13 +1542,20 @@ def check_scenes(samples: Sequence[Sample], *, languages: Sequence[str] = ("en",
     for sample in samples:
         state = sample.state
         names = [f"P{s + 1}" for s in range(state.num_players)]
+        # The scene is drawn with the last step's events as each viewer knows them (what
+        # it highlights), as the web table and the terminal draw it.
+        replay = state.game.new_state(state.num_players, state.options, events=True)
+        for action in state.history:
+            replay.apply(action)
+        last = len(state.history) - 1
         for lang in languages:
             tr = translator(lang)
             for index, obs in enumerate(views(state)):
                 seat = None if index == 0 else index - 1
                 mover = seat is not None and state.current_player() == seat
                 legal = state.legal_actions() if mover else []
+                events = replay.step_events(seat, last) if last >= 0 else []
                 where = f"{sample.where()}, {_viewer(index)}, {lang}"
-                check_scene(scene(obs, legal, names, tr), legal, where)
+                check_scene(scene(obs, legal, names, tr, events=events), legal, where)
                 checked += 1
     return checked

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
+from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.generic_view import game_over_line, result_word, screen
 from whaletable.core.observation import Observation
@@ -65,8 +66,11 @@ class GameView(Protocol[O_contra]):
 
     tr: Translate
 
-    def board(self, obs: O_contra, names: list[str]) -> RenderableType:
-        """The table as ``obs``'s seat (or a spectator) sees it."""
+    def board(
+        self, obs: O_contra, names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
+        """The table as ``obs``'s seat (or a spectator) sees it, what the last step touched
+        lit: ``events`` are that step's, as the same viewer may know them."""
 
     def choices(self, obs: O_contra, legal: Sequence[Action]) -> list[str]:
         """Every action of ``legal`` in words, in order, for the seat choosing (``obs`` is
@@ -93,7 +97,7 @@ class SceneView:
     ``ranking_rule``) and the short commands (``SHORT_FORMS``). A game's view adds its
     layout and reads its typed commands."""
 
-    maker: Callable[[Any, Sequence[Action], Sequence[str], Translate], Scene] | None = None
+    maker: Callable[..., Scene] | None = None  # the game's view.scene
     words: Any = None
 
     def __init__(self, tr: Translate = english) -> None:
@@ -102,10 +106,17 @@ class SceneView:
     def labels(self, seats: int, names: Sequence[str]) -> list[str]:
         return [seat_words(s, names, self.tr) for s in range(seats)]
 
-    def scene(self, obs: Any, names: Sequence[str], legal: Sequence[Action] = ()) -> Scene:
+    def scene(
+        self,
+        obs: Any,
+        names: Sequence[str],
+        legal: Sequence[Action] = (),
+        events: Sequence[Event] = (),
+    ) -> Scene:
         """The scene of ``obs``, its seats named as the terminal names them."""
         assert self.maker is not None
-        return self.maker(obs, legal, self.labels(obs["num_players"], names), self.tr)
+        labels = self.labels(obs["num_players"], names)
+        return self.maker(obs, legal, labels, self.tr, events=events)
 
     def choices(self, obs: Any, legal: Sequence[Action]) -> list[str]:
         # The web board's words: a choice names no seat but by number.
@@ -156,9 +167,11 @@ class GenericView(SceneView):
         self.game = game
         self.maker = scene_maker(game)
 
-    def board(self, obs: dict[str, Any], names: list[str]) -> RenderableType:
+    def board(
+        self, obs: dict[str, Any], names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
         if self.maker is not None:
-            scene = self.maker(obs, (), names, self.tr)
+            scene = self.maker(obs, (), names, self.tr, events=events)
             panels = [region_panel(region, scene.highlights) for region in scene.regions]
             body: RenderableType = Columns(panels)
             status = scene.status
@@ -199,10 +212,11 @@ class GenericView(SceneView):
         return self.tr("type the number of an action, or an action as JSON")
 
 
-def seat_cells(region: Region) -> list[RenderableType]:
+def seat_cells(region: Region, lit: frozenset[str] = frozenset()) -> list[RenderableType]:
     """A seat's row begins so in every game's table: ``▶`` if it is to move, then its name
-    in its colour."""
-    name = Text(region.label, style=f"bold {seat_colour(region.owner or 0)}")
+    in its colour (reversed where the last step touched the seat)."""
+    style = f"bold {seat_colour(region.owner or 0)}" + " reverse" * (region.key in lit)
+    name = Text(region.label, style=style)
     return ["▶" if "to-move" in region.marks else "", name]
 
 

@@ -6,7 +6,7 @@ every seat sees the spectator's scene. On the command line whales are named by s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -15,6 +15,7 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Region
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words as w
@@ -65,42 +66,52 @@ def number(args: list[str], write: str, missing: str, first: int, last: int) -> 
 class SaveTheWhalesView(SceneView):
     maker, words = staticmethod(scene), w
 
-    def board(self, obs: SaveTheWhalesObservation, names: list[str]) -> RenderableType:
+    def board(
+        self, obs: SaveTheWhalesObservation, names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
         tr = self.tr
-        sc = scene({**obs, "seat": None}, [], self.labels(obs["num_players"], names), tr)
+        # Nothing in Save the Whales is hidden, so a seat's events are the spectator's.
+        sc = self.scene({**obs, "seat": None}, names, events=events)
         regions = {r.key: r for r in sc.regions}
         seat = obs["seat"]
         viewer = tr("spectator") if seat is None else tr("Seat {number}").format(number=seat + 1)
-        summary, dice = regions["summary"], regions["dice"]
+        summary, dice, lit = regions["summary"], regions["dice"], sc.highlights
         text = Text(tr("Save the Whales") + " · " + summary.label, "bold")
         text.append(" · " + tr("viewing as {viewer}").format(viewer=viewer))
         text.append("\n" + sc.status + "\n" + summary.notes[0])
         if dice.pieces:
-            text.append(" · " + dice.label)
+            text.append(" · ")
+            text.append(dice.label, style="reverse" * (dice.key in lit))
         ship = next(p for r in sc.regions for p in r.pieces if p.kind == "ship")
         text.append("\n" + ship.label)
         for flag in summary.notes[1:]:
             text.append("\n" + flag, "bold green")
-        parts: list[RenderableType] = [text, self._track(regions, sc.highlights)]
+        parts: list[RenderableType] = [text, self._track(regions, lit)]
         title = w.place_words("habitats", tr)
         whales = Table(tr("Whale"), tr("Saving costs"), padding=(0, 1), title=title)
         for r in sc.regions:
             if r.kind == "habitat":
                 style = seat_colour(r.owner) if r.owner is not None else ""
-                whales.add_row(Text(r.notes[2], style=style), r.notes[0])
+                style += " reverse" * (r.key in lit)
+                whales.add_row(Text(r.notes[2], style=style.strip()), r.notes[0])
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
         players = Table(*columns, tr("Exchange Pieces × 5 + loose SP"), padding=(0, 1))
         for r in (r for r in sc.regions if r.kind == "seat"):
             coins = sum(p.kind == "exchange" for p in r.pieces)
-            players.add_row(*seat_cells(r), *r.notes, f"{coins} × 5 + {len(r.pieces) - coins}")
+            players.add_row(*seat_cells(r, lit), *r.notes, f"{coins} × 5 + {len(r.pieces) - coins}")
         parts += [whales, players]
         if "card" in regions:
             card = regions["card"]
-            parts.append(Panel(Text(card.notes[0]), title=card.label, expand=False))
+            border = "bold" if card.key in lit else ""
+            parts.append(
+                Panel(Text(card.notes[0]), title=card.label, expand=False, border_style=border)
+            )
         parts += [Text(note, style="bold") for note in regions["prompt"].notes]
         return Group(*parts)
 
-    def _track(self, regions: dict[str, Region], moving: frozenset[str]) -> Table:
+    def _track(self, regions: dict[str, Region], lit: frozenset[str]) -> Table:
+        """The track in four columns, each space with the whales on it and on the path
+        above it; what the last step touched is lit (the whale it moved underlined)."""
         tr, n = self.tr, TRACK_LENGTH
         rows = (n + 3) // 4
         table = Table(
@@ -112,13 +123,14 @@ class SaveTheWhalesView(SceneView):
         for i in range(n):
             space, path = regions[f"space-{i}"], regions.get(f"path-{i}")
             cell = Text(f"{i:>2} ", style="dim")
-            cell.append(space.label)
+            touched = space.key in lit or (path is not None and path.key in lit)
+            cell.append(space.label, style="reverse" * touched)
             for note in space.notes[1:]:
                 cell.append(f" {note}", style="dim")
             # Whales go by the names a player types (c gray, n blue, …).
-            for name, style in whales_in(space, moving):
+            for name, style in whales_in(space, lit):
                 cell.append(f" {name}", style=style)
-            above = [name for name, _ in whales_in(path, moving)] if path is not None else []
+            above = [name for name, _ in whales_in(path, lit)] if path is not None else []
             if path is not None and any(p.kind == "ship" for p in path.pieces):
                 above.append(tr("SHIP"))
             if above:

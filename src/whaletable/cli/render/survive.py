@@ -14,7 +14,7 @@ then one digit per explorer: its seat). The list under the map says exactly who 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 
 from rich.console import Group, RenderableType
@@ -23,6 +23,7 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, english
 from whaletable.games.survive import actions as act
@@ -182,7 +183,7 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
     return text
 
 
-def players_table(seats: list[Region], tr: Translate) -> Table:
+def players_table(seats: list[Region], tr: Translate, lit: frozenset[str]) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
     table.add_column(w.board_word("player", tr), no_wrap=True)
@@ -191,7 +192,7 @@ def players_table(seats: list[Region], tr: Translate) -> Table:
     if any(len(seat.notes) > len(SEAT_COLUMNS) + 1 for seat in seats):
         table.add_column(w.board_word("score", tr), justify="right")
     for seat in seats:
-        table.add_row(*seat_cells(seat), *seat.notes)
+        table.add_row(*seat_cells(seat, lit), *seat.notes)
     return table
 
 
@@ -218,7 +219,9 @@ def own_things(sc: Scene, seat: int, tr: Translate) -> Text:
     return text
 
 
-def sea_map(spaces: list[Region]) -> Text:
+def sea_map(spaces: list[Region], lit: frozenset[str] = frozenset()) -> Text:
+    """The island row by row, each space's name over what is on it; reversed where the
+    last step touched the space or anything on it."""
     out = Text()
     for row, length in enumerate(BOARD.row_lengths):
         first = BOARD.hex_at(row, 0)
@@ -228,6 +231,8 @@ def sea_map(spaces: list[Region]) -> Text:
             style = TERRAIN_STYLE.get(region.kind, SEA_STYLE)
             if "landing" in region.marks and region.kind == "sea":
                 style = LANDING_STYLE
+            if region.key in lit or any(p.key in lit for p in region.pieces):
+                style += " reverse"
             names.append(f"{region.label:^5}", style=style)
             names.append(" ")
             code = "".join(MARK.get(p.kind, "") for p in region.pieces)
@@ -244,8 +249,11 @@ def sea_map(spaces: list[Region]) -> Text:
     return out
 
 
-def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) -> Table:
-    """Who is where, space by space, in the names a player types."""
+def pieces_list(
+    spaces: list[Region], obs: SurviveObservation, tr: Translate, lit: frozenset[str] = frozenset()
+) -> Table:
+    """Who is where, space by space, in the names a player types (reversed where the last
+    step touched it)."""
     table = Table(padding=(0, 1), show_edge=False, box=None)
     table.add_column(tr("space"), no_wrap=True)
     table.add_column(tr("what is there"))
@@ -255,7 +263,8 @@ def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) ->
         texts: list[Text] = []
         boat: Text | None = None
         for p in region.pieces:
-            style = f"bold {seat_colour(p.owner or 0)}"
+            lit_up = " reverse" * (p.key in lit)
+            style = f"bold {seat_colour(p.owner or 0)}{lit_up}"
             if p.kind == "boat":
                 boat = Text(f"B{_number(p.key) + 1}[")
                 texts.append(boat)
@@ -266,7 +275,9 @@ def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) ->
                 texts.append(Text(explorer_tag(p) + swimming, style))
             else:
                 creature = obs["creatures"][_number(p.key)]
-                texts.append(Text(creature_name(creature, obs), style="bold"))
+                texts.append(
+                    Text(creature_name(creature, obs), style="bold" + " reverse" * (p.key in lit))
+                )
         if boat is not None:
             boat.append("]")
         ground = tr("sea") if region.kind == "sea" else w.terrain_name(region.kind, tr)
@@ -280,14 +291,17 @@ def pieces_list(spaces: list[Region], obs: SurviveObservation, tr: Translate) ->
 class SurviveView(SceneView):
     maker, words = staticmethod(scene), w
 
-    def board(self, view: SurviveObservation, names: list[str]) -> RenderableType:
+    def board(
+        self, view: SurviveObservation, names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
         tr = self.tr
         labels = self.labels(view["num_players"], names)
-        sc = scene(view, (), labels, tr)
+        sc = self.scene(view, names, events=events)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
+        lit = sc.highlights
         legend = Text(tr(w.LEGEND), style="dim")
-        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces), legend]
-        parts.append(pieces_list(spaces, view, tr))
+        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces, lit), legend]
+        parts.append(pieces_list(spaces, view, tr, lit))
         isles = [r for r in sc.regions if r.kind == "isle" and r.pieces]
         if isles:
             on_isles = " · ".join(
@@ -296,7 +310,7 @@ class SurviveView(SceneView):
             parts.append(Text(tr("Saved: {explorers}").format(explorers=on_isles)))
         if view["seat"] is not None:
             parts.append(own_things(sc, view["seat"], tr))
-        parts.append(players_table([r for r in sc.regions if r.kind == "seat"], tr))
+        parts.append(players_table([r for r in sc.regions if r.kind == "seat"], tr, lit))
         return Group(*parts)
 
     # --------------------------------------------------------------- choosing

@@ -10,6 +10,8 @@ board's button.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -17,6 +19,7 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
@@ -43,17 +46,19 @@ def rider_tag(rider: Piece) -> str:
 class WhaleRidersView(SceneView):
     maker, words = staticmethod(scene), words
 
-    def board(self, obs: WhaleRidersObservation, names: list[str]) -> RenderableType:
+    def board(
+        self, obs: WhaleRidersObservation, names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
         tr = self.tr
-        sc = self.scene(obs, names)
+        sc = self.scene(obs, names, events=events)
         ports = [r for r in sc.regions if r.kind == "port"]
         seats = [r for r in sc.regions if r.kind == "seat"]
         legend = tr("S2→ = Seat 2's rider sailing out, ← sailing home, ⌂ home, · not yet left")
         parts: list[RenderableType] = [
             self._header(sc, seats),
-            self._coast(ports),
+            self._coast(ports, sc.highlights),
             Text(self._prices(ports) + "\n" + legend, style="dim"),
-            self._players(seats),
+            self._players(seats, sc.highlights),
         ]
         regions = {r.key: r for r in sc.regions}
         burned = regions["supply"].pieces[-1:]
@@ -79,8 +84,9 @@ class WhaleRidersView(SceneView):
         text.append(f"\n{sc.status}\n{sc.region('supply').label}")
         return text
 
-    def _coast(self, ports: list[Region]) -> Table:
-        """One row per port, its spaces from the cheapest (space 1) up."""
+    def _coast(self, ports: list[Region], lit: frozenset[str]) -> Table:
+        """One row per port, its spaces from the cheapest (space 1) up; what the last step
+        touched reversed."""
         tr = self.tr
         table = Table(padding=(0, 1), title=tr("The Ice Coast"))
         table.add_column(tr("Port"), no_wrap=True)
@@ -90,9 +96,15 @@ class WhaleRidersView(SceneView):
             table.add_column(tr("Space {space}").format(space=k + 1), no_wrap=True)
         table.add_column(tr("Riders"), no_wrap=True)
         for port, row in zip(ports, spaces, strict=True):
-            cells = [Text(s.label or "—", style="dim" if s.kind == "empty" else "") for s in row]
+            cells = [
+                Text(
+                    s.label or "—",
+                    style=("dim" if s.kind == "empty" else "") + " reverse" * (s.key in lit),
+                )
+                for s in row
+            ]
             cells += [Text("")] * (widest - len(row))
-            riders = chips([p for p in port.pieces if p.kind == "rider"], label=rider_tag)
+            riders = chips([p for p in port.pieces if p.kind == "rider"], lit, rider_tag)
             table.add_row(Text(port.label, style="bold"), *cells, riders)
         return table
 
@@ -108,7 +120,7 @@ class WhaleRidersView(SceneView):
             parts.append(f"{where}: {'/'.join(prices)}")
         return tr("Prices in coins, from space 1 up: {prices}").format(prices=" · ".join(parts))
 
-    def _players(self, seats: list[Region]) -> Table:
+    def _players(self, seats: list[Region], lit: frozenset[str]) -> Table:
         tr = self.tr
         table = Table(padding=(0, 1))
         has_power = any(p.kind == "power" for s in seats for p in s.pieces)
@@ -117,12 +129,16 @@ class WhaleRidersView(SceneView):
         for i, column in enumerate(columns):
             table.add_column(column, justify="right" if i in (3, 7) else "left")  # the figures
         for row in seats:
-            said = {p.kind: p.label for p in row.pieces}  # coins, fulfilled, pearls, power
+            # coins, fulfilled, pearls, power: each lit where the last step touched it
+            said = {p.kind: Text(p.label, "reverse" * (p.key in lit)) for p in row.pieces}
             held = " · ".join(p.label for p in row.pieces if p.key.startswith("held-")) or "—"
-            backs = str(sum(p.kind == "card-back" for p in row.pieces))
-            cells = [row.notes[0], said["coins"], held, backs, said["fulfilled"], said["pearls"]]
+            backs = [p for p in row.pieces if p.kind == "card-back"]
+            drawn = any(p.key in lit for p in backs)
+            cells: list[RenderableType] = [row.notes[0], said["coins"], held]
+            cells.append(Text(str(len(backs)), "reverse" * drawn))
+            cells += [said["fulfilled"], said["pearls"]]
             table.add_row(
-                *seat_cells(row), *cells, *([said.get("power", "—")] if has_power else [])
+                *seat_cells(row, lit), *cells, *([said.get("power", "—")] if has_power else [])
             )
         return table
 

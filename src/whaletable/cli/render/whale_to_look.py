@@ -18,6 +18,7 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells, seat_colour
 from whaletable.core.action import Action
+from whaletable.core.event import Event
 from whaletable.core.view import Piece, Region
 from whaletable.core.words import Translate
 from whaletable.games.whale_to_look import actions as act
@@ -32,10 +33,12 @@ CHOSEN = {"i": act.Investigate, "r": act.UseRadar, "c": act.ChooseFisherBoat}
 """The short forms that name one fish card or boat, counted from 1."""
 
 
-def fish_card(card: Region, tr: Translate) -> Text:
-    """``F5 [3]`` (known), ``F5 [?]`` (not), then the markers beside it."""
+def fish_card(card: Region, tr: Translate, lit: frozenset[str] = frozenset()) -> Text:
+    """``F5 [3]`` (known), ``F5 [?]`` (not), then the markers beside it; its name underlined
+    where the last step touched it."""
     value, face_up = card.notes[0], "face-up" in card.marks
-    text = Text(card.label + " ")
+    touched = card.key in lit or any(m.key in lit for m in card.pieces)
+    text = Text(card.label + " ", style="underline" if touched else "")
     if value == UNKNOWN:
         text.append("[?]", style="dim")
     else:
@@ -52,10 +55,12 @@ def boat_label(boat: Piece) -> str:
     return f"S{(boat.owner or 0) + 1}:{boat.label}{marks}"
 
 
-def area_panel(area: Region, tr: Translate) -> Panel:
-    body = chips(area.pieces, label=boat_label) or Text("—", style="dim")
+def area_panel(area: Region, tr: Translate, lit: frozenset[str] = frozenset()) -> Panel:
+    body = chips(area.pieces, lit, boat_label) or Text("—", style="dim")
     body.append("".join("\n" + note for note in area.notes), style="dim")
-    return Panel(body, title=words.area_name(area.label, position(area.key), tr), padding=(0, 1))
+    title = words.area_name(area.label, position(area.key), tr)
+    border = "bold" if area.key in lit else ""
+    return Panel(body, title=title, padding=(0, 1), border_style=border)
 
 
 def spaced(cells: Sequence[RenderableType]) -> list[RenderableType]:
@@ -63,38 +68,45 @@ def spaced(cells: Sequence[RenderableType]) -> list[RenderableType]:
     return [*(c for cell in cells for c in (Text(""), cell)), Text("")]
 
 
-def board_grid(fish: list[Region], areas: list[Region], tr: Translate) -> Table:
-    """Fish rows and area rows interleave, so each area sits between its four fish."""
+def board_grid(
+    fish: list[Region], areas: list[Region], tr: Translate, lit: frozenset[str] = frozenset()
+) -> Table:
+    """Fish rows and area rows interleave, so each area sits between its four fish; what the
+    last step touched is lit."""
     columns = board_with_areas(len(areas)).columns
     grid = Table.grid(padding=(0, 1))
     for _ in range(2 * columns + 1):
         grid.add_column(justify="center", vertical="middle")
     for r in range(len(areas) // columns + 1):
         cards = fish[r * (columns + 1) : (r + 1) * (columns + 1)]
-        grid.add_row(*spaced([fish_card(card, tr) for card in cards])[1:-1])
-        row = [area_panel(area, tr) for area in areas[r * columns : (r + 1) * columns]]
+        grid.add_row(*spaced([fish_card(card, tr, lit) for card in cards])[1:-1])
+        row = [area_panel(area, tr, lit) for area in areas[r * columns : (r + 1) * columns]]
         if row:
             grid.add_row(*spaced(row))
     return grid
 
 
-def players_table(seats: list[Region], tr: Translate) -> Table:
+def players_table(seats: list[Region], tr: Translate, lit: frozenset[str]) -> Table:
     table = Table(padding=(0, 1))
     table.add_column("")
     for key in words.SEAT_COLUMNS:
         justify: JustifyMethod = "right" if key == "points" else "left"
         table.add_column(words.word(key, tr), justify=justify, no_wrap=key == "player")
     for row in seats:
-        table.add_row(*seat_cells(row), chips(row.pieces, label=boat_label) or "—", *row.notes)
+        boats = chips(row.pieces, lit, boat_label) or "—"
+        table.add_row(*seat_cells(row, lit), boats, *row.notes)
     return table
 
 
 class WhaleToLookView(SceneView):
     maker, words = staticmethod(scene), words
 
-    def board(self, o: WhaleToLookObservation, names: list[str]) -> RenderableType:
+    def board(
+        self, o: WhaleToLookObservation, names: list[str], events: Sequence[Event] = ()
+    ) -> RenderableType:
         tr = self.tr
-        regions = kinds(scene(o, (), self.labels(o["num_players"], names), tr))
+        sc = self.scene(o, names, events=events)
+        regions = kinds(sc)
         edition = tr("edition {edition}").format(edition=o["edition"])
         header = Text(tr("Whale to Look") + " · " + edition, "bold")
         for row in regions["seat"]:
@@ -105,8 +117,13 @@ class WhaleToLookView(SceneView):
         for trend in regions.get("trend", []):
             header.append(f"\n{trend.label}: {trend.notes[0]}")
         legend = tr(words.LEGEND)
-        grid = board_grid(regions["fish"], regions["area"], tr)
-        return Group(header, grid, Text(legend, style="dim"), players_table(regions["seat"], tr))
+        grid = board_grid(regions["fish"], regions["area"], tr, sc.highlights)
+        return Group(
+            header,
+            grid,
+            Text(legend, style="dim"),
+            players_table(regions["seat"], tr, sc.highlights),
+        )
 
     def parse(self, text: str, obs: WhaleToLookObservation) -> Action | None:
         verb, *args = text.lower().split() or [""]
