@@ -22,10 +22,11 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import whaletable.games
 from whaletable.agents import make_agent
+from whaletable.agents.mcts import MctsAgent
 from whaletable.core.agent import Agent, SeatView
 from whaletable.core.game import Game
 from whaletable.core.match import play_match
@@ -46,19 +47,23 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 
 
 class Timed:
-    """A bot whose decisions are timed (only those with a choice to make)."""
+    """A bot whose decisions are timed (only those with a choice to make), and whose
+    search's overrulings of its guide are counted."""
 
-    def __init__(self, agent: Agent, times: list[float]) -> None:
+    def __init__(self, agent: Agent, tally: Tally) -> None:
         self.agent = agent
         self.name = agent.name
-        self.times = times
+        self.tally = tally
+        self.guided = isinstance(agent, MctsAgent) and agent.settings.guide is not None
 
     def act(self, view: SeatView) -> Any:
         if len(view.legal_actions()) == 1:
             return self.agent.act(view)
         start = time.perf_counter()
         action = self.agent.act(view)
-        self.times.append(time.perf_counter() - start)
+        self.tally.times.append(time.perf_counter() - start)
+        if self.guided and not cast(MctsAgent, self.agent).last_guided:
+            self.tally.overrulings += 1
         return action
 
 
@@ -69,6 +74,8 @@ class Tally:
     wins: float = 0.0
     returns: list[float] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
+    overrulings: int = 0
+    """Searched moves on which the search overruled its guide."""
 
     def row(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
@@ -82,6 +89,7 @@ class Tally:
             "move_mean_s": statistics.fmean(self.times) if self.times else 0.0,
             "move_max_s": max(self.times, default=0.0),
             "moves": len(self.times),
+            "overrulings": self.overrulings,
         }
 
 
@@ -98,7 +106,7 @@ def play_rivals(
         agents: list[Agent] = []
         for seat in range(players):
             bot = make_agent(spec if seat == mine else opponent, game, seat_seed(seed, i, seat))
-            agents.append(Timed(bot, tally.times) if seat == mine else bot)
+            agents.append(Timed(bot, tally) if seat == mine else bot)
         result = play_match(game, agents, seed=seat_seed(seed, i, 99))
         winners = result.winners
         tally.games += 1
@@ -112,7 +120,7 @@ def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -
     tally = Tally(spec)
     for i in range(games):
         agents: list[Agent] = [
-            Timed(make_agent(spec, game, seat_seed(seed, i, seat)), tally.times)
+            Timed(make_agent(spec, game, seat_seed(seed, i, seat)), tally)
             for seat in range(players)
         ]
         result = play_match(game, agents, seed=seat_seed(seed, i, 99))
@@ -151,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{spec:<60} {row['win_rate']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
                 f"({even}) return {row['mean_return']:+.3f} "
                 f"move {row['move_mean_s'] * 1000:.0f} ms mean, {row['move_max_s'] * 1000:.0f} max "
-                f"over {row['moves']} | {row['seconds']:.0f} s",
+                f"over {row['moves']}, {row['overrulings']} overruled | {row['seconds']:.0f} s",
                 flush=True,
             )
     if args.json:

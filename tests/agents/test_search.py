@@ -17,8 +17,8 @@ import pytest
 
 import whaletable
 from whaletable import games
-from whaletable.agents import make_agent, register_agent
-from whaletable.agents.mcts import MctsAgent
+from whaletable.agents import UnknownAgent, make_agent, register_agent
+from whaletable.agents.mcts import MctsAgent, _Node, overrules
 from whaletable.agents.settings import SearchSettings, search_settings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
@@ -237,6 +237,82 @@ def test_guide_move_stands_unless_the_search_beats_it_by_the_margin() -> None:
     # With no margin the guide stands only where the search prefers it anyway (or a tie).
     if choice != state.legal_actions()[-1]:
         assert unguided.act(view) in (choice, state.legal_actions()[-1])
+
+
+_GUIDES_MADE: list[int] = []
+
+
+class _RememberingGuide(_Fixed):
+    """Proposes the last legal move; counts how many of it were made."""
+
+    name = "remembering-guide"
+
+    def __init__(self, game: Game[Any], seed: int = 0) -> None:
+        _GUIDES_MADE.append(seed)
+
+
+def test_the_guide_is_kept_from_move_to_move_until_overruled() -> None:
+    """A guide's plan for a turn (Survive's movement) holds only if it is the same bot."""
+    register_agent("remembering-guide", _RememberingGuide)
+    game = games.get("whale-riders")
+    _GUIDES_MADE.clear()
+    kept = MctsAgent(
+        game, 3, settings=SearchSettings(iterations=20, guide="remembering-guide", margin=1)
+    )
+    for seed in range(4):
+        state = decision(game, seed, after=3)
+        kept.act(SeatView(state, state.current_player()))
+        assert kept.last_guided
+    assert len(_GUIDES_MADE) == 1
+    _GUIDES_MADE.clear()
+    overruled = MctsAgent(
+        game, 3, settings=SearchSettings(iterations=60, guide="remembering-guide")
+    )
+    overrulings = 0
+    for seed in range(4):
+        state = decision(game, seed, after=3)
+        overruled.act(SeatView(state, state.current_player()))
+        overrulings += not overruled.last_guided
+    # A new guide for the first move and after every overruling but a last one.
+    assert overrulings > 0
+    assert len(_GUIDES_MADE) in (overrulings, overrulings + 1)
+
+
+def _leaf_values(*values: float) -> _Node:
+    """A root child that backed up ``values`` for seat 0."""
+    node = _Node(1)
+    for v in values:
+        node.visits += 1
+        node.totals[0] += v
+        node.squares[0] += v * v
+    return node
+
+
+def test_the_confidence_test_refuses_an_overrule_on_noise() -> None:
+    # 0.4 better on average, but from two leaves far apart: a gain noise could make.
+    picked, advised = _leaf_values(1.0, 0.2), _leaf_values(0.1, 0.3)
+    assert overrules(picked, advised, 0, margin=0.1, confidence=0.0)
+    assert not overrules(picked, advised, 0, margin=0.1, confidence=2.0)
+
+
+def test_the_confidence_test_lets_a_steady_gain_overrule() -> None:
+    picked = _leaf_values(*[0.6, 0.62, 0.58] * 10)
+    advised = _leaf_values(*[0.2, 0.22, 0.18] * 10)
+    assert overrules(picked, advised, 0, margin=0.1, confidence=2.0)
+
+
+def test_the_confidence_test_needs_two_leaves_of_each_move() -> None:
+    # One leaf each has no spread to measure, so no gain can be told from noise.
+    assert overrules(_leaf_values(0.9), _leaf_values(0.1), 0, margin=0.0, confidence=0.0)
+    assert not overrules(_leaf_values(0.9), _leaf_values(0.1), 0, margin=0.0, confidence=2.0)
+    assert not overrules(_leaf_values(0.9, 0.9), None, 0, margin=0.0, confidence=0.0)
+
+
+def test_a_spec_sets_the_confidence_of_an_overrule() -> None:
+    game = games.get("survive")
+    assert _mcts(game, "mcts:confidence=2.5").settings.confidence == 2.5
+    with pytest.raises(UnknownAgent):
+        _mcts(game, "mcts:confidence=-1")
 
 
 def test_chance_widening_bounds_the_outcomes_a_chance_node_keeps() -> None:

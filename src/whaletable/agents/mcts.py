@@ -96,13 +96,48 @@ def random_playout(state: State, rng: random.Random) -> list[float]:
 class _Node:
     """Statistics of one edge of the tree: the node reached by one action code."""
 
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "squares", "totals", "visits")
 
     def __init__(self, num_players: int) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.totals = [0.0] * num_players
+        self.squares = [0.0] * num_players
+        """Sums of the squared values: how noisy each seat's mean is."""
+
+    def mean(self, seat: int) -> float:
+        return self.totals[seat] / self.visits
+
+    def variance_of_mean(self, seat: int) -> float:
+        """The squared standard error of ``seat``'s mean (needs two visits)."""
+        n = self.visits
+        mean = self.totals[seat] / n
+        spread = max(self.squares[seat] / n - mean * mean, 0.0) * n / (n - 1)
+        return spread / n
+
+
+def overrules(
+    picked: _Node, advised: _Node | None, seat: int, *, margin: float, confidence: float
+) -> bool:
+    """Whether the search's move ``picked`` should replace the guide's ``advised``.
+
+    It must score more by ``margin``; with ``confidence`` > 0 the gain beyond the
+    margin must also exceed that many standard errors of the difference of the
+    two means, so a gain seen in a handful of noisy leaves does not count. A move
+    the search did not try, or (under the test) tried once, keeps the guide's.
+    """
+    if advised is None or advised.visits == 0:
+        return False
+    gain = picked.mean(seat) - advised.mean(seat) - margin
+    if gain <= 0:
+        return False
+    if confidence <= 0:
+        return True
+    if picked.visits < 2 or advised.visits < 2:
+        return False
+    noise = math.sqrt(picked.variance_of_mean(seat) + advised.variance_of_mean(seat))
+    return gain > confidence * noise
 
 
 class MctsAgent:
@@ -152,6 +187,10 @@ class MctsAgent:
         """How many iterations the last :meth:`act` ran (0 when the move was forced)."""
         self.last_guided = False
         """Whether the last :meth:`act` played the guide's move."""
+        self._guide: Agent | None = None
+        """The guide, kept from move to move as the bot plays on its own: a plan it made
+        for a whole turn (Survive's movement) then holds, instead of being made again
+        from another sample at every step."""
 
     @property
     def iterations(self) -> int:
@@ -176,8 +215,11 @@ class MctsAgent:
             return legal[0]
         # The time limit covers the whole move: the guide's advice as well as the search.
         started = self.clock()
-        guide = self.settings.guide
-        advice = self._bot(guide).act(view) if guide is not None else None
+        advice = None
+        if self.settings.guide is not None:
+            if self._guide is None:
+                self._guide = self._bot(self.settings.guide)
+            advice = self._guide.act(view)
         root = self.search(view, started=started)
         encode = self.game.encode
         seat = view.seat
@@ -194,16 +236,14 @@ class MctsAgent:
             picked = root.children[encode(choice)]
             advised = root.children.get(encode(advice))
             # The guide's move stands unless the search saw it and found better.
-            if (
-                advised is None
-                or advised.visits == 0
-                or (
-                    picked.totals[seat] / picked.visits
-                    <= advised.totals[seat] / advised.visits + self.settings.margin
-                )
+            settings = self.settings
+            if not overrules(
+                picked, advised, seat, margin=settings.margin, confidence=settings.confidence
             ):
                 self.last_guided = True
                 return advice
+            # Overruled: the guide's plan no longer fits the position, so it starts afresh.
+            self._guide = None
         self.last_guided = advice is not None and advice == choice
         return choice
 
@@ -298,11 +338,14 @@ class MctsAgent:
         values = state.returns() if state.is_terminal() else self.rollout(state, rng)
         low, span = self._low, self._span
         scaled = [(v - low) / span for v in values]
+        squared = [v * v for v in scaled]
         for visited in path:
             visited.visits += 1
             totals = visited.totals
+            squares = visited.squares
             for i in range(n):
                 totals[i] += scaled[i]
+                squares[i] += squared[i]
 
     def rollout(self, state: State, rng: random.Random) -> Sequence[float]:
         """Score a leaf: play on by the policy, then let the evaluator judge (see the module)."""
@@ -423,7 +466,7 @@ def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
             changes[key] = None if _unset(value) else _count(key, value, least=1)
         elif key in ("time", "widening"):
             changes[key] = None if _unset(value) else _number(key, value, positive=True)
-        elif key in ("c", "margin"):
+        elif key in ("c", "margin", "confidence"):
             changes[key] = _number(key, value, positive=False)
         elif key == "epsilon":
             changes[key] = _number(key, value, positive=False, at_most=1.0)
@@ -448,6 +491,7 @@ __all__ = [
     "Evaluator",
     "MctsAgent",
     "make_mcts",
+    "overrules",
     "random_playout",
     "register_evaluator",
 ]

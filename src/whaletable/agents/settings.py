@@ -46,6 +46,9 @@ class SearchSettings:
     """A bot spec whose move is kept unless the search finds one better by ``margin``."""
     margin: float = 0.0
     """How much more (on the [0, 1] value scale) another move must score to overrule ``guide``."""
+    confidence: float = 0.0
+    """Standard errors by which the gain beyond ``margin`` must clear the noise of the two
+    means before the search overrules ``guide`` (``0``: no test; 2 is about 95% one-sided)."""
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -64,6 +67,8 @@ class SearchSettings:
             raise ValueError("the widening factor must be positive")
         if self.margin < 0:
             raise ValueError("the margin must not be negative")
+        if self.confidence < 0:
+            raise ValueError("the confidence must not be negative")
 
 
 DEFAULT_SETTINGS = SearchSettings()

@@ -234,12 +234,16 @@ SEARCH = SearchSettings(
     widening=1.0,
     guide="heuristic",
     margin=0.15,
+    confidence=2.0,
 )
 """How ``mcts`` plays Survive (tuned with ``benchmarks/tune_search.py``).
 
 Leaves are scored by :func:`leaf_value` at once (a rollout of the heuristic costs
 milliseconds a decision, too slow for a game of some 270 decisions); the dice and
 tile draws grow nodes for a few outcomes only (progressive widening). The
-heuristic's move stands unless the search finds one clearly better (by 0.15).
+heuristic's move stands unless the search finds one better by 0.15 and by two
+standard errors of the difference: with a hundred iterations and up to some two
+hundred moves to place an explorer, most moves are seen once or twice, and a
+gain read off so few leaves was noise that lost games.
 """
 register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leaf_value, search=SEARCH)
