@@ -118,6 +118,13 @@ class SceneView:
         labels = self.labels(obs["num_players"], names)
         return self.maker(obs, legal, labels, self.tr, events=events)
 
+    def board(self, obs: Any, names: list[str], events: Sequence[Event] = ()) -> RenderableType:
+        return self.draw(obs, self.scene(obs, names, events=events), names)
+
+    def draw(self, obs: Any, scene: Scene, names: list[str]) -> RenderableType:
+        """The game's layout of ``scene``, the scene of ``obs`` (as a web board's ``draw``)."""
+        raise NotImplementedError(f"{type(self).__name__} draws no board")
+
     def choices(self, obs: Any, legal: Sequence[Action]) -> list[str]:
         # The web board's words: a choice names no seat but by number.
         assert self.maker is not None

@@ -7,6 +7,7 @@ every seat sees the spectator's scene. On the command line whales are named by s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -16,7 +17,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
 from whaletable.core.event import Event
-from whaletable.core.view import Region
+from whaletable.core.view import Region, Scene
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import words as w
 from whaletable.games.save_the_whales.components import WHALES, default_components
@@ -66,12 +67,19 @@ def number(args: list[str], write: str, missing: str, first: int, last: int) -> 
 class SaveTheWhalesView(SceneView):
     maker, words = staticmethod(scene), w
 
-    def board(
-        self, obs: SaveTheWhalesObservation, names: list[str], events: Sequence[Event] = ()
-    ) -> RenderableType:
+    def scene(
+        self,
+        obs: Any,
+        names: Sequence[str],
+        legal: Sequence[Action] = (),
+        events: Sequence[Event] = (),
+    ) -> Scene:
+        # The board is the spectator's, whoever views it: nothing in Save the Whales is
+        # hidden, and a seat's own row is told apart by the viewer's line instead.
+        return super().scene({**obs, "seat": None}, names, legal, events)
+
+    def draw(self, obs: SaveTheWhalesObservation, sc: Scene, names: list[str]) -> RenderableType:
         tr = self.tr
-        # Nothing in Save the Whales is hidden, so a seat's events are the spectator's.
-        sc = self.scene({**obs, "seat": None}, names, events=events)
         regions = {r.key: r for r in sc.regions}
         seat = obs["seat"]
         viewer = tr("spectator") if seat is None else tr("Seat {number}").format(number=seat + 1)

@@ -14,7 +14,7 @@ then one digit per explorer: its seat). The list under the map says exactly who 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import fields
 
 from rich.console import Group, RenderableType
@@ -23,7 +23,6 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
-from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import Translate, english
 from whaletable.games.survive import actions as act
@@ -291,12 +290,9 @@ def pieces_list(
 class SurviveView(SceneView):
     maker, words = staticmethod(scene), w
 
-    def board(
-        self, view: SurviveObservation, names: list[str], events: Sequence[Event] = ()
-    ) -> RenderableType:
+    def draw(self, view: SurviveObservation, sc: Scene, names: list[str]) -> RenderableType:
         tr = self.tr
         labels = self.labels(view["num_players"], names)
-        sc = self.scene(view, names, events=events)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
         lit = sc.highlights
         legend = Text(tr(w.LEGEND), style="dim")

@@ -10,8 +10,6 @@ board's button.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -19,7 +17,6 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells
 from whaletable.core.action import Action
-from whaletable.core.event import Event
 from whaletable.core.view import Piece, Region, Scene
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
@@ -46,11 +43,8 @@ def rider_tag(rider: Piece) -> str:
 class WhaleRidersView(SceneView):
     maker, words = staticmethod(scene), words
 
-    def board(
-        self, obs: WhaleRidersObservation, names: list[str], events: Sequence[Event] = ()
-    ) -> RenderableType:
+    def draw(self, obs: WhaleRidersObservation, sc: Scene, names: list[str]) -> RenderableType:
         tr = self.tr
-        sc = self.scene(obs, names, events=events)
         ports = [r for r in sc.regions if r.kind == "port"]
         seats = [r for r in sc.regions if r.kind == "seat"]
         legend = tr("S2→ = Seat 2's rider sailing out, ← sailing home, ⌂ home, · not yet left")

@@ -18,8 +18,7 @@ from rich.text import Text
 
 from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells, seat_colour
 from whaletable.core.action import Action
-from whaletable.core.event import Event
-from whaletable.core.view import Piece, Region
+from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import Translate
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import words
@@ -101,11 +100,8 @@ def players_table(seats: list[Region], tr: Translate, lit: frozenset[str]) -> Ta
 class WhaleToLookView(SceneView):
     maker, words = staticmethod(scene), words
 
-    def board(
-        self, o: WhaleToLookObservation, names: list[str], events: Sequence[Event] = ()
-    ) -> RenderableType:
+    def draw(self, o: WhaleToLookObservation, sc: Scene, names: list[str]) -> RenderableType:
         tr = self.tr
-        sc = self.scene(o, names, events=events)
         regions = kinds(sc)
         edition = tr("edition {edition}").format(edition=o["edition"])
         header = Text(tr("Whale to Look") + " · " + edition, "bold")
