@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -90,7 +91,7 @@ class GameView(Protocol[O_contra]):
         """One line telling a player the short commands."""
 
 
-class SceneView:
+class SceneView(ABC):
     """What the terminal views share: a game's scene (``maker``, its ``view.scene``) in the
     reader's language, the choices in the scene's words, and what the game's ``words``
     module says: the result (its ``game_over_line``, ``result_word``, ``tie_break_line`` and
@@ -121,9 +122,9 @@ class SceneView:
     def board(self, obs: Any, names: list[str], events: Sequence[Event] = ()) -> RenderableType:
         return self.draw(obs, self.scene(obs, names, events=events), names)
 
+    @abstractmethod
     def draw(self, obs: Any, scene: Scene, names: list[str]) -> RenderableType:
         """The game's layout of ``scene``, the scene of ``obs`` (as a web board's ``draw``)."""
-        raise NotImplementedError(f"{type(self).__name__} draws no board")
 
     def choices(self, obs: Any, legal: Sequence[Action]) -> list[str]:
         # The web board's words: a choice names no seat but by number.
@@ -178,19 +179,22 @@ class GenericView(SceneView):
         self, obs: dict[str, Any], names: list[str], events: Sequence[Event] = ()
     ) -> RenderableType:
         if self.maker is not None:
-            scene = self.maker(obs, (), names, self.tr, events=events)
-            panels = [region_panel(region, scene.highlights) for region in scene.regions]
-            body: RenderableType = Columns(panels)
-            status = scene.status
-        else:
-            model = screen(self.game, obs, (), names, self.tr)
-            body = Table(show_header=False, box=None, padding=(0, 2))
-            body.add_column(style="bold")
-            body.add_column()
-            for row in model.rows:
-                # Text, not markup: a value is the game's data and is shown as it is.
-                body.add_row(Text(row.label), Text(row.value))
-            status = model.status
+            # Seats go by the names given, as the generic web board names them.
+            return self.draw(obs, self.maker(obs, (), names, self.tr, events=events), names)
+        model = screen(self.game, obs, (), names, self.tr)
+        rows = Table(show_header=False, box=None, padding=(0, 2))
+        rows.add_column(style="bold")
+        rows.add_column()
+        for row in model.rows:
+            # Text, not markup: a value is the game's data and is shown as it is.
+            rows.add_row(Text(row.label), Text(row.value))
+        return self._framed(model.status, rows)
+
+    def draw(self, obs: dict[str, Any], scene: Scene, names: list[str]) -> RenderableType:
+        panels = [region_panel(region, scene.highlights) for region in scene.regions]
+        return self._framed(scene.status, Columns(panels))
+
+    def _framed(self, status: str, body: RenderableType) -> Panel:
         title = Text(self.game.spec.title, style="bold")
         return Panel(Group(Text(status, style="bold"), body), title=title)
 

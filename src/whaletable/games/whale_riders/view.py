@@ -107,12 +107,15 @@ def scene(
         )
         regions.append(Region("decrees", "decrees", "", decrees))
     made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
-    return made.lit(key for e in events for key in touched(e))
+    return made.lit(key for e in events for key in touches(e))
 
 
-def touched(event: Event) -> tuple[str, ...]:
+def touches(event: Event) -> tuple[str, ...]:
     """The keys of what ``event`` touched; a contract drawn is named only to the seat
-    that drew it (to the others its card is blanked: they see a back more)."""
+    that drew it (to the others its card is blanked: they see a back more).
+
+    One event kind at a time, for most keys here join two fields (a seat's boat, a port's
+    space), which :func:`whaletable.core.view.touched`'s one field per key cannot say."""
     match event:
         case ev.RiderMoved(seat=seat):
             return (f"rider-{seat}",)

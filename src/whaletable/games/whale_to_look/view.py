@@ -61,8 +61,11 @@ def choice(action: Action, obs: WhaleToLookObservation, tr: Translate) -> Choice
     return Choice(action, words.action_label(action, obs, (), tr), target)
 
 
-def touched(event: Event) -> tuple[str, ...]:
-    """The keys of what ``event`` touched."""
+def touches(event: Event) -> tuple[str, ...]:
+    """The keys of what ``event`` touched.
+
+    One event kind at a time, for most keys here join two fields (a seat's boat, a port's
+    space), which :func:`whaletable.core.view.touched`'s one field per key cannot say."""
     match event:
         case ev.BoatMoved(seat=seat, boat=boat, area=area):
             return f"boat-{seat}-{boat}", f"area-{area}"
@@ -159,4 +162,4 @@ def scene(
         regions.append(Region(f"seat-{seat}", "seat", name, tuple(docked[seat]), cells, seat, lit))
     choices = tuple(choice(a, o, tr) for a in legal)
     made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
-    return made.lit(key for e in events for key in touched(e))
+    return made.lit(key for e in events for key in touches(e))

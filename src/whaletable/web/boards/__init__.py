@@ -17,6 +17,7 @@ import html
 import importlib
 import importlib.util
 import json
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -434,7 +435,7 @@ class GameView(Protocol[O_contra]):
     ) -> Scene: ...
 
 
-class WordedBoard(Generic[Obs]):
+class WordedBoard(ABC, Generic[Obs]):
     """A hand-drawn board of its game's scene, its words all from its game's ``words``
     module: a subclass sets :attr:`words` and :attr:`view` and draws the scene
     (:meth:`draw`); the rest of :class:`BoardView` is here."""
@@ -453,9 +454,9 @@ class WordedBoard(Generic[Obs]):
     ) -> str:
         return self.draw(obs, self.view.scene(obs, legal, names, tr, events=events), names, tr)
 
+    @abstractmethod
     def draw(self, obs: Obs, scene: Scene, names: Sequence[str], tr: Translate) -> str:
         """The SVG of ``scene``, the viewer's scene of ``obs`` (see :meth:`BoardView.svg`)."""
-        raise NotImplementedError
 
     def label(self, action: Action, obs: Obs, names: Sequence[str], tr: Translate) -> str:
         return self.words.action_label(action, obs, names, tr)
