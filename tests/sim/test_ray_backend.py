@@ -1,7 +1,9 @@
 """Batches on Ray (``--backend ray``): the same games as on local processes, or a clear error.
 
-The tests that play on Ray share one local Ray of two CPUs, started once for the module by
-a :class:`RayRunner` (as the command line starts one) and shut down after them.
+No Ray runs in the test process: Ray's core keeps threads and sockets in the process that
+starts it, and this process forks workers for other tests. The batches are played on Ray
+by ``ray_session.py`` and by the ``whaletable`` command, each a process of its own with a
+local Ray, and compared here with the same batches played on local processes.
 """
 
 from __future__ import annotations
@@ -10,34 +12,34 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+import ray_session
+from ray_session import GAMES, SEED, THREE, TOURNAMENT
 
 from cli_run import run_cli
 from whaletable.sim.backends import BackendError, RayRunner, make_runner, runtime_env, source_folder
-from whaletable.sim.batch import SeatPlan, simulate
-from whaletable.sim.runner import GameResult, GameTask, Runner, TaskList, chunks
+from whaletable.sim.batch import simulate
+from whaletable.sim.runner import Runner, chunks, run_plan
 from whaletable.sim.tournament import tournament
 
-GAMES = 20
-SEED = 7
-THREE = ["random", "random", "random"]
 SIMULATE = [
     *("simulate", "whale-to-look", "--games", str(GAMES), "--seed", str(SEED)),
     *("--seats", "heuristic,random,random"),
 ]
 TIMED = ("seconds", "games_per_second", "jobs")
 """What may differ between two runs of the same batch: how long it took and on what."""
+RAY_SECONDS = 300
+"""Longest a process with a Ray may take (its start is seconds); past it the test fails."""
 
 Test = TypeVar("Test")
 
 
 def on_ray(test: Test) -> Test:
-    """A test that plays on the module's Ray: slow (Ray takes seconds to start), and kept on
-    one worker of a parallel run (``--dist loadgroup``) so that the run starts one Ray."""
+    """A test that plays on Ray: slow (Ray takes seconds to start), and kept on one worker
+    of a parallel run (``--dist loadgroup``) so that two Rays do not start at once."""
     return pytest.mark.slow(pytest.mark.xdist_group("ray")(test))
 
 
@@ -45,11 +47,31 @@ def untimed(summary: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in summary.items() if k not in TIMED}
 
 
+def in_own_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python ARGS`` with this tree's whaletable first on the path, bounded in time."""
+    inherited = os.environ.get("PYTHONPATH")
+    path = os.pathsep.join(p for p in (source_folder(), str(Path(__file__).parent), inherited) if p)
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": path},
+        timeout=RAY_SECONDS,
+    )
+
+
+def whaletable_on_its_own(*args: str) -> subprocess.CompletedProcess[str]:
+    return in_own_process("-m", "whaletable.cli.main", *args)
+
+
 @pytest.fixture(scope="module")
-def ray_runner() -> Iterator[RayRunner]:
+def on_a_ray() -> dict[str, Any]:
+    """What ``ray_session.py`` saw, played once for the module on a local Ray of 2 CPUs."""
     pytest.importorskip("ray")
-    with RayRunner(jobs=2) as runner:
-        yield runner
+    run = in_own_process(str(Path(ray_session.__file__)))
+    assert run.returncode == 0, run.stderr
+    seen: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    return seen
 
 
 @pytest.fixture
@@ -62,91 +84,80 @@ def no_ray(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @on_ray
-def test_ray_plays_the_same_simulation_as_local_processes(ray_runner: RayRunner) -> None:
+def test_ray_plays_the_same_simulation_as_local_processes(on_a_ray: dict[str, Any]) -> None:
     with Runner(2) as local:
         expected, expected_summary = simulate(
             "whale-to-look", THREE, GAMES, seed=SEED, runner=local
         )
-    results, summary = simulate("whale-to-look", THREE, GAMES, seed=SEED, runner=ray_runner)
-    assert results == expected
-    assert [r.index for r in results] == list(range(GAMES))
-    assert untimed(summary) == untimed(expected_summary)
-    other, _ = simulate("whale-to-look", THREE, GAMES, seed=SEED + 1, runner=ray_runner)
-    assert [r.scores for r in other] != [r.scores for r in results]
+    played = on_a_ray["simulate"]
+    assert played["results"] == ray_session.plain(expected)
+    assert [r["index"] for r in played["results"]] == list(range(GAMES))
+    assert untimed(played["summary"]) == untimed(json.loads(json.dumps(expected_summary)))
+    other = on_a_ray["simulate_next_seed"]
+    assert [r["scores"] for r in other] != [r["scores"] for r in played["results"]]
 
 
 @on_ray
-def test_ray_plays_the_same_tournament_as_local_processes(ray_runner: RayRunner) -> None:
-    bots = ["random", "heuristic"]
-    expected_results, expected = tournament("whale-to-look", bots, 12, seed=SEED, jobs=1)
-    results, result = tournament("whale-to-look", bots, 12, seed=SEED, runner=ray_runner)
-    assert results == expected_results
-    assert untimed(result) == untimed(expected)
-    assert result["players"] == [2, 3, 4, 5]
+def test_ray_plays_the_same_tournament_as_local_processes(on_a_ray: dict[str, Any]) -> None:
+    bots, games = TOURNAMENT
+    expected_results, expected = tournament("whale-to-look", bots, games, seed=SEED, jobs=1)
+    played = on_a_ray["tournament"]
+    assert played["results"] == ray_session.plain(expected_results)
+    assert untimed(played["result"]) == untimed(json.loads(json.dumps(expected)))
+    assert played["result"]["players"] == [2, 3, 4, 5]
 
 
 @on_ray
-def test_ray_hands_over_each_chunk_as_its_task_finishes(ray_runner: RayRunner) -> None:
-    seen: list[list[GameResult]] = []
-    _, summary = simulate(
-        "whale-to-look", THREE, GAMES, seed=SEED, runner=ray_runner, on_results=seen.append
-    )
-    assert [len(chunk) for chunk in seen] != [GAMES]  # several hand-overs, not one at the end
-    assert len(seen) >= len(chunks(GAMES, ray_runner.jobs))
-    assert sorted(r.index for chunk in seen for r in chunk) == list(range(GAMES))
-    assert summary["games"] == GAMES
+def test_ray_hands_over_each_chunk_as_its_task_finishes(on_a_ray: dict[str, Any]) -> None:
+    seen = on_a_ray["simulate"]["chunks"]
+    assert seen != [GAMES]  # several hand-overs, not one at the end
+    assert len(seen) >= len(chunks(GAMES, on_a_ray["jobs"]))
+    assert sum(seen) == GAMES
+    assert on_a_ray["simulate"]["summary"]["games"] == GAMES
 
 
 @on_ray
-def test_a_ray_task_s_error_reaches_the_caller(ray_runner: RayRunner) -> None:
-    fine = [plan_task(i, THREE) for i in range(4)]
-    with pytest.raises(ValueError, match="no human seats"):
-        ray_runner.run(TaskList((*fine, plan_task(4, ["random", "human"]))))
-    # The runner plays on after a failed batch.
-    assert [r.index for r in ray_runner.run(TaskList(tuple(fine)))] == [0, 1, 2, 3]
-
-
-def plan_task(index: int, seats: list[str]) -> GameTask:
-    """Game ``index`` of a batch of ``seats``."""
-    return SeatPlan("whale-to-look", tuple(seats), index + 1, SEED).task(index)
+def test_a_ray_task_s_error_reaches_the_caller(on_a_ray: dict[str, Any]) -> None:
+    assert on_a_ray["failed_batch"] is not None
+    assert on_a_ray["failed_batch"].startswith("ValueError: ")
+    assert "no human seats" in on_a_ray["failed_batch"]
+    # The runner plays on after a failed batch, the same games as local processes.
+    assert on_a_ray["after_failure"] == [0, 1, 2, 3]
+    assert [r.index for r in run_plan(ray_session.fine_tasks())] == [0, 1, 2, 3]
 
 
 @on_ray
 def test_a_runner_entered_inside_a_running_ray_uses_it_and_leaves_it_running(
-    ray_runner: RayRunner,
+    on_a_ray: dict[str, Any],
 ) -> None:
-    with RayRunner() as inner:
-        assert inner.jobs == 2  # the running Ray's CPUs
-        assert len(inner.run(TaskList((plan_task(0, THREE),)))) == 1
-    assert ray_runner.ray.is_initialized()
+    assert on_a_ray["inner"] == {"jobs": 2, "games": 1}  # the running Ray's CPUs
+    assert on_a_ray["still_running"] is True
 
 
 # ------------------------------------------------------------------ the command line
 
 
 @on_ray
-def test_simulate_command_on_ray_prints_the_same_json_as_on_local_processes(
-    ray_runner: RayRunner,
-) -> None:
+def test_simulate_command_on_ray_prints_the_same_json_as_on_local_processes() -> None:
     local = run_cli([*SIMULATE, "--jobs", "2", "--json"])
-    on_ray = run_cli([*SIMULATE, "--backend", "ray", "--json"])
-    assert local.code == on_ray.code == 0, on_ray.err
-    assert untimed(json.loads(on_ray.out)) == untimed(json.loads(local.out))
-    assert json.loads(on_ray.out)["jobs"] == 2  # the Ray's CPUs
-    assert f"{GAMES}/{GAMES}" in on_ray.err  # the progress bar reached the end
+    on_ray = whaletable_on_its_own(*SIMULATE, "--backend", "ray", "--json")
+    assert local.code == on_ray.returncode == 0, on_ray.stderr
+    assert untimed(json.loads(on_ray.stdout)) == untimed(json.loads(local.out))
+    assert json.loads(on_ray.stdout)["jobs"] == 2  # the Ray's CPUs
+    assert f"{GAMES}/{GAMES}" in on_ray.stderr  # the progress bar reached the end
 
 
 @on_ray
 def test_tournament_command_on_ray_writes_the_same_json_as_on_local_processes(
-    ray_runner: RayRunner, tmp_path: Path
+    tmp_path: Path,
 ) -> None:
     quick = ["tournament", "whale-to-look", "--bots", "random,heuristic", "--games", "8"]
     local = run_cli([*quick, "--jobs", "1", "--json", str(tmp_path / "local.json")])
-    on_ray = run_cli([*quick, "--backend", "ray", "--json", str(tmp_path / "ray.json")])
-    assert local.code == on_ray.code == 0, on_ray.err
+    on_ray = whaletable_on_its_own(*quick, "--backend", "ray", "--json", str(tmp_path / "ray.json"))
+    assert local.code == on_ray.returncode == 0, on_ray.stderr
     expected = json.loads((tmp_path / "local.json").read_text())
     assert untimed(json.loads((tmp_path / "ray.json").read_text())) == untimed(expected)
-    assert "8/8" in on_ray.err
+    assert "8/8" in on_ray.stderr
 
 
 # ------------------------------------------------------------------ clear errors
@@ -212,17 +223,7 @@ def test_local_ray_workers_import_whaletable_from_where_this_process_did() -> No
 
 def test_an_address_ray_cannot_read_is_one_line_and_exit_code_2() -> None:
     pytest.importorskip("ray")
-    # A process of its own: in this one the module's Ray may be running, and a runner
-    # entered inside a running Ray uses it without reading the address.
-    env = {**os.environ, "PYTHONPATH": source_folder()}
-    args = [*SIMULATE, "--backend", "ray", "--address", "no-such-address"]
-    run = subprocess.run(
-        [sys.executable, "-m", "whaletable.cli.main", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    run = whaletable_on_its_own(*SIMULATE, "--backend", "ray", "--address", "no-such-address")
     assert run.returncode == 2
     assert run.stderr.strip() == (
         "whaletable: error: --address no-such-address: cannot join Ray: "
