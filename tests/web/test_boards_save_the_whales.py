@@ -156,11 +156,11 @@ def test_a_whale_token_is_clicked_where_the_whale_is(snapshots: list[Snapshot]) 
             x = float(rect.attrib["x"]) + float(rect.attrib["width"]) / 2
             y = float(rect.attrib["y"]) + float(rect.attrib["height"]) / 2
             if whale["status"] == "track":
-                bx, by, bw, bh, _ = track_box(N_TRACK, whale["space"])
+                bx, by, bw, bh, _ = track_box(whale["space"])
                 assert bx <= x <= bx + bw and by <= y <= by + bh, (whale, x, y)
             else:
                 assert whale["status"] == "path"
-                px, py = path_point(N_TRACK, whale["space"])
+                px, py = path_point(whale["space"])
                 assert abs(px - x) < 25 and abs(py - y) < 25, (whale, x, y)
             checked += 1
     assert checked > 100
@@ -466,18 +466,18 @@ def test_seats_wear_their_colours(snapshots: list[Snapshot]) -> None:
 
 
 def test_the_path_lies_inside_the_track_beside_the_space_below_it() -> None:
-    left, top = track_box(N_TRACK, 0)[:2]
-    right = track_box(N_TRACK, N_TRACK // 4)[0] + track_box(N_TRACK, N_TRACK // 4)[2]
+    left, top = track_box(0)[:2]
+    right = track_box(N_TRACK // 4)[0] + track_box(N_TRACK // 4)[2]
     for p in layout()["path"]:
-        x, y = path_point(N_TRACK, p["above"])
+        x, y = path_point(p["above"])
         assert left + 96 < x < right - 96 and top + 96 < y < right - 96 + top - left
         # Just inside the track space below it: nearer than a track space is deep.
-        ex, ey = inner_edge(N_TRACK, p["above"])
+        ex, ey = inner_edge(p["above"])
         assert math.hypot(x - ex, y - ey) < 90, p
     # And the path runs clockwise with the track: its angle round the middle only grows.
     cx = cy = left + (right - left) / 2
     angles = [
-        math.atan2(path_point(N_TRACK, p["above"])[1] - cy, path_point(N_TRACK, p["above"])[0] - cx)
+        math.atan2(path_point(p["above"])[1] - cy, path_point(p["above"])[0] - cx)
         for p in layout()["path"]
     ]
     turns = sum(1 for a, b in zip(angles, angles[1:] + angles[:1], strict=True) if b < a)

@@ -97,20 +97,18 @@ class SaveTheWhalesView(SceneView):
         parts: list[RenderableType] = [text, self._track(regions, lit)]
         title = w.place_words("habitats", tr)
         whales = Table(tr("Whale"), tr("Saving costs"), padding=(0, 1), title=title)
-        for r in sc.regions:
-            if r.kind == "habitat":
-                style = seat_colour(r.owner) if r.owner is not None else ""
-                style += " reverse" * (r.key in lit)
-                whales.add_row(Text(r.notes[2], style=style.strip()), r.notes[0])
+        for r in (r for r in sc.regions if r.kind == "habitat"):
+            style = f"{colour(r.owner)}{' reverse' * (r.key in lit)}".strip()
+            whales.add_row(Text(r.notes[2], style=style), r.notes[0])
         columns = ("", tr("Player"), tr("Whale"), tr("Survival Points"))
         players = Table(*columns, tr("Exchange Pieces × 5 + loose SP"), padding=(0, 1))
         for r in (r for r in sc.regions if r.kind == "seat"):
             coins = sum(p.kind == "exchange" for p in r.pieces)
             players.add_row(*seat_cells(r, lit), *r.notes, f"{coins} × 5 + {len(r.pieces) - coins}")
         parts += [whales, players]
-        if "card" in regions:
-            card = regions["card"]
-            border = "bold" if card.key in lit else ""
+        card = regions.get("card")
+        if card is not None:
+            border = "bold" * (card.key in lit)
             parts.append(
                 Panel(Text(card.notes[0]), title=card.label, expand=False, border_style=border)
             )
@@ -122,9 +120,8 @@ class SaveTheWhalesView(SceneView):
         above it; what the last step touched is lit (the whale it moved underlined)."""
         tr, n = self.tr, TRACK_LENGTH
         rows = (n + 3) // 4
-        table = Table(
-            show_header=False, padding=(0, 1), title=tr("The track; ↑ = on the path above it")
-        )
+        title = tr("The track; ↑ = on the path above it")
+        table = Table(show_header=False, padding=(0, 1), title=title)
         for _ in range(4):
             table.add_column(ratio=1)
         cells: list[Text] = []
@@ -144,9 +141,9 @@ class SaveTheWhalesView(SceneView):
             if above:
                 cell.append(" ↑" + " ↑".join(above), style="bold red")
             cells.append(cell)
+        cells += [Text("") for _ in range(4 * rows - n)]
         for r in range(rows):
-            row = [c * rows + r for c in range(4)]
-            table.add_row(*[cells[k] if k < len(cells) else Text("") for k in row])
+            table.add_row(*cells[r::rows])
         return table
 
     def parse(self, text: str, obs: SaveTheWhalesObservation) -> Action | None:
@@ -168,23 +165,16 @@ class SaveTheWhalesView(SceneView):
             return act.Contribute(number(args, write, missing, 1, obs["num_players"]) - 1)
         whales = ", ".join(WHALES)
         if len(args) != 1:
-            raise BadCommand(
-                tr("write '{verb} WHALE' with a whale: {whales}").format(verb=verb, whales=whales)
-            )
+            write = tr("write '{verb} WHALE' with a whale: {whales}")
+            raise BadCommand(write.format(verb=verb, whales=whales))
         matches = [whale for whale in WHALES if whale.startswith(args[0])]
         if len(matches) != 1:
-            raise BadCommand(
-                tr("{word} is not one whale: write one of {whales}").format(
-                    word=repr(args[0]), whales=whales
-                )
-            )
+            wrong = tr("{word} is not one whale: write one of {whales}")
+            raise BadCommand(wrong.format(word=repr(args[0]), whales=whales))
         return BY_WHALE[verb](matches[0])
 
     def final_extra(self, obs: SaveTheWhalesObservation, labels: list[str]) -> list[RenderableType]:
-        saved, lost = (
-            [w.whale_name(name, self.tr) for name in obs[k]] for k in ("saved", "extinct")
-        )
-        return [Text("\n".join(w.whales_lines(saved, lost, self.tr)))]
+        return [Text("\n".join(w.whales_lines(obs, self.tr)))]
 
 
 View = SaveTheWhalesView

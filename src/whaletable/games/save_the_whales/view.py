@@ -26,7 +26,9 @@ the whales it moved and where to, the ship, the dice, the card, a habitat saved,
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
@@ -55,19 +57,17 @@ TOUCHED_BY: dict[type[Event], str] = {
     ev.ShipSailed: "ship",
     ev.ShipToPort: "ship",
     ev.WhaleExtinct: "extinct",
+    ev.WhaleSaved: "habitat-{e.whale}",
+    ev.SaveStarted: "habitat-{e.whale}",
+    ev.SurvivalPointsCollected: "seat-{e.seat}",
 }
-"""The key an event of each of these kinds touches, whatever its fields."""
+"""The key an event of each of these kinds touches besides its fields' (``e``: the event)."""
 
 
 def touched_by(events: Sequence[Event]) -> set[str]:
     """What the events of a step touched, by key."""
     found = touched(events, TOUCHED)
-    found.update(TOUCHED_BY[type(e)] for e in events if type(e) in TOUCHED_BY)
-    for e in events:
-        if isinstance(e, ev.WhaleSaved | ev.SaveStarted):
-            found.add(f"habitat-{e.whale}")
-        elif isinstance(e, ev.SurvivalPointsCollected):
-            found.add(f"seat-{e.seat}")
+    found.update(TOUCHED_BY[type(e)].format(e=e) for e in events if type(e) in TOUCHED_BY)
     return found
 
 
@@ -94,47 +94,47 @@ def target(action: Action, obs: SaveTheWhalesObservation) -> str | None:
 def board(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> list[Region]:
     """The track, the path, the port and the habitats, with the whales and the ship."""
     c = default_components()
-    pieces: dict[str, list[Piece]] = {}
+    pieces: defaultdict[str, list[Piece]] = defaultdict(list)
     for whale in o["whales"]:
         at = {"track": "space-", "path": "path-"}.get(whale["status"])
         key = f"{at}{whale['space']}" if at else f"habitat-{whale['name']}"
         if whale["status"] not in ("box", "extinct"):
-            pieces.setdefault(key, []).append(whale_piece(whale, tr))
+            pieces[key].append(whale_piece(whale, tr))
     ship = "port" if o["ship"] is None else f"path-{o['ship']}"
-    pieces.setdefault(ship, []).append(Piece("ship", "ship", w.ship_words(o, tr)))
+    pieces[ship].append(Piece("ship", "ship", w.ship_words(o, tr)))
+
+    def region(key: str, kind: str, label: str, notes: tuple[str, ...], *rest: Any) -> Region:
+        return Region(key, kind, label, tuple(pieces[key]), notes, *rest)
+
     regions = []
     for space in c.track:
-        key = f"space-{space.index}"
         kind = f"card_{space.deck}" if space.kind == "card" else space.kind
         value = w.whale_of(o, space.whale)["value"] if space.whale else 0
         notes = (w.space_name(space.index, tr), *w.space_sp(space.sp, value, tr))
         label = w.space_words(space.index, tr)[0]
-        regions.append(Region(key, kind, label, tuple(pieces.get(key, ())), notes))
+        regions.append(region(f"space-{space.index}", kind, label, notes))
     for p in c.path:
-        key = f"path-{p.above}"
-        named = w.named_words(p.name, tr) if p.name else None
+        label = (w.named_words(p.name, tr) or ("",))[0]
         notes = (w.path_space_name(p.above, tr),)
-        label = "" if named is None else named[0]
-        regions.append(Region(key, p.kind or "path", label, tuple(pieces.get(key, ())), notes))
-    regions.append(Region("port", "port", w.place_words("port", tr), tuple(pieces.get("port", ()))))
+        regions.append(region(f"path-{p.above}", p.kind or "path", label, notes))
+    regions.append(region("port", "port", w.place_words("port", tr), ()))
     for whale in o["whales"]:
-        key, marks = f"habitat-{whale['name']}", whale_piece(whale, tr).marks
         label, notes = w.whale_name(whale["name"], tr), w.habitat_notes(whale, names, tr)
-        on = tuple(pieces.get(key, ()))
-        regions.append(Region(key, "habitat", label, on, notes, whale["owner"], marks))
+        marks = whale_piece(whale, tr).marks
+        habitat = f"habitat-{whale['name']}"
+        regions.append(region(habitat, "habitat", label, notes, whale["owner"], marks))
     return regions
 
 
 def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> list[Region]:
     """Beside the board: the extinct whales, the dice and the card, and the seats' rows."""
     extinct = tuple(whale_piece(w.whale_of(o, name), tr) for name in o["extinct"])
+    faces = o["dice"]
     dice = tuple(
         Piece(f"die-{k}", "die", w.die_words(face, tr), None, SHIP_FACE if face == 0 else NONE)
-        for k, face in enumerate(o["dice"] or ())
+        for k, face in enumerate(faces or ())
     )
-    thrown = w.place_words("dice", tr)
-    if o["dice"] is not None:
-        thrown = w.dice_words(o["dice"][0], o["dice"][1], tr)
+    thrown = w.place_words("dice", tr) if faces is None else w.dice_words(faces[0], faces[1], tr)
     regions = [
         Region("extinct", "extinct", w.place_words("extinct", tr), extinct),
         Region("dice", "dice", thrown, dice, w.deck_lines(o, tr)),
@@ -156,11 +156,12 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
         }
         marks = frozenset(m for m, on in flags.items() if on)
         whale = player["whale"]
-        mine = w.whale_name(whale, tr) if whale else w.place_words("no whale", tr)
-        name = seat_name(names, s, tr)
-        regions.append(
-            Region(f"seat-{s}", "seat", name, tuple(coins), (mine, str(player["sp"])), s, marks)
+        notes = (
+            w.whale_name(whale, tr) if whale else w.place_words("no whale", tr),
+            str(player["sp"]),
         )
+        name = seat_name(names, s, tr)
+        regions.append(Region(f"seat-{s}", "seat", name, tuple(coins), notes, s, marks))
     return regions
 
 
@@ -181,12 +182,10 @@ def scene(
         Region("prompt", "prompt", "", (), tuple(p for p in prompt if p)),
     )
     choices = tuple(Choice(a, w.action_label(a, o, names, tr), target(a, o)) for a in legal)
-    # The whale named to move this turn is the one the dice will move.
-    moving = o["moving_whale"]
-    on_board = moving is not None and w.whale_of(o, moving)["status"] != "box"
-    highlights = frozenset({f"whale-{moving}"} if on_board else ())
-    made = Scene(w.status_line(o, names, tr), regions, choices, highlights)
-    return made.lit(touched_by(events))
+    # The whale named to move this turn is the one the dice will move (none in the box is
+    # lit: it is no piece of the scene).
+    made = Scene(w.status_line(o, names, tr), regions, choices)
+    return made.lit({f"whale-{o['moving_whale']}", *touched_by(events)})
 
 
 __all__ = ["board", "scene", "table", "target"]

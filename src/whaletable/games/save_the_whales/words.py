@@ -77,6 +77,10 @@ STATUS = {  # a whale's state in a word or two
     "saved": _("saved"),
     "extinct": _("extinct"),
 }
+OFF_BOARD = {  # where a whale off the board is
+    "saved": _("saved, in its NATURAL HABITAT"),
+    "extinct": _("in EXTINCT MARINE MAMMALS"),
+}
 PLACES = {  # the board's places and the empty hand, as printed
     "port": _("WHALING PORT"),
     "extinct": _("EXTINCT MARINE MAMMALS"),
@@ -101,9 +105,7 @@ ADVICE = {  # the advisor's keys (``advice.py``): a whale's status, and its own 
 HINTS = {  # what to click now, by phase (see ``hint``)
     "choose_whale": _("Choose a whale on the NATURAL HABITATS."),
     "own_space": _("…or click a space to move there."),
-    "barnacle": _("Click a whale."),
-    "leave_path": _("Click a whale."),
-    "trade_places": _("Click a whale."),
+    **dict.fromkeys(("barnacle", "leave_path", "trade_places"), _("Click a whale.")),
 }
 YOUR_TURN = {  # the status line of the seat to play, by phase
     "choose_whale": _("Your turn: choose a new whale."),
@@ -214,10 +216,6 @@ def whale_code(whale: str, tr: Translate) -> str:
     return tr(WHALES[whale][1]) if whale in WHALES else whale[:3]
 
 
-def status_word(status: str, tr: Translate) -> str:
-    return word_for(STATUS, status, tr)
-
-
 def place_words(place: str, tr: Translate) -> str:
     return word_for(PLACES, place, tr)
 
@@ -254,8 +252,8 @@ def space_words(index: int, tr: Translate) -> tuple[str, str]:
     if space.kind == "whale" and space.name not in SPACES:
         name = whale_name(space.whale, tr)
         return name, tr("{whale} space").format(whale=name)
-    kind = ("card_dawn" if space.deck == "dawn" else "card_neptune") if space.kind == "card" else ""
-    words = named_words(space.name, tr) or named_words(kind or space.kind, tr)
+    kind = f"card_{space.deck}" if space.kind == "card" else space.kind
+    words = named_words(space.name, tr) or named_words(kind, tr)
     return words or (space.name, space.name)
 
 
@@ -266,17 +264,17 @@ def space_name(index: int, tr: Translate) -> str:
 
 def path_space_name(above: int, tr: Translate) -> str:
     """A path space, named by the track space it lies above (and its own name, if any)."""
+    space = space_name(above, tr)
     for p in default_components().path:
-        named = named_words(p.name, tr) if p.above == above and p.name else None
+        named = named_words(p.name, tr) if p.above == above else None
         if named is not None:
-            return tr("{name} on the path, above {space}").format(
-                name=named[1], space=space_name(above, tr)
-            )
-    return tr("the path above {space}").format(space=space_name(above, tr))
+            return tr("{name} on the path, above {space}").format(name=named[1], space=space)
+    return tr("the path above {space}").format(space=space)
 
 
 def deck_name(deck: str, tr: Translate) -> str:
-    return tr("DAWN O'DAY") if deck == "dawn" else tr("OLD FATHER NEPTUNE")
+    """A deck's full name, as its card spaces are named."""
+    return tr(SPACES[f"card_{deck}"][1])
 
 
 def die_words(face: int, tr: Translate) -> str:
@@ -294,15 +292,9 @@ def whale_of(obs: SaveTheWhalesObservation, name: str) -> WhaleRow:
 def where_words(whale: WhaleRow, tr: Translate) -> str:
     """Where a whale is: its space on the track or the path, its habitat, or the box."""
     status, space = whale["status"], whale["space"]
-    if status == "track" and space is not None:
-        return space_name(space, tr)
-    if status == "path" and space is not None:
-        return path_space_name(space, tr)
-    if status == "saved":
-        return tr("saved, in its NATURAL HABITAT")
-    if status == "extinct":
-        return tr("in EXTINCT MARINE MAMMALS")
-    return tr("not yet in play")
+    if status in ("track", "path") and space is not None:
+        return (space_name if status == "track" else path_space_name)(space, tr)
+    return tr(OFF_BOARD.get(status, STATUS["box"]))
 
 
 def ship_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -312,9 +304,8 @@ def ship_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
 
 
 def dice_words(first: int, second: int, tr: Translate) -> str:
-    return tr("The dice show {first} and {second}").format(
-        first=die_words(first, tr), second=die_words(second, tr)
-    )
+    show = tr("The dice show {first} and {second}")
+    return show.format(first=die_words(first, tr), second=die_words(second, tr))
 
 
 def turn_words(obs: SaveTheWhalesObservation, tr: Translate) -> str:
@@ -369,16 +360,15 @@ def habitat_notes(whale: WhaleRow, names: Sequence[str], tr: Translate) -> tuple
         where.append(tr("holds the Magic Barnacle"))
     return (
         tr("saving: {value} SP").format(value=whale["value"]),
-        status_word(whale["status"], tr),
+        word_for(STATUS, whale["status"], tr),
         tr("{whale}: {where}").format(whale=whale_name(whale["name"], tr), where=" · ".join(where)),
     )
 
 
 def deck_lines(obs: SaveTheWhalesObservation, tr: Translate) -> tuple[str, ...]:
-    """The cards left in each deck."""
-    short = {"dawn": tr("DAWN O'DAY"), "neptune": tr("NEPTUNE")}
+    """The cards left in each deck, named as their card spaces are labelled."""
     return tuple(
-        tr("{deck}: {left} left").format(deck=short[d], left=count["left"])
+        tr("{deck}: {left} left").format(deck=tr(SPACES[f"card_{d}"][0]), left=count["left"])
         for d, count in obs["decks"].items()
     )
 
@@ -401,29 +391,28 @@ def action_label(
     action: Action, obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate
 ) -> str:
     """``action`` in words for the seat whose observation ``obs`` is."""
-    pay, whale = obs["payment"], getattr(action, "whale", None)
+    pay, whale, holder = obs["payment"], getattr(action, "whale", None), obs["barnacle"]
     row = whale_of(obs, whale) if whale is not None else None
+    named = whale_name(whale, tr) if whale is not None else ""
     if isinstance(action, act.Roll):
         moving = obs["moving_whale"]
         if moving is None:
             return tr("Roll the dice")
         return tr("Roll the dice for the {whale}").format(whale=whale_name(moving, tr))
     if isinstance(action, act.SaveWhale) and pay is not None and not pay["save"] and row:
-        return tr(
-            "Save the {whale} instead of paying the penalty: the team pays {value} SP"
-        ).format(whale=whale_name(row["name"], tr), value=row["value"])
+        text = tr("Save the {whale} instead of paying the penalty: the team pays {value} SP")
+        return text.format(whale=named, value=row["value"])
     if isinstance(action, act.Contribute):
         sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
         name = seat_name(names, action.seat, tr)
         return tr("Pay 1 SP from {name} (has {sp})").format(name=name, sp=sp)
     if isinstance(action, act.Refuse):
         return _refuse_label(obs, tr)
-    if isinstance(action, act.PassBarnacle) and obs["barnacle"] not in (None, whale):
-        return tr("Pass the Magic Barnacle from the {holder} to the {whale}").format(
-            holder=whale_name(str(obs["barnacle"]), tr), whale=whale_name(str(whale), tr)
-        )
+    if isinstance(action, act.PassBarnacle) and holder is not None and holder != whale:
+        text = tr("Pass the Magic Barnacle from the {holder} to the {whale}")
+        return text.format(holder=whale_name(holder, tr), whale=named)
     if isinstance(action, act.PassBarnacle):
-        return tr("The {whale} takes the Magic Barnacle").format(whale=whale_name(str(whale), tr))
+        return tr("The {whale} takes the Magic Barnacle").format(whale=named)
     if isinstance(action, act.Done):
         return tr(DONE[obs["phase"]]) if obs["phase"] in DONE else tr("Done")
     if isinstance(action, act.ThrowDice):
@@ -434,7 +423,7 @@ def action_label(
     space = obs["leaving_to"][action.whale] if isinstance(action, act.LeavePath) else None
     space = action.space if isinstance(action, act.MoveAnywhere) else space
     return tr(template).format(
-        whale=whale_name(whale, tr) if whale is not None else "",
+        whale=named,
         value=row["value"] if row else 0,
         where=where_words(row, tr) if row else "",
         space=space_name(space, tr) if space is not None else "",
@@ -458,9 +447,7 @@ def _refuse_label(obs: SaveTheWhalesObservation, tr: Translate) -> str:
 def status_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> str:
     """Whose turn it is and what they are doing, as the viewer of ``obs`` reads it."""
     if obs["phase"] == "over":
-        return tr("Game over: {headline}").format(
-            headline=headline(obs["whales_saved"], len(obs["whales"]), tr)
-        )
+        return tr("Game over: {headline}").format(headline=game_over_line(obs, names, tr))
     phase, to_move = obs["phase"], obs["to_move"]
     if to_move is None and phase == "draw":
         text = tr("a card is being drawn.")
@@ -497,12 +484,12 @@ def game_over_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Tran
     return headline(int(obs["whales_saved"]), len(obs["whales"]), tr)
 
 
-def whales_lines(saved: Sequence[str], lost: Sequence[str], tr: Translate) -> list[str]:
-    """The whales the team saved and those that became extinct, already named."""
-    none = tr("none")
+def whales_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
+    """The whales the team saved and those that became extinct."""
+    lines = ((tr("Saved: {whales}"), obs["saved"]), (tr("Extinct: {whales}"), obs["extinct"]))
     return [
-        tr("Saved: {whales}").format(whales=", ".join(saved) or none),
-        tr("Extinct: {whales}").format(whales=", ".join(lost) or none),
+        line.format(whales=", ".join(whale_name(w, tr) for w in whales) or tr("none"))
+        for line, whales in lines
     ]
 
 

@@ -15,6 +15,7 @@ a small style rule shows the one matching the page's ``<html lang>`` (English ot
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from functools import cache
 
@@ -22,7 +23,7 @@ from whaletable.core.view import Piece, Region, Scene
 from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import view, words
-from whaletable.games.save_the_whales.components import default_components, layout
+from whaletable.games.save_the_whales.components import PENALTY_KINDS, default_components, layout
 from whaletable.games.save_the_whales.observation import DrawnCard, SaveTheWhalesObservation
 from whaletable.web.boards import (
     HIGHLIGHT,
@@ -47,6 +48,8 @@ X0, Y0 = 16, HEADER  # the board's top-left corner
 SIDE = 768  # the board is a square
 DEPTH = 96  # how deep a track space is (a corner is DEPTH × DEPTH)
 INSET = 28  # from the track's inner edge to the path's centre line
+RING = DEPTH + INSET  # the path ring's first coordinate
+RING_SIDE = SIDE - 2 * RING  # the length of the path ring's side
 CONTROLS_Y = Y0 + SIDE + 12
 CONTROLS_H = 44
 PLAYERS_Y = CONTROLS_Y + CONTROLS_H + 16
@@ -61,7 +64,7 @@ SAVED_FILL = "#d8f0d2"
 EXTINCT_FILL = "#4a4f57"
 BAD, SHIPS, GOOD = "#f3c0b8", "#e7b7c9", "#c9e7b7"
 KIND_FILL = {
-    **dict.fromkeys(("krill", "oil_spill", "radioactive_waste", "iwc", "floating_factory"), BAD),
+    **dict.fromkeys(PENALTY_KINDS, BAD),
     **dict.fromkeys(("pirate_whalers", "spotted"), SHIPS),
     **dict.fromkeys(("protection_act", "moratorium", "calving_sanctuary"), GOOD),
     "pow": "#ffe9a8",
@@ -97,12 +100,9 @@ CARD_TEXT_STYLE = (
 
 N = default_components().track_length
 """The track's spaces: every table plays on the printed board."""
-
-
-@cache
-def corners(n: int) -> tuple[int, int, int, int]:
-    """The track indices of the four corners (POW is the first)."""
-    return (0, round(n / 4), round(n / 2), round(3 * n / 4))
+ENDS = (0, round(N / 4), round(N / 2), round(3 * N / 4), N)
+"""The track indices of the four corners (POW is the first), then the track's end."""
+CORNERS = ENDS[:4]
 
 
 def turn(u: float, v: float, side: int) -> tuple[float, float]:
@@ -114,18 +114,17 @@ def turn(u: float, v: float, side: int) -> tuple[float, float]:
 
 
 @cache
-def side_of(n: int, index: int) -> tuple[int, int, int]:
+def side_of(index: int) -> tuple[int, int, int]:
     """The side track space ``index`` lies on, the side's corner and the next corner."""
-    if not 0 <= index < n:
+    if not 0 <= index < N:
         raise ValueError(f"no track space {index}")
-    ends = (*corners(n), n)
-    side = max(s for s in range(4) if ends[s] <= index)
-    return side, ends[side], ends[side + 1]
+    side = max(s for s in range(4) if ENDS[s] <= index)
+    return side, ENDS[side], ENDS[side + 1]
 
 
-def span(n: int, index: int) -> tuple[int, float, float]:
+def span(index: int) -> tuple[int, float, float]:
     """A track space's side, where it starts along the side and how wide it is."""
-    side, start, stop = side_of(n, index)
+    side, start, stop = side_of(index)
     if index == start:
         return side, 0, DEPTH
     width = (SIDE - 2 * DEPTH) / (stop - start - 1)
@@ -133,59 +132,48 @@ def span(n: int, index: int) -> tuple[int, float, float]:
 
 
 @cache
-def track_box(n: int, index: int) -> tuple[float, float, float, float, int]:
+def track_box(index: int) -> tuple[float, float, float, float, int]:
     """``(x, y, width, height, side)`` of track space ``index``; side 0 top, 1 right, 2 bottom,
     3 left, clockwise from POW at the top left; -1..-4 for the four corners."""
-    side, u, w = span(n, index)
+    side, u, w = span(index)
     (x1, y1), (x2, y2) = turn(u, 0, side), turn(u + w, DEPTH, side)
-    corner = index in corners(n)
+    corner = index in CORNERS
     return min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), -side - 1 if corner else side
 
 
-def inner_edge(n: int, index: int) -> tuple[float, float]:
+def inner_edge(index: int) -> tuple[float, float]:
     """The middle of a track space's edge that faces the path."""
-    side, u, w = span(n, index)
-    return turn(DEPTH if index in corners(n) else u + w / 2, DEPTH, side)
-
-
-def _ring() -> tuple[float, float]:
-    """The path ring's first coordinate and side length."""
-    a = DEPTH + INSET
-    return a, SIDE - 2 * a
+    side, u, w = span(index)
+    return turn(DEPTH if index in CORNERS else u + w / 2, DEPTH, side)
 
 
 @cache
-def path_point(n: int, above: int) -> tuple[float, float]:
+def path_point(above: int) -> tuple[float, float]:
     """The centre of the path space lying above track space ``above``."""
-    side, start, stop = side_of(n, above)
-    a, length = _ring()
-    return turn(a + (above - start) / (stop - start) * length, a, side)
+    side, start, stop = side_of(above)
+    return turn(RING + (above - start) / (stop - start) * RING_SIDE, RING, side)
 
 
-@cache
-def path_cell(n: int) -> float:
-    """The size of one path space."""
-    ends = (*corners(n), n)
-    return _ring()[1] / max(ends[s + 1] - ends[s] for s in range(4)) - 6
+PATH_CELL = RING_SIDE / max(ENDS[s + 1] - ENDS[s] for s in range(4)) - 6
+"""The size of one path space: the ring's side shared by the longest side's spaces."""
 
 
 @cache
 def port_xy() -> tuple[float, float]:
     """Where the WHALING PORT is drawn: inward from the port's path space, towards the
     middle, clear of the path."""
-    px, py = path_point(N, layout()["port"])
+    px, py = path_point(layout()["port"])
     dx, dy = X0 + SIDE / 2 - px, Y0 + SIDE / 2 - py
     if abs(dx) > abs(dy):
         qx, qy = px + math.copysign(80, dx), py
     else:
         qx, qy = px, py + math.copysign(52, dy)
-    a, length = _ring()
-    low, high = a + path_cell(N) / 2 + 46, a + length - path_cell(N) / 2 - 46
+    low, high = RING + PATH_CELL / 2 + 46, RING + RING_SIDE - PATH_CELL / 2 - 46
     return min(max(qx, X0 + low), X0 + high), min(max(qy, Y0 + low - 24), Y0 + high + 24)
 
 
 # One NATURAL HABITAT card, four in a row inside the path.
-HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) / 4, 74
+HABITAT_W, HABITAT_H = (RING_SIDE - PATH_CELL - 20 - 3 * 8) / 4, 74
 
 
 # --- Drawing ---------------------------------------------------------------------------------
@@ -193,13 +181,8 @@ HABITAT_W, HABITAT_H = (SIDE - 2 * (DEPTH + INSET) - path_cell(N) - 20 - 3 * 8) 
 
 def wrap(text: str, width: int) -> list[str]:
     """Words in lines of at most ``width`` characters (a longer word keeps its own line)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+    words = " ".join(text.split())  # one space between words: textwrap keeps runs of them
+    return textwrap.wrap(words, width, break_long_words=False, break_on_hyphens=False)
 
 
 def ship_shape(x: float, y: float, s: float = 1.0) -> str:
@@ -235,19 +218,16 @@ class Drawing:
         self.regions = regions = {r.key: r for r in sc.regions}
         seats = [r for r in sc.regions if r.kind == "seat"]
         height = PLAYERS_Y + len(seats) * ROW_H + 12
-        label = tr("Save the Whales board")
-        svg = self.svg
+        svg, label = self.svg, tr("Save the Whales board")
         svg.open("save-the-whales", WIDTH, height, label, OCEAN, css=CARD_TEXT_STYLE)
         self.header(regions["summary"], seats)
         svg.add(rect(X0, Y0, SIDE, SIDE, BOARD_FILL, rx=6, stroke=INK, stroke_width=1.5))
-        for region in sc.regions:
-            if region.key.startswith("space-"):
-                self.space(region)
+        for region in (r for r in sc.regions if r.key.startswith("space-")):
+            self.space(region)
         self.path([r for r in sc.regions if r.key.startswith("path-")], regions["port"])
         self.centre(obs["card"], [r for r in sc.regions if r.kind == "habitat"])
-        for region in sc.regions:
-            if region.key.startswith(("space-", "path-")):
-                self.tokens(region)
+        for region in (r for r in sc.regions if r.key.startswith(("space-", "path-"))):
+            self.tokens(region)
         sp, shown = default_components().own_space_sp, []
         for choice in (c for c in sc.choices if c.target is None):
             cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
@@ -264,13 +244,13 @@ class Drawing:
         viewer = tr("{name}'s view").format(name=you[0]) if you else tr("spectator view")
         svg.text(X0, 20, summary.label + " · " + viewer, size=15, weight="bold")
         svg.text(X0, 38, summary.notes[0], size=12, fill=MUTED, extra=' class="summary"')
+        flagged = {"anchor": "end", "weight": "bold", "fill": GREEN, "extra": ' class="flag"'}
         for k, flag in enumerate(summary.notes[1:]):
-            flagged = {"anchor": "end", "weight": "bold", "fill": GREEN, "extra": ' class="flag"'}
             svg.text(WIDTH - X0, 18 + 18 * k, flag, size=11, **flagged)
 
     def space(self, region: Region) -> None:
         svg, i, choice = self.svg, number(region.key), self.acts.get(region.key)
-        x, y, w, h, side = track_box(N, i)
+        x, y, w, h, side = track_box(i)
         title, data, lit = " · ".join(region.notes), f' data-space="{i}"', region.key in self.lit
         svg.keyed(region.key, "space", lit, data, title, choice=choice, act="space-act")
         stroke, width = (INK, 0.8) if choice is None else (HIGHLIGHT, 2.5)
@@ -296,15 +276,15 @@ class Drawing:
         svg.add("</g>")
 
     def path(self, path: list[Region], port: Region) -> None:
-        svg, cell = self.svg, path_cell(N)
+        svg, cell = self.svg, PATH_CELL
         svg.add('<g class="path">')
         dashed = {"stroke": PATH_STROKE, "stroke_width": 1.5, "stroke_dasharray": "3 2"}
         for above in (number(region.key) for region in path):
-            (px, py), (ex, ey) = path_point(N, above), inner_edge(N, above)
+            (px, py), (ex, ey) = path_point(above), inner_edge(above)
             svg.add(el("line", x1=px, y1=py, x2=ex, y2=ey, **dashed))
         for region in path:
             above = number(region.key)
-            px, py = path_point(N, above)
+            px, py = path_point(above)
             fill = PATH_KIND_FILL.get(region.kind, PATH_FILL)
             svg.keyed(region.key, "path-space", self.lit, f' data-space="{above}"', region.notes[0])
             edge = {"rx": 9, "stroke": PATH_STROKE, "stroke_width": 1.2}
@@ -320,17 +300,18 @@ class Drawing:
         svg.add("</g>")
         for region in (*path, port):
             for ship in (p for p in region.pieces if p.kind == "ship"):
-                where = "port" if region is port else str(number(region.key))
-                sx, sy = (qx, qy + 8) if region is port else path_point(N, number(region.key))
-                sy += 0 if region is port else cell / 2 - 10
-                data = f' data-space="{where}"'
-                svg.keyed(ship.key, "ship", self.lit, data, ship.label)
+                where, (sx, sy) = "port", (qx, qy + 8)
+                if region is not port:
+                    (sx, sy), where = path_point(number(region.key)), str(number(region.key))
+                    sy += cell / 2 - 10
+                svg.keyed(ship.key, "ship", self.lit, f' data-space="{where}"', ship.label)
                 svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 
     def centre(self, card: DrawnCard | None, habitats: list[Region]) -> None:
-        svg, cell, (a, length), gap = self.svg, path_cell(N), _ring(), 8
-        left, top, inner = X0 + a + cell / 2 + 10, Y0 + a + cell / 2 + 10, length - cell - 20
+        svg, cell, gap = self.svg, PATH_CELL, 8
+        left, top = X0 + RING + cell / 2 + 10, Y0 + RING + cell / 2 + 10
+        inner = RING_SIDE - cell - 20
         title = words.place_words("habitats", self.tr)
         svg.text(left, top + 12, title, size=12, weight="bold", fill=MUTED)
         for k, region in enumerate(habitats):
@@ -374,10 +355,9 @@ class Drawing:
         if choice is not None:
             choose = isinstance(choice.action, act.ChooseWhale)
             bx, by, bw = x + 6, y + h - 24, w - 40
-            cls = "choose-act" if choose else "save-act"
+            cls, text = ("choose-act", tr("Choose")) if choose else ("save-act", tr("Save"))
             svg.open_act(choice.action, choice.words, cls, f' data-whale="{esc(name)}"')
             svg.add(rect(bx, by, bw, 19, "#ffffff", rx=6, stroke=HIGHLIGHT, stroke_width=2))
-            text = tr("Choose") if choose else tr("Save")
             svg.text(bx + bw / 2, by + 13.5, text, size=10, anchor="middle", weight="bold")
             svg.add("</g>")
 
@@ -391,10 +371,8 @@ class Drawing:
                 ship = ship_shape(dx + 21, y + 23, 0.95)
                 svg.add(el("g", ">", die.label, cls="die-ship") + ship + "</g>")
             elif die is not None:
-                face = ' class="die"'
-                svg.text(
-                    dx + 21, y + 29, die.label, size=22, anchor="middle", weight="bold", extra=face
-                )
+                face = {"anchor": "middle", "weight": "bold", "extra": ' class="die"'}
+                svg.text(dx + 21, y + 29, die.label, size=22, **face)
         svg.add("</g>")
         for k, note in enumerate(dice.notes):
             svg.text(x, y + 60 + 12 * k, note, size=9, fill=MUTED)
@@ -409,11 +387,9 @@ class Drawing:
         for lang, text in card["text"].items():
             lines = wrap(text, max(20, int(w / 5.6)))[:5]
             svg.add(el("g", ">", cls="card-text", lang=lang))
-            if lang == "fa":
-                rtl = ' direction="rtl"'
-                svg.lines(x + w - 8, y + 30, lines, size=10, step=12, anchor="start", extra=rtl)
-            else:
-                svg.lines(x + 8, y + 30, lines, size=10, step=12)
+            rtl = lang == "fa"  # drawn from the right edge
+            extra = ' direction="rtl"' * rtl
+            svg.lines(x + w - 8 if rtl else x + 8, y + 30, lines, size=10, step=12, extra=extra)
             svg.add("</g>")
         svg.add("</g>")
 
@@ -421,11 +397,11 @@ class Drawing:
         whales = [p for p in region.pieces if p.kind == "whale"]
         spread = [(k - (len(whales) - 1) / 2) * 15 for k in range(len(whales))]
         if region.key.startswith("path-"):
-            px, py = path_point(N, number(region.key))
+            px, py = path_point(number(region.key))
             for piece, dy in zip(whales, spread, strict=True):
                 self.token(piece, px, py - 4 + dy)
             return
-        x, y, w, h, side = track_box(N, number(region.key))
+        x, y, w, h, side = track_box(number(region.key))
         # The inner half of the space: two columns (three in a corner), or one down a side.
         if side in (1, 3):
             for piece, dy in zip(whales, spread, strict=True):
@@ -477,9 +453,8 @@ class Drawing:
                 px += 19 if piece.kind == "exchange" else 14
             choice = self.acts.get(row.key)
             if choice is not None:
-                text = tr("Pay 1 SP")
+                text, seated = tr("Pay 1 SP"), f' data-seat="{seat}"'
                 bx = WIDTH - X0 - 36 - int(7.4 * len(text))
-                seated = f' data-seat="{seat}"'
                 svg.button(choice.action, bx, top + 3, text, choice.words, "pay-act", extra=seated)
             svg.add("</g>")
 
