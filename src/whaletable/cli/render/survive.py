@@ -193,10 +193,7 @@ def players_table(seats: list[Region], tr: Translate, lit: frozenset[str]) -> Ta
 
 def tile_words(tile: Piece, tr: Translate) -> str:
     """A held tile's name, with what it lets you do where the name alone does not say."""
-    does = {
-        "dolphin": tr("move a swimmer 1–3 spaces"),
-        "boat-move": tr("move a boat 1–3 spaces"),
-    }
+    does = {"dolphin": tr("move a swimmer 1–3 spaces"), "boat-move": tr("move a boat 1–3 spaces")}
     said = [does[m] for m in tile.marks if m in does]
     terrain = [word_for(w.TERRAINS, m, tr) for m in tile.marks if m in TERRAIN_STYLE]
     return " ".join([tile.label, *(f"({word})" for word in said + terrain)])
@@ -280,13 +277,11 @@ class SurviveView(SceneView):
     maker, words = staticmethod(scene), w
 
     def draw(self, view: SurviveObservation, sc: Scene, names: list[str]) -> RenderableType:
-        tr = self.tr
+        tr, lit = self.tr, sc.highlights
         labels = self.labels(view["num_players"], names)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
-        lit = sc.highlights
-        legend = Text(tr(w.LEGEND), style="dim")
-        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces, lit), legend]
-        parts.append(pieces_list(spaces, view, tr, lit))
+        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces, lit)]
+        parts += [Text(tr(w.LEGEND), style="dim"), pieces_list(spaces, view, tr, lit)]
         isles = [r for r in sc.regions if r.kind == "isle" and r.pieces]
         if isles:
             on_isles = " · ".join(

@@ -109,10 +109,8 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
         ground = {"landing"} if space in LANDING else set()
         if threat is not None and threat["hex"] == space:
             ground.add("threat")
-        key, name = f"space-{space}", w.space_name(space)
-        regions.append(
-            Region(key, terrain or "sea", name, tuple(pieces[space]), marks=frozenset(ground))
-        )
+        key, name, here = f"space-{space}", w.space_name(space), tuple(pieces[space])
+        regions.append(Region(key, terrain or "sea", name, here, marks=frozenset(ground)))
     return regions
 
 
@@ -158,9 +156,7 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
         said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
         marks = frozenset(mark for mark, who in said if who == seat)
         name = seat_name(names, seat, tr)
-        out.append(
-            Region(f"seat-{seat}", "seat", name, notes=tuple(notes), owner=seat, marks=marks)
-        )
+        out.append(Region(f"seat-{seat}", "seat", name, (), tuple(notes), seat, marks))
     return out
 
 

@@ -88,8 +88,7 @@ def space_name(space: int) -> str:
 
 
 def direction_name(direction: int, tr: Translate) -> str:
-    in_range = 0 <= direction < len(DIRECTION_WORDS)
-    return tr(DIRECTION_WORDS[direction]) if in_range else str(direction)
+    return tr(DIRECTION_WORDS[direction]) if 0 <= direction < 6 else str(direction)
 
 
 def isle_name(isle: str | None, tr: Translate) -> str:
@@ -126,11 +125,9 @@ def explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
     return tr("{name}'s explorer {number}").format(name=name, number=explorer % 10 + 1)
 
 
-def number(value: float | int) -> str:
+def number(value: float) -> str:
     """A score as players write it: ``7``, not ``7.0``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (Rule 3)
@@ -142,21 +139,15 @@ GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (
 
 
 def game_over_words(
-    winners: Sequence[int],
-    scores: Sequence[float],
-    equal: bool,
-    names: Sequence[str],
-    tr: Translate,
+    won: Sequence[int], scores: Sequence[float], saved: bool, names: Sequence[str], tr: Translate
 ) -> str:
-    """The end: who won with how much (Rule 3: how many explorers saved)."""
-    if not winners:
+    """The end: the seats that ``won``, with how much (``saved``: Rule 3's explorers saved)."""
+    if not won:
         return tr("Game over.")
-    points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
-    return tr(GAME_OVER[len(winners) == 1, equal]).format(
-        name=seat_name(names, winners[0], tr),
-        names=", ".join(seat_name(names, w, tr) for w in winners),
-        points=points,
-    )
+    named = [seat_name(names, w, tr) for w in won]
+    points = number(scores[won[0]]) if won[0] < len(scores) else "0"
+    text = tr(GAME_OVER[len(won) == 1, saved])
+    return text.format(name=named[0], names=", ".join(named), points=points)
 
 
 def result_word(key: str, tr: Translate) -> str:

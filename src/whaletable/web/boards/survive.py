@@ -357,17 +357,15 @@ class _Drawing:
     def _target(self, choice: Choice, key: str) -> None:
         """A destination of a selectable piece, hidden until its piece is chosen."""
         svg, (where, _, name) = self.out, (choice.target or "").partition("-")
-        action = choice.action
-        if where == "isle":
+        action, isle = choice.action, where == "isle"
+        cls = "isle-target" if isle else TARGET_CLASS[type(action)]
+        hidden = f' data-boat="{key}" data-{"isle" if isle else "hex"}="{name}" visibility="hidden"'
+        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+        if isle:
             x, y = ISLE_XY[ISLE_NAMES.index(name)]
-            hidden = f' data-boat="{key}" data-isle="{name}" visibility="hidden"'
-            svg.open_act(action, choice.words, "move-target isle-target", hidden)
             svg.add(circle(x, y, ISLE_R - 2, HIGHLIGHT, fill_opacity=0.3, **TARGET) + "</g>")
             return
         space = int(name)
-        cls = TARGET_CLASS[type(action)]
-        hidden = f' data-boat="{key}" data-hex="{space}" visibility="hidden"'
-        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
         if cls not in ("board-target", "jump-target"):
             where = hex_points(space, 2.5)
             svg.add(el("polygon", points=where, fill=HIGHLIGHT, fill_opacity=0.25, **TARGET))
