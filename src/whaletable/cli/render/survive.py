@@ -24,7 +24,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, SceneView, seat_cells, seat_colour
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
-from whaletable.core.words import Translate, english
+from whaletable.core.words import Translate, english, word_for
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import words as w
 from whaletable.games.survive.components import BOARD, DIRECTIONS
@@ -100,12 +100,10 @@ def creature_name(creature: CreatureView, obs: SurviveObservation) -> str:
 
 
 def parse_creature(word: str, obs: SurviveObservation, tr: Translate) -> int:
-    word = word.strip().lower()
-    for c in obs["creatures"]:
-        if creature_name(c, obs) == word:
-            found: int = c["id"]
-            return found
-    raise misread("creature", tr, word=repr(word))
+    word, named = word.strip().lower(), {creature_name(c, obs): c["id"] for c in obs["creatures"]}
+    if word not in named:
+        raise misread("creature", tr, word=repr(word))
+    return named[word]
 
 
 COMMANDS: dict[str, tuple[type[Action], tuple[str, ...]]] = {  # a verb, then what it names
@@ -174,10 +172,8 @@ def header(obs: SurviveObservation, sc: Scene, labels: list[str], tr: Translate)
     text.append("\n" + w.table_line(obs, tr))
     threat = obs["pending"]["threat"]
     if threat:
-        line = tr("Threat: {creature} on {space}").format(
-            creature=w.creature_words(threat["creature"], tr),
-            space=space_name(threat["hex"]),
-        )
+        creature, space = w.creature_words(threat["creature"], tr), space_name(threat["hex"])
+        line = tr("Threat: {creature} on {space}").format(creature=creature, space=space)
         text.append("\n" + line, style="bold red")
     return text
 
@@ -197,12 +193,9 @@ def players_table(seats: list[Region], tr: Translate, lit: frozenset[str]) -> Ta
 
 def tile_words(tile: Piece, tr: Translate) -> str:
     """A held tile's name, with what it lets you do where the name alone does not say."""
-    does = {
-        "dolphin": tr("move a swimmer 1–3 spaces"),
-        "boat-move": tr("move a boat 1–3 spaces"),
-    }
+    does = {"dolphin": tr("move a swimmer 1–3 spaces"), "boat-move": tr("move a boat 1–3 spaces")}
     said = [does[m] for m in tile.marks if m in does]
-    terrain = [w.terrain_name(m, tr) for m in tile.marks if m in TERRAIN_STYLE]
+    terrain = [word_for(w.TERRAINS, m, tr) for m in tile.marks if m in TERRAIN_STYLE]
     return " ".join([tile.label, *(f"({word})" for word in said + terrain)])
 
 
@@ -221,11 +214,11 @@ def own_things(sc: Scene, seat: int, tr: Translate) -> Text:
 def sea_map(spaces: list[Region], lit: frozenset[str] = frozenset()) -> Text:
     """The island row by row, each space's name over what is on it; reversed where the
     last step touched the space or anything on it."""
-    out = Text()
+    lines: list[Text] = []
     for row, length in enumerate(BOARD.row_lengths):
         first = BOARD.hex_at(row, 0)
-        names = Text(" " * (COLUMN * BOARD.x2[first]))
-        contents = Text(" " * (COLUMN * BOARD.x2[first]))
+        indent = " " * (COLUMN * BOARD.x2[first])
+        names, contents = Text(indent), Text(indent)
         for region in spaces[first : first + length]:
             style = TERRAIN_STYLE.get(region.kind, SEA_STYLE)
             if "landing" in region.marks and region.kind == "sea":
@@ -240,12 +233,8 @@ def sea_map(spaces: list[Region], lit: frozenset[str] = frozenset()) -> Text:
                 code = code[:4] + "+"
             contents.append(f"{code or ('.' if region.kind == 'sea' else ''):^5}", style=style)
             contents.append(" ")
-        out.append(names)
-        out.append("\n")
-        out.append(contents)
-        if row < len(BOARD.row_lengths) - 1:
-            out.append("\n")
-    return out
+        lines += [names, contents]
+    return Text("\n").join(lines)
 
 
 def pieces_list(
@@ -270,16 +259,13 @@ def pieces_list(
             elif p.kind == "explorer" and "boat" in p.marks and boat is not None:
                 boat.append(("" if boat.plain.endswith("[") else " ") + explorer_tag(p), style)
             elif p.kind == "explorer":
-                swimming = "≈" if "swimming" in p.marks else ""
-                texts.append(Text(explorer_tag(p) + swimming, style))
+                texts.append(Text(explorer_tag(p) + "≈" * ("swimming" in p.marks), style))
             else:
                 creature = obs["creatures"][_number(p.key)]
-                texts.append(
-                    Text(creature_name(creature, obs), style="bold" + " reverse" * (p.key in lit))
-                )
+                texts.append(Text(creature_name(creature, obs), style=f"bold{lit_up}"))
         if boat is not None:
             boat.append("]")
-        ground = tr("sea") if region.kind == "sea" else w.terrain_name(region.kind, tr)
+        ground = tr("sea") if region.kind == "sea" else word_for(w.TERRAINS, region.kind, tr)
         table.add_row(f"{region.label} {ground}", Text(" ").join(texts))
     return table
 
@@ -291,13 +277,11 @@ class SurviveView(SceneView):
     maker, words = staticmethod(scene), w
 
     def draw(self, view: SurviveObservation, sc: Scene, names: list[str]) -> RenderableType:
-        tr = self.tr
+        tr, lit = self.tr, sc.highlights
         labels = self.labels(view["num_players"], names)
         spaces = [r for r in sc.regions if r.key.startswith("space-")]
-        lit = sc.highlights
-        legend = Text(tr(w.LEGEND), style="dim")
-        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces, lit), legend]
-        parts.append(pieces_list(spaces, view, tr, lit))
+        parts: list[RenderableType] = [header(view, sc, labels, tr), sea_map(spaces, lit)]
+        parts += [Text(tr(w.LEGEND), style="dim"), pieces_list(spaces, view, tr, lit)]
         isles = [r for r in sc.regions if r.kind == "isle" and r.pieces]
         if isles:
             on_isles = " · ".join(
@@ -338,15 +322,13 @@ class SurviveView(SceneView):
         verb, args = words[0], words[1:]
         if verb == "place":
             return self._place(args, obs)
-        if verb == "play" and len(args) != 1:
+        if verb not in COMMANDS and verb != "play":
+            return None
+        cls, kinds = COMMANDS.get(verb, (act.PlayTile, ("tile",)))
+        if len(args) != len(kinds):
             raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
         if verb == "play":
             return self._play(args[0], obs)
-        if verb not in COMMANDS:
-            return None
-        cls, kinds = COMMANDS[verb]
-        if len(args) != len(kinds):
-            raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
         return cls(*(READ[kind](word, obs, tr) for kind, word in zip(kinds, args, strict=True)))
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:

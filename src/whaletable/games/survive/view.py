@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.view import Choice, Piece, Region, Scene, touched
-from whaletable.core.words import Translate, seat_name
+from whaletable.core.words import Translate, seat_name, word_for
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import events as ev
 from whaletable.games.survive import words as w
@@ -31,14 +31,8 @@ from whaletable.games.survive.observation import ExplorerView, SurviveObservatio
 
 LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 
-TOUCHED = {
-    "explorer": "explorer-{}",
-    "boat": "boat-{}",
-    "creature": "creature-{}",
-    "hex": "space-{}",
-    "to": "space-{}",
-    "isle": "isle-{}",
-}
+TOUCHED = {key: key + "-{}" for key in ("explorer", "boat", "creature", "isle")}
+TOUCHED |= {"hex": "space-{}", "to": "space-{}"}
 """The keys an event's fields name."""
 
 
@@ -62,9 +56,8 @@ def target(action: Action, obs: SurviveObservation) -> str | None:
         return _space(w.step(w.where(obs, action.explorer), action.direction))
     if isinstance(action, act.MoveBoat):
         return _space(w.step(obs["boats"][action.boat]["hex"], action.direction))
-    if (isinstance(action, act.BoardBoat) and obs["phase"] == "board") or isinstance(
-        action, act.TakePerson
-    ):
+    boarding = obs["phase"] == "board"  # the swimmers who climb into a new boat
+    if isinstance(action, act.TakePerson) or (isinstance(action, act.BoardBoat) and boarding):
         return f"explorer-{action.explorer}"
     if isinstance(action, act.BoardBoat | act.JumpOverboard):
         return _space(w.where(obs, action.explorer))
@@ -104,9 +97,8 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
         if b["status"] == "sea" and b["hex"] is not None:
             mine = obs["seat"] in b["controllers"] and bool(b["passengers"])
             marks = frozenset({"yours"} if mine else ())
-            pieces[b["hex"]].append(
-                Piece(f"boat-{b['id']}", "boat", w.boat_words(b["id"], tr), None, marks)
-            )
+            label = w.boat_words(b["id"], tr)
+            pieces[b["hex"]].append(Piece(f"boat-{b['id']}", "boat", label, None, marks))
             pieces[b["hex"]] += [_explorer(explorers[e]) for e in b["passengers"]]
     for e in explorers:
         if e["status"] in ("land", "swimming") and e["hex"] is not None:
@@ -117,51 +109,29 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
         ground = {"landing"} if space in LANDING else set()
         if threat is not None and threat["hex"] == space:
             ground.add("threat")
-        regions.append(
-            Region(
-                f"space-{space}",
-                terrain or "sea",
-                w.space_name(space),
-                tuple(pieces[space]),
-                marks=frozenset(ground),
-            )
-        )
+        key, name, here = f"space-{space}", w.space_name(space), tuple(pieces[space])
+        regions.append(Region(key, terrain or "sea", name, here, marks=frozenset(ground)))
     return regions
 
 
 def _isles(obs: SurviveObservation, tr: Translate) -> list[Region]:
-    return [
-        Region(
-            f"isle-{isle}",
-            "isle",
-            w.isle_name(isle, tr),
-            tuple(
-                _explorer(e)
-                for e in obs["explorers"]
-                if e["status"] == "safe" and e["isle"] == isle
-            ),
-        )
-        for isle in ISLE_NAMES
-    ]
+    safe = [e for e in obs["explorers"] if e["status"] == "safe"]
+    on = {i: tuple(_explorer(e) for e in safe if e["isle"] == i) for i in ISLE_NAMES}
+    return [Region(f"isle-{i}", "isle", w.isle_name(i, tr), on[i]) for i in ISLE_NAMES]
 
 
 def _hand(obs: SurviveObservation, tr: Translate) -> Region:
     seat = obs["seat"]
     if seat is None:
         return Region("hand", "hand", w.board_word("held", tr), notes=(w.board_word("hidden", tr),))
-    tiles = tuple(
-        Piece(
-            f"tile-{slot}",
-            "tile",
-            w.effect_name(t["effect"], tr),
-            seat,
-            frozenset({t["terrain"], t["effect"]}),
-        )
-        for slot, t in enumerate(obs["hands"][seat]["tiles"])
-        if t is not None
-    )
+    tiles = []
+    for slot, t in enumerate(obs["hands"][seat]["tiles"]):
+        if t is not None:
+            label = word_for(w.EFFECTS, t["effect"], tr)
+            marks = frozenset({t["terrain"], t["effect"]})
+            tiles.append(Piece(f"tile-{slot}", "tile", label, seat, marks))
     none = () if tiles else (w.board_word("none", tr),)
-    return Region("hand", "hand", w.board_word("hand", tr), tiles, none, seat)
+    return Region("hand", "hand", w.board_word("hand", tr), tuple(tiles), none, seat)
 
 
 def _values(obs: SurviveObservation, tr: Translate) -> Region:
@@ -185,16 +155,8 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
             notes.append(w.number(scores[seat]))
         said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
         marks = frozenset(mark for mark, who in said if who == seat)
-        out.append(
-            Region(
-                f"seat-{seat}",
-                "seat",
-                seat_name(names, seat, tr),
-                notes=tuple(notes),
-                owner=seat,
-                marks=marks,
-            )
-        )
+        name = seat_name(names, seat, tr)
+        out.append(Region(f"seat-{seat}", "seat", name, (), tuple(notes), seat, marks))
     return out
 
 

@@ -87,29 +87,12 @@ def space_name(space: int) -> str:
     return f"{ROW_LETTERS[BOARD.rows[space]]}{BOARD.idxs[space] + 1}"
 
 
-def terrain_name(terrain: str, tr: Translate) -> str:
-    return word_for(TERRAINS, terrain, tr)
-
-
 def direction_name(direction: int, tr: Translate) -> str:
-    in_range = 0 <= direction < len(DIRECTION_WORDS)
-    return tr(DIRECTION_WORDS[direction]) if in_range else str(direction)
+    return tr(DIRECTION_WORDS[direction]) if 0 <= direction < 6 else str(direction)
 
 
 def isle_name(isle: str | None, tr: Translate) -> str:
     return tr(ISLES[isle]) if isle in ISLES else tr("a safe isle")
-
-
-def effect_name(effect: str, tr: Translate) -> str:
-    return word_for(EFFECTS, effect, tr)
-
-
-def kind_name(kind: str, tr: Translate) -> str:
-    return word_for(KINDS, kind, tr)
-
-
-def dive_piece_name(piece: str, tr: Translate) -> str:
-    return word_for(DIVE_PIECES, piece, tr)
 
 
 def dive_face_name(face: str, tr: Translate) -> str:
@@ -120,9 +103,8 @@ def dive_face_name(face: str, tr: Translate) -> str:
 
 
 def dive_roll_words(piece: str, face: str, tr: Translate) -> str:
-    return tr("{piece}, {face}").format(
-        piece=dive_piece_name(piece, tr), face=dive_face_name(face, tr)
-    )
+    piece = word_for(DIVE_PIECES, piece, tr)
+    return tr("{piece}, {face}").format(piece=piece, face=dive_face_name(face, tr))
 
 
 def boat_words(boat: int, tr: Translate) -> str:
@@ -139,16 +121,13 @@ def creature_words(creature: int, tr: Translate) -> str:
 
 def explorer_words(explorer: int, names: Sequence[str], tr: Translate) -> str:
     """``Bao's explorer 3``: the owner and the explorer's place in its order of placing."""
-    return tr("{name}'s explorer {number}").format(
-        name=seat_name(names, explorer // 10, tr), number=explorer % 10 + 1
-    )
+    name = seat_name(names, explorer // 10, tr)
+    return tr("{name}'s explorer {number}").format(name=name, number=explorer % 10 + 1)
 
 
-def number(value: float | int) -> str:
+def number(value: float) -> str:
     """A score as players write it: ``7``, not ``7.0``."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (Rule 3)
@@ -160,30 +139,21 @@ GAME_OVER = {  # by whether one seat won, and whether explorers count as equal (
 
 
 def game_over_words(
-    winners: Sequence[int],
-    scores: Sequence[float | int],
-    equal: bool,
-    names: Sequence[str],
-    tr: Translate,
+    won: Sequence[int], scores: Sequence[float], saved: bool, names: Sequence[str], tr: Translate
 ) -> str:
-    """The end: who won with how much (Rule 3: how many explorers saved)."""
-    if not winners:
+    """The end: the seats that ``won``, with how much (``saved``: Rule 3's explorers saved)."""
+    if not won:
         return tr("Game over.")
-    points = number(scores[winners[0]]) if winners[0] < len(scores) else "0"
-    return tr(GAME_OVER[len(winners) == 1, equal]).format(
-        name=seat_name(names, winners[0], tr),
-        names=", ".join(seat_name(names, w, tr) for w in winners),
-        points=points,
-    )
+    named = [seat_name(names, w, tr) for w in won]
+    points = number(scores[won[0]]) if won[0] < len(scores) else "0"
+    text = tr(GAME_OVER[len(won) == 1, saved])
+    return text.format(name=named[0], names=", ".join(named), points=points)
 
 
 def result_word(key: str, tr: Translate) -> str:
     """A column of the result table: a part of a seat's line, or the score."""
-    return word_for(
-        {"saved": _("Saved"), "values": _("Values"), "lost": _("Lost"), "score": _("Score")},
-        key,
-        tr,
-    )
+    columns = {"saved": _("Saved"), "values": _("Values"), "lost": _("Lost"), "score": _("Score")}
+    return word_for(columns, key, tr)
 
 
 def saved_line(name: str, explorers: str, tr: Translate) -> str:
@@ -343,11 +313,11 @@ def _action_said(
     said["space"] = "?" if space is None else space_name(space)
     if isinstance(a, act.SinkTile):
         v["terrain"] = obs["terrain"][a.hex] if 0 <= a.hex < BOARD.num_hexes else None
-    said["terrain"] = terrain_name(v.get("terrain") or "", tr)
-    said["effect"] = effect_name(v.get("effect") or "", tr)
+    said["terrain"] = word_for(TERRAINS, v.get("terrain") or "", tr)
+    said["effect"] = word_for(EFFECTS, v.get("effect") or "", tr)
     said["name"] = seat_name(names, v.get("seat", -1), tr)
     if isinstance(a, act.RollCreatureDie):
-        said["kind"] = kind_name(a.creature, tr)
+        said["kind"] = word_for(KINDS, a.creature, tr)
     if isinstance(a, act.RollDiveDice):
         said["roll"] = dive_roll_words(a.piece, a.face, tr)
     return said
@@ -403,18 +373,15 @@ def status_line(obs: SurviveObservation, names: Sequence[str], tr: Translate) ->
     if obs["phase"] == "over":
         return game_over_line(obs, names, tr)
     to_move, turn = obs["to_move"], obs["turn"]
-    if obs["phase"] in SETTING_UP or not turn:
-        prefix = tr("Setting up")
-    else:
-        prefix = tr("Turn {turn}").format(turn=turn)
+    setting_up = obs["phase"] in SETTING_UP or not turn
+    prefix = tr("Setting up") if setting_up else tr("Turn {turn}").format(turn=turn)
     if to_move is None:
         return prefix + " · " + tr("the dice and tiles decide.")
+    what = task_words(obs, tr)
     if to_move == obs["seat"]:
-        return prefix + " · " + tr("Your turn: {what}").format(what=task_words(obs, tr))
-    what = tr("{name} is to play: {what}")
-    return (
-        prefix + " · " + what.format(name=seat_name(names, to_move, tr), what=task_words(obs, tr))
-    )
+        return prefix + " · " + tr("Your turn: {what}").format(what=what)
+    name = seat_name(names, to_move, tr)
+    return prefix + " · " + tr("{name} is to play: {what}").format(name=name, what=what)
 
 
 def table_line(obs: SurviveObservation, tr: Translate) -> str:
@@ -423,19 +390,16 @@ def table_line(obs: SurviveObservation, tr: Translate) -> str:
     line = tr("Tiles left: {beach} beach, {forest} forest, {mountain} mountain").format(**left)
     roll = obs["last_roll"]
     if roll:
-        line += " · " + tr("creature die: {kind}").format(kind=kind_name(roll, tr))
+        line += " · " + tr("creature die: {kind}").format(kind=word_for(KINDS, roll, tr))
     dive = obs["dive_roll"]
     if dive:
-        line += " · " + tr("dive dice: {roll}").format(
-            roll=dive_roll_words(dive["piece"], dive["face"], tr)
-        )
+        roll = dive_roll_words(dive["piece"], dive["face"], tr)
+        line += " · " + tr("dive dice: {roll}").format(roll=roll)
     if obs["sunk"]:
         last = obs["sunk"][-1]
-        effect = last["effect"]
-        back = effect_name(effect, tr) if effect else tr("a hidden red tile")
-        line += " · " + tr("last tile sunk: {terrain} ({back})").format(
-            terrain=terrain_name(last["terrain"], tr), back=back
-        )
+        back = word_for(EFFECTS, last["effect"], tr) if last["effect"] else tr("a hidden red tile")
+        terrain = word_for(TERRAINS, last["terrain"], tr)
+        line += " · " + tr("last tile sunk: {terrain} ({back})").format(terrain=terrain, back=back)
     return line
 
 
@@ -545,11 +509,11 @@ def _event_said(e: Event, names: Sequence[str], tr: Translate) -> dict[str, Any]
     if "creature" in v:
         said["creature"] = creature_words(v["creature"], tr)
     if "face" in v:
-        said["kind"] = kind_name(v["face"], tr)
+        said["kind"] = word_for(KINDS, v["face"], tr)
     if "piece" in v:
         said["roll"] = dive_roll_words(v["piece"], v["face"], tr)
-    said["effect"] = effect_name(v.get("effect") or "", tr)
-    said["terrain"] = terrain_name(v.get("terrain", ""), tr)
+    said["effect"] = word_for(EFFECTS, v.get("effect") or "", tr)
+    said["terrain"] = word_for(TERRAINS, v.get("terrain", ""), tr)
     people = v.get("aboard", v.get("swimmers", ()))
     said["explorers"] = ", ".join(explorer_words(e, names, tr) for e in people)
     said["isle"] = isle_name(v.get("isle"), tr)
@@ -640,7 +604,7 @@ def advice_word(key: str, tr: Translate) -> str:
     if key in ADVICE:
         return tr(ADVICE[key])
     if key in KINDS or key == "starfish":
-        return dive_piece_name(key, tr)
+        return word_for(DIVE_PIECES, key, tr)
     return dive_face_name(key, tr) if key == "dive" else tr(key)
 
 

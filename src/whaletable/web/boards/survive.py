@@ -18,6 +18,7 @@ from functools import cache
 
 from whaletable.core.action import Action
 from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.words import word_for
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import view, words
 from whaletable.games.survive.components import BOARD, ISLE_NAMES
@@ -86,13 +87,9 @@ def hex_xy(space: int) -> tuple[float, float]:
 
 @cache
 def hex_points(space: int, shrink: float = 0.0) -> str:
-    cx, cy = hex_xy(space)
-    r = SIZE - shrink
-    points = []
-    for k in range(6):
-        angle = math.radians(60 * k - 30)
-        points.append(f"{cx + r * math.cos(angle):.1f},{cy + r * math.sin(angle):.1f}")
-    return " ".join(points)
+    (cx, cy), r = hex_xy(space), SIZE - shrink
+    angles = [math.radians(60 * k - 30) for k in range(6)]
+    return " ".join(f"{cx + r * math.cos(a):.1f},{cy + r * math.sin(a):.1f}" for a in angles)
 
 
 def _isle_xy() -> list[tuple[float, float]]:
@@ -120,23 +117,15 @@ def _space(svg: Svg, region: Region, on_space: Choice | None, lit: bool, tr: Tra
     fill = TERRAIN_FILL.get(terrain, SEA) if terrain else SEA
     title = words.space_words(space, tr)
     if terrain:
-        title += " · " + words.terrain_name(terrain, tr)
+        title += " · " + word_for(words.TERRAINS, terrain, tr)
     data, act = f' data-hex="{space}"', "space-act"
     svg.keyed(region.key, "space", lit, data, title, choice=on_space, act=act)
     stroke, width = ("#4d4030", 1.5) if terrain else ("#3f7f95", 1.0)
     if on_space is not None:
         stroke, width = HIGHLIGHT, 3.0
     ground = {"cls": "hex", "data_terrain": terrain} if terrain else {"cls": "hex"}
-    svg.add(
-        el(
-            "polygon",
-            points=hex_points(space, 0.6),
-            fill=fill,
-            stroke=stroke,
-            **ground,
-            stroke_width=width,
-        )
-    )
+    hexagon = {"points": hex_points(space, 0.6), "fill": fill, "stroke": stroke, **ground}
+    svg.add(el("polygon", **hexagon, stroke_width=width))
     still = {"fill": "none", "stroke_width": 3, "pointer_events": "none"}
     if "landing" in region.marks:
         svg.add(el("polygon", points=hex_points(space, 3.5), stroke=LANDING, **still))
@@ -157,13 +146,6 @@ CREATURE_MARK = {  # the white sign on a creature's disc, around its centre
     "squid": '<circle cy="-2" r="2.8"/><path d="M -3 0 l -1.5 4.5 M 0 0 l 0 5 M 3 0 l 1.5 4.5" '
     'fill="none" stroke-width="1.2"/>',
 }
-
-
-def _creature_shape(svg: Svg, kind: str, x: float, y: float) -> None:
-    svg.add(circle(x, y, 7.5, CREATURE_FILL.get(kind, INK), stroke="#ffffff", stroke_width=1.2))
-    sign = {"fill": "#ffffff", "stroke": "#ffffff", "stroke_width": 0}
-    svg.add(el("g", ">", transform=f"translate({x:.1f} {y:.1f})", **sign))
-    svg.add(CREATURE_MARK.get(kind, "") + "</g>")
 
 
 TARGET_CLASS: dict[type[Action], str] = {
@@ -236,21 +218,15 @@ class _Drawing:
         return svg.close()
 
     def _open(
-        self,
-        piece: Piece,
-        cls: str,
-        title: str,
-        data: str,
-        chosen: bool,
-        choice: Choice | None = None,
-        act: str = "",
-    ) -> None:
-        """Open a piece's ``<g>``: played by ``choice``, selectable when ``chosen``, else
-        letting clicks through to its space."""
-        pick, lit = _short(piece.key) if chosen else None, piece.key in self.lit
-        self.out.keyed(
-            piece.key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True
-        )
+        self, piece: Piece, cls: str, title: str, data: str, choice: Choice | None = None
+    ) -> bool:
+        """Open a piece's ``<g>``: played by ``choice`` (class ``<cls>-act``), selectable where
+        the viewer may move it (then True), else letting clicks through to its space."""
+        key = piece.key
+        pick = _short(key) if _short(key) in self.keys else None
+        lit, act = key in self.lit, f"{cls}-act"
+        self.out.keyed(key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True)
+        return pick is not None
 
     def _selection_css(self) -> str:
         """A chosen piece (``data-selected`` on the svg) shows its destinations."""
@@ -305,12 +281,9 @@ class _Drawing:
             self._boat(boat, cx, cy + 4)
             for k, e in enumerate(aboard):
                 self._explorer(e, (cx + (k - (len(aboard) - 1) / 2) * 12.5, cy - 4, 5.8))
-            spots = self._spots(len(people), cx, cy + 19, 1)
-        elif region.kind != "sea":
-            spots = self._spots(len(people), cx, cy, 3)
-        else:
-            spots = self._spots(len(people), cx, cy + 4, 2)
-        for e, spot in zip(people, spots, strict=True):
+        # Under a boat one row of explorers, at sea two, on land three.
+        dy, rows = (19, 1) if boat is not None else (0, 3) if region.kind != "sea" else (4, 2)
+        for e, spot in zip(people, self._spots(len(people), cx, cy + dy, rows), strict=True):
             self._explorer(e, spot)
 
     @staticmethod
@@ -341,8 +314,7 @@ class _Drawing:
             title += " · " + tr("in a boat")
         attrs = f' data-explorer="{explorer}" data-seat="{e.owner}"'
         choice = self.direct.get(e.key)
-        chosen = _short(e.key) in self.keys
-        self._open(e, "explorer", title, attrs, chosen, choice, "explorer-act")
+        chosen = self._open(e, "explorer", title, attrs, choice)
         if "swimming" in e.marks:
             wet = {"stroke": "#1f78b4", "stroke_width": 1.6, "stroke_dasharray": "2 1.5"}
             svg.add(circle(x, y, r + 2.2, "none", **wet))
@@ -358,9 +330,8 @@ class _Drawing:
     def _boat(self, boat: Piece, x: float, y: float) -> None:
         svg = self.out
         title = boat.label + (" · " + self.tr("you may move it") if "yours" in boat.marks else "")
-        chosen = _short(boat.key) in self.keys
         attrs = f' data-boat-id="{number(boat.key)}"'
-        self._open(boat, "boat-piece", title, attrs, chosen)
+        chosen = self._open(boat, "boat-piece", title, attrs)
         if chosen:
             ring = {"stroke": HIGHLIGHT, "stroke_width": 2, "stroke_dasharray": "4 3"}
             svg.add(el("ellipse", cls="mark", cx=x, cy=y, rx=24, ry=11, fill="none", **ring))
@@ -372,28 +343,29 @@ class _Drawing:
         svg, choice = self.out, self.direct.get(c.key)
         attrs = f' data-creature="{number(c.key)}" data-kind="{c.kind}"'
         ring = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10.5" stroke="{HIGHLIGHT}" stroke-width="2.5"'
-        self._open(c, "creature", c.label, attrs, False, choice, "creature-act")
+        self._open(c, "creature", c.label, attrs, choice)
         if choice is not None:
             svg.add(ring + ' fill="#ffffff"/>')
         elif "picked" in c.marks:
             svg.add(ring + ' fill="none"/>')
-        _creature_shape(svg, c.kind, x, y)
-        svg.add("</g>")
+        fill = CREATURE_FILL.get(c.kind, INK)
+        svg.add(circle(x, y, 7.5, fill, stroke="#ffffff", stroke_width=1.2))
+        sign = {"fill": "#ffffff", "stroke": "#ffffff", "stroke_width": 0}
+        svg.add(el("g", ">", transform=f"translate({x:.1f} {y:.1f})", **sign))
+        svg.add(CREATURE_MARK.get(c.kind, "") + "</g></g>")
 
     def _target(self, choice: Choice, key: str) -> None:
         """A destination of a selectable piece, hidden until its piece is chosen."""
         svg, (where, _, name) = self.out, (choice.target or "").partition("-")
-        action = choice.action
-        if where == "isle":
+        action, isle = choice.action, where == "isle"
+        cls = "isle-target" if isle else TARGET_CLASS[type(action)]
+        hidden = f' data-boat="{key}" data-{"isle" if isle else "hex"}="{name}" visibility="hidden"'
+        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
+        if isle:
             x, y = ISLE_XY[ISLE_NAMES.index(name)]
-            hidden = f' data-boat="{key}" data-isle="{name}" visibility="hidden"'
-            svg.open_act(action, choice.words, "move-target isle-target", hidden)
             svg.add(circle(x, y, ISLE_R - 2, HIGHLIGHT, fill_opacity=0.3, **TARGET) + "</g>")
             return
         space = int(name)
-        cls = TARGET_CLASS[type(action)]
-        hidden = f' data-boat="{key}" data-hex="{space}" visibility="hidden"'
-        svg.open_act(action, choice.words, f"move-target {cls}", hidden)
         if cls not in ("board-target", "jump-target"):
             where = hex_points(space, 2.5)
             svg.add(el("polygon", points=where, fill=HIGHLIGHT, fill_opacity=0.25, **TARGET))
@@ -433,7 +405,7 @@ class _Drawing:
     def _value(self, value: Piece, x: float, y: float) -> None:
         svg, label = self.out, value.label
         title = self.tr("Your explorer worth {value}").format(value=label)
-        self._open(value, "explorer", title, f' data-value="{label}"', True)
+        self._open(value, "explorer", title, f' data-value="{label}"')
         ring = {"stroke": HIGHLIGHT, "stroke_width": 2, "stroke_dasharray": "3 2"}
         svg.add(circle(x, y, 11, seat_colour(value.owner or 0), cls="mark", **ring))
         extra = f' class="explorer-value" data-value="{label}"'
@@ -465,8 +437,7 @@ class _Drawing:
             top = HAND_Y + 12 + row * TILE_ROW
             choice = self.direct.get(tile.key)
             attrs = f' data-effect="{esc(effect)}" data-slot="{number(tile.key)}"'
-            lit, act_cls = tile.key in self.lit, "tile-act"
-            svg.keyed(tile.key, "tile", lit, attrs, tile.label, choice=choice, act=act_cls)
+            svg.keyed(tile.key, "tile", self.lit, attrs, tile.label, choice=choice, act="tile-act")
             stroke, sw = (HIGHLIGHT, 3.0) if choice is not None else ("#b3261e", 1.5)
             fill = TERRAIN_FILL.get(terrain, "#eeeeee")
             svg.add(rect(x, top, width, TILE_H, fill, rx=8, stroke=stroke, stroke_width=sw))
@@ -478,9 +449,7 @@ class _Drawing:
         svg, tr = self.out, self.tr
         columns = (40, 230, 330, 410, 480, 540, 600)
         scored = any(len(seat.notes) > len(LEGEND_KEYS) - 1 for seat in seats)
-        heads = [
-            (x, words.board_word(key, tr)) for x, key in zip(columns, LEGEND_KEYS, strict=True)
-        ]
+        heads = zip(columns, [words.board_word(key, tr) for key in LEGEND_KEYS], strict=True)
         svg.headings(top_y - 6, heads, words.board_word("score", tr) if scored else "")
         for index, seat in enumerate(seats):
             sub = [tr("you")] if "you" in seat.marks else []
