@@ -18,6 +18,7 @@ from rich.text import Text
 from whaletable.cli.render import BadCommand, SceneView, chips, seat_cells
 from whaletable.core.action import Action
 from whaletable.core.view import Piece, Region, Scene
+from whaletable.core.words import message as _
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import words
 from whaletable.games.whale_riders.observation import WhaleRidersObservation
@@ -91,10 +92,7 @@ class WhaleRidersView(SceneView):
         table.add_column(tr("Riders"), no_wrap=True)
         for port, row in zip(ports, spaces, strict=True):
             cells = [
-                Text(
-                    s.label or "—",
-                    style=("dim" if s.kind == "empty" else "") + " reverse" * (s.key in lit),
-                )
+                Text(s.label or "—", "dim" * (s.kind == "empty") + " reverse" * (s.key in lit))
                 for s in row
             ]
             cells += [Text("")] * (widest - len(row))
@@ -130,19 +128,15 @@ class WhaleRidersView(SceneView):
             drawn = any(p.key in lit for p in backs)
             cells: list[RenderableType] = [row.notes[0], said["coins"], held]
             cells.append(Text(str(len(backs)), "reverse" * drawn))
-            cells += [said["fulfilled"], said["pearls"]]
-            table.add_row(
-                *seat_cells(row, lit), *cells, *([said.get("power", "—")] if has_power else [])
-            )
+            cells += [said["fulfilled"], said["pearls"], *([said.get("power", "—")] * has_power)]
+            table.add_row(*seat_cells(row, lit), *cells)
         return table
 
     def _hand(self, hand: Region, mine: Region) -> Panel:
         tr = self.tr
         lines = Text()
         for i, card in enumerate(hand.pieces):
-            if lines:
-                lines.append("\n")
-            lines.append(f"C{i + 1}: {card.label}")
+            lines.append("\n" * bool(i) + f"C{i + 1}: {card.label}")
             if "payable" in card.marks:
                 lines.append("  " + tr("✓ your tiles pay"), style="bold green")
         if not lines:
@@ -156,48 +150,40 @@ class WhaleRidersView(SceneView):
     # --------------------------------------------------------------- choosing
 
     def parse(self, text: str, obs: WhaleRidersObservation) -> Action | None:
-        tr = self.tr
         verb, *args = text.lower().split() or [""]
         if verb not in SHORT and verb != "b":
             return None
         if not args and verb in SHORT:
             return SHORT[verb]
+
+        def bad(message: str, **said: object) -> BadCommand:
+            return BadCommand(self.tr(message).format(**said))
+
         if verb in ("m", "c", "d"):
-            raise BadCommand(tr("'{verb}' takes nothing after it").format(verb=verb))
+            raise bad(_("'{verb}' takes nothing after it"), verb=verb)
         if len(args) != 1 or not args[0].isdigit():
             if verb == "b":
-                raise BadCommand(tr("write 'b N' with a space N (1 is the cheapest)"))
-            raise BadCommand(
-                tr("write '{verb} N' with a contract N of your hand").format(verb=verb)
-            )
-        number = int(args[0])
-        sc = self.scene(obs, ())
+                raise bad(_("write 'b N' with a space N (1 is the cheapest)"))
+            raise bad(_("write '{verb} N' with a contract N of your hand"), verb=verb)
+        number, sc = int(args[0]), self.scene(obs, ())
         if verb == "b":
             # The spaces of the port where the viewer's rider is (four for a spectator).
             rider = f"rider-{sc.region('turn').owner}"
             port = next((r for r in sc.regions if rider in {p.key for p in r.pieces}), None)
             spaces = 4 if port is None else sum(p.kind != "rider" for p in port.pieces)
             if not 1 <= number <= spaces:
-                raise BadCommand(
-                    tr("there is no space {number}: this port's spaces are 1–{spaces}").format(
-                        number=number, spaces=spaces
-                    )
-                )
+                no_space = _("there is no space {number}: this port's spaces are 1–{spaces}")
+                raise bad(no_space, number=number, spaces=spaces)
             return act.Buy(number - 1)
         hand = [p.key for r in sc.regions if r.key == "hand" for p in r.pieces]
         if not hand:
-            raise BadCommand(tr("your hand is empty"))
+            raise bad(_("your hand is empty"))
         if not 1 <= number <= len(hand):
-            raise BadCommand(
-                tr("there is no contract C{number}: your hand holds C1–C{count}").format(
-                    number=number, count=len(hand)
-                )
-            )
+            no_card = _("there is no contract C{number}: your hand holds C1–C{count}")
+            raise bad(no_card, number=number, count=len(hand))
         card = int(hand[number - 1].removeprefix("contract-"))
         return act.Fulfil(card) if verb == "f" else act.Burn(card)
 
 
 View = WhaleRidersView
 """The name the registry looks for."""
-
-__all__ = ["View", "WhaleRidersView"]

@@ -112,14 +112,9 @@ class WhaleToLookView(SceneView):
         header.append("".join("\n" + line for line in (top.label, *top.notes)))
         for trend in regions.get("trend", []):
             header.append(f"\n{trend.label}: {trend.notes[0]}")
-        legend = tr(words.LEGEND)
         grid = board_grid(regions["fish"], regions["area"], tr, sc.highlights)
-        return Group(
-            header,
-            grid,
-            Text(legend, style="dim"),
-            players_table(regions["seat"], tr, sc.highlights),
-        )
+        table = players_table(regions["seat"], tr, sc.highlights)
+        return Group(header, grid, Text(tr(words.LEGEND), style="dim"), table)
 
     def parse(self, text: str, obs: WhaleToLookObservation) -> Action | None:
         verb, *args = text.lower().split() or [""]
@@ -162,9 +157,8 @@ class WhaleToLookView(SceneView):
         tr = self.tr
         areas, whale, orca = result["areas"], result["whale"], result["orca"]
         area_fish = board_with_areas(len(areas)).area_fish
-        table = Table(padding=(0, 1))
-        for heading in (tr("area"), tr("fish around it"), tr("sum"), tr("surfaced"), tr("boats")):
-            table.add_column(heading)
+        heads = (tr("area"), tr("fish around it"), tr("sum"), tr("surfaced"), tr("boats"))
+        table = Table(*heads, padding=(0, 1))
         for at in sorted(range(len(areas)), key=lambda p: areas[p]):
             fish = " + ".join(str(result["fish"][f]) for f in area_fish[at])
             mark = tr("whale") if at == whale else tr("orca") if at == orca else ""
@@ -173,9 +167,8 @@ class WhaleToLookView(SceneView):
                 for slot, place in enumerate(result["boats"])
                 if place == at
             )
-            name = words.area_name(areas[at], at, tr)
-            sum_ = str(result["sums"][at])
-            table.add_row(name, fish, sum_, Text(mark, style="bold"), boats or "—")
+            name, total = words.area_name(areas[at], at, tr), str(result["sums"][at])
+            table.add_row(name, fish, total, Text(mark, style="bold"), boats or "—")
         points = self.labels(len(result["points"]), names)
         lines = Text(words.scored_line(result, tr))
         lines.append("\n" + words.round_points_sentence(result["points"], points, tr))

@@ -37,7 +37,11 @@ from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import events as ev
 from whaletable.games.whale_riders import words
-from whaletable.games.whale_riders.observation import ContractView, WhaleRidersObservation
+from whaletable.games.whale_riders.observation import (
+    ContractView,
+    TileView,
+    WhaleRidersObservation,
+)
 
 
 def scene(
@@ -57,7 +61,7 @@ def scene(
         Region(
             "turn",
             "turn",
-            words.turn_title(o["turn"], tr),
+            tr(words.TURN).format(turn=o["turn"]),
             notes=(words.turn_hint(o, legal, tr),) if legal else (),
             owner=o["seat"],
         ),
@@ -69,22 +73,12 @@ def scene(
         ),
     ]
     for p, port in enumerate(o["ports"]):
-        spaces = tuple(
-            Piece(f"space-{p}-{s}", "empty", "")
-            if tile is None
-            else Piece(f"space-{p}-{s}", tile["good"], words.tile_name(tile, tr))
-            for s, tile in enumerate(port["spaces"])
-        )
-        here = [s for s, player in enumerate(o["players"]) if player["port"] == p]
-        riders = tuple(_rider(o, s, names, tr) for s in here)
-        marks = {"home"} if p == 0 else set()
-        if f"space-{p}" in buying:
-            marks.add("buying")
+        spaces = [_tile(f"space-{p}-{s}", tile, tr) for s, tile in enumerate(port["spaces"])]
+        spaces += [_rider(o, s, names, tr) for s, pl in enumerate(o["players"]) if pl["port"] == p]
+        marks = {"home": p == 0, "buying": f"space-{p}" in buying}
         notes = tuple(str(price) for price in port["prices"])
         label = tr(port["name"])
-        regions.append(
-            Region(f"port-{p}", "port", label, spaces + riders, notes, None, frozenset(marks))
-        )
+        regions.append(Region(f"port-{p}", "port", label, tuple(spaces), notes, None, _on(marks)))
     seat = o["seat"]
     if seat is not None:
         me = o["players"][seat]
@@ -96,14 +90,10 @@ def scene(
         regions.append(Region("hand", "hand", words.goods_line(me["goods"], tr), hand, owner=seat))
     regions += [_seat(o, s, names, tr) for s in range(o["num_players"])]
     if o["decrees"]:
+        met = [_on({"met": bool(d["claimed_by"])}) for d in o["decrees"]]
         decrees = tuple(
-            Piece(
-                f"decree-{d['id']}",
-                "decree",
-                words.decree_line(d, names, tr),
-                marks=frozenset({"met"}) if d["claimed_by"] else frozenset(),
-            )
-            for d in o["decrees"]
+            Piece(f"decree-{d['id']}", "decree", words.decree_line(d, names, tr), None, m)
+            for d, m in zip(o["decrees"], met, strict=True)
         )
         regions.append(Region("decrees", "decrees", "", decrees))
     made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
@@ -148,46 +138,46 @@ def _target(action: Action, obs: WhaleRidersObservation) -> str | None:
     return None
 
 
+def _on(marks: dict[str, bool]) -> frozenset[str]:
+    """The marks that hold."""
+    return frozenset(mark for mark, holds in marks.items() if holds)
+
+
+def _tile(key: str, tile: TileView | None, tr: Translate, owner: int | None = None) -> Piece:
+    """A tile (its kind the good) or, where there is none, an empty space."""
+    if tile is None:
+        return Piece(key, "empty", "")
+    return Piece(key, tile["good"], words.tile_name(tile, tr), owner)
+
+
 def _rider(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Piece:
     player = obs["players"][seat]
-    marks = {player["heading"]}
-    if player["step"] == 0:
-        marks.add("not-left")
-    if obs["to_move"] == seat:
-        marks.add("to-move")
+    marks = {player["heading"]: True, "not-left": player["step"] == 0}
+    marks["to-move"] = obs["to_move"] == seat
     place = words.rider_place(obs, player, tr)
-    label = words.rider_title(seat_name(names, seat, tr), place, tr)
-    return Piece(f"rider-{seat}", "rider", label, seat, frozenset(marks))
+    label = tr(words.RIDER).format(name=seat_name(names, seat, tr), place=place)
+    return Piece(f"rider-{seat}", "rider", label, seat, _on(marks))
 
 
 def _contract(
     key: str, card: ContractView, tr: Translate, *, payable: bool = False, owner: int | None = None
 ) -> Piece:
-    marks = frozenset({"payable"}) if payable else frozenset()
+    marks = _on({"payable": payable})
     return Piece(key, "contract", words.contract_text(card, tr), owner, marks)
 
 
 def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Region:
-    player = obs["players"][seat]
+    player, power = obs["players"][seat], obs["players"][seat]["power"]
     pieces = [Piece(f"coins-{seat}", "coins", str(player["coins"]), seat)]
-    pieces += [
-        Piece(f"held-{seat}-{i}", tile["good"], words.tile_name(tile, tr), seat)
-        for i, tile in enumerate(player["tiles"])
-    ]
+    pieces += [_tile(f"held-{seat}-{i}", t, tr, seat) for i, t in enumerate(player["tiles"])]
     pieces += [Piece(f"back-{seat}-{k}", "card-back", "", seat) for k in range(player["hand_size"])]
     pieces.append(Piece(f"fulfilled-{seat}", "fulfilled", str(len(player["fulfilled"])), seat))
     pieces.append(Piece(f"pearls-{seat}", "pearls", str(player["pearls"]), seat))
-    if player["power"] is not None:
-        pieces.append(Piece(f"power-{seat}", "power", tr(player["power"]["name"]), seat))
-    who = {"to-move": obs["to_move"], "viewer": obs["seat"], "start-player": obs["start_player"]}
-    marks = {mark for mark, holder in who.items() if holder == seat}
     notes = [words.rider_place(obs, player, tr)]
-    if player["power"] is not None:
-        notes.append(words.tile_line(player["power"], tr))
+    if power is not None:
+        pieces.append(Piece(f"power-{seat}", "power", tr(power["name"]), seat))
+        notes.append(words.tile_line(power, tr))
+    who = {"to-move": obs["to_move"], "viewer": obs["seat"], "start-player": obs["start_player"]}
+    marks = _on({mark: holder == seat for mark, holder in who.items()})
     label = seat_name(names, seat, tr)
-    return Region(
-        f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, frozenset(marks)
-    )
-
-
-__all__ = ["scene"]
+    return Region(f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, marks)

@@ -60,10 +60,12 @@ DECREES = (
 # --- Names of things ---------------------------------------------------------------------
 
 
+def goods(good: str, count: int, tr: Translate) -> str:
+    return tr("{good} ×{count}").format(good=tr(good), count=count)
+
+
 def tile_name(tile: TileView, tr: Translate) -> str:
-    if tile["good"] == "storm":
-        return tr("a storm")
-    return tr("{good} ×{count}").format(good=tr(tile["good"]), count=tile["count"])
+    return tr("a storm") if tile["good"] == "storm" else goods(tile["good"], tile["count"], tr)
 
 
 def coins_text(n: int, tr: Translate) -> str:
@@ -75,9 +77,7 @@ def pearls_text(n: int, tr: Translate) -> str:
 
 
 def contract_text(contract: ContractView, tr: Translate) -> str:
-    needs = " + ".join(
-        tr("{good} ×{count}").format(good=tr(g), count=n) for g, n in contract["needs"].items()
-    )
+    needs = " + ".join(goods(g, n, tr) for g, n in contract["needs"].items())
     return tr("{needs} → {coins}, {pearls}").format(
         needs=needs,
         coins=coins_text(contract["coins"], tr),
@@ -129,6 +129,8 @@ PLACES = {
     "back": _("at {port}, sailing home"),
 }
 """Where a rider is, by its heading (``not-left`` at the Sun Port before it sails)."""
+RIDER = _("{name}'s rider, {place}")
+TURN = _("Turn {turn}")
 
 
 def rider_place(obs: WhaleRidersObservation, player: PlayerView, tr: Translate) -> str:
@@ -148,10 +150,8 @@ def _viewer_hand(obs: WhaleRidersObservation) -> list[ContractView]:
 
 def goods_line(held: dict[str, int], tr: Translate) -> str:
     """The goods a player's tiles add up to, paying goods first, then pearls."""
-    goods = " · ".join(
-        tr("{good} ×{count}").format(good=tr(g), count=held[g]) for g in TILES[:-1] if held.get(g)
-    )
-    return tr("Your goods: {goods}").format(goods=goods or tr("none"))
+    said = " · ".join(goods(g, held[g], tr) for g in TILES[:-1] if held.get(g))
+    return tr("Your goods: {goods}").format(goods=said or tr("none"))
 
 
 def counts_line(obs: WhaleRidersObservation, tr: Translate) -> str:
@@ -166,14 +166,6 @@ def decree_line(decree: DecreeView, names: Sequence[str], tr: Translate) -> str:
     claimed = ", ".join(seat_name(names, s, tr) for s in decree["claimed_by"])
     met = " " + tr("(met by {names})").format(names=claimed) if claimed else ""
     return tile_line(decree, tr) + met
-
-
-def rider_title(name: str, place: str, tr: Translate) -> str:
-    return tr("{name}'s rider, {place}").format(name=name, place=place)
-
-
-def turn_title(turn: int, tr: Translate) -> str:
-    return tr("Turn {turn}").format(turn=turn)
 
 
 def game_over_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate) -> str:
@@ -211,7 +203,9 @@ def action_label(
     if isinstance(action, (act.Burn, act.Fulfil)):
         hand = _viewer_hand(obs)
         place = next((i + 1 for i, c in enumerate(hand) if c["id"] == action.card), "?")
-        card = next((c for c in _face_up(obs, hand) if c["id"] == action.card), None)
+        # Every contract the observation shows: burned, the viewer's hand, fulfilled.
+        shown = obs["burned"] + hand + [c for p in obs["players"] for c in p["fulfilled"]]
+        card = next((c for c in shown if c["id"] == action.card), None)
         contract = contract_text(card, tr) if card is not None else "?"
         return tr(ACTION_WORDS[type(action)]).format(number=place, contract=contract)
     if isinstance(action, act.Done) and obs["phase"] == "burning":
@@ -225,11 +219,6 @@ def action_label(
         return tr("Draw {tile} from the bag").format(tile=tile_name(tile, tr))
     words = ACTION_WORDS.get(type(action))
     return str(action) if words is None else tr(words)
-
-
-def _face_up(obs: WhaleRidersObservation, hand: list[ContractView]) -> list[ContractView]:
-    """Every contract the observation shows: burned, the viewer's hand, fulfilled."""
-    return obs["burned"] + hand + [c for p in obs["players"] for c in p["fulfilled"]]
 
 
 def _buy_label(
@@ -436,30 +425,6 @@ ADVICE_TITLES = (
 def advice_word(key: str, tr: Translate) -> str:
     """The advisor's titles, labels and row names, in the reader's language."""
     return tr(ADVICE_WORDS.get(key, key))
-
-
-__all__ = [
-    "action_label",
-    "advice_word",
-    "choice_label",
-    "contract_text",
-    "counts_line",
-    "decree_line",
-    "describe",
-    "game_over_line",
-    "game_over_words",
-    "goods_line",
-    "option_label",
-    "result_word",
-    "rider_place",
-    "rider_title",
-    "status_line",
-    "tie_break_line",
-    "tile_line",
-    "tile_name",
-    "turn_hint",
-    "turn_title",
-]
 
 
 # --- The terminal's typed commands -----------------------------------------------------------

@@ -72,6 +72,9 @@ ACT_CLASS = {  # the classes the page's scripts and tests find each kind of move
 }
 
 
+_PORT_EDGE = {"rx": 9, "stroke": "#b7cdd6", "stroke_width": 1}
+
+
 def col_x(port: int) -> int:
     return COL_X0 + port * COL_W
 
@@ -108,9 +111,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         svg = Svg()
         svg.open("whale-riders", WIDTH, height, tr("Whale Riders table"), OCEAN)
         turn = regions["turn"]
-        if turn.owner is None:
-            viewer = tr("spectator view: public information only")
-        else:
+        viewer = tr("spectator view: public information only")
+        if turn.owner is not None:
             viewer = tr("{name}'s view").format(name=regions[f"seat-{turn.owner}"].label)
         svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
         svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
@@ -137,11 +139,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         x = col_x(index)
         buying = "buying" in port.marks
         svg.keyed(port.key, "port", lit, f' data-port="{index}"')
-        fill, edge = (
-            "#fff6d6" if "home" in port.marks else COAST,
-            HIGHLIGHT if buying else "#b7cdd6",
-        )
-        box = {"rx": 9, "stroke": edge, "stroke_width": 2 if buying else 1}
+        fill = "#fff6d6" if "home" in port.marks else COAST
+        box = {"rx": 9, "stroke": HIGHLIGHT, "stroke_width": 2} if buying else _PORT_EDGE
         svg.add(rect(x + 2, NAME_Y - 16, COL_W - 6, SPACES_BOTTOM - NAME_Y + 18, fill, **box))
         named = {"anchor": "middle", "weight": "bold", "extra": ' class="port-name"'}
         svg.text(x + COL_W / 2 - 1, NAME_Y, port.label, size=12, **named)
@@ -278,5 +277,3 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
 
 Board = WhaleRidersBoard
 """The name the registry looks for."""
-
-__all__ = ["Board", "WhaleRidersBoard"]

@@ -47,6 +47,7 @@ OCEAN, AREA_FILL, AREA_EMPTY = "#d9edf4", "#1d3a6b", "#5d7396"
 CARD_FILL, FACE_UP_FILL = "#f7f1e3", "#fff1b8"
 BOLD = {"anchor": "middle", "weight": "bold"}
 Names = tuple[str, ...]
+Choices = tuple[Choice, ...]
 Lit = frozenset[str]
 """The keys the last step touched (of those a piece draws)."""
 
@@ -179,13 +180,7 @@ def _boats_on_area(
 
 
 def _fish(
-    svg: Svg,
-    card: Region,
-    columns: int,
-    at: tuple[Choice, ...],
-    lit: Lit,
-    names: Names,
-    tr: Translate,
+    svg: Svg, card: Region, columns: int, at: Choices, lit: Lit, names: Names, tr: Translate
 ) -> None:
     """A fish card: ``seen`` by the viewer alone, or ``face-up`` for everyone, with the
     markers by it; its choices ``at`` investigate it or turn it up by radar."""
@@ -227,10 +222,8 @@ def _fish(
 
 def _legend_head(svg: Svg, tr: Translate) -> None:
     # The player, the dock and the cells of a seat's row, the points at the right end.
-    heads = [words.word(column, tr) for column in words.SEAT_COLUMNS]
-    svg.headings(
-        LEGEND_Y - 8, zip((44, 222, *CELL_X), heads, strict=False), words.word("points", tr)
-    )
+    heads = zip((44, 222, *CELL_X), [words.word(c, tr) for c in words.SEAT_COLUMNS], strict=False)
+    svg.headings(LEGEND_Y - 8, heads, words.word("points", tr))
 
 
 def _seat_row(svg: Svg, row: Region, lit: Lit, names: Names, tr: Translate) -> None:
@@ -279,12 +272,8 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
         svg.open("whale-to-look", WIDTH, height, tr("Whale to Look table"), OCEAN)
         # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
         # the cards, boats and seats it changed.
-        svg.piece(
-            _header,
-            regions["header"][0],
-            next(iter(regions.get("trend", [])), None),
-            "trend" in lit,
-        )
+        trend = next(iter(regions.get("trend", [])), None)
+        svg.piece(_header, regions["header"][0], trend, "trend" in lit)
         for area in areas:
             # Drawn without its boats (they lie above the move targets) or, in play, notes.
             notes = area.notes if "scored" in area.marks else ()
