@@ -41,9 +41,10 @@ system-deps:
 
 # The full run: every test, the slow ones included (browser, golden transcripts, the
 # whole test kit on every game, long simulations). Tests marked with one xdist_group run on
-# one worker (the Ray tests: one Ray started, not one per worker).
+# one worker (the Ray tests: one Ray started at a time). The slowest tests are listed at the
+# end, to see which ones come near pyproject.toml's timeout.
 test: lint typecheck system-deps
-	$(BIN)/pytest -n 2 --dist loadgroup -q
+	$(BIN)/pytest -n 2 --dist loadgroup -q --durations=15
 
 # The fast loop while working: every test not marked `slow` (pyproject.toml registers
 # the marker; a test taking more than a few seconds carries it). Run `make test`
