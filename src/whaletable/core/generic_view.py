@@ -8,7 +8,7 @@ them (:meth:`Game.describe`). Nothing here sees a state, so nothing here can sho
 than the observation holds.
 
 A game that has a ``view.py`` but no hand-drawn board or view is drawn from its
-:class:`~whaletable.core.view.Scene` instead (:func:`scene_of`): then every word a player
+:class:`~whaletable.core.view.Scene` instead: then every word a player
 reads (the status, the regions, the pieces, the choices) is the scene's, and the
 observation is read for nothing else but the result table at the end.
 """
@@ -22,7 +22,7 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.game import Game
 from whaletable.core.result import Result
-from whaletable.core.view import Scene, SceneMaker, scene_maker
+from whaletable.core.view import Choice, SceneMaker
 from whaletable.core.words import Translate, humanise, plain_value, seat_name
 
 OWN_PLACES = frozenset({"game", "seat", "num_players", "to_move", "phase", "result"})
@@ -36,14 +36,6 @@ class Row:
 
     label: str
     value: str
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One legal action and the game's words for it."""
-
-    action: Action
-    words: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,18 +62,6 @@ def screen(
         rows=tuple(observation_rows(obs, names, tr)),
         choices=tuple(Choice(action, game.describe_action(action, tr)) for action in legal),
     )
-
-
-def scene_of(
-    game: Game[Any],
-    obs: dict[str, Any],
-    legal: Sequence[Action],
-    names: Sequence[str],
-    tr: Translate,
-) -> Scene | None:
-    """The game's own scene of one viewer's screen, or None when it has no ``view.py``."""
-    maker = scene_maker(game)
-    return None if maker is None else maker(obs, legal, names, tr)
 
 
 def choice_words(
@@ -119,18 +99,13 @@ def observation_rows(obs: dict[str, Any], names: Sequence[str], tr: Translate) -
             )
         else:
             text = plain_value(value, tr)
-        rows.append(Row(field_label(key, tr), text))
+        rows.append(Row(result_word(key, tr), text))
     return rows
 
 
-def field_label(key: str, tr: Translate) -> str:
-    """The name of an observation field: its key humanised, in the reader's language
-    where a catalog has the words."""
-    return tr(humanise(key))
-
-
 def result_word(key: str, tr: Translate) -> str:
-    """A result key (a part of a seat's line, or the score) named from the key itself."""
+    """A key of the game's data (a field, a part of a seat's line, the score) named from
+    the key itself, in the reader's language where a catalog has the words."""
     return tr(humanise(key))
 
 
@@ -170,11 +145,9 @@ __all__ = [
     "GenericScreen",
     "Row",
     "choice_words",
-    "field_label",
     "game_over_line",
     "observation_rows",
     "result_word",
-    "scene_of",
     "screen",
     "status_line",
 ]

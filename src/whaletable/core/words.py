@@ -180,21 +180,6 @@ def result_cells(standing: Standing) -> list[int]:
     return [value for _, value in standing.breakdown] + [standing.score]
 
 
-def result_heading(tr: Translate) -> str:
-    """The title of the result table."""
-    return tr("Final scores")
-
-
-def game_over_heading(tr: Translate) -> str:
-    """The title over a finished game's result."""
-    return tr("Game over")
-
-
-def player_heading(tr: Translate) -> str:
-    """The heading of the column of players' names."""
-    return tr("Player")
-
-
 def plain_choice(choice: Any, tr: Translate) -> str:
     """An option value with no words of its own: none means drawn at random, yes or no."""
     if choice is None:
@@ -208,16 +193,13 @@ __all__ = [
     "PartWord",
     "Translate",
     "english",
-    "game_over_heading",
     "humanise",
     "plain_action",
     "plain_action_words",
     "plain_choice",
     "plain_event",
     "plain_value",
-    "player_heading",
     "result_cells",
     "result_columns",
-    "result_heading",
     "seat_name",
 ]

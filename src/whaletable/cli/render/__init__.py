@@ -34,11 +34,8 @@ from whaletable.core.words import (
     PartWord,
     Translate,
     english,
-    game_over_heading,
-    player_heading,
     result_cells,
     result_columns,
-    result_heading,
 )
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -142,7 +139,7 @@ class SceneView(ABC):
         tr, w = self.tr, self.words
         result = Result.from_observation(obs)
         if result is None:
-            return Text(game_over_heading(tr))
+            return Text(tr("Game over"))
         labels = self.labels(len(result.standings), names)
         notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
         return result_panel(
@@ -283,8 +280,8 @@ def result_panel(
     """A finished game's result as the rules made it: the headline, a table of every
     seat's line in final order (winners starred), what ``extra`` the game adds, and
     ``notes`` (the tie-break that decided, how the game ranks)."""
-    table = Table(title=result_heading(tr), padding=(0, 1))
-    table.add_column(player_heading(tr), justify="left")
+    table = Table(title=tr("Final scores"), padding=(0, 1))
+    table.add_column(tr("Player"), justify="left")
     for column in result_columns(result, word, tr):
         table.add_column(column, justify="right")
     for standing in result.standings:
@@ -302,7 +299,7 @@ def result_panel(
     parts.append(table)
     parts.extend(extra)
     parts.extend(Text(note, style="dim") for note in notes)
-    return Panel(Group(*parts), title=game_over_heading(tr))
+    return Panel(Group(*parts), title=tr("Game over"))
 
 
 def view_for(game: Game[Any], tr: Translate = english) -> GameView[Any]:

@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from whaletable.core import generic_view
 from whaletable.core.action import Action
 from whaletable.core.event import Event
 from whaletable.core.game import Game
@@ -38,6 +37,7 @@ from whaletable.web.boards import (
     INK,
     Svg,
     esc,
+    key_attrs,
     plain_choice,
     result_table,
     seat_colour,
@@ -126,18 +126,11 @@ class GenericBoard:
         model = screen(self.game, obs, legal, names, tr)
         body = Svg()
         height = round(self._draw(body, model))
-        svg = Svg()
-        svg.open("generic", WIDTH, height, model.title, BACKGROUND)
-        svg.parts.extend(body.parts)
-        return svg.close()
+        return _framed("generic", height, model.title, body)
 
     def _draw(self, svg: Svg, model: GenericScreen) -> float:
         """Draw the title, the status, the rows and the buttons; the height they take."""
-        y = 36.0
-        svg.text(MARGIN, y, model.title, size=20, weight="bold")
-        y += 28
-        svg.text(MARGIN, y, model.status, size=16, extra=' class="status"')
-        y += 16
+        y = _heading(svg, model.title, model.status) + 16
         for row in model.rows:
             lines = textwrap.wrap(row.value, VALUE_CHARS) or [""]
             y += LINE
@@ -163,11 +156,7 @@ class GenericBoard:
         columns = max(1, min(COLUMNS_MOST, len(scene.regions), (WIDTH - MARGIN) // CELL_MIN))
         cell = (WIDTH - 2 * MARGIN - GRID_GAP * (columns - 1)) / columns
         body = Svg()
-        y = 36.0
-        body.text(MARGIN, y, self.game.spec.title, size=20, weight="bold")
-        y += 28
-        body.text(MARGIN, y, scene.status, size=16, extra=' class="status"')
-        y += 18
+        y = _heading(body, self.game.spec.title, scene.status) + 18
         for start in range(0, len(scene.regions), columns):
             row = scene.regions[start : start + columns]
             height = max(_region_height(r, clicked, cell) for r in row)
@@ -186,12 +175,7 @@ class GenericBoard:
             for t in clicked.values()
             if len(t.choices) > 1
         )
-        svg = Svg()
-        svg.open(
-            "generic scene", WIDTH, round(y + MARGIN), self.game.spec.title, BACKGROUND, css=css
-        )
-        svg.parts.extend(body.parts)
-        return svg.close()
+        return _framed("generic scene", round(y + MARGIN), self.game.spec.title, body, css)
 
     def label(
         self, action: Action, obs: dict[str, Any], names: Sequence[str], tr: Translate
@@ -227,6 +211,21 @@ class GenericBoard:
             headline=game_over_line(result, names, tr),
             note=None,
         )
+
+
+def _heading(svg: Svg, title: str, status: str) -> float:
+    """Draw the game's title and the status line under it; where the status line sits."""
+    svg.text(MARGIN, 36, title, size=20, weight="bold")
+    svg.text(MARGIN, 64, status, size=16, extra=' class="status"')
+    return 64.0
+
+
+def _framed(cls: str, height: int, title: str, body: Svg, css: str = "") -> str:
+    """The whole board: the ``<svg>`` element, its background and what ``body`` drew."""
+    svg = Svg()
+    svg.open(cls, WIDTH, height, title, BACKGROUND, css=css)
+    svg.parts.extend(body.parts)
+    return svg.close()
 
 
 def _chip_rows(pieces: Sequence[Piece], inside: float) -> list[list[Piece]]:
@@ -303,10 +302,9 @@ def _open_keyed(
     """Open a region's or piece's ``<g>`` (its kind, marks, owner) and then the ``<g>`` a
     click on it goes to; returns what :func:`_open_target` returns."""
     classes = [role, css_names("kind", [thing.kind]), css_names("mark", sorted(thing.marks))]
-    if thing.key in highlights:
-        classes.append("highlight")
     owner = "" if thing.owner is None else f' data-owner="{thing.owner}"'
-    svg.add(f'<g class="{" ".join(c for c in classes if c)}" data-key="{esc(thing.key)}"{owner}>')
+    cls = " ".join(c for c in classes if c)
+    svg.add(f"<g{key_attrs(thing.key, cls, thing.key in highlights)}{owner}>")
     return _open_target(svg, thing.key, thing.label, clicked)
 
 
@@ -395,7 +393,7 @@ def _draw_option(svg: Svg, choice: Choice, pick: str, x: float, y: float, width:
     svg.add("</g>")
 
 
-def _buttons(svg: Svg, choices: Sequence[Choice | generic_view.Choice], y: float) -> float:
+def _buttons(svg: Svg, choices: Sequence[Choice], y: float) -> float:
     """The choices as buttons from ``y`` down, in lines that fit the board; the bottom of
     the last line."""
     x = float(MARGIN)
