@@ -2,7 +2,7 @@
 
 No Ray runs in the test process: Ray's core keeps threads and sockets in the process that
 starts it, and this process forks workers for other tests. The batches are played on Ray
-by ``ray_session.py`` and by the ``whaletable`` command, each a process of its own with a
+by ``ray_batches.py`` and by the ``whaletable`` command, each a process of its own with a
 local Ray, and compared here with the same batches played on local processes.
 """
 
@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-import ray_session
-from ray_session import GAMES, SEED, THREE, TOURNAMENT
+import ray_batches
+from ray_batches import GAMES, SEED, THREE, TOURNAMENT
 
 from cli_run import run_cli
 from whaletable.sim.backends import BackendError, RayRunner, make_runner, runtime_env, source_folder
@@ -66,9 +66,9 @@ def whaletable_on_its_own(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="module")
 def on_a_ray() -> dict[str, Any]:
-    """What ``ray_session.py`` saw, played once for the module on a local Ray of 2 CPUs."""
+    """What ``ray_batches.py`` saw, played once for the module on a local Ray of 2 CPUs."""
     pytest.importorskip("ray")
-    run = in_own_process(str(Path(ray_session.__file__)))
+    run = in_own_process(str(Path(ray_batches.__file__)))
     assert run.returncode == 0, run.stderr
     seen: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
     return seen
@@ -90,7 +90,7 @@ def test_ray_plays_the_same_simulation_as_local_processes(on_a_ray: dict[str, An
             "whale-to-look", THREE, GAMES, seed=SEED, runner=local
         )
     played = on_a_ray["simulate"]
-    assert played["results"] == ray_session.plain(expected)
+    assert played["results"] == ray_batches.plain(expected)
     assert [r["index"] for r in played["results"]] == list(range(GAMES))
     assert untimed(played["summary"]) == untimed(json.loads(json.dumps(expected_summary)))
     other = on_a_ray["simulate_next_seed"]
@@ -102,7 +102,7 @@ def test_ray_plays_the_same_tournament_as_local_processes(on_a_ray: dict[str, An
     bots, games = TOURNAMENT
     expected_results, expected = tournament("whale-to-look", bots, games, seed=SEED, jobs=1)
     played = on_a_ray["tournament"]
-    assert played["results"] == ray_session.plain(expected_results)
+    assert played["results"] == ray_batches.plain(expected_results)
     assert untimed(played["result"]) == untimed(json.loads(json.dumps(expected)))
     assert played["result"]["players"] == [2, 3, 4, 5]
 
@@ -123,7 +123,7 @@ def test_a_ray_task_s_error_reaches_the_caller(on_a_ray: dict[str, Any]) -> None
     assert "no human seats" in on_a_ray["failed_batch"]
     # The runner plays on after a failed batch, the same games as local processes.
     assert on_a_ray["after_failure"] == [0, 1, 2, 3]
-    assert [r.index for r in run_plan(ray_session.fine_tasks())] == [0, 1, 2, 3]
+    assert [r.index for r in run_plan(ray_batches.fine_tasks())] == [0, 1, 2, 3]
 
 
 @on_ray

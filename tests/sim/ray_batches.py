@@ -1,6 +1,6 @@
 """What one local Ray does with a few batches, printed as one line of JSON.
 
-Run by ``test_ray_backend.py`` as a process of its own (``python ray_session.py``): Ray's
+Run by ``test_ray_backend.py`` as a process of its own (``python ray_batches.py``): Ray's
 core keeps threads and sockets in the process that starts it, and a test process forks
 workers for other tests (``Runner``) and must survive whatever a Ray does, so no Ray ever
 runs inside the test process. The tests compare what is printed here with the same
@@ -35,7 +35,7 @@ def fine_tasks() -> TaskList:
     return TaskList(tuple(plan.task(i) for i in range(4)))
 
 
-def session() -> dict[str, Any]:
+def played_on_ray() -> dict[str, Any]:
     seen: dict[str, Any] = {}
     with RayRunner(jobs=2) as runner:
         chunks: list[int] = []
@@ -68,4 +68,4 @@ def session() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(session()))
+    print(json.dumps(played_on_ray()))
