@@ -10,11 +10,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import datetime
 import importlib
 import importlib.util
 import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
@@ -196,7 +198,8 @@ def output_file(flag: str, path: str | None, *, picture: bool = False) -> None:
 def running(
     args: argparse.Namespace, err: Console, verb: str
 ) -> Iterator[tuple[PlanRunner, Callable[[list[GameResult]], None]]]:
-    """A batch's runner on its ``--backend`` and the progress bar its finished chunks advance.
+    """A batch's runner on its ``--backend`` and the progress its finished chunks advance: a
+    bar on a terminal, else (a log file, a pipe) :class:`ProgressLines`.
 
     The workers start before the progress bar's thread (see :class:`whaletable.sim.Runner`).
     Locally ``--jobs`` defaults to this machine's CPUs, on Ray to the cluster's.
@@ -204,9 +207,33 @@ def running(
     jobs = args.jobs
     if args.backend == LOCAL:
         jobs = min(jobs or os.cpu_count() or 1, args.games)
-    with make_runner(args.backend, jobs, args.address) as runner, progress_bar(err, verb) as bar:
-        task = bar.add_task("games", total=args.games)
-        yield runner, lambda chunk: bar.advance(task, len(chunk))
+    with make_runner(args.backend, jobs, args.address) as runner:
+        if not err.is_terminal:
+            yield runner, ProgressLines(err, verb, args.games).advance
+            return
+        with progress_bar(err, verb) as bar:
+            task = bar.add_task("games", total=args.games)
+            yield runner, lambda chunk: bar.advance(task, len(chunk))
+
+
+class ProgressLines:
+    """Progress where a bar cannot be redrawn: a line each time another tenth of the games
+    is done, so a long batch written to a log shows it is moving well before its end."""
+
+    def __init__(self, err: Console, verb: str, total: int) -> None:
+        self.err, self.verb, self.total = err, verb, total
+        self.done = 0
+        self.tenths = 0
+        self.start = time.monotonic()
+
+    def advance(self, chunk: list[GameResult]) -> None:
+        self.done += len(chunk)
+        tenths = self.done * 10 // self.total
+        if tenths > self.tenths:
+            self.tenths = tenths
+            elapsed = datetime.timedelta(seconds=int(time.monotonic() - self.start))
+            line = f"{self.verb} {self.done}/{self.total} {elapsed}"
+            self.err.print(line, markup=False, highlight=False)
 
 
 def progress_bar(err: Console, verb: str) -> Progress:
