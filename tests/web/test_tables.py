@@ -200,6 +200,28 @@ def test_an_illegal_or_mistimed_action_changes_nothing(tmp_path: Path, toy: ToyG
     asyncio.run(main())
 
 
+def test_a_move_for_a_step_gone_by_is_stale_even_when_the_turn_has_passed(
+    tmp_path: Path, toy: ToyGame
+) -> None:
+    """Two pages of one seat race: the loser's move is refused as stale, not as out of
+    turn, though the winner's move has passed the turn on."""
+
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, _ = await toy_table(store)
+        table = tables.tables[key]
+        await act(tables, key, ana, Step(1))
+        seen = step(tables, key)  # both of Ana's pages see this step
+        await act(tables, key, ana, Pass())
+        assert table.state.current_player() == 1
+        with pytest.raises(TableError, match=f"stale move: the game is at step {seen + 1}"):
+            await act(tables, key, ana, Pass(), at=seen)
+        assert step(tables, key) == seen + 1
+        store.close()
+
+    asyncio.run(main())
+
+
 def test_chance_at_a_table_follows_its_seed(tmp_path: Path, toy: ToyGame) -> None:
     async def main() -> None:
         store = Store(f"sqlite:///{tmp_path / 't.db'}")

@@ -1188,9 +1188,11 @@ class Tables:
             seat = table.state.current_player()
             if table.finished:
                 raise TableError("the game is over")
+            # A move made for a step gone by is stale whoever is to move now: another page
+            # of the same seat (on this server or another) may have moved it on.
+            self._check_step(table, step)
             if viewer.showing != seat or seat not in viewer.seats:
                 raise TableError("it is not your turn")
-            self._check_step(table, step)
             action = table.game.action_from_json(data)
             await self._commit(table, action)
         await table.broadcast(first=viewer)
