@@ -50,7 +50,7 @@ def untimed(summary: dict[str, Any]) -> dict[str, Any]:
 def in_own_process(*args: str) -> subprocess.CompletedProcess[str]:
     """``python ARGS`` with this tree's whaletable first on the path, bounded in time."""
     inherited = os.environ.get("PYTHONPATH")
-    path = os.pathsep.join(p for p in (source_folder(), str(Path(__file__).parent), inherited) if p)
+    path = os.pathsep.join(p for p in (source_folder(), inherited) if p)
     return subprocess.run(
         [sys.executable, *args],
         capture_output=True,

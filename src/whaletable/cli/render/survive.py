@@ -322,13 +322,15 @@ class SurviveView(SceneView):
         verb, args = words[0], words[1:]
         if verb == "place":
             return self._place(args, obs)
-        if verb not in COMMANDS and verb != "play":
+        if verb == "play":
+            if len(args) != 1:
+                raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
+            return self._play(args[0], obs)
+        if verb not in COMMANDS:
             return None
-        cls, kinds = COMMANDS.get(verb, (act.PlayTile, ("tile",)))
+        cls, kinds = COMMANDS[verb]
         if len(args) != len(kinds):
             raise BadCommand(tr(w.HOW[verb]).format(verb=verb))
-        if verb == "play":
-            return self._play(args[0], obs)
         return cls(*(READ[kind](word, obs, tr) for kind, word in zip(kinds, args, strict=True)))
 
     def _play(self, word: str, obs: SurviveObservation) -> Action:

@@ -88,7 +88,8 @@ def space_name(space: int) -> str:
 
 
 def direction_name(direction: int, tr: Translate) -> str:
-    return tr(DIRECTION_WORDS[direction]) if 0 <= direction < 6 else str(direction)
+    in_range = 0 <= direction < len(DIRECTION_WORDS)
+    return tr(DIRECTION_WORDS[direction]) if in_range else str(direction)
 
 
 def isle_name(isle: str | None, tr: Translate) -> str:
