@@ -216,7 +216,12 @@ def test_a_move_for_a_step_gone_by_is_stale_even_when_the_turn_has_passed(
         assert table.state.current_player() == 1
         with pytest.raises(TableError, match=f"stale move: the game is at step {seen + 1}"):
             await act(tables, key, ana, Pass(), at=seen)
+        # With the step as it is now, the seat that is not to move is still refused.
+        with pytest.raises(TableError, match="it is not your turn"):
+            await act(tables, key, ana, Step(1))
         assert step(tables, key) == seen + 1
+        stored = store.load(key)
+        assert stored is not None and len(stored.actions) == seen + 1
         store.close()
 
     asyncio.run(main())
