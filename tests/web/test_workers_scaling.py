@@ -23,6 +23,9 @@ TABLES = (2, 4)
 PAGES = 3  # web_latency.py's default
 TARGET_MS = 50.0
 
+# One worker of a parallel run takes every test here, so the run below is made once.
+pytestmark = pytest.mark.xdist_group("workers-scaling")
+
 
 def web_latency() -> ModuleType:
     path = ROOT / "benchmarks" / "web_latency.py"

@@ -2,7 +2,7 @@
 
 ``State.information_state_string(seat)`` is the seat's whole experience, one line per
 step: line ``i`` is what the seat saw after ``i`` actions (``i = 0``: before any).
-Every line is canonical JSON (sorted keys, no spaces), an object with up to two keys:
+Every line is canonical JSON (sorted keys, no spaces, UTF-8), an object with up to two keys:
 
 * ``"acted"`` — the seat's own decision that led to this step (its JSON form), on the
   lines that follow the seat's decisions;
@@ -26,23 +26,26 @@ from the state itself, a longer gap by replaying the missing steps from a state 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from whaletable.core.errors import IllegalAction, WhaletableError
 
 if TYPE_CHECKING:
     from whaletable.core.state import State
 
-_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-"""One encoder for every text (``json.dumps`` with options builds one per call)."""
+_CANONICAL = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+"""orjson rather than the standard encoder: a replay encodes every field of every
+observation at every step, and orjson does it several times faster."""
 
 
 def canonical(value: Any) -> str:
-    """The canonical JSON text of an observation or any JSON value (sorted keys, no spaces)."""
-    return _ENCODER.encode(value)
+    """The canonical JSON text of an observation or any JSON value (sorted keys, no spaces,
+    UTF-8; integer keys written as strings)."""
+    return orjson.dumps(value, option=_CANONICAL).decode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +150,7 @@ def _record(seen: SeatRecall | None, observation: Mapping[str, Any], acted: Any)
     if acted is not None:
         line["acted"] = acted.to_json()
     if seen is None:
-        line["seen"] = [[[], json.loads(canonical(observation))]]
+        line["seen"] = [[[], orjson.loads(canonical(observation))]]
         return SeatRecall(fields, (canonical(line),))
     changes = _changes(seen.fields, fields)
     if changes:
@@ -166,9 +169,9 @@ def _changes(old: dict[str, str], new: dict[str, str]) -> list[list[Any]]:
         if key not in new:
             out.append([[key]])
         elif key not in old:
-            out.append([[key], json.loads(new[key])])
+            out.append([[key], orjson.loads(new[key])])
         else:
-            _diff([key], json.loads(old[key]), json.loads(new[key]), out)
+            _diff([key], orjson.loads(old[key]), orjson.loads(new[key]), out)
     return out
 
 
@@ -203,10 +206,10 @@ def observations(text: str) -> list[tuple[dict[str, Any] | None, Any]]:
     out: list[tuple[dict[str, Any] | None, Any]] = []
     current: Any = None
     for number, raw in enumerate(text.split("\n")):
-        line = json.loads(raw)
+        line = orjson.loads(raw)
         for change in line.get("seen", []):
             current = _patched(current, change, number)
-        out.append((line.get("acted"), json.loads(canonical(current))))
+        out.append((line.get("acted"), orjson.loads(canonical(current))))
     return out
 
 

@@ -1254,9 +1254,10 @@ class WhaleRidersState(StackedState):
 
     def _held_json(self, seat: int) -> list[TileView]:
         out: list[TileView] = []
-        base = seat * HELD
-        for f in range(HELD):
-            out.extend([self._tile_json(f)] * self.tiles[base + f])
+        tiles = self.tiles[seat * HELD : (seat + 1) * HELD]
+        for f, count in enumerate(tiles):
+            if count:  # most faces are held by nobody: no view is made for them
+                out.extend([self._tile_json(f)] * count)
         return out
 
     def _goods_json(self, seat: int) -> dict[str, int]:
