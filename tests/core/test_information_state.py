@@ -14,7 +14,7 @@ from toy_game import Deal, Pass, Peek, Roll, Step, ToyGame, ToyState
 from whaletable import games
 from whaletable.core.action import Action
 from whaletable.core.errors import IllegalAction
-from whaletable.core.recall import observations
+from whaletable.core.recall import canonical, observations
 from whaletable.core.spec import TERMINAL
 from whaletable.core.state import State
 from whaletable.core.testing import Sample, check_observation_tensors, sample_states
@@ -208,3 +208,13 @@ def test_kit_catches_a_determinization_that_forgets_what_the_seat_once_saw() -> 
     assert samples
     with pytest.raises(AssertionError, match="information state changes in a determinization"):
         check_observation_tensors(samples, rngs=1)
+
+
+def test_canonical_text_sorts_keys_and_keeps_text_beyond_ascii_as_it_is() -> None:
+    # Save the Whales' observations carry their cards' Persian and Vietnamese words.
+    value = {"vi": "Bơi về nhà", "fa": "نهنگ", "counts": {2: 1, 1: 0}, "a": [True, None, 0.5]}
+    text = canonical(value)
+    assert text == (
+        '{"a":[true,null,0.5],"counts":{"1":0,"2":1},"fa":"نهنگ","vi":"Bơi về nhà"}'
+    )
+    assert json.loads(text) == {**value, "counts": {"1": 0, "2": 1}}
