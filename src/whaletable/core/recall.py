@@ -37,7 +37,8 @@ from whaletable.core.errors import IllegalAction, WhaletableError
 if TYPE_CHECKING:
     from whaletable.core.state import State
 
-_CANONICAL = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+_KEYS_AS_TEXT = orjson.OPT_NON_STR_KEYS  # as the standard encoder writes integer keys
+_CANONICAL = orjson.OPT_SORT_KEYS | _KEYS_AS_TEXT
 """orjson rather than the standard encoder: a replay encodes every field of every
 observation at every step, and orjson does it several times faster."""
 
@@ -199,9 +200,9 @@ def _same(a: Any, b: Any) -> bool:
         return False
     # Keys left unsorted: two texts of one value built in one order are alike, and texts
     # that differ by order alone only send _diff a level deeper, where nothing differs.
-    return type(a) not in (dict, list) or orjson.dumps(
-        a, option=orjson.OPT_NON_STR_KEYS
-    ) == orjson.dumps(b, option=orjson.OPT_NON_STR_KEYS)
+    if type(a) not in (dict, list):
+        return True
+    return orjson.dumps(a, option=_KEYS_AS_TEXT) == orjson.dumps(b, option=_KEYS_AS_TEXT)
 
 
 def observations(text: str) -> list[tuple[dict[str, Any] | None, Any]]:
