@@ -214,7 +214,5 @@ def test_canonical_text_sorts_keys_and_keeps_text_beyond_ascii_as_it_is() -> Non
     # Save the Whales' observations carry their cards' Persian and Vietnamese words.
     value = {"vi": "Bơi về nhà", "fa": "نهنگ", "counts": {2: 1, 1: 0}, "a": [True, None, 0.5]}
     text = canonical(value)
-    assert text == (
-        '{"a":[true,null,0.5],"counts":{"1":0,"2":1},"fa":"نهنگ","vi":"Bơi về nhà"}'
-    )
+    assert text == ('{"a":[true,null,0.5],"counts":{"1":0,"2":1},"fa":"نهنگ","vi":"Bơi về nhà"}')
     assert json.loads(text) == {**value, "counts": {"1": 0, "2": 1}}

@@ -34,6 +34,33 @@ def test_layout_lays_fields_end_to_end() -> None:
     assert layout.view(tensor, "b").tolist() == [6.0, 7.0, 8.0, 9.0]
 
 
+def test_a_cell_written_lands_where_its_fields_view_shows_it() -> None:
+    layout = TensorLayout((Field("one", (1,)), Field("cube", (2, 3, 4)), Field("last", (3,))))
+    rng = random.Random(3)
+    for _ in range(50):
+        out = TensorWriter(layout)
+        cell = (rng.randrange(2), rng.randrange(3), rng.randrange(4))
+        out.put("cube", 7, cell)
+        out.one_hot("last", "c", "abc")
+        out.put("one", True)
+        expected = np.zeros((2, 3, 4), dtype=np.float32)
+        expected[cell] = 7.0
+        assert np.array_equal(layout.view(out.array, "cube"), expected)
+        assert out.array[0] == 1.0 and layout.view(out.array, "last").tolist() == [0, 0, 1]
+        assert out.array.sum() == 9.0
+
+
+def test_a_cell_out_of_its_fields_range_is_refused_and_nothing_is_written() -> None:
+    layout = TensorLayout((Field("a", (2, 2)), Field("b", (4,))))
+    out = TensorWriter(layout)
+    for cell in ((0, 2), (2, 0)):
+        with pytest.raises(IndexError):
+            out.put("a", 1.0, cell)
+    with pytest.raises(IndexError):
+        out.one_hot("a", 1, (0, 1), (2,))
+    assert not out.array.any()
+
+
 def test_layout_refuses_a_field_named_twice() -> None:
     with pytest.raises(ValueError, match="names a field twice"):
         TensorLayout((Field("a", (1,)), Field("a", (2,))))
