@@ -65,18 +65,6 @@ class TensorLayout:
             start += f.size
         return out
 
-    @cached_property
-    def places(self) -> dict[str, tuple[int, tuple[int, ...], tuple[int, ...]]]:
-        """Each field's start in the flat vector, its shape, and how far one step along
-        each of its axes moves in the flat vector (row-major, as :meth:`view` reshapes)."""
-        out: dict[str, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
-        for name, (start, _, shape) in self.offsets.items():
-            steps = [1] * len(shape)
-            for axis in range(len(shape) - 2, -1, -1):
-                steps[axis] = steps[axis + 1] * shape[axis + 1]
-            out[name] = (start, shape, tuple(steps))
-        return out
-
     @property
     def size(self) -> int:
         return sum(f.size for f in self.fields)
@@ -118,37 +106,14 @@ class TensorWriter:
     def field(self, name: str) -> Tensor:
         return self.layout.view(self.array, name)
 
-    def _flat(self, name: str, index: tuple[int, ...]) -> int | None:
-        """Where ``index`` (one number per axis, each in range) of a field lies in the flat
-        vector, or None for any other index, which :meth:`field`'s view then takes."""
-        try:
-            start, shape, steps = self.layout.places[name]
-        except KeyError:
-            return None
-        if len(index) != len(shape):
-            # A lone number fills a field of one cell whatever index it is given.
-            return start if not index and len(shape) == 1 and shape[0] == 1 else None
-        flat = start
-        for at, most, step in zip(index, shape, steps, strict=True):
-            if not 0 <= at < most:
-                return None
-            flat += at * step
-        return flat
-
     def put(self, name: str, values: Any, index: tuple[int, ...] = ()) -> None:
         """Write numbers (bools count 0/1; ``None`` stays 0) at ``index`` of a field."""
-        if values is None:
-            return
+        view = self.field(name)
         if isinstance(values, list | tuple):
-            self.field(name)[index] = [0.0 if v is None else float(v) for v in values]
+            values = [0.0 if v is None else float(v) for v in values]
+        elif values is None:
             return
-        # One cell, the common case, is written in place: a view per number costs more
-        # than the rest of a tensor's writing.
-        flat = self._flat(name, index)
-        if flat is None:
-            self.field(name)[index] = values
-        else:
-            self.array[flat] = values
+        view[index] = values
 
     def one_hot(
         self, name: str, value: Any, choices: Sequence[Any], index: tuple[int, ...] = ()
@@ -160,12 +125,7 @@ class TensorWriter:
             at = choices.index(value)
         except ValueError:
             raise ValueError(f"field {name!r}: {value!r} is none of {list(choices)}") from None
-        flag = (*index, at)
-        flat = self._flat(name, flag)
-        if flat is None:
-            self.field(name)[flag] = 1.0
-        else:
-            self.array[flat] = 1.0
+        self.field(name)[(*index, at)] = 1.0
 
 
 def relative(seat: int, observer: int, num_players: int) -> int:
