@@ -4,26 +4,13 @@ learning curve as JSON and as a PNG."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_example() -> ModuleType:
-    path = ROOT / "benchmarks" / "learn_whale_to_look.py"
-    spec = importlib.util.spec_from_file_location("learn_whale_to_look", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
+from benchmark_scripts import load
 
 
 @pytest.mark.slow  # 5–15 s: importing matplotlib, and the heuristic bot's games
@@ -31,7 +18,7 @@ def load_example() -> ModuleType:
 def test_learning_example_runs_end_to_end_on_the_reduced_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], hidden: int, yardsticks: bool
 ) -> None:
-    example = load_example()
+    example = load("learn_whale_to_look")
     png, out = tmp_path / "curve.png", tmp_path / "curve.json"
     args = ["--episodes", "4", "--eval-every", "2", "--eval-games", "3", "--batch", "2"]
     args += ["--hidden", str(hidden), "--reward", "margin", "--plot", str(png), "--json", str(out)]
@@ -59,7 +46,7 @@ def test_learning_example_runs_end_to_end_on_the_reduced_table(
 
 def test_learning_example_policy_learns_from_one_batch() -> None:
     """One Adam step on an episode with a positive advantage makes its actions likelier."""
-    example = load_example()
+    example = load("learn_whale_to_look")
     from whaletable.rl.gymnasium_env import SeatEnv
 
     env = SeatEnv("whale-to-look", seat=0, num_players=2, options={"table": "reduced"})

@@ -2,25 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import math
 import random
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from rich.console import Console
 
 import whaletable.games as games
+from benchmark_scripts import load
 from whaletable.cli.main import main
 from whaletable.core.state import State
 from whaletable.sim import bench
 
-ROOT = Path(__file__).resolve().parents[2]
 TINY = "0.01"
 
 GAME_FIELDS = {
@@ -47,15 +45,6 @@ def run_bench(args: list[str]) -> tuple[int, str, str]:
         err_console=Console(file=err, width=160, color_system=None),
     )
     return code, out.getvalue(), err.getvalue()
-
-
-def load_compare() -> ModuleType:
-    path = ROOT / "benchmarks" / "compare_openspiel.py"
-    spec = importlib.util.spec_from_file_location("compare_openspiel", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def registered() -> set[str]:
@@ -185,7 +174,7 @@ def test_bench_rejects_bad_input(args: list[str], message: str) -> None:
 
 
 def test_compare_loop_plays_a_whaletable_game() -> None:
-    compare = load_compare()
+    compare = load("compare_openspiel")
     game = games.get("whale-to-look")
     row = compare.measure("whale-to-look", lambda: game.new_state(3), State.apply, 0.01, 0)
     assert row["game"] == "whale-to-look"
@@ -195,7 +184,7 @@ def test_compare_loop_plays_a_whaletable_game() -> None:
 
 
 def test_compare_ratios_divide_steps_per_second() -> None:
-    compare = load_compare()
+    compare = load("compare_openspiel")
     ours = [{"game": "x", "steps_per_s": 300.0}, {"game": "y", "steps_per_s": 50.0}]
     theirs = [{"game": "p", "steps_per_s": 100.0}, {"game": "q", "steps_per_s": 200.0}]
     assert compare.ratios(ours, theirs) == {
@@ -207,7 +196,7 @@ def test_compare_ratios_divide_steps_per_second() -> None:
 def test_compare_says_how_to_install_openspiel_when_missing(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    compare = load_compare()
+    compare = load("compare_openspiel")
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # makes `import pyspiel` fail
     assert compare.main(["--seconds", TINY]) == 2
     captured = capsys.readouterr()
@@ -218,7 +207,7 @@ def test_compare_says_how_to_install_openspiel_when_missing(
 
 def test_compare_tiny_run_with_openspiel(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pyspiel")
-    compare = load_compare()
+    compare = load("compare_openspiel")
     assert compare.main(["--seconds", TINY, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     reference = {r["game"]: r for r in data["openspiel"]["games"]}

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def script() -> ModuleType:
-    path = ROOT / "benchmarks" / "observation_speed.py"
-    spec = importlib.util.spec_from_file_location("observation_speed", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_scripts import load
 
 
 def test_every_reading_of_every_seat_is_timed(capsys: pytest.CaptureFixture[str]) -> None:
-    code = script().main(["whale-to-look", "--states", "4", "--repeats", "1", "--json"])
+    code = load("observation_speed").main(
+        ["whale-to-look", "--states", "4", "--repeats", "1", "--json"]
+    )
     assert code == 0
     (row,) = json.loads(capsys.readouterr().out)["games"]
     assert row["game"] == "whale-to-look"
@@ -32,5 +22,5 @@ def test_every_reading_of_every_seat_is_timed(capsys: pytest.CaptureFixture[str]
 
 
 def test_an_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
-    assert script().main(["whale-to-watch"]) == 2
+    assert load("observation_speed").main(["whale-to-watch"]) == 2
     assert "whale-to-watch" in capsys.readouterr().err

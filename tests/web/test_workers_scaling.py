@@ -4,18 +4,18 @@ own logs show that every socket of a table reached one server, the one its key h
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from table_support import Postgres
+
+from benchmark_scripts import load
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "workers_scaling.py"
@@ -25,20 +25,6 @@ TARGET_MS = 50.0
 
 # One worker of a parallel run takes every test here, so the run below is made once.
 pytestmark = pytest.mark.xdist_group("workers-scaling")
-
-
-def web_latency() -> ModuleType:
-    path = ROOT / "benchmarks" / "web_latency.py"
-    sys.path.insert(0, str(path.parent))
-    try:
-        spec = importlib.util.spec_from_file_location("web_latency", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["web_latency"] = module  # its dataclasses look their module up by name
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(path.parent))
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +88,7 @@ def test_scaling_reports_the_most_tables_held_at_p99_and_their_ratio(scaling: An
 @pytest.mark.slow
 def test_every_socket_of_a_table_reaches_the_one_server_its_key_hashes_to(scaling: Any) -> None:
     _, result = scaling
-    server_index = web_latency().server_index
+    server_index = load("web_latency").server_index
     for r in result["runs"]:
         seen = r["routing"]["tables"]  # per server, from its own log: sockets by table key
         servers_of: dict[str, list[int]] = {}
