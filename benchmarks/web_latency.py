@@ -59,7 +59,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -140,9 +139,8 @@ def token(url: str) -> str:
 
 
 # A finished table's state says so; a spectator only looks for that. Decoding every board
-# (most of the generator's work) would make the generator, not the server, the bottleneck:
-# messages are read as the bytes that came (no text decoded) and parsed only when needed.
-FINISHED = re.compile(rb'"finished":\s*true')
+# (most of the generator's work) would make the generator, not the server, the bottleneck.
+FINISHED = re.compile(r'"finished":\s*true')
 
 
 async def watch(run: Run, url: str, done: asyncio.Event) -> None:
@@ -150,10 +148,10 @@ async def watch(run: Run, url: str, done: asyncio.Event) -> None:
     async with connect(url, max_size=None) as ws:
         while not done.is_set() and not run.over:
             try:
-                data = await asyncio.wait_for(ws.recv(decode=False), 1.0)
+                text = await asyncio.wait_for(ws.recv(), 1.0)
             except TimeoutError:
                 continue
-            if FINISHED.search(data) and orjson.loads(data).get("type") == "state":
+            if FINISHED.search(text) and json.loads(text).get("type") == "state":
                 return
 
 
@@ -181,7 +179,7 @@ async def person(run: Run, http: httpx.AsyncClient, index: int) -> None:
 async def play(run: Run, ws: ClientConnection, rng: random.Random) -> None:
     latest: dict[str, Any] | None = None
     while not run.over:
-        m = latest or orjson.loads(await asyncio.wait_for(ws.recv(decode=False), RECV_TIMEOUT))
+        m = latest or json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
         latest = None
         if m["type"] == "error":
             run.load.errors.append(m["message"])
@@ -199,7 +197,7 @@ async def play(run: Run, ws: ClientConnection, rng: random.Random) -> None:
         sent = time.perf_counter()
         await ws.send(json.dumps({"type": "act", "step": step, "action": action}))
         while True:
-            ack = orjson.loads(await asyncio.wait_for(ws.recv(decode=False), RECV_TIMEOUT))
+            ack = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
             if ack["type"] == "error":
                 run.load.errors.append(ack["message"])
                 break
