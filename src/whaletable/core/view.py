@@ -120,6 +120,16 @@ class SceneMaker(Protocol):
         ...
 
 
+def marks(**flags: bool) -> frozenset[str]:
+    """The names of the flags that hold, as a piece's or region's marks (``face_up`` is
+    ``face-up``).
+
+    >>> sorted(marks(home=True, to_move=True, buying=False))
+    ['home', 'to-move']
+    """
+    return frozenset(name.replace("_", "-") for name, on in flags.items() if on)
+
+
 def touched(events: Iterable[Event], fields: Mapping[str, str]) -> set[str]:
     """The keys the events name: ``fields`` maps a field of an event to the key its value
     names (``{"whale": "whale-{}"}``); a field an event lacks, or holds ``None`` (a value
@@ -185,6 +195,7 @@ __all__ = [
     "Scene",
     "SceneMaker",
     "check_scene",
+    "marks",
     "scene_maker",
     "touched",
 ]

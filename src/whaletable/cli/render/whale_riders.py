@@ -128,7 +128,9 @@ class WhaleRidersView(SceneView):
             drawn = any(p.key in lit for p in backs)
             cells: list[RenderableType] = [row.notes[0], said["coins"], held]
             cells.append(Text(str(len(backs)), "reverse" * drawn))
-            cells += [said["fulfilled"], said["pearls"], *([said.get("power", "—")] * has_power)]
+            cells += [said["fulfilled"], said["pearls"]]
+            if has_power:
+                cells.append(said.get("power", "—"))
             table.add_row(*seat_cells(row, lit), *cells)
         return table
 
@@ -136,7 +138,9 @@ class WhaleRidersView(SceneView):
         tr = self.tr
         lines = Text()
         for i, card in enumerate(hand.pieces):
-            lines.append("\n" * bool(i) + f"C{i + 1}: {card.label}")
+            if i:
+                lines.append("\n")
+            lines.append(f"C{i + 1}: {card.label}")
             if "payable" in card.marks:
                 lines.append("  " + tr("✓ your tiles pay"), style="bold green")
         if not lines:

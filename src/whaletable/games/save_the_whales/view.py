@@ -32,7 +32,7 @@ from typing import Any
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region, Scene, touched
+from whaletable.core.view import Choice, Piece, Region, Scene, marks, touched
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import events as ev
@@ -71,10 +71,14 @@ def touched_by(events: Sequence[Event]) -> set[str]:
     return found
 
 
+def whale_marks(whale: WhaleRow) -> frozenset[str]:
+    """A whale's status, and whether a barnacle holds it: on its piece and its habitat."""
+    return marks(barnacle=whale["barnacle"]) | {whale["status"]}
+
+
 def whale_piece(whale: WhaleRow, tr: Translate) -> Piece:
-    marks = frozenset({whale["status"], "barnacle"} if whale["barnacle"] else {whale["status"]})
     label = w.whale_code(whale["name"], tr)
-    return Piece(f"whale-{whale['name']}", "whale", label, whale["owner"], marks)
+    return Piece(f"whale-{whale['name']}", "whale", label, whale["owner"], whale_marks(whale))
 
 
 def target(action: Action, obs: SaveTheWhalesObservation) -> str | None:
@@ -120,9 +124,8 @@ def board(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
     regions.append(region("port", "port", w.place_words("port", tr), ()))
     for whale in o["whales"]:
         label, notes = w.whale_name(whale["name"], tr), w.habitat_notes(whale, names, tr)
-        marks = whale_piece(whale, tr).marks
         habitat = f"habitat-{whale['name']}"
-        regions.append(region(habitat, "habitat", label, notes, whale["owner"], marks))
+        regions.append(region(habitat, "habitat", label, notes, whale["owner"], whale_marks(whale)))
     return regions
 
 
@@ -148,20 +151,19 @@ def table(o: SaveTheWhalesObservation, names: Sequence[str], tr: Translate) -> l
             Piece(f"exchange-{s}-{k}", "exchange", "5") for k in range(player["exchange_pieces"])
         ]
         coins += [Piece(f"loose-{s}-{k}", "loose", "1") for k in range(player["loose_sp"])]
-        flags = {
-            "turn": o["turn_seat"] == s and o["phase"] != "over",
-            "to-move": o["to_move"] == s,
-            "you": o["seat"] == s,
-            "no-whale": player["whale"] is None,
-        }
-        marks = frozenset(m for m, on in flags.items() if on)
+        marked = marks(
+            turn=o["turn_seat"] == s and o["phase"] != "over",
+            to_move=o["to_move"] == s,
+            you=o["seat"] == s,
+            no_whale=player["whale"] is None,
+        )
         whale = player["whale"]
         notes = (
             w.whale_name(whale, tr) if whale else w.place_words("no whale", tr),
             str(player["sp"]),
         )
         name = seat_name(names, s, tr)
-        regions.append(Region(f"seat-{s}", "seat", name, tuple(coins), notes, s, marks))
+        regions.append(Region(f"seat-{s}", "seat", name, tuple(coins), notes, s, marked))
     return regions
 
 

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region, Scene, touched
+from whaletable.core.view import Choice, Piece, Region, Scene, marks, touched
 from whaletable.core.words import Translate, seat_name, word_for
 from whaletable.games.survive import actions as act
 from whaletable.games.survive import events as ev
@@ -31,8 +31,14 @@ from whaletable.games.survive.observation import ExplorerView, SurviveObservatio
 
 LANDING = frozenset(h for isle in BOARD.landing for h in isle)
 
-TOUCHED = {key: key + "-{}" for key in ("explorer", "boat", "creature", "isle")}
-TOUCHED |= {"hex": "space-{}", "to": "space-{}"}
+TOUCHED = {
+    "explorer": "explorer-{}",
+    "boat": "boat-{}",
+    "creature": "creature-{}",
+    "hex": "space-{}",
+    "to": "space-{}",
+    "isle": "isle-{}",
+}
 """The keys an event's fields name."""
 
 
@@ -89,16 +95,17 @@ def _spaces(obs: SurviveObservation, tr: Translate) -> list[Region]:
     picked = obs["pending"]["creature"]
     for c in obs["creatures"]:
         if c["status"] == "sea" and c["hex"] is not None:
-            marks = frozenset({"picked"} if c["id"] == picked else ())
             label = w.creature_words(c["id"], tr)
-            pieces[c["hex"]].append(Piece(f"creature-{c['id']}", c["kind"], label, None, marks))
+            picking = marks(picked=c["id"] == picked)
+            pieces[c["hex"]].append(Piece(f"creature-{c['id']}", c["kind"], label, None, picking))
     explorers = obs["explorers"]
     for b in obs["boats"]:
         if b["status"] == "sea" and b["hex"] is not None:
             mine = obs["seat"] in b["controllers"] and bool(b["passengers"])
-            marks = frozenset({"yours"} if mine else ())
             label = w.boat_words(b["id"], tr)
-            pieces[b["hex"]].append(Piece(f"boat-{b['id']}", "boat", label, None, marks))
+            pieces[b["hex"]].append(
+                Piece(f"boat-{b['id']}", "boat", label, None, marks(yours=mine))
+            )
             pieces[b["hex"]] += [_explorer(explorers[e]) for e in b["passengers"]]
     for e in explorers:
         if e["status"] in ("land", "swimming") and e["hex"] is not None:
@@ -128,8 +135,8 @@ def _hand(obs: SurviveObservation, tr: Translate) -> Region:
     for slot, t in enumerate(obs["hands"][seat]["tiles"]):
         if t is not None:
             label = word_for(w.EFFECTS, t["effect"], tr)
-            marks = frozenset({t["terrain"], t["effect"]})
-            tiles.append(Piece(f"tile-{slot}", "tile", label, seat, marks))
+            kinds = frozenset({t["terrain"], t["effect"]})
+            tiles.append(Piece(f"tile-{slot}", "tile", label, seat, kinds))
     none = () if tiles else (w.board_word("none", tr),)
     return Region("hand", "hand", w.board_word("hand", tr), tuple(tiles), none, seat)
 
@@ -153,10 +160,11 @@ def _seats(obs: SurviveObservation, names: Sequence[str], tr: Translate) -> list
         notes.append(str(obs["hands"][seat]["count"]))
         if scores is not None:
             notes.append(w.number(scores[seat]))
-        said = (("to-move", obs["to_move"]), ("you", obs["seat"]), ("active", obs["active"]))
-        marks = frozenset(mark for mark, who in said if who == seat)
+        marked = marks(
+            to_move=obs["to_move"] == seat, you=obs["seat"] == seat, active=obs["active"] == seat
+        )
         name = seat_name(names, seat, tr)
-        out.append(Region(f"seat-{seat}", "seat", name, (), tuple(notes), seat, marks))
+        out.append(Region(f"seat-{seat}", "seat", name, (), tuple(notes), seat, marked))
     return out
 
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.view import Choice, Piece, Region, Scene, marks
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_riders import actions as act
 from whaletable.games.whale_riders import events as ev
@@ -75,10 +75,10 @@ def scene(
     for p, port in enumerate(o["ports"]):
         spaces = [_tile(f"space-{p}-{s}", tile, tr) for s, tile in enumerate(port["spaces"])]
         spaces += [_rider(o, s, names, tr) for s, pl in enumerate(o["players"]) if pl["port"] == p]
-        marks = {"home": p == 0, "buying": f"space-{p}" in buying}
+        marked = marks(home=p == 0, buying=f"space-{p}" in buying)
         notes = tuple(str(price) for price in port["prices"])
         label = tr(port["name"])
-        regions.append(Region(f"port-{p}", "port", label, tuple(spaces), notes, None, _on(marks)))
+        regions.append(Region(f"port-{p}", "port", label, tuple(spaces), notes, None, marked))
     seat = o["seat"]
     if seat is not None:
         me = o["players"][seat]
@@ -90,10 +90,14 @@ def scene(
         regions.append(Region("hand", "hand", words.goods_line(me["goods"], tr), hand, owner=seat))
     regions += [_seat(o, s, names, tr) for s in range(o["num_players"])]
     if o["decrees"]:
-        met = [_on({"met": bool(d["claimed_by"])}) for d in o["decrees"]]
         decrees = tuple(
-            Piece(f"decree-{d['id']}", "decree", words.decree_line(d, names, tr), None, m)
-            for d, m in zip(o["decrees"], met, strict=True)
+            Piece(
+                f"decree-{d['id']}",
+                "decree",
+                words.decree_line(d, names, tr),
+                marks=marks(met=bool(d["claimed_by"])),
+            )
+            for d in o["decrees"]
         )
         regions.append(Region("decrees", "decrees", "", decrees))
     made = Scene(words.status_line(o, names, tr), tuple(regions), choices)
@@ -138,11 +142,6 @@ def _target(action: Action, obs: WhaleRidersObservation) -> str | None:
     return None
 
 
-def _on(marks: dict[str, bool]) -> frozenset[str]:
-    """The marks that hold."""
-    return frozenset(mark for mark, holds in marks.items() if holds)
-
-
 def _tile(key: str, tile: TileView | None, tr: Translate, owner: int | None = None) -> Piece:
     """A tile (its kind the good) or, where there is none, an empty space."""
     if tile is None:
@@ -152,22 +151,21 @@ def _tile(key: str, tile: TileView | None, tr: Translate, owner: int | None = No
 
 def _rider(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Piece:
     player = obs["players"][seat]
-    marks = {player["heading"]: True, "not-left": player["step"] == 0}
-    marks["to-move"] = obs["to_move"] == seat
+    marked = marks(not_left=player["step"] == 0, to_move=obs["to_move"] == seat)
     place = words.rider_place(obs, player, tr)
     label = tr(words.RIDER).format(name=seat_name(names, seat, tr), place=place)
-    return Piece(f"rider-{seat}", "rider", label, seat, _on(marks))
+    return Piece(f"rider-{seat}", "rider", label, seat, marked | {player["heading"]})
 
 
 def _contract(
     key: str, card: ContractView, tr: Translate, *, payable: bool = False, owner: int | None = None
 ) -> Piece:
-    marks = _on({"payable": payable})
-    return Piece(key, "contract", words.contract_text(card, tr), owner, marks)
+    return Piece(key, "contract", words.contract_text(card, tr), owner, marks(payable=payable))
 
 
 def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Translate) -> Region:
-    player, power = obs["players"][seat], obs["players"][seat]["power"]
+    player = obs["players"][seat]
+    power = player["power"]
     pieces = [Piece(f"coins-{seat}", "coins", str(player["coins"]), seat)]
     pieces += [_tile(f"held-{seat}-{i}", t, tr, seat) for i, t in enumerate(player["tiles"])]
     pieces += [Piece(f"back-{seat}-{k}", "card-back", "", seat) for k in range(player["hand_size"])]
@@ -177,7 +175,10 @@ def _seat(obs: WhaleRidersObservation, seat: int, names: Sequence[str], tr: Tran
     if power is not None:
         pieces.append(Piece(f"power-{seat}", "power", tr(power["name"]), seat))
         notes.append(words.tile_line(power, tr))
-    who = {"to-move": obs["to_move"], "viewer": obs["seat"], "start-player": obs["start_player"]}
-    marks = _on({mark: holder == seat for mark, holder in who.items()})
+    marked = marks(
+        to_move=obs["to_move"] == seat,
+        viewer=obs["seat"] == seat,
+        start_player=obs["start_player"] == seat,
+    )
     label = seat_name(names, seat, tr)
-    return Region(f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, marks)
+    return Region(f"seat-{seat}", "seat", label, tuple(pieces), tuple(notes), seat, marked)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from whaletable.core.action import Action
 from whaletable.core.event import Event
-from whaletable.core.view import Choice, Piece, Region, Scene
+from whaletable.core.view import Choice, Piece, Region, Scene, marks
 from whaletable.core.words import Translate, seat_name
 from whaletable.games.whale_to_look import actions as act
 from whaletable.games.whale_to_look import events as ev
@@ -82,11 +82,6 @@ def touches(event: Event) -> tuple[str, ...]:
         case ev.TrendRevealed():
             return ("trend",)
     return ()
-
-
-def marks(**flags: bool) -> frozenset[str]:
-    """The names of the flags that hold, as marks (``face_up`` is ``face-up``)."""
-    return frozenset(name.replace("_", "-") for name, on in flags.items() if on)
 
 
 def scene(
