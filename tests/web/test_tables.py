@@ -227,6 +227,30 @@ def test_a_move_for_a_step_gone_by_is_stale_even_when_the_turn_has_passed(
     asyncio.run(main())
 
 
+def test_another_seats_page_moves_nothing_whichever_step_it_names(
+    tmp_path: Path, toy: ToyGame
+) -> None:
+    """The step is checked before the seat, but never instead of it: Bao's page, acting
+    while Ana is to move, is refused at a step gone by and at the step as it is now."""
+
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 't.db'}")
+        tables, key, ana, bao = await toy_table(store)
+        await act(tables, key, ana, Step(1))
+        now = step(tables, key)
+        assert tables.tables[key].state.current_player() == 0
+        with pytest.raises(TableError, match="stale move"):
+            await act(tables, key, bao, Pass(), at=now - 1)
+        with pytest.raises(TableError, match="it is not your turn"):
+            await act(tables, key, bao, Pass(), at=now)
+        assert step(tables, key) == now
+        stored = store.load(key)
+        assert stored is not None and len(stored.actions) == now
+        store.close()
+
+    asyncio.run(main())
+
+
 def test_chance_at_a_table_follows_its_seed(tmp_path: Path, toy: ToyGame) -> None:
     async def main() -> None:
         store = Store(f"sqlite:///{tmp_path / 't.db'}")
