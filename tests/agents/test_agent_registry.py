@@ -53,6 +53,9 @@ def test_unknown_bot_lists_the_available_ones() -> None:
         ("mcts:rollout=greedy", "rollout"),
         ("heuristic:samples=none", "samples"),
         ("heuristic:samples=0", "samples"),
+        ("heuristic:read=-1", "read"),
+        ("heuristic:read=much", "read"),
+        ("heuristic:read=inf", "read"),
         ("heuristic:speed=9", "speed"),
         ("random:strength=9", "strength"),
     ],
@@ -69,10 +72,13 @@ def test_bad_parameter_is_named(spec: str, named: str) -> None:
         ("random:strength=9", "bot 'random': unknown parameter 'strength'; it takes none"),
         (
             "heuristic:speed=9",
-            "bot 'heuristic': unknown parameter 'speed'; parameters are: samples",
+            "bot 'heuristic': unknown parameter 'speed'; parameters are: samples, read",
         ),
         ("random:seed=3", "bot 'random': unknown parameter 'seed'; it takes none"),
-        ("heuristic:game=x", "bot 'heuristic': unknown parameter 'game'; parameters are: samples"),
+        (
+            "heuristic:game=x",
+            "bot 'heuristic': unknown parameter 'game'; parameters are: samples, read",
+        ),
     ],
 )
 def test_unknown_parameter_is_named_with_the_bots_own_parameters(spec: str, message: str) -> None:

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from whale_positions import GAME, KNOWS_WHALE_AT_4, WHALE_AT_4, dealt, played
 
 from whaletable.agents import make_agent
 from whaletable.core import SeatView
-from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat
+from whaletable.core.action import Action
+from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, Investigate, MoveBoat
 from whaletable.games.whale_to_look.bots import (
+    INFORMED,
     Fleet,
+    Sample,
     WhaleHeuristic,
     expected_points,
     finish_round,
     odds_of,
+    read_boats,
     sample_fish,
+    split_by_card,
     surfacing,
 )
 from whaletable.games.whale_to_look.components import load_components
@@ -88,6 +94,103 @@ def test_odds_follow_the_samples() -> None:
     assert odds.orca[0] == pytest.approx(1.0)
     counts = Counter(s.fish[0] for s in samples)
     assert set(counts) == {0, 3}
+
+
+# Seat 1 looks at f5 and f6 (both 5s, two of area 4's four cards) and puts two boats on
+# area 4; seat 0 has seen only f0 and f1, and seat 2 has said "Done!".
+READS_AREA_4: tuple[Action, ...] = (
+    Investigate(0),
+    MoveBoat(0, 0, False),
+    Investigate(5),
+    MoveBoat(0, 4, False),
+    Finish(),
+    Investigate(1),
+    MoveBoat(1, 0, False),
+    Investigate(6),
+    MoveBoat(1, 4, False),
+)
+
+
+def _seat_0_reads(strength: float) -> tuple[list[Sample], list[Sample]]:
+    state = played(WHALE_AT_4, READS_AREA_4)
+    assert state.current_player() == 0
+    obs = state.observation(0)
+    samples = sample_fish(obs["fish"], DECK, AREAS, random.Random(3), 3000)
+    return samples, read_boats(samples, obs, 0, DECK, strength)
+
+
+def test_reading_the_table_makes_the_area_of_another_seats_boats_likelier() -> None:
+    plain, read = _seat_0_reads(1.0)
+    # The deals stay the same, only how much each counts changes.
+    assert [s.fish for s in read] == [s.fish for s in plain]
+    assert odds_of(read).scoring[4] > odds_of(plain).scoring[4]
+
+    def mean_weight(keep: Callable[[Sample], bool]) -> float:
+        kept = [s.weight for s in read if keep(s)]
+        return sum(kept) / len(kept)
+
+    # High cards seen by seat 1 explain its boats on area 4 (the whale), and so do low ones
+    # (the orca); middling ones do not.
+    high = mean_weight(lambda s: s.fish[5] + s.fish[6] >= 8)
+    low = mean_weight(lambda s: s.fish[5] + s.fish[6] <= 2)
+    middling = mean_weight(lambda s: 4 <= s.fish[5] + s.fish[6] <= 6)
+    assert high > 3 * middling and low > 3 * middling
+
+
+def test_a_seat_that_may_place_blindly_never_rules_a_deal_out() -> None:
+    # However strongly seat 1's two boats are read, a deal they do not fit keeps the
+    # weight of a seat placing blindly (each boat on any of six areas).
+    _, read = _seat_0_reads(20.0)
+    blind = (1 - INFORMED) * (1 / 6) ** 2
+    floor = blind / (INFORMED + blind)
+    weights = [s.weight for s in read]
+    assert min(weights) / max(weights) >= floor * 0.999
+    # ...though the deals they fit worst still count for little.
+    assert min(weights) / max(weights) < 0.05
+
+
+def test_a_table_read_at_strength_0_changes_nothing() -> None:
+    plain, read = _seat_0_reads(0.0)
+    assert read == plain
+    assert odds_of(read) == odds_of(plain)
+
+
+def test_a_seat_reads_the_other_seats_boats_never_its_own() -> None:
+    # Only seat 0 has looked at a card and moved a boat: nobody else's boats are out.
+    state = played(WHALE_AT_4, READS_AREA_4[:2])
+    obs = state.observation(1)
+    samples = sample_fish(obs["fish"], DECK, AREAS, random.Random(0), 200)
+    # Seat 0's boat stands on area 0 after it looked at f0, so seat 1 does read it...
+    assert len({s.weight for s in read_boats(samples, obs, 1, DECK, 1.0)}) > 1
+    # ...but seat 0 itself never reads its own boats.
+    own = state.observation(0)
+    mine = sample_fish(own["fish"], DECK, AREAS, random.Random(0), 200)
+    assert {s.weight for s in read_boats(mine, own, 0, DECK, 1.0)} == {1.0}
+
+
+def test_a_heuristic_reading_the_table_plays_only_legal_moves() -> None:
+    chance = random.Random(5)
+    state = GAME.new_state(4, {"trending": "whale-and-orca"})
+    bots = [make_agent("heuristic:samples=60,read=0.5", GAME, seed=s) for s in range(4)]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply(state.sample_chance(chance))
+            continue
+        seat = state.current_player()
+        action = bots[seat].act(SeatView(state, seat))
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+def test_weighted_samples_split_by_card_keep_their_weights() -> None:
+    plain, read = _seat_0_reads(1.0)
+    parts = split_by_card(read, 5)
+    assert sum(weight for weight, _ in parts) == pytest.approx(1.0)
+    share_of_5 = sum(s.weight for s in read if s.fish[5] == 5) / sum(s.weight for s in read)
+    assert parts[-1][0] == pytest.approx(share_of_5)
+    # Unweighted, each part weighs its share of the deals.
+    plain_parts = split_by_card(plain, 5)
+    assert plain_parts[-1][0] == pytest.approx(sum(s.fish[5] == 5 for s in plain) / len(plain))
 
 
 def test_expected_points_count_boats_on_the_whale_and_orca() -> None:

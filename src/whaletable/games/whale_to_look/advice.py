@@ -1,8 +1,10 @@
 """Whale to Look's advisor: where the whale and the orca are likely to surface.
 
 From the seat's observation only: the fish cards it has seen are fixed, the others are
-dealt ``budget`` times from what is left of the deck (:func:`bots.sample_fish`), and
-each deal says where the whale (highest sum) and the orca (lowest sum) surface. So:
+dealt ``budget`` times from what is left of the deck (:func:`bots.sample_fish`), each
+deal weighed by how well it explains the other seats' boats as the hard bot reads them
+(:func:`bots.read_boats`), and each deal says where the whale (highest sum) and the orca
+(lowest sum) surface. So:
 
 - per area, the share of deals in which the whale, and the orca, surfaces there (each
   adds up to 1 over the six areas);
@@ -24,11 +26,13 @@ from whaletable.core.advice import Advice, Figure, Row, heat_of, register_adviso
 from whaletable.core.game import Game
 from whaletable.games.whale_to_look.actions import MoveBoat
 from whaletable.games.whale_to_look.bots import (
+    HARD_READ,
     Fleet,
     WhaleHeuristic,
     expected_points,
     move_worth,
     odds_of,
+    read_boats,
     sample_fish,
 )
 from whaletable.games.whale_to_look.components import board_with_areas
@@ -55,11 +59,13 @@ def advise(
     deck = game.components.fish_values  # type: ignore[attr-defined]
     rng = random.Random(f"advice/{seed}")
     samples = sample_fish(obs["fish"], deck, areas, rng, max(budget, 1))
+    samples = read_boats(samples, obs, seat, deck, HARD_READ)
     odds = odds_of(samples)
     board = board_with_areas(len(areas))  # the full table or the reduced one
-    # Counted, not summed share by share, so a certainty is exactly 1.
-    whale = [sum(1 for s in samples if s.whale == a) / len(samples) for a in range(len(areas))]
-    orca = [sum(1 for s in samples if s.orca == a) / len(samples) for a in range(len(areas))]
+    # Weights summed over each area's deals in one go, so a certainty is exactly 1.
+    total = sum(s.weight for s in samples)
+    whale = [sum(s.weight for s in samples if s.whale == a) / total for a in range(len(areas))]
+    orca = [sum(s.weight for s in samples if s.orca == a) / total for a in range(len(areas))]
     rows: list[Row] = []
     for a in sorted(range(len(areas)), key=lambda p: areas[p]):
         rows.append(
@@ -76,7 +82,7 @@ def advise(
         )
     for f in range(len(obs["fish"])):
         near = set(board.fish_areas[f])
-        p = sum(1 for s in samples if s.whale in near) / len(samples)
+        p = sum(s.weight for s in samples if s.whale in near) / total
         rows.append(
             Row(
                 "F{number}",
