@@ -7,12 +7,11 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from whale_positions import GAME, KNOWS_WHALE_AT_4, WHALE_AT_4, dealt, played
+from whale_positions import GAME, KNOWS_WHALE_AT_4, READS_AREA_4, WHALE_AT_4, dealt, played
 
 from whaletable.agents import make_agent
 from whaletable.core import SeatView
-from whaletable.core.action import Action
-from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, Investigate, MoveBoat
+from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat
 from whaletable.games.whale_to_look.bots import (
     INFORMED,
     Fleet,
@@ -94,21 +93,6 @@ def test_odds_follow_the_samples() -> None:
     assert odds.orca[0] == pytest.approx(1.0)
     counts = Counter(s.fish[0] for s in samples)
     assert set(counts) == {0, 3}
-
-
-# Seat 1 looks at f5 and f6 (both 5s, two of area 4's four cards) and puts two boats on
-# area 4; seat 0 has seen only f0 and f1, and seat 2 has said "Done!".
-READS_AREA_4: tuple[Action, ...] = (
-    Investigate(0),
-    MoveBoat(0, 0, False),
-    Investigate(5),
-    MoveBoat(0, 4, False),
-    Finish(),
-    Investigate(1),
-    MoveBoat(1, 0, False),
-    Investigate(6),
-    MoveBoat(1, 4, False),
-)
 
 
 def _seat_0_reads(strength: float) -> tuple[list[Sample], list[Sample]]:

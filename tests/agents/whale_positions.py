@@ -52,3 +52,17 @@ KNOWS_WHALE_AT_4: tuple[Action, ...] = (
     Investigate(9),
     UseRadar(10),
 )
+
+# Seat 1 looks at f5 and f6 (both 5s, two of area 4's four cards) and puts two boats on
+# area 4; seat 0 has seen only f0 and f1, and seat 2 has said "Done!".
+READS_AREA_4: tuple[Action, ...] = (
+    Investigate(0),
+    MoveBoat(0, 0, False),
+    Investigate(5),
+    MoveBoat(0, 4, False),
+    Finish(),
+    Investigate(1),
+    MoveBoat(1, 0, False),
+    Investigate(6),
+    MoveBoat(1, 4, False),
+)

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from agents.whale_positions import READS_AREA_4, WHALE_AT_4, played
 from whaletable import games
 from whaletable.core.advice import Advice, check_figures
-from whaletable.games.whale_to_look.actions import Finish, Investigate, MoveBoat
+from whaletable.games.whale_to_look.actions import MoveBoat
 from whaletable.games.whale_to_look.advice import advise
 from whaletable.games.whale_to_look.bots import odds_of, sample_fish, surfacing
 
@@ -77,31 +78,13 @@ def test_advisor_same_seed_same_figures_and_never_needs_the_state() -> None:
 
 
 def test_advisor_reads_the_other_seats_boats_as_hard_does() -> None:
-    # Seat 1 looks at F6 and F7 and puts two boats on area 4, whose four cards those two
-    # are; seat 0 has seen F1 and F2 only.
-    state = GAME.new_state(3, OPTIONS)
-    rng = random.Random(0)
-    while state.is_chance_node():
-        state.apply(state.sample_chance(rng))
-    for action in (
-        Investigate(0),
-        MoveBoat(0, 0, False),
-        Investigate(5),
-        MoveBoat(0, 4, False),
-        Finish(),
-        Investigate(1),
-        MoveBoat(1, 0, False),
-        Investigate(6),
-        MoveBoat(1, 4, False),
-    ):
-        state.apply(action)
-    obs = state.observation(0)
+    # Seat 1 has looked at two of area 4's cards and put two boats there.
+    obs = played(WHALE_AT_4, READS_AREA_4).observation(0)
     advice = advise(GAME, OPTIONS, 0, obs, [], 2, 2000)
     check_figures(advice)
     read = figure(advice, "area {number}", 4, "whale") + figure(advice, "area {number}", 4, "orca")
     # The same deals, not read: area 4 (printed 4, in order) is less likely to score.
-    deals = sample_fish(
-        obs["fish"], GAME.components.fish_values, obs["areas"], random.Random("advice/2"), 2000
-    )
+    deck = GAME.components.fish_values
+    deals = sample_fish(obs["fish"], deck, obs["areas"], random.Random("advice/2"), 2000)
     plain = odds_of(deals)
     assert read > plain.whale[4] + plain.orca[4] + 0.01
