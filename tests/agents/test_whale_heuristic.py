@@ -32,8 +32,8 @@ DECK = load_components().fish_values
 AREAS = list(range(6))
 
 
-def _heuristic(seed: int = 0, samples: int = 300) -> WhaleHeuristic:
-    agent = make_agent(f"heuristic:samples={samples}", GAME, seed=seed)
+def _heuristic(seed: int = 0, samples: int = 300, read: float = 0.0) -> WhaleHeuristic:
+    agent = make_agent(f"heuristic:samples={samples},read={read}", GAME, seed=seed)
     assert isinstance(agent, WhaleHeuristic)
     return agent
 
@@ -51,11 +51,14 @@ def _heuristic(seed: int = 0, samples: int = 300) -> WhaleHeuristic:
     ],
 )
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_heuristic_plays_only_legal_moves(options: dict[str, str], players: int) -> None:
+@pytest.mark.parametrize("read", [0.0, 0.5])  # medium's, and hard's reading of the table
+def test_heuristic_plays_only_legal_moves(
+    options: dict[str, str], players: int, read: float
+) -> None:
     chance = random.Random(players)
     state = GAME.new_state(players, options)
     # Fewer samples than the default: the same decisions are taken, only cruder.
-    bots = [_heuristic(seed=s, samples=60) for s in range(players)]
+    bots = [_heuristic(seed=s, samples=60, read=read) for s in range(players)]
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -150,20 +153,6 @@ def test_a_seat_reads_the_other_seats_boats_never_its_own() -> None:
     own = state.observation(0)
     mine = sample_fish(own["fish"], DECK, AREAS, random.Random(0), 200)
     assert {s.weight for s in read_boats(mine, own, 0, DECK, 1.0)} == {1.0}
-
-
-def test_a_heuristic_reading_the_table_plays_only_legal_moves() -> None:
-    chance = random.Random(5)
-    state = GAME.new_state(4, {"trending": "whale-and-orca"})
-    bots = [make_agent("heuristic:samples=60,read=0.5", GAME, seed=s) for s in range(4)]
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply(state.sample_chance(chance))
-            continue
-        seat = state.current_player()
-        action = bots[seat].act(SeatView(state, seat))
-        assert action in state.legal_actions()
-        state.apply(action)
 
 
 def test_weighted_samples_split_by_card_keep_their_weights() -> None:
