@@ -127,7 +127,10 @@ def advise(
         seat,
         tuple(rows),
         suggestion=suggestion,
-        note="From {samples} deals of the cards you have not seen.",
+        note=(
+            "From {samples} deals of the cards you have not seen, "
+            "weighed by where the other players' boats stand."
+        ),
         samples=len(samples),
         sums=("whale", "orca"),
     )

@@ -128,7 +128,10 @@ ADVICE = (  # the advisor's words (``advice.py``), translated as they are said
     _("boat {tourists} to area {number} (anchor)"),
     _("expected points"),
     _("The areas are not laid yet."),
-    _("From {samples} deals of the cards you have not seen."),
+    _(
+        "From {samples} deals of the cards you have not seen, "
+        "weighed by where the other players' boats stand."
+    ),
 )
 
 
