@@ -151,7 +151,8 @@ def _record(seen: SeatRecall | None, observation: Mapping[str, Any], acted: Any)
     if acted is not None:
         line["acted"] = acted.to_json()
     if seen is None:
-        line["seen"] = [[[], orjson.loads(canonical(observation))]]
+        # The whole observation, from its fields' texts: nothing is encoded twice.
+        line["seen"] = [[[], {key: orjson.loads(text) for key, text in fields.items()}]]
         return SeatRecall(fields, (canonical(line),))
     changes = _changes(seen.fields, fields)
     if changes:

@@ -175,22 +175,22 @@ def read_boats(
     n_fish = len(obs["fish"])
     area_fish = board_with_areas(len([a for a in obs["areas"] if a is not None])).area_fish
     deals = np.array([s.fish for s in samples], dtype=np.float64)
+    in_area = np.zeros((n_fish, len(area_fish)))  # 1 where a fish card lies by an area
+    for a, cards in enumerate(area_fish):
+        in_area[list(cards), a] = 1.0
     weight = np.zeros(len(samples))
     for other, row in enumerate(obs["players"]):
+        if other == seat:
+            continue
         boats = [area for area in row["boats"] if area != DOCK]
         known = [f for f in range(n_fish) if obs["revealed"][f] or other in obs["markers"][f]]
-        if other == seat or not boats or not known:
+        if not boats or not known:
             continue
-        seen = np.zeros((n_fish, len(area_fish)))  # the cards ``other`` saw, by area
-        unseen = np.zeros(len(area_fish))
-        for a, cards in enumerate(area_fish):
-            for f in cards:
-                if f in known:
-                    seen[f, a] = 1.0
-                else:
-                    unseen[a] += 1.0
+        saw = np.zeros((n_fish, 1))
+        saw[known] = 1.0
         mean = (sum(deck) - deals[:, known].sum(axis=1)) / max(len(deck) - len(known), 1)
-        reckoned = deals @ seen + mean[:, None] * unseen
+        # Each area's sum as ``other`` reckons it: the cards it saw, the mean for the rest.
+        reckoned = deals @ (in_area * saw) + mean[:, None] * ((1 - saw) * in_area).sum(axis=0)
         pull = strength * np.abs(reckoned - reckoned.mean(axis=1, keepdims=True))
         top = pull.max(axis=1, keepdims=True)
         log_odds = pull - top - np.log(np.exp(pull - top).sum(axis=1, keepdims=True))
