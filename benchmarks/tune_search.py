@@ -9,6 +9,12 @@ seeds, so the two win rates and mean returns compare directly. Each candidate's
 move times (searched moves only: forced moves are not searched) are reported
 too. One process, seeded: the same command prints the same win rates.
 
+Every candidate plays the same deals from the same seats, so candidates after the first
+are also compared with it game by game: in how many games each did better, and the
+sign test's z over those games. Where luck weighs heavily (Whale to Look) most games
+end alike for both, and the games that differ show a gap long before the two win rates'
+intervals part.
+
     python benchmarks/tune_search.py whale-to-look --players 3 --games 60 \\
         "mcts" "mcts:cutoff=20" "mcts:policy=random"
 """
@@ -73,6 +79,8 @@ class Tally:
     games: int = 0
     wins: float = 0.0
     returns: list[float] = field(default_factory=list)
+    outcomes: list[float] = field(default_factory=list)
+    """The candidate's share of each game's win, game by game."""
     times: list[float] = field(default_factory=list)
     overrulings: int = 0
     """Searched moves on which the search overruled its guide."""
@@ -92,6 +100,14 @@ class Tally:
             "overrulings": self.overrulings,
         }
 
+    def against(self, first: Tally) -> dict[str, Any]:
+        """Game by game against ``first`` (the same seeds): the sign test over the games
+        whose outcome differs."""
+        better = sum(a > b for a, b in zip(self.outcomes, first.outcomes, strict=True))
+        worse = sum(a < b for a, b in zip(self.outcomes, first.outcomes, strict=True))
+        z = (better - worse) / math.sqrt(better + worse) if better + worse else 0.0
+        return {"against": first.spec, "better": better, "worse": worse, "z": z}
+
 
 def seat_seed(seed: int, game_index: int, seat: int) -> int:
     return (seed * 1_000_003 + game_index * 7919 + seat * 104_729) % (1 << 62)
@@ -110,8 +126,9 @@ def play_rivals(
         result = play_match(game, agents, seed=seat_seed(seed, i, 99))
         winners = result.winners
         tally.games += 1
-        if mine in winners:
-            tally.wins += 1 / len(winners)
+        share = 1 / len(winners) if mine in winners else 0.0
+        tally.wins += share
+        tally.outcomes.append(share)
         tally.returns.append(result.returns[mine])
     return tally
 
@@ -126,6 +143,7 @@ def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -
         result = play_match(game, agents, seed=seat_seed(seed, i, 99))
         tally.games += 1
         tally.wins += 1.0 if result.winners else 0.0
+        tally.outcomes.append(1.0 if result.winners else 0.0)
         tally.returns.append(result.returns[0])
     return tally
 
@@ -144,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     players = args.players or game.spec.min_players
     team = game.spec.utility is Utility.IDENTICAL
     rows = []
+    first: Tally | None = None
     for spec in args.candidates:
         started = time.perf_counter()
         if team:
@@ -152,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
             tally = play_rivals(game, spec, args.opponent, players, args.games, args.seed)
         row = tally.row()
         row["seconds"] = time.perf_counter() - started
+        if first is None:
+            first = tally
+        else:
+            row["paired"] = tally.against(first)
         rows.append(row)
         if not args.json:
             even = "team" if team else f"even {1 / players:.3f}"
@@ -162,6 +185,13 @@ def main(argv: list[str] | None = None) -> int:
                 f"over {row['moves']}, {row['overrulings']} overruled | {row['seconds']:.0f} s",
                 flush=True,
             )
+            if "paired" in row:
+                paired = row["paired"]
+                print(
+                    f"{'':<4}game by game against {paired['against']}: better in "
+                    f"{paired['better']}, worse in {paired['worse']} (z = {paired['z']:+.2f})",
+                    flush=True,
+                )
     if args.json:
         json.dump(
             {"game": args.game, "players": players, "games": args.games, "rows": rows},

@@ -1,0 +1,33 @@
+"""``benchmarks/tune_search.py``: candidates compared game by game on the same seeds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from benchmark_scripts import load
+
+tune = load("tune_search")
+
+
+def test_candidates_after_the_first_are_compared_with_it_game_by_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["whale-to-look", "random", "random", "heuristic:samples=30", "--games", "8", "--json"]
+    assert tune.main(argv) == 0
+    first, twin, other = json.loads(capsys.readouterr().out)["rows"]
+    assert "paired" not in first
+    # The same bot on the same seeds plays the same games.
+    assert twin["paired"] == {"against": "random", "better": 0, "worse": 0, "z": 0.0}
+    assert twin["win_rate"] == first["win_rate"]
+    # Two players, one winner a game: the games won only by one side make the gap.
+    paired = other["paired"]
+    assert paired["better"] - paired["worse"] == round((other["win_rate"] - first["win_rate"]) * 8)
+    assert paired["better"] > 0
+
+
+def test_the_sign_test_counts_only_the_games_that_differ() -> None:
+    first = tune.Tally("a", outcomes=[1.0, 0.0, 0.0, 1.0, 0.5])
+    second = tune.Tally("b", outcomes=[1.0, 1.0, 1.0, 0.0, 1.0])
+    assert second.against(first) == {"against": "a", "better": 3, "worse": 1, "z": 1.0}
