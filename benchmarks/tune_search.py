@@ -80,7 +80,8 @@ class Tally:
     wins: float = 0.0
     returns: list[float] = field(default_factory=list)
     outcomes: list[float] = field(default_factory=list)
-    """The candidate's share of each game's win, game by game."""
+    """Game by game, the candidate's share of the win; in a team game, the team's return
+    (so a deal's tables compare as the tournament ranks them: whales saved)."""
     times: list[float] = field(default_factory=list)
     overrulings: int = 0
     """Searched moves on which the search overruled its guide."""
@@ -143,7 +144,7 @@ def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -
         result = play_match(game, agents, seed=seat_seed(seed, i, 99))
         tally.games += 1
         tally.wins += 1.0 if result.winners else 0.0
-        tally.outcomes.append(1.0 if result.winners else 0.0)
+        tally.outcomes.append(result.returns[0])
         tally.returns.append(result.returns[0])
     return tally
 

@@ -67,6 +67,39 @@ def test_bad_parameter_is_named(spec: str, named: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("game_id", "spec", "message"),
+    [
+        (
+            "save-the-whales",
+            "heuristic:reserve=some",
+            "bot 'heuristic': parameter 'reserve' must be an integer ≥ 0, not 'some'",
+        ),
+        (
+            "save-the-whales",
+            "heuristic:reserve=-3",
+            "bot 'heuristic': parameter 'reserve' must be an integer ≥ 0, not '-3'",
+        ),
+        (
+            "survive",
+            "heuristic:beam=0",
+            "bot 'heuristic': parameter 'beam' must be a positive integer, not '0'",
+        ),
+        (
+            "survive",
+            "heuristic:beam=2.5",
+            "bot 'heuristic': parameter 'beam' must be a positive integer, not '2.5'",
+        ),
+    ],
+)
+def test_a_games_own_heuristic_refuses_a_bad_value_by_name(
+    game_id: str, spec: str, message: str
+) -> None:
+    with pytest.raises(UnknownAgent) as err:
+        make_agent(spec, games.get(game_id))
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize(
     ("spec", "message"),
     [
         ("random:strength=9", "bot 'random': unknown parameter 'strength'; it takes none"),

@@ -37,6 +37,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from whaletable.agents import AgentFactory, UnknownAgent, make_agent, register_agent
+from whaletable.agents.parameters import count, number
 from whaletable.agents.settings import (
     DEFAULT_C,
     DEFAULT_ITERATIONS,
@@ -383,36 +384,6 @@ class MctsAgent:
 # ------------------------------------------------------------------ the factory
 
 
-def _count(name: str, value: Any, *, least: int) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        number = least - 1
-    if (
-        isinstance(value, bool)
-        or number < least
-        or (isinstance(value, float) and value != number)
-        or (isinstance(value, str) and value.strip() != str(number))
-    ):
-        kind = "a positive integer" if least == 1 else "an integer ≥ 0"
-        raise UnknownAgent(f"bot 'mcts': parameter {name!r} must be {kind}, not {value!r}")
-    return number
-
-
-def _number(name: str, value: Any, *, positive: bool, at_most: float = math.inf) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        number = math.nan
-    ok = math.isfinite(number) and (number > 0 if positive else number >= 0) and number <= at_most
-    if isinstance(value, bool) or not ok:
-        kind = "a positive number" if positive else "a number ≥ 0"
-        if at_most != math.inf:
-            kind += f" and at most {at_most:g}"
-        raise UnknownAgent(f"bot 'mcts': parameter {name!r} must be {kind}, not {value!r}")
-    return number
-
-
 def _unset(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip().lower() in ("", "none"))
 
@@ -459,17 +430,17 @@ def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
         )
     for key, value in params.items():
         if key == "iterations":
-            changes[key] = _count(key, value, least=1)
+            changes[key] = count("mcts", key, value, least=1)
         elif key in ("cutoff",):
-            changes[key] = None if _unset(value) else _count(key, value, least=0)
+            changes[key] = None if _unset(value) else count("mcts", key, value, least=0)
         elif key == "depth":
-            changes[key] = None if _unset(value) else _count(key, value, least=1)
+            changes[key] = None if _unset(value) else count("mcts", key, value, least=1)
         elif key in ("time", "widening"):
-            changes[key] = None if _unset(value) else _number(key, value, positive=True)
+            changes[key] = None if _unset(value) else number("mcts", key, value, positive=True)
         elif key in ("c", "margin", "confidence"):
-            changes[key] = _number(key, value, positive=False)
+            changes[key] = number("mcts", key, value, positive=False)
         elif key == "epsilon":
-            changes[key] = _number(key, value, positive=False, at_most=1.0)
+            changes[key] = number("mcts", key, value, positive=False, at_most=1.0)
         elif key == "policy":
             changes[key] = RANDOM if value == RANDOM else _bot_name(key, value, game)
         elif key == "guide":

@@ -10,6 +10,7 @@ from whaletable.agents.mcts import game_evaluator
 from whaletable.core.agent import SeatView
 from whaletable.core.match import play_match
 from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales.bots import SEARCH
 from whaletable.games.save_the_whales.rules import OWN_SPACE, PAY
 from whaletable.games.save_the_whales.tuning import play_team_games, summarise
 
@@ -40,6 +41,22 @@ def test_heuristic_saves_when_the_team_can(table: Table) -> None:
     action = bot.act(SeatView(state, 0))
     # The whale on the Act is saved last, so the Act stays occupied for the others.
     assert action == act.SaveWhale("gray")
+
+
+def test_a_team_keeping_a_larger_reserve_waits_to_save_a_whale_not_in_danger(
+    table: Table,
+) -> None:
+    # Saving the gray whale (6 SPs) from a pool of 12 leaves 6: enough for the default
+    # reserve, not for hard's; with a pool of 16 it leaves 10, enough for both.
+    for pool, saves in ((12, ["heuristic"]), (16, ["heuristic", "hard"])):
+        state = table.new()
+        table.put(state, "blue", 38)
+        state.sp = [pool // 2, pool // 2]
+        for name, spec in (("heuristic", "heuristic"), ("hard", SEARCH.guide)):
+            assert spec is not None
+            action = make_agent(spec, table.game, seed=1).act(SeatView(state, 0))
+            assert (action == act.SaveWhale("gray")) == (name in saves)
+            assert action in (act.SaveWhale("gray"), act.Roll())
 
 
 def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:

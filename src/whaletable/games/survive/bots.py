@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.parameters import count
 from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
@@ -209,8 +210,8 @@ class SurviveHeuristic:
         return best
 
 
-def make_heuristic(game: Any, seed: int = 0) -> SurviveHeuristic:
-    return SurviveHeuristic(game, seed)
+def make_heuristic(game: Any, seed: int = 0, *, beam: Any = BEAM) -> SurviveHeuristic:
+    return SurviveHeuristic(game, seed, beam=count("heuristic", "beam", beam, least=1))
 
 
 def leaf_value(state: State, rng: random.Random) -> list[float]:

@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
-from whaletable.agents import UnknownAgent
 from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.parameters import count, number
 from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
@@ -461,21 +461,12 @@ class WhaleHeuristic:
 def make_heuristic(
     game: Any, seed: int = 0, *, samples: Any = DEFAULT_SAMPLES, read: Any = DEFAULT_READ
 ) -> WhaleHeuristic:
-    try:
-        count = int(samples)
-    except (TypeError, ValueError):
-        count = 0
-    if isinstance(samples, bool) or count < 1:
-        raise UnknownAgent(
-            f"bot 'heuristic': parameter 'samples' must be a positive integer, not {samples!r}"
-        )
-    try:
-        strength = float(read)
-    except (TypeError, ValueError):
-        strength = -1.0
-    if isinstance(read, bool) or not 0 <= strength < math.inf:
-        raise UnknownAgent(f"bot 'heuristic': parameter 'read' must be a number ≥ 0, not {read!r}")
-    return WhaleHeuristic(game, seed, samples=count, read=strength)
+    return WhaleHeuristic(
+        game,
+        seed,
+        samples=count("heuristic", "samples", samples, least=1),
+        read=number("heuristic", "read", read, positive=False),
+    )
 
 
 # ---------------------------------------------------------- the search's evaluator
