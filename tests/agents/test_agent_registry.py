@@ -10,6 +10,8 @@ from whaletable import games
 from whaletable.agents import UnknownAgent, available, has_agent, make_agent
 from whaletable.agents.mcts import MctsAgent
 from whaletable.core.game import Game
+from whaletable.games.save_the_whales.bots import TeamHeuristic
+from whaletable.games.survive.bots import SurviveHeuristic
 from whaletable.games.whale_to_look.bots import WhaleHeuristic, finish_round
 
 GAME = games.get("whale-to-look")
@@ -64,6 +66,13 @@ def test_bad_parameter_is_named(spec: str, named: str) -> None:
     with pytest.raises(UnknownAgent) as err:
         make_agent(spec, GAME)
     assert named in str(err.value)
+
+
+def test_a_games_own_heuristic_takes_its_parameters_from_a_spec() -> None:
+    team = make_agent("heuristic:reserve=9", games.get("save-the-whales"))
+    planner = make_agent("heuristic:beam=16", games.get("survive"))
+    assert isinstance(team, TeamHeuristic) and team.reserve == 9
+    assert isinstance(planner, SurviveHeuristic) and planner.beam == 16
 
 
 @pytest.mark.parametrize(
