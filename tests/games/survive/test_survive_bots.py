@@ -11,7 +11,13 @@ from whaletable.agents import available, make_agent
 from whaletable.agents.mcts import game_evaluator
 from whaletable.core.agent import SeatView
 from whaletable.games.survive import rules as R
-from whaletable.games.survive.bots import advantage, leaf_value, prospects
+from whaletable.games.survive.bots import (
+    SEARCH,
+    SurviveHeuristic,
+    advantage,
+    leaf_value,
+    prospects,
+)
 
 
 def play(table: Table, bots: list[str], seed: int) -> R.SurviveState:
@@ -33,6 +39,14 @@ def test_bots_are_registered(table: Table) -> None:
 
 
 @pytest.mark.slow
+def test_hards_guide_plans_with_a_wider_beam_than_medium(table: Table) -> None:
+    assert SEARCH.guide is not None
+    guide = make_agent(SEARCH.guide, table.game)
+    medium = make_agent("heuristic", table.game)
+    assert isinstance(guide, SurviveHeuristic) and isinstance(medium, SurviveHeuristic)
+    assert guide.beam == 16 and medium.beam == 6
+
+
 def test_heuristic_saves_people_against_random(table: Table) -> None:
     """The heuristic gets its people to safety: over a few games it outscores random seats."""
     mine = theirs = 0.0
