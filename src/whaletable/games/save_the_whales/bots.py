@@ -216,9 +216,10 @@ before saving a whale not in danger can pay the penalties that follow, and saves
 eight more often. Four heuristic seats, 8,000 games (seed 4), all eight saved with
 reserve 1, 2, 3, 5, 7, 9 and 12: 13.6%, 14.1%, 14.5%, 15.2%, 15.9%, 16.2% and 16.2%;
 with reserve 9 at two players 29.3% against 25.4%, at six 15.2% against 14.3% (6,000
-games, seed 5; reserve 15 did worse there). The search on it, 300 games (seed 6): 17.7% against the medium
-team's 10.3% at four players, 33.7% against 29.7% at two. Ranked by whales saved, as the
-tournament ranks a deal's tables, hard and medium stay level: the larger reserve wins more
-deals outright but saves fewer whales in some it loses.
+games, seed 5; reserve 15 did worse there). The search on it, 300 games (seed 6):
+17.7% against the medium team's 10.3% at four players, 33.7% against 29.7% at two.
+Ranked by whales saved, as the tournament ranks a deal's tables, hard and medium stay
+level: the larger reserve wins more deals outright but saves fewer whales in some it
+loses.
 """
 register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leaf_value, search=SEARCH)
