@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import whaletable.games
 from benchmark_scripts import load
 
 tune = load("tune_search")
@@ -31,3 +32,11 @@ def test_the_sign_test_counts_only_the_games_that_differ() -> None:
     first = tune.Tally("a", outcomes=[1.0, 0.0, 0.0, 1.0, 0.5])
     second = tune.Tally("b", outcomes=[1.0, 1.0, 1.0, 0.0, 1.0])
     assert second.against(first) == {"against": "a", "better": 3, "worse": 1, "z": 1.0}
+
+
+def test_team_games_are_compared_deal_by_deal_by_the_teams_return() -> None:
+    # As the tournament ranks a deal's tables: by whales saved, not by the win alone.
+    game = whaletable.games.get("save-the-whales")
+    tally = tune.play_team(game, "heuristic", 2, 4, 0)
+    assert tally.outcomes == tally.returns
+    assert any(r not in (0.0, 1.0) for r in tally.outcomes)
