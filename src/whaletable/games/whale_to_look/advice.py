@@ -62,10 +62,8 @@ def advise(
     samples = read_boats(samples, obs, seat, deck, HARD_READ)
     odds = odds_of(samples)
     board = board_with_areas(len(areas))  # the full table or the reduced one
-    # Weights summed over each area's deals in one go, so a certainty is exactly 1.
+    whale, orca = odds.whale, odds.orca
     total = sum(s.weight for s in samples)
-    whale = [sum(s.weight for s in samples if s.whale == a) / total for a in range(len(areas))]
-    orca = [sum(s.weight for s in samples if s.orca == a) / total for a in range(len(areas))]
     rows: list[Row] = []
     for a in sorted(range(len(areas)), key=lambda p: areas[p]):
         rows.append(

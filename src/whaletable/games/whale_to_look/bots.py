@@ -132,13 +132,17 @@ def odds_of(samples: Sequence[Sample]) -> Odds:
     whale = [0.0] * NUM_AREAS
     orca = [0.0] * NUM_AREAS
     both = [[0.0] * NUM_AREAS for _ in range(NUM_AREAS)]
-    scale = 1.0 / sum(s.weight for s in samples)
     for s in samples:
-        weight = s.weight * scale
-        whale[s.whale] += weight
-        orca[s.orca] += weight
-        both[s.whale][s.orca] += weight
-    return Odds(tuple(whale), tuple(orca), tuple(tuple(row) for row in both))
+        whale[s.whale] += s.weight
+        orca[s.orca] += s.weight
+        both[s.whale][s.orca] += s.weight
+    # Weights summed first and divided once, so a certainty is exactly 1.
+    total = sum(s.weight for s in samples)
+    return Odds(
+        tuple(w / total for w in whale),
+        tuple(o / total for o in orca),
+        tuple(tuple(p / total for p in row) for row in both),
+    )
 
 
 def split_by_card(samples: Sequence[Sample], fish: int) -> list[tuple[float, Odds]]:
