@@ -12,6 +12,7 @@ from whaletable.agents.mcts import MctsAgent
 from whaletable.core.game import Game
 from whaletable.games.save_the_whales.bots import TeamHeuristic
 from whaletable.games.survive.bots import SurviveHeuristic
+from whaletable.games.whale_riders.bots import RiderHeuristic, Weights
 from whaletable.games.whale_to_look.bots import WhaleHeuristic, finish_round
 
 GAME = games.get("whale-to-look")
@@ -71,8 +72,11 @@ def test_bad_parameter_is_named(spec: str, named: str) -> None:
 def test_a_games_own_heuristic_takes_its_parameters_from_a_spec() -> None:
     team = make_agent("heuristic:reserve=9", games.get("save-the-whales"))
     planner = make_agent("heuristic:beam=16", games.get("survive"))
+    rider = make_agent("heuristic:good_worth=0.4,hurry=2", games.get("whale-riders"))
     assert isinstance(team, TeamHeuristic) and team.reserve == 9
     assert isinstance(planner, SurviveHeuristic) and planner.beam == 16
+    assert isinstance(rider, RiderHeuristic)
+    assert rider.weights == Weights(good_worth=0.4, hurry=2.0)
 
 
 @pytest.mark.parametrize(
@@ -97,6 +101,16 @@ def test_a_games_own_heuristic_takes_its_parameters_from_a_spec() -> None:
             "survive",
             "heuristic:beam=2.5",
             "bot 'heuristic': parameter 'beam' must be a positive integer, not '2.5'",
+        ),
+        (
+            "whale-riders",
+            "heuristic:buy_margin=-1",
+            "bot 'heuristic': parameter 'buy_margin' must be a number ≥ 0, not '-1'",
+        ),
+        (
+            "whale-riders",
+            "heuristic:good_worth=much",
+            "bot 'heuristic': parameter 'good_worth' must be a number ≥ 0, not 'much'",
         ),
     ],
 )

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import asdict, dataclass
 from typing import Any, cast
 
 from whaletable.agents.mcts import register_game_bots
+from whaletable.agents.parameters import number
 from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
@@ -61,9 +63,22 @@ STALL_TURNS = 400
 _GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 
 
-def contract_worth(contract: ContractView) -> float:
-    """A contract's reward on one scale: its coins, and its pearls at :data:`PEARL_WORTH`."""
-    return float(contract["coins"] + PEARL_WORTH * contract["pearls"])
+@dataclass(frozen=True)
+class Weights:
+    """What the heuristic weighs its choices by; the defaults are the medium bot's, and
+    each is a parameter of the bot spec (``heuristic:hurry=2``)."""
+
+    good_worth: float = GOOD_WORTH
+    pearl_worth: float = PEARL_WORTH
+    buy_margin: float = BUY_MARGIN
+    hurry: float = HURRY
+    goods_per_port: float = GOODS_PER_PORT
+    home_price_weight: float = HOME_PRICE_WEIGHT
+
+
+def contract_worth(contract: ContractView, pearl_worth: float = PEARL_WORTH) -> float:
+    """A contract's reward on one scale: its coins, and its pearls at ``pearl_worth``."""
+    return float(contract["coins"] + pearl_worth * contract["pearls"])
 
 
 def own_hand(me: PlayerView) -> list[HandContractView]:
@@ -86,8 +101,9 @@ class RiderHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Any, seed: int = 0) -> None:
+    def __init__(self, game: Any, seed: int = 0, weights: Weights = Weights()) -> None:
         self.rng = random.Random(seed)
+        self.weights = weights
 
     def act(self, view: SeatView) -> Action:
         legal = view.legal_actions()
@@ -123,7 +139,7 @@ class RiderHeuristic:
 
     def _hopeless(self, me: PlayerView) -> set[int]:
         """Cards asking for more goods than the rest of the voyage can bring."""
-        room = ports_ahead(me["step"]) * GOODS_PER_PORT
+        room = ports_ahead(me["step"]) * self.weights.goods_per_port
         out = set()
         for contract in own_hand(me):
             if missing_goods(contract["needs"], me["goods"]) > room:
@@ -137,7 +153,8 @@ class RiderHeuristic:
         cards = [a for a in legal if isinstance(a, actions.Fulfil)]
         if not cards:
             return actions.Done()
-        return max(cards, key=lambda a: (contract_worth(by_id[a.card]), -a.card))
+        pearl = self.weights.pearl_worth
+        return max(cards, key=lambda a: (contract_worth(by_id[a.card], pearl), -a.card))
 
     # --------------------------------------------------------------- an action
 
@@ -157,7 +174,7 @@ class RiderHeuristic:
             worth = self._tile_worth(port["spaces"][buy.slot], want) - port["prices"][buy.slot]
             if best is None or worth > best[0]:
                 best = (worth, buy.slot)
-        margin = BUY_MARGIN + (HURRY if race else 0.0)
+        margin = self.weights.buy_margin + (self.weights.hurry if race else 0.0)
         if best is not None and best[0] >= margin:
             return actions.Buy(best[1])
         if (
@@ -177,15 +194,15 @@ class RiderHeuristic:
         g = _GOOD_INDEX[tile["good"]]
         count: int = tile["count"]
         if g >= PAYING:
-            return PEARL_WORTH * count
-        return GOOD_WORTH * min(count, want[g])
+            return self.weights.pearl_worth * count
+        return self.weights.good_worth * min(count, want[g])
 
     def _reach_for(self, port: PortView, want: list[int], coins: int) -> bool:
         """Whether a tile here would be worth buying with the coin or two it lacks."""
         for slot, tile in enumerate(port["spaces"]):
             price = port["prices"][slot]
             short = coins < price <= coins + 1
-            if short and self._tile_worth(tile, want) - price >= BUY_MARGIN + 1.0:
+            if short and self._tile_worth(tile, want) - price >= self.weights.buy_margin + 1.0:
                 return True
         return False
 
@@ -207,7 +224,7 @@ class RiderHeuristic:
                 and not self._wins_with(obs, seat, pearls, price)
             ):
                 continue
-            worth = pearls - HOME_PRICE_WEIGHT * price
+            worth = pearls - self.weights.home_price_weight * price
             if best is None or worth > best[0]:
                 best = (worth, buy.slot)
         # At home coins buy nothing but pearls (and break ties), so any pearl will do.
@@ -224,8 +241,21 @@ class RiderHeuristic:
         return all(mine >= standing(p) for s, p in enumerate(players) if s != seat)
 
 
-def make_heuristic(game: Any, seed: int = 0) -> RiderHeuristic:
-    return RiderHeuristic(game, seed)
+def make_heuristic(
+    game: Any,
+    seed: int = 0,
+    *,
+    good_worth: Any = GOOD_WORTH,
+    pearl_worth: Any = PEARL_WORTH,
+    buy_margin: Any = BUY_MARGIN,
+    hurry: Any = HURRY,
+    goods_per_port: Any = GOODS_PER_PORT,
+    home_price_weight: Any = HOME_PRICE_WEIGHT,
+) -> RiderHeuristic:
+    """The heuristic with its :class:`Weights`, each a number ≥ 0."""
+    given = Weights(good_worth, pearl_worth, buy_margin, hurry, goods_per_port, home_price_weight)
+    checked = {k: number("heuristic", k, v, positive=False) for k, v in asdict(given).items()}
+    return RiderHeuristic(game, seed, Weights(**checked))
 
 
 # ---------------------------------------------------------- the search's evaluator
@@ -266,11 +296,15 @@ def evaluate(state: State, rng: random.Random) -> list[float]:
     return [w / total for w in weights]
 
 
+HARD_GUIDE = "heuristic:good_worth=0.4,buy_margin=1,pearl_worth=1.5"
+"""The heuristic hard's search follows and plays out with: it buys goods only well below
+their worth and so rides home sooner (see ``benchmarks/results/search_ladder.md``)."""
+
 SEARCH = SearchSettings(
     iterations=40,
-    policy="heuristic",
+    policy=HARD_GUIDE,
     cutoff=20,
-    guide="heuristic",
+    guide=HARD_GUIDE,
     margin=0.15,
 )
 """How ``mcts`` plays Whale Riders (tuned with ``benchmarks/tune_search.py``).
