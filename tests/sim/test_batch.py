@@ -111,7 +111,7 @@ def test_wins_are_read_from_the_game_s_declared_utilities() -> None:
     spec = GameSpec(
         "team", "Team", 2, 2, object, utility=Utility.IDENTICAL, min_utility=0.0, max_utility=1.0
     )
-    half = GameResult(0, ("a", "b"), (4.0, 4.0), (0.5, 0.5), 10, 20)
-    full = GameResult(1, ("a", "b"), (8.0, 8.0), (1.0, 1.0), 10, 20)
+    half = GameResult(0, ("a", "b"), (4.0, 4.0), (0.5, 0.5), 10, 20, (1, 1))
+    full = GameResult(1, ("a", "b"), (8.0, 8.0), (1.0, 1.0), 10, 20, (1, 1))
     team = summarize([half, full], cooperative=True, game_spec=spec)["team"]
     assert (team["games"], team["wins"]) == (2, 1)

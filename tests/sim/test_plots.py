@@ -16,7 +16,8 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def result(index: int, scores: tuple[float, ...], returns: tuple[float, ...]) -> GameResult:
-    return GameResult(index, ("a",) * len(scores), scores, returns, decisions=10, steps=12)
+    places = tuple(1 + sum(o > s for o in scores) for s in scores)
+    return GameResult(index, ("a",) * len(scores), scores, returns, 10, 12, places)
 
 
 def test_a_team_game_counts_each_game_once_and_wins_together() -> None:

@@ -1,4 +1,4 @@
-"""Rated tournaments: balanced seating, reproducible ratings, rankings read from returns."""
+"""Rated tournaments: balanced seating, reproducible ratings, rankings read from places."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_the_result_follows_its_schema() -> None:
 
 
 def team_result(index: int, bot: str, team_return: float) -> GameResult:
-    return GameResult(index, (bot, bot), (0.0, 0.0), (team_return, team_return), 1, 1)
+    return GameResult(index, (bot, bot), (0.0, 0.0), (team_return, team_return), 1, 1, (1, 1))
 
 
 def test_a_team_game_rates_the_tables_of_one_deal_against_each_other() -> None:
@@ -144,6 +144,27 @@ def test_a_team_game_rates_the_tables_of_one_deal_against_each_other() -> None:
     meeting = next(m for m in data["head_to_head"] if m["bot"] == "good")
     assert (meeting["ahead"], meeting["behind"], meeting["tied"]) == (1, 0, 1)
     assert {(r["bot"], r["seat"]) for r in data["seats"]} == {("good", 1), ("poor", 1)}
+
+
+def test_the_seats_that_lost_are_ranked_by_their_places() -> None:
+    """Every game won by "first": "second" always places above "third", though both lose,
+    and rates above it; their meetings count as second ahead, never as ties."""
+    spec = registry.get("whale-riders").spec
+    plan = TournamentPlan("whale-riders", ("first", "second", "third"), 30, 0, (3,))
+    standings = Standings(plan, spec)
+    seats = ("first", "second", "third")
+    standings.add(
+        [GameResult(i, seats, (5.0, 3.0, 1.0), (1.0, 0.0, 0.0), 9, 9, (1, 2, 3)) for i in range(30)]
+    )
+    data = standings.to_json()
+    assert [r["bot"] for r in data["ratings"]] == ["first", "second", "third"]
+    second, third = data["ratings"][1:]
+    assert second["low"] > third["high"]
+    assert second["wins"] == third["wins"] == 0
+    meeting = next(
+        m for m in data["head_to_head"] if (m["bot"], m["opponent"]) == ("second", "third")
+    )
+    assert (meeting["ahead"], meeting["behind"], meeting["tied"]) == (30, 0, 0)
 
 
 def test_a_team_tournament_plays_whole_deals() -> None:

@@ -28,6 +28,14 @@ class MatchResult:
         return self.state.returns()
 
     @property
+    def places(self) -> list[int]:
+        """Each seat's place in the rules' final standings: 1 first, shared on a full tie."""
+        result = self.state.result()
+        if result is None:
+            raise ValueError("the match is not over: no seat has a place yet")
+        return [s.place for s in sorted(result.standings, key=lambda s: s.seat)]
+
+    @property
     def winners(self) -> list[int]:
         """The winning seats, as the game's declared utilities read its returns."""
         return self.state.game.spec.winners(self.returns)

@@ -47,7 +47,7 @@ def save(fig: Figure, path: Path) -> None:
 def score_counts(results: list[GameResult], *, cooperative: bool) -> dict[str, Counter[float]]:
     """How often each score was made, per bot spec; a team game counts each game once.
 
-    >>> r = GameResult(0, ("a", "b"), (3.0, 3.0), (1.0, 1.0), 10, 12)
+    >>> r = GameResult(0, ("a", "b"), (3.0, 3.0), (1.0, 1.0), 10, 12, (1, 1))
     >>> score_counts([r, r], cooperative=True)
     {'team': Counter({3.0: 2})}
     >>> score_counts([r], cooperative=False)

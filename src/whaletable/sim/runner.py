@@ -90,6 +90,8 @@ class GameResult:
     returns: tuple[float, ...]
     decisions: int
     steps: int
+    places: tuple[int, ...]
+    """Each seat's place in the rules' final standings (1 first, shared on a full tie)."""
 
 
 class Plan(Protocol):
@@ -181,8 +183,8 @@ class CountingAgent:
 # ------------------------------------------------------------------ playing
 
 
-Outcome = tuple[tuple[float, ...], tuple[float, ...], int, int]
-"""What a worker sends back per game: scores, returns, decisions, steps."""
+Outcome = tuple[tuple[float, ...], tuple[float, ...], int, int, tuple[int, ...]]
+"""What a worker sends back per game: scores, returns, decisions, steps, places."""
 
 
 def play_task(game: Game[Any], task: GameTask, options: Any) -> Outcome:
@@ -203,6 +205,7 @@ def _play(game: Game[Any], task: GameTask, options: Any) -> tuple[Outcome, State
         tuple(result.returns),
         sum(a.decisions for a in agents),
         len(result.state.history),
+        tuple(result.places),
     )
     return outcome, result.state
 
@@ -267,8 +270,7 @@ def gather(
 def run_one(task: GameTask) -> GameResult:
     """Play one task on this process."""
     game = registry.get(task.game)
-    scores, returns, decisions, steps = play_task(game, task, task.options)
-    return GameResult(task.index, task.seats, scores, returns, decisions, steps)
+    return GameResult(task.index, task.seats, *play_task(game, task, task.options))
 
 
 def guided_size(left: int, jobs: int) -> int:

@@ -11,7 +11,11 @@ equally often and meets every other bot equally often, exactly so whenever the n
 of games is a multiple of :attr:`TournamentPlan.cycle`.
 
 **Ratings.** openskill's Weng–Lin Plackett–Luce model, fed each finished game's
-ranking: seats ordered by return, equal returns sharing a rank. A bot that holds
+ranking: seats ordered by their places in the rules' final standings (the result every
+interface shows: the winner first, then the others by the rulebook's score and
+tie-breaks), equal places sharing a rank. Returns alone say only who won: every seat that
+lost would tie, and a bot that always finishes second would rate with one that always
+finishes last. A bot that holds
 several seats of one game (fewer bots than seats) is rated as independent copies
 starting from its rating, whose changes are then added up. The model's drift term
 ``tau`` is 0: a bot plays no better in its thousandth game than in its first, and
@@ -217,7 +221,7 @@ class Standings:
                     self._add_wins(r, seats=1)
         else:
             for r in results:
-                self._add_ranking(list(r.seats), list(r.returns))
+                self._add_ranking(list(r.seats), [-float(p) for p in r.places])
                 self._add_wins(r, seats=len(r.seats))
 
     def _add_wins(self, r: GameResult, *, seats: int) -> None:
@@ -311,7 +315,7 @@ def rating_meaning(team: bool) -> str:
             "team game: each deal is one table per bot, that bot in every seat, on the same "
             "seed; the tables are ranked by the team's return"
         )
-    return "each game ranks its seats by return, ties sharing a rank"
+    return "each game ranks its seats by their places in the result, ties sharing a rank"
 
 
 def tournament(
