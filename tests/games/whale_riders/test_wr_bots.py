@@ -34,7 +34,7 @@ class AtPort:
         port["spaces"] = [None] * 4
         port["spaces"][slot] = {"good": "shell", "count": shells}
         port["prices"] = [0, 1, 2, 3]
-        obs["phase"] = "acting"
+        obs["phase"] = "action"  # whoever starts, the view is of seat 0 choosing an action
         self.obs, self.slot = obs, slot
 
     def observation(self) -> Any:
