@@ -33,7 +33,7 @@ class MatchResult:
         result = self.state.result()
         if result is None:
             raise ValueError("the match is not over: no seat has a place yet")
-        return [s.place for s in sorted(result.standings, key=lambda s: s.seat)]
+        return [result.standing(seat).place for seat in range(self.state.num_players)]
 
     @property
     def winners(self) -> list[int]:
