@@ -9,6 +9,11 @@ seeds, so the two win rates and mean returns compare directly. Each candidate's
 move times (searched moves only: forced moves are not searched) are reported
 too. One process, seeded: the same command prints the same win rates.
 
+Ranked by place, as the tournament ranks seats, a candidate also shows how often it
+finished ahead of an opponent (``ahead``: the share of its games' opponents placed behind
+it, a tie counting half), which is what its rating against those opponents follows: a bot
+that wins often but places last when it loses can be ahead less often than it wins.
+
 Every candidate plays the same deals from the same seats, so candidates after the first
 are also compared with it game by game: in how many games each did better, and the
 sign test's z over those games. Where luck weighs heavily (Whale to Look) most games
@@ -82,6 +87,9 @@ class Tally:
     outcomes: list[float] = field(default_factory=list)
     """Game by game, the candidate's share of the win; in a team game, the team's return
     (so a deal's tables compare as the tournament ranks them: whales saved)."""
+    ahead: list[float] = field(default_factory=list)
+    """Game by game, the share of the candidate's opponents placed behind it (a tie
+    counting half); empty in a team game, where every seat shares one place."""
     times: list[float] = field(default_factory=list)
     overrulings: int = 0
     """Searched moves on which the search overruled its guide."""
@@ -95,6 +103,7 @@ class Tally:
             "low": low,
             "high": high,
             "mean_return": statistics.fmean(self.returns) if self.returns else 0.0,
+            "ahead": statistics.fmean(self.ahead) if self.ahead else None,
             "move_mean_s": statistics.fmean(self.times) if self.times else 0.0,
             "move_max_s": max(self.times, default=0.0),
             "moves": len(self.times),
@@ -131,7 +140,21 @@ def play_rivals(
         tally.wins += share
         tally.outcomes.append(share)
         tally.returns.append(result.returns[mine])
+        tally.ahead.append(ahead_share(result.places, mine))
     return tally
+
+
+def ahead_share(places: list[int], seat: int) -> float:
+    """The share of ``seat``'s opponents placed behind it, a tie counting half.
+
+    >>> ahead_share([2, 1, 3], 0)
+    0.5
+    >>> ahead_share([1, 1, 3], 0)
+    0.75
+    """
+    mine = places[seat]
+    others = [p for s, p in enumerate(places) if s != seat]
+    return sum(1.0 if p > mine else 0.5 if p == mine else 0.0 for p in others) / len(others)
 
 
 def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -> Tally:
@@ -179,9 +202,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         if not args.json:
             even = "team" if team else f"even {1 / players:.3f}"
+            ahead = "" if row["ahead"] is None else f" ahead {row['ahead']:.3f}"
             print(
                 f"{spec:<60} {row['win_rate']:.3f} [{row['low']:.3f}, {row['high']:.3f}] "
-                f"({even}) return {row['mean_return']:+.3f} "
+                f"({even}){ahead} return {row['mean_return']:+.3f} "
                 f"move {row['move_mean_s'] * 1000:.0f} ms mean, {row['move_max_s'] * 1000:.0f} max "
                 f"over {row['moves']}, {row['overrulings']} overruled | {row['seconds']:.0f} s",
                 flush=True,

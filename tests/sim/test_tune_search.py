@@ -40,3 +40,20 @@ def test_team_games_are_compared_deal_by_deal_by_the_teams_return() -> None:
     tally = tune.play_team(game, "heuristic", 2, 4, 0)
     assert tally.outcomes == tally.returns
     assert any(r not in (0.0, 1.0) for r in tally.outcomes)
+
+
+def test_ahead_counts_the_opponents_placed_behind_the_candidate_ties_half() -> None:
+    assert tune.ahead_share([2, 1, 3], 0) == 0.5
+    assert tune.ahead_share([1, 1, 3], 1) == 0.75
+    assert tune.ahead_share([3, 1, 2], 0) == 0.0
+
+
+def test_a_rival_candidate_reports_how_often_it_finished_ahead(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["whale-riders", "heuristic", "random", "--players", "3", "--games", "6", "--json"]
+    assert tune.main(argv) == 0
+    medium, easy = json.loads(capsys.readouterr().out)["rows"]
+    # A seat that places well but wins little still shows it here.
+    assert medium["ahead"] >= medium["win_rate"] and medium["ahead"] > easy["ahead"]
+    assert 0.0 <= easy["ahead"] < 0.5

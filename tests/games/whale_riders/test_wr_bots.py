@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from whaletable import games
@@ -50,16 +51,16 @@ def bot(spec: str) -> RiderHeuristic:
     return agent
 
 
-def test_hards_guide_weighs_goods_lower_and_asks_a_larger_margin() -> None:
+def test_hards_guide_asks_a_larger_margin_and_weighs_goods_as_medium() -> None:
     assert SEARCH.guide is not None and SEARCH.policy == SEARCH.guide
     guide, medium = bot(SEARCH.guide).weights, bot("heuristic").weights
     assert medium == Weights()
-    assert guide.good_worth < medium.good_worth and guide.buy_margin > medium.buy_margin
+    assert guide == replace(medium, buy_margin=1.0)
 
 
 def test_medium_buys_a_wanted_good_that_hards_guide_rides_past() -> None:
-    """A shell the hand asks for, at 1 coin: worth 1.4 - 1 = 0.4 to medium, past its margin
-    of 0.3; to hard's guide far less than its margin, so it rides on to the next port."""
+    """A shell the hand asks for, at 1 coin: worth 1.4 - 1 = 0.4 to both, past medium's
+    margin of 0.3 but short of the guide's 1, so the guide rides on to the next port."""
     assert SEARCH.guide is not None
     port = AtPort(slot=1)
     assert bot("heuristic").act(port) == Buy(1)  # type: ignore[arg-type]
@@ -67,7 +68,7 @@ def test_medium_buys_a_wanted_good_that_hards_guide_rides_past() -> None:
 
 
 def test_both_buy_a_free_tile_of_three_wanted_goods() -> None:
-    """Three shells the hand asks for, free: worth 1.2 to hard's guide, past its margin too."""
+    """Three shells the hand asks for, free: worth 4.2, past the guide's margin too."""
     assert SEARCH.guide is not None
     port = AtPort(slot=0, shells=3, wanted=3)
     assert bot("heuristic").act(port) == Buy(0)  # type: ignore[arg-type]
