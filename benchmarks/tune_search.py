@@ -145,13 +145,7 @@ def play_rivals(
 
 
 def ahead_share(places: list[int], seat: int) -> float:
-    """The share of ``seat``'s opponents placed behind it, a tie counting half.
-
-    >>> ahead_share([2, 1, 3], 0)
-    0.5
-    >>> ahead_share([1, 1, 3], 0)
-    0.75
-    """
+    """The share of ``seat``'s opponents placed behind it, a tie counting half."""
     mine = places[seat]
     others = [p for s, p in enumerate(places) if s != seat]
     return sum(1.0 if p > mine else 0.5 if p == mine else 0.0 for p in others) / len(others)
