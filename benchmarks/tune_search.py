@@ -42,6 +42,7 @@ from whaletable.core.agent import Agent, SeatView
 from whaletable.core.game import Game
 from whaletable.core.match import play_match
 from whaletable.core.spec import Utility
+from whaletable.sim.tournament import Meeting
 
 Z95 = 1.959963984540054
 
@@ -145,10 +146,13 @@ def play_rivals(
 
 
 def ahead_share(places: list[int], seat: int) -> float:
-    """The share of ``seat``'s opponents placed behind it, a tie counting half."""
-    mine = places[seat]
-    others = [p for s, p in enumerate(places) if s != seat]
-    return sum(1.0 if p > mine else 0.5 if p == mine else 0.0 for p in others) / len(others)
+    """The share of ``seat``'s opponents placed behind it, a tie counting half: its
+    meetings in this game, counted as the tournament's head-to-head counts them."""
+    meeting = Meeting()
+    for other, place in enumerate(places):
+        if other != seat:
+            meeting.add(-places[seat], -place)  # the lower place is ahead
+    return meeting.share
 
 
 def play_team(game: Game[Any], spec: str, players: int, games: int, seed: int) -> Tally:

@@ -197,6 +197,15 @@ class Meeting:
         """Share of meetings won, a tie counting half."""
         return (self.ahead + self.tied / 2) / self.total if self.total else 0.0
 
+    def add(self, mine: float, theirs: float) -> None:
+        """One more meeting, the higher value ahead."""
+        if mine > theirs:
+            self.ahead += 1
+        elif mine < theirs:
+            self.behind += 1
+        else:
+            self.tied += 1
+
 
 @dataclass
 class Standings:
@@ -241,17 +250,8 @@ class Standings:
             for bot_b, vb in zip(entrants[a + 1 :], values[a + 1 :], strict=True):
                 if bot_a == bot_b:
                     continue
-                self._meet(bot_a, bot_b, va, vb)
-                self._meet(bot_b, bot_a, vb, va)
-
-    def _meet(self, a: str, b: str, va: float, vb: float) -> None:
-        m = self.meetings.setdefault((a, b), Meeting())
-        if va > vb:
-            m.ahead += 1
-        elif va < vb:
-            m.behind += 1
-        else:
-            m.tied += 1
+                self.meetings.setdefault((bot_a, bot_b), Meeting()).add(va, vb)
+                self.meetings.setdefault((bot_b, bot_a), Meeting()).add(vb, va)
 
     def to_json(self) -> dict[str, Any]:
         ratings: list[dict[str, Any]] = []
