@@ -8,6 +8,8 @@ naming the bot, the parameter and the value, never with Python's own error.
 300
 >>> number("mcts", "c", "1.4", positive=True)
 1.4
+>>> choice("heuristic", "odds", "counted", ("hand", "counted"))
+'counted'
 >>> try:
 ...     count("heuristic", "samples", "3.5", least=1)
 ... except UnknownAgent as refused:
@@ -53,3 +55,12 @@ def number(bot: str, name: str, value: Any, *, positive: bool, at_most: float = 
             kind += f" and at most {at_most:g}"
         raise UnknownAgent(f"bot {bot!r}: parameter {name!r} must be {kind}, not {value!r}")
     return result
+
+
+def choice(bot: str, name: str, value: Any, allowed: tuple[str, ...]) -> str:
+    """One of the words ``allowed``."""
+    if not isinstance(value, str) or value not in allowed:
+        raise UnknownAgent(
+            f"bot {bot!r}: parameter {name!r} must be one of {', '.join(allowed)}, not {value!r}"
+        )
+    return value

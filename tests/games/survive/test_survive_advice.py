@@ -10,8 +10,8 @@ import pytest
 
 from whaletable import games
 from whaletable.core.advice import Advice, check_figures
-from whaletable.games.survive.advice import advise, hex_distance
-from whaletable.games.survive.components import BOARD
+from whaletable.games.survive.advice import advise
+from whaletable.games.survive.components import BOARD, spaces_apart
 
 GAME = games.get("survive")
 
@@ -70,7 +70,7 @@ def test_survive_advisor_explorer_in_sea_next_to_shark_is_least_safe() -> None:
     sea = sea_spaces(obs)
     near = sea[10]
     shark_at = next(n for n in BOARD.neighbours[near] if n in sea)
-    far = next(h for h in sea if hex_distance(h, shark_at) > 4)
+    far = next(h for h in sea if spaces_apart(h, shark_at) > 4)
     place(obs, "shark", shark_at)
     swimmer = put_explorer(obs, 0, "swimming", near)
     distant = put_explorer(obs, 1, "swimming", far)
@@ -101,7 +101,7 @@ def test_survive_advisor_a_serpent_out_of_its_reach_is_no_threat() -> None:
     opts, obs = view()
     sea = sea_spaces(obs)
     spot = sea[10]
-    two_away = next(h for h in sea if hex_distance(h, spot) == 2)
+    two_away = next(h for h in sea if spaces_apart(h, spot) == 2)
     place(obs, "serpent", two_away)  # a serpent moves one space
     swimmer = put_explorer(obs, 0, "swimming", spot)
     assert safety_of(advise(GAME, opts, 0, obs, [], 0, 0), swimmer) == 1.0

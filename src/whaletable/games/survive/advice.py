@@ -23,19 +23,13 @@ from typing import Any
 from whaletable.core.action import Action
 from whaletable.core.advice import Advice, Figure, Row, register_advisor
 from whaletable.core.game import Game
-from whaletable.games.survive.components import BOARD, COMPONENTS
+from whaletable.games.survive.components import COMPONENTS, spaces_apart
 from whaletable.games.survive.observation import CreatureView, SurviveObservation
 
 GAME_ID = "survive"
 TITLE = "How safe your explorers are"
 HARMS = {"swimming": ("serpent", "shark", "squid"), "boat": ("serpent", "whale", "squid")}
 """Which creatures harm an explorer in the sea, by where it is (rulebook, creature moves)."""
-
-
-def hex_distance(a: int, b: int) -> int:
-    qa, ra = BOARD.axial[a]
-    qb, rb = BOARD.axial[b]
-    return (abs(qa - qb) + abs(ra - rb) + abs(qa + ra - qb - rb)) // 2
 
 
 def face_kinds(face: str, options: Any) -> tuple[str, ...]:
@@ -64,7 +58,7 @@ def safety(hex_: int, where: str, creatures: Sequence[CreatureView], options: An
             c["hex"] is not None  # at sea
             and c["kind"] in kinds
             and c["kind"] in harms
-            and hex_distance(c["hex"], hex_) <= COMPONENTS.moves[c["kind"]]
+            and spaces_apart(c["hex"], hex_) <= COMPONENTS.moves[c["kind"]]
             for c in creatures
         ):
             risk += p

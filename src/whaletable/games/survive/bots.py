@@ -1,11 +1,13 @@
 """Survive bots: a heuristic player, and a leaf evaluator for the generic search.
 
-Both rest on one estimate, :func:`prospects`: how much each seat can still
-expect to bank, the sum over its explorers of value × the chance that explorer
-reaches a safe isle. The chance is read off where the explorer is (safe, in a
-boat, swimming, on which terrain), how far it is from the nearest landing space,
-and which creatures are near. A seat's own values are known to it; other seats'
-explorers count at the average value, since their values are hidden.
+Both rest on one estimate: how much each seat can still expect to bank, the sum
+over its explorers of value × the chance that explorer reaches a safe isle. A seat's
+own values are known to it; other seats' explorers count at the average value, since
+their values are hidden. The chance comes in two readings (the heuristic's ``odds``):
+medium's hand-set one, :func:`prospects`, from where the explorer is (safe, in a boat,
+swimming, on which terrain), how far it is from the nearest landing space and which
+creatures are near; and hard's, :func:`counted_prospects`, the same situations plus the
+land tiles left, with the chances counted in simulated games (:mod:`.odds`).
 
 The heuristic looks one decision ahead: it applies each legal action to a copy
 of a state sampled from what it knows and keeps the one after which its own
@@ -19,19 +21,20 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from whaletable.agents.mcts import register_game_bots
-from whaletable.agents.parameters import count
+from whaletable.agents.parameters import choice, count
 from whaletable.agents.settings import SearchSettings
 from whaletable.core.action import Action
 from whaletable.core.agent import SeatView
 from whaletable.core.state import State
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import Decline, EndMovement, PlayTile
-from whaletable.games.survive.components import BOARD, COMPONENTS, NUM_HEXES
+from whaletable.games.survive.components import COMPONENTS, spaces_apart
 from whaletable.games.survive.observation import SurviveObservation
+from whaletable.games.survive.odds import TO_LANDING, chances, situations
 
 GAME_ID = "survive"
 MEAN_VALUE = sum(COMPONENTS.explorer_values) / len(COMPONENTS.explorer_values)
@@ -41,44 +44,13 @@ SHARPNESS = 0.6
 """How sharply the leaf evaluator turns a lead in expected points into a chance to win."""
 
 
-def _distances(landing: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """Spaces from every space to the nearest landing space (through any space)."""
-    dist = [99] * NUM_HEXES
-    frontier = [h for isle in landing for h in isle]
-    for h in frontier:
-        dist[h] = 0
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in BOARD.neighbours[h]:
-                if dist[n] > dist[h] + 1:
-                    dist[n] = dist[h] + 1
-                    nxt.append(n)
-        frontier = nxt
-    return tuple(dist)
-
-
-DIST = {"yellow": _distances(BOARD.landing), "touching": _distances(BOARD.landing_wide)}
-
 _SINKS_SOON = (0.0, 0.06, 0.03, 0.0)  # by terrain: beaches sink first, mountains last
-_HEX_DIST_CACHE: dict[tuple[int, int], int] = {}
-
-
-def _near(a: int, b: int) -> int:
-    key = (a, b)
-    d = _HEX_DIST_CACHE.get(key)
-    if d is None:
-        qa, ra = BOARD.axial[a]
-        qb, rb = BOARD.axial[b]
-        d = (abs(qa - qb) + abs(ra - rb) + abs(qa + ra - qb - rb)) // 2
-        _HEX_DIST_CACHE[key] = d
-    return d
 
 
 def prospects(state: R.SurviveState, seat: int) -> list[float]:
     """Each seat's expected saved points (``seat``'s own values exact, others' at the mean)."""
     n = state.num_players
-    dist = DIST[state.options.landing]
+    dist = TO_LANDING[state.options.landing]
     st, hx, val = state.ex_status, state.ex_hex, state.ex_value
     terrain = state.terrain
     cr = state.cr_hex
@@ -107,7 +79,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
         elif s == R.BOAT:
             p = 0.95 if d == 0 else 0.85 - 0.04 * d
             for c in smashers:
-                if _near(c, h) <= 2:
+                if spaces_apart(c, h) <= 2:
                     p -= 0.15
         elif d == 0:
             p = 0.9  # one point from safety
@@ -115,15 +87,43 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
             p = 0.5 - 0.08 * d  # a swimmer crawls a space a turn
             if h not in guards:  # Challenge Rule 5: a dolphin guards its space's swimmers
                 for c in biters:
-                    if _near(c, h) <= 2:
+                    if spaces_apart(c, h) <= 2:
                         p -= 0.2
         out[owner] += worth * max(p, 0.02)
     return out
 
 
-def advantage(state: R.SurviveState, seat: int) -> float:
+def counted_prospects(state: R.SurviveState, seat: int | None) -> list[float]:
+    """:func:`prospects` with each explorer's chance read off the odds counted in play
+    (:mod:`whaletable.games.survive.odds`), which know how much of the island is left.
+    ``seat=None`` scores every explorer at its own value (a determinization knows them)."""
+    chance = chances()
+    per = R.EXPLORERS_PER_SEAT
+    worth: Sequence[float]
+    if state.options.everyone_is_equal:
+        worth = [1.0] * len(state.ex_value)
+    elif seat is None:
+        worth = state.ex_value
+    else:
+        worth = [MEAN_VALUE] * len(state.ex_value)
+        worth[seat * per : (seat + 1) * per] = state.ex_value[seat * per : (seat + 1) * per]
+    out = [0.0] * state.num_players
+    for e, s in enumerate(state.ex_status):
+        if s == R.SAFE:
+            out[e // per] += worth[e]
+    for e, where in situations(state):
+        out[e // per] += worth[e] * chance[where]
+    return out
+
+
+Estimate = Callable[[R.SurviveState, int], list[float]]
+ODDS: dict[str, Estimate] = {"hand": prospects, "counted": counted_prospects}
+"""The heuristic's ``odds`` parameter: hand-set chances (medium) or those counted in play."""
+
+
+def advantage(state: R.SurviveState, seat: int, estimate: Estimate = prospects) -> float:
     """Own prospects minus the best other seat's: helping yourself and hurting the leader."""
-    p = prospects(state, seat)
+    p = estimate(state, seat)
     mine = p[seat]
     best = max(v for s, v in enumerate(p) if s != seat)
     return mine - best
@@ -134,9 +134,11 @@ class SurviveHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Any, seed: int = 0, *, beam: int = BEAM) -> None:
+    def __init__(self, game: Any, seed: int = 0, *, beam: int = BEAM, odds: str = "hand") -> None:
         self.rng = random.Random(seed)
         self.beam = beam
+        self.odds = odds
+        self.estimate = ODDS[odds]
         self.plan: list[Action] = []
         self.plan_key: tuple[int, int | None, int] = (-1, -1, -1)
 
@@ -165,7 +167,7 @@ class SurviveHeuristic:
                 continue
             child = base.clone()
             child.apply(a)
-            score = advantage(child, seat)
+            score = advantage(child, seat, self.estimate)
             if score > best_score + 1e-9:
                 best, best_score = [a], score
             elif score > best_score - 1e-9:
@@ -184,7 +186,7 @@ class SurviveHeuristic:
 
     def _plan_movement(self, base: R.SurviveState, seat: int) -> list[Action]:
         """The best sequence of this turn's movement points (beam search on advantage)."""
-        best_value = advantage(base, seat)
+        best_value = advantage(base, seat, self.estimate)
         best: list[Action] = [EndMovement()]
         frontier: list[tuple[float, R.SurviveState, list[Action]]] = [(best_value, base, [])]
         for _ in range(base.moves_left):
@@ -195,7 +197,7 @@ class SurviveHeuristic:
                         continue
                     child = state.clone()
                     child.apply(a)
-                    value = advantage(child, seat) + self.rng.random() * 1e-6
+                    value = advantage(child, seat, self.estimate) + self.rng.random() * 1e-6
                     plan = [*seq, a]
                     if value > best_value:
                         best_value, best = value, plan
@@ -210,8 +212,15 @@ class SurviveHeuristic:
         return best
 
 
-def make_heuristic(game: Any, seed: int = 0, *, beam: Any = BEAM) -> SurviveHeuristic:
-    return SurviveHeuristic(game, seed, beam=count("heuristic", "beam", beam, least=1))
+def make_heuristic(
+    game: Any, seed: int = 0, *, beam: Any = BEAM, odds: Any = "hand"
+) -> SurviveHeuristic:
+    return SurviveHeuristic(
+        game,
+        seed,
+        beam=count("heuristic", "beam", beam, least=1),
+        odds=choice("heuristic", "odds", odds, tuple(ODDS)),
+    )
 
 
 def leaf_value(state: State, rng: random.Random) -> list[float]:
@@ -220,10 +229,7 @@ def leaf_value(state: State, rng: random.Random) -> list[float]:
         return state.returns()
     assert isinstance(state, R.SurviveState)
     # Every seat's values are known in a determinization: score them all exactly.
-    n = state.num_players
-    totals = [0.0] * n
-    for s in range(n):
-        totals[s] = prospects(state, s)[s]
+    totals = counted_prospects(state, None)
     top = max(totals)
     weights = [math.exp(SHARPNESS * (t - top)) for t in totals]
     total = sum(weights)
@@ -236,7 +242,7 @@ HARD_BEAM = 16
 SEARCH = SearchSettings(
     iterations=100,
     widening=1.0,
-    guide=f"heuristic:beam={HARD_BEAM}",
+    guide=f"heuristic:beam={HARD_BEAM},odds=counted",
     margin=0.15,
     confidence=2.0,
 )
@@ -250,11 +256,12 @@ standard errors of the difference: with a hundred iterations and up to some two
 hundred moves to place an explorer, most moves are seen once or twice, and a
 gain read off so few leaves was noise that lost games.
 
-The guide plans each turn's movement keeping 16 plans at each point, not 6: the wider
-beam finds the moves that carry more explorers ashore in one turn. The heuristic with
-``beam=16`` against a medium one, two players, the same seeds (seed 8): 62.7% of 153
-games against 45.8% for medium in its place (better in 53 games, worse in 24). Over the
-1,000-game tournament (2–4 players) hard finished ahead of medium in 51.7% of their
-meetings, 49.5% with the narrower guide.
+The guide reads the odds counted in play (``odds=counted``, :func:`counted_prospects`)
+and plans each turn's movement keeping 16 plans at each point, not 6. The wider beam alone
+finds the moves that carry more explorers ashore in one turn, but over the tournament's
+mixed tables it gained little (ahead of medium in 51.7% of their meetings). The counted
+odds know what the hand-set ones miss, how much of the island is left: the guide alone
+against medium and random (600 games, seed 11) finished ahead of medium in 82.9% of their
+meetings, rated 14.3 above it (``benchmarks/results/search_ladder.md``).
 """
 register_game_bots(GAME_ID, heuristic=make_heuristic, evaluator=leaf_value, search=SEARCH)

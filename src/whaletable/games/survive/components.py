@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,14 @@ class Board:
         if not 0 <= row < len(self.row_lengths) or not 0 <= idx < self.row_lengths[row]:
             raise ValueError(f"no space at row {row}, idx {idx}")
         return sum(self.row_lengths[:row]) + idx
+
+
+@functools.cache
+def spaces_apart(a: int, b: int) -> int:
+    """How many spaces apart two spaces are, as the crow swims (whatever lies between)."""
+    qa, ra = BOARD.axial[a]
+    qb, rb = BOARD.axial[b]
+    return (abs(qa - qb) + abs(ra - rb) + abs(qa + ra - qb - rb)) // 2
 
 
 def coordinates(hex_id: int) -> dict[str, int]:
