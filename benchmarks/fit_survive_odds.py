@@ -27,13 +27,13 @@ OUT = ROOT / "src/whaletable/games/survive/data/odds.toml"
 SHARD = 20
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=800)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=OUT)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     seeds = [game_seed(args.seed, i) for i in range(args.games)]
     shards = [seeds[i : i + SHARD] for i in range(0, len(seeds), SHARD)]
     counts: Counter[tuple[int, bool]] = Counter()
@@ -49,7 +49,8 @@ def main() -> None:
         f"{sum(counts.values())} sightings of explorers in {len({w for w, _ in counts})} "
         f"situations written to {args.out}"
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 from survive_support import Table, quiet
 
+from benchmark_scripts import load
 from whaletable.agents import UnknownAgent, make_agent
 from whaletable.core.errors import DataFileError
 from whaletable.games.survive import odds
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.bots import SEARCH, SurviveHeuristic, counted_prospects
 from whaletable.games.survive.components import BOARD
+from whaletable.sim.runner import game_seed
 
 ROW = (
     '{ where = "swimming", distance = 2, creatures = 0, stage = 1, terrain = "-", '
@@ -139,4 +141,19 @@ def test_an_unknown_odds_is_refused_by_name(table: Table) -> None:
         make_agent("heuristic:odds=lucky", table.game)
     assert str(err.value) == (
         "bot 'heuristic': parameter 'odds' must be one of hand, counted, not 'lucky'"
+    )
+
+
+def test_the_counting_script_writes_a_file_the_game_reads_alike_for_any_jobs(
+    tmp_path: Path,
+) -> None:
+    fit = load("fit_survive_odds")
+    one, two = tmp_path / "one.toml", tmp_path / "two.toml"
+    assert fit.main(["--games", "3", "--seed", "4", "--jobs", "1", "--out", str(one)]) == 0
+    assert fit.main(["--games", "3", "--seed", "4", "--jobs", "2", "--out", str(two)]) == 0
+    assert one.read_text(encoding="utf-8") == two.read_text(encoding="utf-8")
+    counts = odds.read_counts(one)
+    seeds = [game_seed(4, i) for i in range(3)]
+    assert counts == odds.read_counts(two) and sum(seen for _, seen in counts.values()) == sum(
+        odds.count_games(seeds).values()
     )
