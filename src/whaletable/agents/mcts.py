@@ -37,7 +37,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from whaletable.agents import AgentFactory, UnknownAgent, make_agent, register_agent
-from whaletable.agents.parameters import count, number
+from whaletable.agents.parameters import choice, count, number
 from whaletable.agents.settings import (
     DEFAULT_C,
     DEFAULT_ITERATIONS,
@@ -418,16 +418,14 @@ def make_mcts(game: Game[Any], seed: int = 0, **params: Any) -> MctsAgent:
     base = search_settings(game.spec.id)
     changes: dict[str, Any] = {}
     rollout = params.pop("rollout", None)
+    if rollout is not None:
+        rollout = choice("mcts", "rollout", rollout, ("random", "game"))
     if rollout == "random":
         changes.update(policy=RANDOM, evaluator=False, cutoff=None, guide=None)
     elif rollout == "game":
         if game_evaluator(game.spec.id) is None:
             raise UnknownAgent(f"bot 'mcts': {game.spec.id} has no rollout of its own")
         changes.update(evaluator=True)
-    elif rollout is not None:
-        raise UnknownAgent(
-            f"bot 'mcts': parameter 'rollout' must be random or game, not {rollout!r}"
-        )
     for key, value in params.items():
         if key == "iterations":
             changes[key] = count("mcts", key, value, least=1)
