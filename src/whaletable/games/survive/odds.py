@@ -12,8 +12,8 @@ boat; spaces to the nearest landing space; creatures within two spaces that coul
 it; the land tiles left (the stage); the terrain under a walker — and at the end of the
 game under whether it got to safety. The counts are kept in ``data/odds.toml``
 (``benchmarks/fit_survive_odds.py`` writes it) and read into a chance per situation;
-a situation seen rarely borrows from the same one without creatures or terrain, and that
-one from status and distance alone (additive smoothing with :data:`PRIOR` explorers).
+a situation seen rarely borrows from the same one on any terrain, and that one from status
+and distance alone (additive smoothing with :data:`PRIOR` explorers).
 
 Counted in games with the default options; under others (wider landing, Challenge Rules)
 the chances are an approximation.
