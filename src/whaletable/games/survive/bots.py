@@ -32,9 +32,15 @@ from whaletable.core.agent import SeatView
 from whaletable.core.state import State
 from whaletable.games.survive import rules as R
 from whaletable.games.survive.actions import Decline, EndMovement, PlayTile
-from whaletable.games.survive.components import COMPONENTS, spaces_apart
+from whaletable.games.survive.components import COMPONENTS
 from whaletable.games.survive.observation import SurviveObservation
-from whaletable.games.survive.odds import TO_LANDING, chances, situations
+from whaletable.games.survive.odds import (
+    TO_LANDING,
+    WITHIN_REACH,
+    chances,
+    situations,
+    threats,
+)
 
 GAME_ID = "survive"
 MEAN_VALUE = sum(COMPONENTS.explorer_values) / len(COMPONENTS.explorer_values)
@@ -53,11 +59,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
     dist = TO_LANDING[state.options.landing]
     st, hx, val = state.ex_status, state.ex_hex, state.ex_value
     terrain = state.terrain
-    cr = state.cr_hex
-    sharks = [h for h in cr[R.K0 : R.K1] if h >= 0]
-    biters = [h for h in cr[R.S0 : R.S1] if h >= 0] + sharks
-    smashers = [h for h in cr[R.S0 : R.S1] if h >= 0] + [h for h in cr[R.W0 : R.Q1] if h >= 0]
-    guards = {h for h in cr[R.D0 : R.D1] if h >= 0}
+    biters, smashers, guards = threats(state)
     equal = state.options.everyone_is_equal
     out = [0.0] * n
     per = R.EXPLORERS_PER_SEAT
@@ -79,7 +81,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
         elif s == R.BOAT:
             p = 0.95 if d == 0 else 0.85 - 0.04 * d
             for c in smashers:
-                if spaces_apart(c, h) <= 2:
+                if c in WITHIN_REACH[h]:
                     p -= 0.15
         elif d == 0:
             p = 0.9  # one point from safety
@@ -87,7 +89,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
             p = 0.5 - 0.08 * d  # a swimmer crawls a space a turn
             if h not in guards:  # Challenge Rule 5: a dolphin guards its space's swimmers
                 for c in biters:
-                    if spaces_apart(c, h) <= 2:
+                    if c in WITHIN_REACH[h]:
                         p -= 0.2
         out[owner] += worth * max(p, 0.02)
     return out

@@ -87,20 +87,27 @@ def index(status: int, distance: int, crowd: int, stage: int, terrain: int) -> i
 TABLE_SIZE = index(R.BOAT + 1, 0, 0, 0, 0)
 
 
-_REACH = tuple(
+WITHIN_REACH = tuple(
     frozenset(c for c in range(NUM_HEXES) if spaces_apart(c, h) <= 2) for h in range(NUM_HEXES)
 )
 """The spaces within two of each space: where a creature can reach an explorer from."""
 
 
-def situations(state: R.SurviveState) -> list[tuple[int, int]]:
-    """Every explorer on the board with the index of its situation, as ``(explorer, index)``."""
-    dist = TO_LANDING[state.options.landing]
+def threats(state: R.SurviveState) -> tuple[list[int], list[int], set[int]]:
+    """Where the creatures at sea are, by whom they harm: the biters (serpents, sharks) take
+    swimmers, the smashers (serpents, whales, squids) sink boats, and a dolphin guards the
+    swimmers of its space (Challenge Rule 5)."""
     cr = state.cr_hex
     serpents = [h for h in cr[R.S0 : R.S1] if h >= 0]
     biters = serpents + [h for h in cr[R.K0 : R.K1] if h >= 0]
     smashers = serpents + [h for h in cr[R.W0 : R.Q1] if h >= 0]
-    guards = {h for h in cr[R.D0 : R.D1] if h >= 0}
+    return biters, smashers, {h for h in cr[R.D0 : R.D1] if h >= 0}
+
+
+def situations(state: R.SurviveState) -> list[tuple[int, int]]:
+    """Every explorer on the board with the index of its situation, as ``(explorer, index)``."""
+    dist = TO_LANDING[state.options.landing]
+    biters, smashers, guards = threats(state)
     stage = _STAGE_OF[state.tiles_left()]
     terrain = state.terrain
     hexes = state.ex_hex
@@ -109,18 +116,14 @@ def situations(state: R.SurviveState) -> list[tuple[int, int]]:
         if s != R.LAND and s != R.SWIM and s != R.BOAT:
             continue
         h = hexes[e]
-        where = (s * (FAR + 1) + min(dist[h], FAR)) * (CROWD + 1)  # as index() lays it out
-        if s == R.LAND:
-            out.append((e, ((where * len(STAGES)) + stage) * 4 + terrain[h]))
-            continue
         crowd = 0
-        # Challenge Rule 5: a dolphin guards its space's swimmers.
-        if s == R.BOAT or h not in guards:
-            reach = _REACH[h]
+        if s == R.BOAT or (s == R.SWIM and h not in guards):
+            reach = WITHIN_REACH[h]
             for c in smashers if s == R.BOAT else biters:
                 if c in reach:
                     crowd += 1
-        out.append((e, ((where + min(crowd, CROWD)) * len(STAGES) + stage) * 4))
+        ground = terrain[h] if s == R.LAND else 0
+        out.append((e, index(s, min(dist[h], FAR), min(crowd, CROWD), stage, ground)))
     return out
 
 
