@@ -9,16 +9,21 @@ from collections.abc import Callable
 import pytest
 from whale_positions import GAME, KNOWS_WHALE_AT_4, READS_AREA_4, WHALE_AT_4, dealt, played
 
-from whaletable.agents import make_agent
+from whaletable.agents import UnknownAgent, make_agent
 from whaletable.core import SeatView
 from whaletable.games.whale_to_look.actions import ChooseFisherBoat, Finish, MoveBoat
 from whaletable.games.whale_to_look.bots import (
+    HARD_BLOCK,
+    HARD_READ,
     INFORMED,
+    SEARCH,
     Fleet,
+    Rivals,
     Sample,
     WhaleHeuristic,
     expected_points,
     finish_round,
+    move_worth,
     odds_of,
     read_boats,
     sample_fish,
@@ -32,8 +37,10 @@ DECK = load_components().fish_values
 AREAS = list(range(6))
 
 
-def _heuristic(seed: int = 0, samples: int = 300, read: float = 0.0) -> WhaleHeuristic:
-    agent = make_agent(f"heuristic:samples={samples},read={read}", GAME, seed=seed)
+def _heuristic(
+    seed: int = 0, samples: int = 300, read: float = 0.0, block: float = 0.0
+) -> WhaleHeuristic:
+    agent = make_agent(f"heuristic:samples={samples},read={read},block={block}", GAME, seed=seed)
     assert isinstance(agent, WhaleHeuristic)
     return agent
 
@@ -51,14 +58,14 @@ def _heuristic(seed: int = 0, samples: int = 300, read: float = 0.0) -> WhaleHeu
     ],
 )
 @pytest.mark.parametrize("players", [2, 3, 5])
-@pytest.mark.parametrize("read", [0.0, 0.5])  # medium's, and hard's reading of the table
+@pytest.mark.parametrize(("read", "block"), [(0.0, 0.0), (HARD_READ, HARD_BLOCK)])  # medium, hard
 def test_heuristic_plays_only_legal_moves(
-    options: dict[str, str], players: int, read: float
+    options: dict[str, str], players: int, read: float, block: float
 ) -> None:
     chance = random.Random(players)
     state = GAME.new_state(players, options)
     # Fewer samples than the default: the same decisions are taken, only cruder.
-    bots = [_heuristic(seed=s, samples=60, read=read) for s in range(players)]
+    bots = [_heuristic(seed=s, samples=60, read=read, block=block) for s in range(players)]
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -242,3 +249,43 @@ def test_search_evaluator_scores_the_round_as_it_stands() -> None:
     # At the end of round 1 nobody scored: the lead is shared three ways.
     empty = dealt(WHALE_AT_4)
     assert finish_round(empty.clone(), random.Random(0)) == [1 / 3, 1 / 3, 1 / 3]
+
+
+def test_rivals_count_the_places_left_and_leave_out_finished_seats() -> None:
+    # Seats 0 and 1 each have two boats out (seat 0 on area 0, seat 1 on area 4); seat 2
+    # has said "Done!". Three players: three places an area.
+    state = played(WHALE_AT_4, READS_AREA_4)
+    rivals = Rivals.at(state.observation(0), 0, 1.0, bare_anchor_scores=True)
+    assert rivals.room == (1, 3, 3, 3, 1, 3)
+    assert [(fleet.boats, turns) for fleet, turns in rivals.fleets] == [((4, 4, DOCK), 3)]
+
+
+def test_taking_the_last_place_a_rival_wants_counts_for_hard() -> None:
+    # The whale surfaces at area 4 and the orca at area 0, each with one place left.
+    # In whale-watching season seat 1's 3-tourist boat in the dock would earn 5 on the
+    # whale's area and 3 on the orca's: filling area 4 costs it 2 more than filling area 0.
+    state = played(WHALE_AT_4, READS_AREA_4)
+    odds = odds_of(sample_fish(list(WHALE_AT_4), DECK, AREAS, random.Random(0), 1))
+    fleet = Fleet((0, 0, DOCK), anchored=-1, anchor_used=False, fisher=-1)
+    to_whale, to_orca = MoveBoat(2, 4, False), MoveBoat(2, 0, False)
+    trend = "whale-watching"
+
+    def gap(rivals: Rivals | None) -> float:
+        return move_worth(fleet, to_whale, odds, trend, 2, rivals) - move_worth(
+            fleet, to_orca, odds, trend, 2, rivals
+        )
+
+    for block in (0.5, 1.0, 2.0):
+        rivals = Rivals.at(state.observation(0), 0, block, bare_anchor_scores=True)
+        assert gap(rivals) - gap(None) == pytest.approx(2.0 * block)
+    # A move that leaves room everywhere shuts nobody out.
+    roomy = Rivals(rivals.fleets, (3,) * 6, 1.0)
+    assert gap(roomy) == pytest.approx(gap(None))
+
+
+def test_hard_weighs_what_it_shuts_the_others_out_of_and_medium_does_not() -> None:
+    assert SEARCH.guide is not None and f"block={HARD_BLOCK}" in SEARCH.guide
+    assert HARD_BLOCK > 0
+    assert make_agent("heuristic", GAME).block == 0.0  # type: ignore[attr-defined]
+    with pytest.raises(UnknownAgent, match="block"):
+        make_agent("heuristic:block=-1", GAME)
