@@ -128,12 +128,12 @@ def test_a_games_own_heuristic_refuses_a_bad_value_by_name(
         ("random:strength=9", "bot 'random': unknown parameter 'strength'; it takes none"),
         (
             "heuristic:speed=9",
-            "bot 'heuristic': unknown parameter 'speed'; parameters are: samples, read",
+            "bot 'heuristic': unknown parameter 'speed'; parameters are: samples, read, block",
         ),
         ("random:seed=3", "bot 'random': unknown parameter 'seed'; it takes none"),
         (
             "heuristic:game=x",
-            "bot 'heuristic': unknown parameter 'game'; parameters are: samples, read",
+            "bot 'heuristic': unknown parameter 'game'; parameters are: samples, read, block",
         ),
     ],
 )
