@@ -53,24 +53,36 @@ SHARPNESS = 0.6
 _SINKS_SOON = (0.0, 0.06, 0.03, 0.0)  # by terrain: beaches sink first, mountains last
 
 
+def worths(state: R.SurviveState, seat: int | None) -> Sequence[float]:
+    """What each explorer is worth as ``seat`` knows it: its own values exact, the others'
+    at the mean (``None``: every value exact, as a determinization knows them); 1 each
+    under Everyone is Equal."""
+    if state.options.everyone_is_equal:
+        return [1.0] * len(state.ex_value)
+    if seat is None:
+        return state.ex_value
+    per = R.EXPLORERS_PER_SEAT
+    worth = [MEAN_VALUE] * len(state.ex_value)
+    worth[seat * per : (seat + 1) * per] = state.ex_value[seat * per : (seat + 1) * per]
+    return worth
+
+
 def prospects(state: R.SurviveState, seat: int) -> list[float]:
     """Each seat's expected saved points (``seat``'s own values exact, others' at the mean)."""
-    n = state.num_players
     dist = TO_LANDING[state.options.landing]
-    st, hx, val = state.ex_status, state.ex_hex, state.ex_value
+    st, hx = state.ex_status, state.ex_hex
     terrain = state.terrain
     biters, smashers, guards = threats(state)
-    equal = state.options.everyone_is_equal
-    out = [0.0] * n
+    worth = worths(state, seat)
+    out = [0.0] * state.num_players
     per = R.EXPLORERS_PER_SEAT
     for e in range(len(st)):
         s = st[e]
         if s == R.LOST or s == R.UNPLACED:
             continue
         owner = e // per
-        worth = 1.0 if equal else (val[e] if owner == seat else MEAN_VALUE)
         if s == R.SAFE:
-            out[owner] += worth
+            out[owner] += worth[e]
             continue
         h = hx[e]
         d = dist[h]
@@ -91,7 +103,7 @@ def prospects(state: R.SurviveState, seat: int) -> list[float]:
                 for c in biters:
                     if c in WITHIN_REACH[h]:
                         p -= 0.2
-        out[owner] += worth * max(p, 0.02)
+        out[owner] += worth[e] * max(p, 0.02)
     return out
 
 
@@ -101,14 +113,7 @@ def counted_prospects(state: R.SurviveState, seat: int | None) -> list[float]:
     ``seat=None`` scores every explorer at its own value (a determinization knows them)."""
     chance = chances()
     per = R.EXPLORERS_PER_SEAT
-    worth: Sequence[float]
-    if state.options.everyone_is_equal:
-        worth = [1.0] * len(state.ex_value)
-    elif seat is None:
-        worth = state.ex_value
-    else:
-        worth = [MEAN_VALUE] * len(state.ex_value)
-        worth[seat * per : (seat + 1) * per] = state.ex_value[seat * per : (seat + 1) * per]
+    worth = worths(state, seat)
     out = [0.0] * state.num_players
     for e, s in enumerate(state.ex_status):
         if s == R.SAFE:

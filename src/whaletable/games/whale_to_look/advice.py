@@ -94,13 +94,7 @@ def advise(
     moves = [a for a in legal if isinstance(a, MoveBoat)]
     if moves:
         me = obs["players"][seat]
-        fleet = Fleet(
-            tuple(me["boats"]),
-            me["anchored_boat"],
-            me["anchor_used"],
-            me["fisher_boat"],
-            options.anchor_without_tourists == "bonus",
-        )
+        fleet = Fleet.of(me, options.anchor_without_tourists == "bonus")
         trend = obs["trend"]
         points = [expected_points(fleet.moved(m), odds, trend) for m in moves]
         heats = heat_of(points)

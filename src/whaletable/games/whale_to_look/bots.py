@@ -35,7 +35,7 @@ from whaletable.core.agent import SeatView
 from whaletable.core.state import State
 from whaletable.games.whale_to_look import actions
 from whaletable.games.whale_to_look.components import NUM_AREAS, board_with_areas
-from whaletable.games.whale_to_look.observation import WhaleToLookObservation
+from whaletable.games.whale_to_look.observation import SeatRow, WhaleToLookObservation
 from whaletable.games.whale_to_look.rules import (
     ANCHOR_BONUS,
     BOATS,
@@ -226,6 +226,17 @@ class Fleet:
     bare_anchor_scores: bool = True
     """Option ``anchor_without_tourists``: whether an anchored boat with no tourist scores."""
 
+    @classmethod
+    def of(cls, row: SeatRow, bare_anchor_scores: bool) -> Fleet:
+        """A seat's fleet as its row of the observation shows it."""
+        return cls(
+            tuple(row["boats"]),
+            row["anchored_boat"],
+            row["anchor_used"],
+            row["fisher_boat"],
+            bare_anchor_scores,
+        )
+
     def moved(self, move: actions.MoveBoat) -> Fleet:
         boats = list(self.boats)
         boats[move.boat] = move.area
@@ -342,14 +353,7 @@ class Rivals:
                 if area != DOCK:
                     room[area] -= 1
             if other != seat and not row["finished"]:
-                fleet = Fleet(
-                    tuple(row["boats"]),
-                    row["anchored_boat"],
-                    row["anchor_used"],
-                    row["fisher_boat"],
-                    bare_anchor_scores,
-                )
-                fleets.append((fleet, row["markers_left"]))
+                fleets.append((Fleet.of(row, bare_anchor_scores), row["markers_left"]))
         return cls(tuple(fleets), tuple(room), block)
 
     def left_after(
@@ -448,13 +452,7 @@ class WhaleHeuristic:
         if any(isinstance(a, actions.ChooseFisherBoat) for a in legal):
             return self._fisher(legal)
         me = obs["players"][view.seat]
-        fleet = Fleet(
-            tuple(me["boats"]),
-            me["anchored_boat"],
-            me["anchor_used"],
-            me["fisher_boat"],
-            view.options.anchor_without_tourists == "bonus",
-        )
+        fleet = Fleet.of(me, view.options.anchor_without_tourists == "bonus")
         trend = obs["trend"]
         areas = [a for a in obs["areas"] if a is not None]  # all laid before a seat decides
         samples = sample_fish(obs["fish"], self.deck, areas, self.rng, self.samples)
