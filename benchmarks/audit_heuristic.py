@@ -28,11 +28,13 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import whaletable.games as games
 from whaletable.agents import make_agent
+from whaletable.core.action import Action
 from whaletable.core.agent import Agent, SeatView
 from whaletable.core.errors import WhaletableError
 from whaletable.core.game import Game
@@ -59,15 +61,28 @@ class Alternative:
         return self.gain > SIGNIFICANT * self.error
 
 
-def play_on(state: State, bots: list[Agent], rng: random.Random) -> State:
-    """Play ``state`` to its end with ``bots`` in the seats, chance drawn from ``rng``."""
+def play_on(
+    state: State,
+    bots: list[Agent],
+    rng: random.Random,
+    before: Callable[[State, Action], None] | None = None,
+) -> State:
+    """Play ``state`` to its end with ``bots`` in the seats, chance drawn from ``rng``;
+    ``before`` sees every decision with a real choice, and the bot's choice, before it
+    is applied."""
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply(state.sample_chance(rng))
             continue
-        seat = state.current_player()
         legal = state.legal_actions()
-        state.apply(legal[0] if len(legal) == 1 else bots[seat].act(SeatView(state, seat)))
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        seat = state.current_player()
+        chosen = bots[seat].act(SeatView(state, seat))
+        if before is not None:
+            before(state, chosen)
+        state.apply(chosen)
     return state
 
 
@@ -77,7 +92,7 @@ def value_of(state: State, seat: int, value: str) -> float:
 
 def audit_decision(
     state: State,
-    chosen: Any,
+    chosen: Action,
     bots: list[Agent],
     playouts: int,
     value: str,
@@ -88,7 +103,7 @@ def audit_decision(
     phase = str(state.observation(seat).get("phase", "?"))
     starts = [(state.determinize(seat, rng), rng.getrandbits(32)) for _ in range(playouts)]
 
-    def values(action: Any) -> list[float]:
+    def values(action: Action) -> list[float]:
         out = []
         for start, chance_seed in starts:
             child = start.clone()
@@ -123,22 +138,14 @@ def audit(
     for index in range(games_):
         bots = [make_agent(bot, game, seed=seed * 1000 + index * 10 + s) for s in range(players)]
         playout_bots = [make_agent(bot, game, seed=rng.getrandbits(32)) for _ in range(players)]
-        state = game.new_state(players)
-        chance = random.Random(seed * 1_000_003 + index)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply(state.sample_chance(chance))
-                continue
-            seat = state.current_player()
-            legal = state.legal_actions()
-            chosen = legal[0] if len(legal) == 1 else bots[seat].act(SeatView(state, seat))
-            if (
-                len(legal) > 1
-                and (not phases or str(state.observation(seat).get("phase")) in phases)
-                and rng.random() < share
-            ):
+
+        def sample(state: State, chosen: Action, playout_bots: list[Agent] = playout_bots) -> None:
+            phase = str(state.observation(state.current_player()).get("phase"))
+            if (not phases or phase in phases) and rng.random() < share:
                 found.extend(audit_decision(state, chosen, playout_bots, playouts, value, rng))
-            state.apply(chosen)
+
+        chance = random.Random(seed * 1_000_003 + index)
+        play_on(game.new_state(players), bots, chance, sample)
         print(f"game {index + 1}/{games_}: {len(found)} alternatives so far", file=sys.stderr)
     return found
 
