@@ -93,6 +93,16 @@ def test_a_games_own_heuristic_takes_its_parameters_from_a_spec() -> None:
             "bot 'heuristic': parameter 'reserve' must be an integer ≥ 0, not '-3'",
         ),
         (
+            "save-the-whales",
+            "heuristic:choose=bluest",
+            "bot 'heuristic': parameter 'choose' must be one of cheapest, dearest, not 'bluest'",
+        ),
+        (
+            "save-the-whales",
+            "heuristic:name=orca",
+            "bot 'heuristic': parameter 'name' must be one of any, holder, not 'orca'",
+        ),
+        (
             "survive",
             "heuristic:beam=0",
             "bot 'heuristic': parameter 'beam' must be a positive integer, not '0'",

@@ -11,7 +11,14 @@ from whaletable.core.agent import SeatView
 from whaletable.core.match import play_match
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales.bots import SEARCH
-from whaletable.games.save_the_whales.rules import OWN_SPACE, PAY
+from whaletable.games.save_the_whales.rules import (
+    CHOOSE,
+    EXTINCT,
+    OWN_SPACE,
+    PAY,
+    SAVED,
+    WHALE_INDEX,
+)
 from whaletable.games.save_the_whales.tuning import play_team_games, summarise
 
 if TYPE_CHECKING:
@@ -57,6 +64,56 @@ def test_a_team_keeping_a_larger_reserve_waits_to_save_a_whale_not_in_danger(
             action = make_agent(spec, table.game, seed=1).act(SeatView(state, 0))
             assert (action == act.SaveWhale("gray")) == (name in saves)
             assert action in (act.SaveWhale("gray"), act.Roll())
+
+
+def test_hards_larger_reserve_lapses_once_a_whale_is_extinct(table: Table) -> None:
+    # With a whale lost the win is gone: hard saves the gray whale from a pool of 12,
+    # leaving 6, as medium does, where with all eight still in play it waits.
+    for lost, saves in ((False, False), (True, True)):
+        state = table.new()
+        table.put(state, "blue", 38)
+        state.sp = [6, 6]
+        if lost:
+            state.status[WHALE_INDEX["orca"]] = EXTINCT
+            state.extinct_order += (WHALE_INDEX["orca"],)
+        assert SEARCH.guide is not None
+        action = make_agent(SEARCH.guide, table.game, seed=1).act(SeatView(state, 0))
+        assert action == (act.SaveWhale("gray") if saves else act.Roll())
+
+
+def test_a_seat_selects_the_cheapest_whale_for_medium_and_the_dearest_for_hard(
+    table: Table,
+) -> None:
+    state = table.game.new_state(2)
+    assert state.phase == CHOOSE
+    medium = make_agent("heuristic", table.game, seed=1)
+    assert SEARCH.guide is not None
+    hard = make_agent(SEARCH.guide, table.game, seed=1)
+    assert medium.act(SeatView(state, 0)) == act.ChooseWhale("orca")  # 5 SPs
+    assert hard.act(SeatView(state, 0)) == act.ChooseWhale("blue")  # 11 SPs
+    state.apply(act.ChooseWhale("blue"))
+    assert hard.act(SeatView(state, 1)) == act.ChooseWhale("fin")  # 10 SPs
+
+
+def test_a_seat_without_a_whale_names_one_in_danger_first_then_for_hard_the_barnacles_holder(
+    table: Table,
+) -> None:
+    state = table.new(("gray", "blue", "fin"))
+    for w in ("humpback", "bowhead", "right", "sperm", "orca"):
+        state.status[WHALE_INDEX[w]] = SAVED
+    gray = WHALE_INDEX["gray"]
+    state.whale_of[0] = state.owner[gray] = -1  # seat 0's whale left; the box is empty
+    state.barnacle = WHALE_INDEX["fin"]
+    state._legal = None
+    assert SEARCH.guide is not None
+    medium = make_agent("heuristic", table.game, seed=1)
+    hard = make_agent(SEARCH.guide, table.game, seed=1)
+    assert len(state.legal_actions()) == 3
+    assert medium.act(SeatView(state, 0)) == act.NameWhale("blue")  # the first by name
+    assert hard.act(SeatView(state, 0)) == act.NameWhale("fin")  # it ignores most bad spaces
+    table.put(state, "gray", 3, path=True)
+    for bot in (medium, hard):
+        assert bot.act(SeatView(state, 0)) == act.NameWhale("gray")  # in danger on the path
 
 
 def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
