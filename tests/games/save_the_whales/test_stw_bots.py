@@ -101,6 +101,7 @@ def test_a_seat_without_a_whale_names_one_in_danger_first_then_for_hard_the_barn
     state = table.new(("gray", "blue", "fin"))
     for w in ("humpback", "bowhead", "right", "sperm", "orca"):
         state.status[WHALE_INDEX[w]] = SAVED
+        state.saved_order += (WHALE_INDEX[w],)
     gray = WHALE_INDEX["gray"]
     state.whale_of[0] = state.owner[gray] = -1  # seat 0's whale left; the box is empty
     state.barnacle = WHALE_INDEX["fin"]
