@@ -103,6 +103,16 @@ def test_a_games_own_heuristic_takes_its_parameters_from_a_spec() -> None:
             "bot 'heuristic': parameter 'name' must be one of any, holder, not 'orca'",
         ),
         (
+            "save-the-whales",
+            "heuristic:pay=some",
+            "bot 'heuristic': parameter 'pay' must be one of all, triage, not 'some'",
+        ),
+        (
+            "save-the-whales",
+            "heuristic:danger=ship",
+            "bot 'heuristic': parameter 'danger' must be one of path, exposed, not 'ship'",
+        ),
+        (
             "survive",
             "heuristic:beam=0",
             "bot 'heuristic': parameter 'beam' must be a positive integer, not '0'",

@@ -18,6 +18,7 @@ from whaletable.games.save_the_whales.rules import (
     PAY,
     SAVED,
     WHALE_INDEX,
+    SaveTheWhalesState,
 )
 from whaletable.games.save_the_whales.tuning import play_team_games, summarise
 
@@ -117,6 +118,21 @@ def test_a_seat_without_a_whale_names_one_in_danger_first_then_for_hard_the_barn
         assert bot.act(SeatView(state, 0)) == act.NameWhale("gray")  # in danger on the path
 
 
+def test_hard_counts_a_whale_waiting_in_a_safe_zone_out_of_danger(table: Table) -> None:
+    state = table.new(("gray", "blue", "fin"))
+    for w in ("humpback", "bowhead", "right", "sperm", "orca"):
+        state.status[WHALE_INDEX[w]] = SAVED
+        state.saved_order += (WHALE_INDEX[w],)
+    state.whale_of[0] = state.owner[WHALE_INDEX["gray"]] = -1  # the box is empty
+    table.put(state, "blue", 12, path=True)  # STORM AT SEA, a Safe Zone
+    table.put(state, "gray", 3, path=True)
+    assert SEARCH.guide is not None
+    medium = make_agent("heuristic", table.game, seed=1)
+    hard = make_agent(SEARCH.guide, table.game, seed=1)
+    assert medium.act(SeatView(state, 0)) == act.NameWhale("blue")  # both on the path
+    assert hard.act(SeatView(state, 0)) == act.NameWhale("gray")  # blue waits in safety
+
+
 def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
     state = table.new()
     state.sp = [1, 6]
@@ -125,6 +141,81 @@ def test_heuristic_pays_penalties_from_the_richest_seat(table: Table) -> None:
     bot = make_agent("heuristic", table.game, seed=1)
     action = bot.act(SeatView(state, 0))
     assert action == act.Contribute(1) and action != act.Refuse()
+
+
+def _pay_with(bot_spec: str, state: SaveTheWhalesState) -> None:
+    """Let ``bot_spec`` decide every payment until the penalties are done."""
+    bot = make_agent(bot_spec, state.game, seed=1)
+    while state.phase == PAY:
+        state.apply(bot.act(SeatView(state, state.current_player())))
+
+
+def test_hard_lets_a_whale_on_the_track_go_when_the_path_needs_the_survival_points(
+    table: Table,
+) -> None:
+    # Gray lands on FLOATING FACTORY (4 SPs each): gray, then blue (on the path) and fin
+    # owe. With 7 SPs medium pays gray's share and blue, unable to pay, becomes extinct;
+    # hard lets gray take the path, pays blue's share and only fin goes onto the path.
+    # With 8 SPs there is enough for gray and blue, and hard pays as medium does.
+    assert SEARCH.guide is not None
+    for pool, spec, lost, on_path in (
+        (7, "heuristic", ["blue"], ["fin"]),
+        (7, SEARCH.guide, [], ["gray", "blue", "fin"]),
+        (8, SEARCH.guide, [], ["blue", "fin"]),
+    ):
+        state = table.new(("gray", "blue", "fin"))
+        table.put(state, "gray", 30)
+        table.put(state, "blue", 3, path=True)
+        table.put(state, "fin", 5)
+        state.sp = [pool, 0, 0]
+        table.roll(state, 2, 4)
+        assert state.phase == PAY and state.payment is not None
+        _pay_with(spec, state)
+        obs = state.observation(None)
+        assert obs["extinct"] == lost, (pool, spec)
+        assert [w["name"] for w in obs["whales"] if w["status"] == "path"] == on_path, (pool, spec)
+
+
+def test_hard_lets_a_penalty_go_under_a_safe_zone_unless_it_holds_moratorium(
+    table: Table,
+) -> None:
+    # Gray lands on IWC: the path space above is STORM AT SEA, a Safe Zone, where hard
+    # lets gray wait rather than pay, unless the Ship is there. Blue, on MORATORIUM
+    # (under CATCHER SHIP STUCK ON ICEBERG), pays its share: it holds the space for all.
+    assert SEARCH.guide is not None
+    for spec, ship, gray in (
+        ("heuristic", None, "track"),
+        (SEARCH.guide, None, "path"),
+        (SEARCH.guide, 12, "track"),
+    ):
+        state = table.new(("gray", "blue"))
+        table.put(state, "gray", 8)
+        table.put(state, "blue", 32)
+        table.ship(state, ship)
+        state.sp = [10, 10]
+        table.roll(state, 1, 3)
+        _pay_with(spec, state)
+        assert table.whale(state, "gray")["status"] == gray, (spec, ship)
+        assert table.whale(state, "blue")["status"] == "track"
+        assert state.pool() == 20 - 4 * (1 + (gray == "track")), (spec, ship)
+
+
+def test_hard_pays_nothing_for_a_whale_on_the_path_the_rules_protect(table: Table) -> None:
+    # Gray lands on FLOATING FACTORY (4 SPs each); blue owes its share on the path, in the
+    # STORM AT SEA Safe Zone, or on a plain path space while fin holds MORATORIUM. Unpaid,
+    # it becomes extinct in neither case, so hard keeps its 4 SPs; medium pays.
+    assert SEARCH.guide is not None
+    for blue_above, fin_on in ((12, 5), (3, 32)):
+        for spec, kept in (("heuristic", 0), (SEARCH.guide, 4)):
+            state = table.new(("gray", "blue", "fin"))
+            table.put(state, "gray", 30)
+            table.put(state, "blue", blue_above, path=True)
+            table.put(state, "fin", fin_on)
+            state.sp = [20, 0, 0]
+            table.roll(state, 2, 4)
+            _pay_with(spec, state)
+            assert state.pool() == 20 - 3 * 4 + kept, (blue_above, spec)
+            assert table.whale(state, "blue")["status"] == "path"
 
 
 def test_heuristic_brings_whales_out_of_the_path(table: Table) -> None:
