@@ -83,7 +83,7 @@ class TeamHeuristic:
         self.dearest_first = choose == "dearest"
         self.name_holder = name == "holder"
         self.triage = pay == "triage"
-        self.safe_zones_safe = danger == "exposed"
+        self.exposed_only = danger == "exposed"
         self.act_space = self.components.first_of("protection_act")
         self.barnacle_space = self.components.first_of("magic_barnacle")
         self.held_spaces = (self.act_space, self.components.first_of("moratorium"))
@@ -198,7 +198,7 @@ class TeamHeuristic:
         """Lower is more urgent: a whale on the path in danger (:data:`DANGERS`) first."""
         if whale["status"] != "path" or whale["barnacle"]:
             return 1
-        return 1 if self.safe_zones_safe and whale["space"] in self.safe_zones else 0
+        return 1 if self.exposed_only and whale["space"] in self.safe_zones else 0
 
     def _save(
         self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], legal: list[Action]
