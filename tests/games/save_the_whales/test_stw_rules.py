@@ -630,6 +630,22 @@ def test_holder_ignores_bad_spaces(table: Table) -> None:
     assert table.whale(state, "gray")["status"] == "track"
 
 
+def test_the_observation_names_the_whales_still_owing_in_the_order_asked(table: Table) -> None:
+    """Everyone pays on FLOATING FACTORY: the lander first, then the others in whale order,
+    each named in ``owing`` until its turn comes."""
+    state = table.new(("gray", "blue", "fin"))
+    state.sp = [20, 20, 20]
+    table.put(state, "gray", 34)
+    table.roll(state, 1, 1)  # FLOATING FACTORY
+    obs = state.observation(None)
+    assert obs["payment"]["whale"] == "gray"
+    assert obs["owing"] == ["blue", "fin"] and obs["payments_waiting"] == 2
+    pay_all(state)
+    assert state.observation(None)["owing"] == ["fin"]
+    pay_all(state)
+    assert state.observation(None)["owing"] == []
+
+
 def test_holder_ignores_its_own_iwc_penalty(table: Table) -> None:
     """The holder is unprotected at IWC only "If another Whale (not the holder) lands\"."""
     state = table.new()

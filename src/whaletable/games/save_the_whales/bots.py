@@ -132,7 +132,7 @@ class TeamHeuristic:
                 payment
                 and self.triage
                 and act.Refuse() in legal
-                and self._lets_go(obs, whales[payment["whale"]], payment)
+                and self._lets_go(obs, whales, payment)
             ):
                 return act.Refuse()
             players = obs["players"]
@@ -155,9 +155,11 @@ class TeamHeuristic:
             return act.Done()
         return legal[0]
 
-    def _lets_go(self, obs: SaveTheWhalesObservation, whale: WhaleRow, payment: Payment) -> bool:
-        """Triage (:data:`PAYINGS`): whether ``whale``'s penalty, which the team could pay,
-        is better refused."""
+    def _lets_go(
+        self, obs: SaveTheWhalesObservation, whales: dict[str, WhaleRow], payment: Payment
+    ) -> bool:
+        """Triage (:data:`PAYINGS`): whether a penalty the team could pay is better refused."""
+        whale = whales[payment["whale"]]
         if whale["status"] != "track":
             # On the path an unpaid penalty is extinction, but not in a Safe Zone or under
             # MORATORIUM: there it costs nothing.
@@ -167,32 +169,15 @@ class TeamHeuristic:
         above = self.path_above[space]
         if above in self.safe_zones and obs["ship"] != above and space not in self.held_spaces:
             return True
-        owed = payment["amount"] - payment["paid"]
-        return obs["pool"] - owed < owed * self._owing_on_path(obs, payment)
-
-    def _owing_on_path(self, obs: SaveTheWhalesObservation, payment: Payment) -> int:
-        """How many whales on the path, outside a Safe Zone, still owe a share of the
-        penalty being paid: the rules queue the lander's share first, then the
-        other active whales' in whale order (the barnacle's holder owes none of a card's).
-        None become extinct under MORATORIUM."""
-        waiting = obs["payments_waiting"]
-        if not waiting or obs["moratorium"]:
-            return 0
-        payer = payment["whale"]
-        lander = obs["moving_whale"]
-        rows = obs["whales"]
-        after = (
-            0 if payer == lander else 1 + next(i for i, w in enumerate(rows) if w["name"] == payer)
-        )
-        owing = sum(
+        if obs["moratorium"]:
+            return False  # nothing becomes extinct: every whale can be paid for in turn
+        exposed = sum(
             1
-            for w in rows[after:]
-            if w["status"] == "path"
-            and w["name"] not in (payer, lander)
-            and not (payment["reason"] == "card" and w["barnacle"])
-            and w["space"] not in self.safe_zones
+            for name in obs["owing"]
+            if whales[name]["status"] == "path" and whales[name]["space"] not in self.safe_zones
         )
-        return min(owing, waiting)
+        owed = payment["amount"] - payment["paid"]
+        return obs["pool"] - owed < owed * exposed
 
     def _danger_rank(self, whale: WhaleRow) -> int:
         """Lower is more urgent: a whale on the path in danger (:data:`DANGERS`) first."""

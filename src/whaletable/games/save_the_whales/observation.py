@@ -108,6 +108,9 @@ class SaveTheWhalesObservation(Observation):
     payment: Payment | None
     payments_waiting: int
     """Payments queued after the one under way."""
+    owing: list[str]
+    """The whales those queued payments are for, in the order they will be asked (a whale
+    saved or lost meanwhile is not asked)."""
     offer: list[str]
     """The whales that may take the Magic Barnacle, leave the path or trade places now."""
     leaving_to: dict[str, int]

@@ -1312,6 +1312,7 @@ class SaveTheWhalesState(StackedState):
             "card": card,
             "payment": payment,
             "payments_waiting": sum(1 for s in self.queue if s[0] == "pay"),
+            "owing": [WHALES[s[1]] for s in self.queue if s[0] == "pay"],
             "offer": [WHALES[w] for w in self.offer]
             if self.phase in (BARNACLE, LEAVE_PATH, TRADE)
             else [],
