@@ -57,8 +57,9 @@ whale on the path in a Safe Zone, or while MORATORIUM is occupied, cannot become
 for an unpaid penalty, so it pays none. A whale on the track lets go (and takes the path)
 its share of a penalty for everyone when the whales on the path still owing a share need
 the SPs (unpaid, they become extinct), and any penalty where the path space above it is a
-Safe Zone free of the Ship, where it waits in safety, unless it holds MARINE MAMMAL
-PROTECTION ACT or MORATORIUM for the team."""
+Safe Zone free of the Ship, where it waits in safety, or while it holds the Magic Barnacle,
+which the Ship cannot take; unless it holds MARINE MAMMAL PROTECTION ACT or MORATORIUM for
+the team."""
 
 
 class TeamHeuristic:
@@ -167,7 +168,9 @@ class TeamHeuristic:
         space = whale["space"]
         assert space is not None
         above = self.path_above[space]
-        if above in self.safe_zones and obs["ship"] != above and space not in self.held_spaces:
+        if space not in self.held_spaces and (
+            whale["barnacle"] or (above in self.safe_zones and obs["ship"] != above)
+        ):
             return True
         if obs["moratorium"]:
             return False  # nothing becomes extinct: every whale can be paid for in turn
