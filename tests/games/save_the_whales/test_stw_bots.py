@@ -200,6 +200,27 @@ def test_hard_lets_a_penalty_go_under_a_safe_zone_unless_it_holds_moratorium(
         assert state.pool() == 20 - 4 * (1 + (gray == "track")), (spec, ship)
 
 
+def test_hards_barnacle_holder_on_the_track_lets_its_share_go(table: Table) -> None:
+    # Gray lands on FLOATING FACTORY; blue, on the track and holding the Magic Barnacle,
+    # owes its share (4 SPs). Hard lets it go: on the path the Ship cannot take the holder.
+    # Medium pays, and so does hard when blue holds MORATORIUM for the team.
+    assert SEARCH.guide is not None
+    for spec, blue_on, blue in (
+        ("heuristic", 5, "track"),
+        (SEARCH.guide, 5, "path"),
+        (SEARCH.guide, 32, "track"),
+    ):
+        state = table.new(("gray", "blue"))
+        table.put(state, "gray", 30)
+        table.put(state, "blue", blue_on)
+        state.barnacle = WHALE_INDEX["blue"]
+        state.sp = [10, 10]
+        table.roll(state, 2, 4)
+        _pay_with(spec, state)
+        assert table.whale(state, "blue")["status"] == blue, (spec, blue_on)
+        assert state.pool() == 20 - 4 - 4 * (blue == "track"), (spec, blue_on)
+
+
 def test_hard_pays_nothing_for_a_whale_on_the_path_the_rules_protect(table: Table) -> None:
     # Gray lands on FLOATING FACTORY (4 SPs each); blue owes its share on the path, in the
     # STORM AT SEA Safe Zone, or on a plain path space while fin holds MORATORIUM. Unpaid,
