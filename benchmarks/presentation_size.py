@@ -9,12 +9,18 @@ the working tree, so a change can be measured before and after::
 
     python benchmarks/presentation_size.py --at e324d0f
     python benchmarks/presentation_size.py
+
+``--kinds`` says what the lines are: blank, comments and docstrings, imports, lines that
+hold a sentence to translate (a literal in ``_(…)`` or ``tr(…)``), and the rest, code.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,15 +40,55 @@ SHARED = {
 }
 
 
-def lines(path: str, at: str | None) -> int:
-    """Lines of ``path`` (relative to the repository), 0 if it does not exist there."""
+KINDS = ("blank", "comment or docstring", "import", "sentence", "code")
+SENTENCE = re.compile(r"\b(?:_|tr)\(\s*(?:\"|$)")
+
+
+def text(path: str, at: str | None) -> str:
+    """The text of ``path`` (relative to the repository), empty if it does not exist there."""
     if at is None:
         file = ROOT / path
-        return len(file.read_text(encoding="utf-8").splitlines()) if file.exists() else 0
+        return file.read_text(encoding="utf-8") if file.exists() else ""
     shown = subprocess.run(
         ["git", "show", f"{at}:{path}"], cwd=ROOT, capture_output=True, text=True
     )
-    return len(shown.stdout.splitlines()) if shown.returncode == 0 else 0
+    return shown.stdout if shown.returncode == 0 else ""
+
+
+def lines(path: str, at: str | None) -> int:
+    return len(text(path, at).splitlines())
+
+
+def kinds(source: str) -> Counter[str]:
+    """Lines of ``source`` by :data:`KINDS`, each line counted once (in that order)."""
+    docs: set[int] = set()
+    imports: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)  # a lambda's or an if-expression's is no list
+        for statement in body if isinstance(body, list) else ():
+            end = statement.end_lineno or statement.lineno
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+                docs.update(range(statement.lineno, end + 1))  # a docstring, or one after a name
+            elif isinstance(statement, ast.Import | ast.ImportFrom):
+                imports.update(range(statement.lineno, end + 1))
+    found: Counter[str] = Counter()
+    for n, line in enumerate(source.splitlines(), 1):
+        bare = line.strip()
+        if not bare:
+            found["blank"] += 1
+        elif bare.startswith("#") or n in docs:
+            found["comment or docstring"] += 1
+        elif n in imports:
+            found["import"] += 1
+        else:
+            found["sentence" if SENTENCE.search(line) else "code"] += 1
+    return found
+
+
+def presentation_files() -> list[str]:
+    """Every file counted, relative to the package."""
+    paths = [pattern.format(game=game) for game in GAMES for pattern in LAYERS.values()]
+    return paths + [path for shared in SHARED.values() for path in shared]
 
 
 def table(at: str | None) -> dict[str, dict[str, int]]:
@@ -63,7 +109,16 @@ def table(at: str | None) -> dict[str, dict[str, int]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--at", help="a git revision to count instead of the working tree")
+    parser.add_argument("--kinds", action="store_true", help="what the lines are, in total")
     args = parser.parse_args()
+    if args.kinds:
+        total: Counter[str] = Counter()
+        for path in presentation_files():
+            total += kinds(text(f"{SRC}/{path}", args.at))
+        for kind in KINDS:
+            print(f"{kind:<22}{total[kind]:>7,}")
+        print(f"{'total':<22}{total.total():>7,}")
+        return
     rows = table(args.at)
     print(f"{'':<18}" + "".join(f"{layer:>11}" for layer in LAYERS) + f"{'total':>9}")
     totals = dict.fromkeys(LAYERS, 0)
