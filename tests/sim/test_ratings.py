@@ -115,3 +115,12 @@ def test_the_store_command_refuses_what_is_not_a_tournament(
     assert main([str(source), "--into", str(target)]) == 2
     assert "not a tournament result" in capsys.readouterr().err
     assert not target.exists()
+
+
+def test_the_stored_ladder_holds_with_intervals_apart() -> None:
+    # The ratings the lobby shows: in every game hard (mcts) above medium (heuristic) above
+    # easy (random), each interval clear of the next.
+    for game, entry in load_ratings().items():
+        hard, medium, easy = (entry.bots[b] for b in ("mcts", "heuristic", "random"))
+        assert hard.low > medium.high, (game, hard, medium)
+        assert medium.low > easy.high, (game, medium, easy)
