@@ -67,7 +67,8 @@ def kinds(source: str) -> Counter[str]:
         body = getattr(node, "body", None)  # a lambda's or an if-expression's is no list
         for statement in body if isinstance(body, list) else ():
             end = statement.end_lineno or statement.lineno
-            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            said = statement.value if isinstance(statement, ast.Expr) else None
+            if isinstance(said, ast.Constant) and isinstance(said.value, str):
                 docs.update(range(statement.lineno, end + 1))  # a docstring, or one after a name
             elif isinstance(statement, ast.Import | ast.ImportFrom):
                 imports.update(range(statement.lineno, end + 1))
