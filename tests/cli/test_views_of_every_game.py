@@ -18,7 +18,7 @@ import pytest
 from rich.console import Console
 
 from whaletable import games
-from whaletable.cli.render import GameView, view_for
+from whaletable.cli.render import SceneView, view_for
 from whaletable.core import State
 from whaletable.core.testing import Sample, sample_states
 from whaletable.i18n import translator
@@ -34,7 +34,7 @@ def samples(game_id: str) -> list[Sample]:
     return sample_states(games.get(game_id), 30, seed=78, per_game=6)
 
 
-def screen(view: GameView, state: State, seat: int | None) -> str:
+def screen(view: SceneView, state: State, seat: int | None) -> str:
     """Everything the view draws for ``seat`` at ``state``, as the terminal prints it."""
     obs = state.observation(seat)
     names = [f"Player {i + 1}" for i in range(state.num_players)]

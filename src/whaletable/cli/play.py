@@ -20,7 +20,7 @@ from rich.text import Text
 
 from whaletable.cli.render import (
     BadCommand,
-    GameView,
+    SceneView,
     seat_colour,
     seat_label,
     seat_words,
@@ -77,7 +77,7 @@ class PlaySession:
         self.record_path = record_path
         self.state: State = game.new_state(len(specs), options, events=True)
         self.agents = make_seats(game, specs, seed)
-        self.view: GameView[Any] = view_for(game, tr)
+        self.view: SceneView = view_for(game, tr)
         self.humans = [s for s, a in enumerate(self.agents) if a is None]
         self.chance_rng = random.Random(seed)
         self.pending: list[str] = []

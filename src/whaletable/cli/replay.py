@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from whaletable.cli.play import InputFn
-from whaletable.cli.render import GameView, seat_label, seat_words, view_for
+from whaletable.cli.render import SceneView, seat_label, seat_words, view_for
 from whaletable.core.errors import RecordError
 from whaletable.core.event import Event
 from whaletable.core.record import Record
@@ -96,7 +95,7 @@ def replay(
 
 def show(
     console: Console,
-    view: GameView[Any],
+    view: SceneView,
     states: list[State],
     step: int,
     seat: int | None,

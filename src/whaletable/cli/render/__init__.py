@@ -14,7 +14,7 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -27,7 +27,6 @@ from whaletable.core.errors import IllegalAction
 from whaletable.core.event import Event
 from whaletable.core.game import Game
 from whaletable.core.generic_view import game_over_line, result_word, screen
-from whaletable.core.observation import Observation
 from whaletable.core.result import Result
 from whaletable.core.view import Choice, Piece, Region, Scene, scene_maker
 from whaletable.core.words import (
@@ -54,46 +53,13 @@ class BadCommand(ValueError):
     """A typed command that does not name an action; the message says how to write one."""
 
 
-O_contra = TypeVar("O_contra", bound=Observation, contravariant=True)
-
-
-class GameView(Protocol[O_contra]):
-    """How one game looks and reads in the terminal, in one reader's language (``tr``,
-    the game's words); ``O_contra`` is the game's own observation type
-    (:attr:`Game.observation_type`)."""
-
-    tr: Translate
-
-    def board(
-        self, obs: O_contra, names: list[str], events: Sequence[Event] = ()
-    ) -> RenderableType:
-        """The table as ``obs``'s seat (or a spectator) sees it, what the last step touched
-        lit: ``events`` are that step's, as the same viewer may know them."""
-
-    def choices(self, obs: O_contra, legal: Sequence[Action]) -> list[str]:
-        """Every action of ``legal`` in words, in order, for the seat choosing (``obs`` is
-        that seat's view): one scene's choices, made once for them all."""
-
-    def parse(self, text: str, obs: O_contra) -> Action | None:
-        """A short form typed by a player, None if ``text`` is not one; :class:`BadCommand`
-        if it looks like one but is malformed."""
-
-    def round_summaries(self, obs: O_contra, names: list[str]) -> list[RenderableType]:
-        """One renderable per finished round (public once the round is scored)."""
-
-    def final(self, obs: O_contra, names: list[str]) -> RenderableType:
-        """The result of a finished game, drawn from ``obs["result"]``."""
-
-    def short_forms(self) -> str:
-        """One line telling a player the short commands."""
-
-
 class SceneView(ABC):
-    """What the terminal views share: a game's scene (``maker``, its ``view.scene``) in the
-    reader's language, the choices in the scene's words, and what the game's ``words``
-    module says: the result (its ``game_over_line``, ``result_word``, ``tie_break_line`` and
-    ``ranking_rule``) and the short commands (``SHORT_FORMS``). A game's view adds its
-    layout and reads its typed commands."""
+    """How one game looks and reads in the terminal, in one reader's language (``tr``, the
+    game's words): a game's scene (``maker``, its ``view.scene``), the choices in the
+    scene's words, and what the game's ``words`` module says: the result (its
+    ``game_over_line``, ``result_word``, ``tie_break_line`` and ``ranking_rule``) and the
+    short commands (``SHORT_FORMS``). A game's view adds its layout (:meth:`draw`) and
+    reads its typed commands (:meth:`parse`)."""
 
     maker: Callable[..., Scene] | None = None  # the game's view.scene
     words: Any = None
@@ -117,6 +83,8 @@ class SceneView(ABC):
         return self.maker(obs, legal, labels, self.tr, events=events)
 
     def board(self, obs: Any, names: list[str], events: Sequence[Event] = ()) -> RenderableType:
+        """The table as ``obs``'s seat (or a spectator) sees it, what the last step touched
+        lit: ``events`` are that step's, as the same viewer may know them."""
         return self.draw(obs, self.scene(obs, names, events=events), names)
 
     @abstractmethod
@@ -124,6 +92,8 @@ class SceneView(ABC):
         """The game's layout of ``scene``, the scene of ``obs`` (as a web board's ``draw``)."""
 
     def choices(self, obs: Any, legal: Sequence[Action]) -> list[str]:
+        """Every action of ``legal`` in words, in order, for the seat choosing (``obs`` is
+        that seat's view): one scene's choices, made once for them all."""
         # The web board's words: a choice names no seat but by number.
         assert self.maker is not None
         return [self.worded(c, obs) for c in self.maker(obs, legal, (), self.tr).choices]
@@ -132,10 +102,17 @@ class SceneView(ABC):
         """A choice as the menu lists it."""
         return choice.words
 
+    @abstractmethod
+    def parse(self, text: str, obs: Any) -> Action | None:
+        """A short form typed by a player, None if ``text`` is not one; :class:`BadCommand`
+        if it looks like one but is malformed."""
+
     def round_summaries(self, obs: Any, names: list[str]) -> list[RenderableType]:
+        """One renderable per finished round (public once the round is scored)."""
         return []
 
     def final(self, obs: Any, names: list[str]) -> RenderableType:
+        """The result of a finished game, drawn from ``obs["result"]``."""
         tr, w = self.tr, self.words
         result = Result.from_observation(obs)
         if result is None:
@@ -157,6 +134,7 @@ class SceneView(ABC):
         return []
 
     def short_forms(self) -> str:
+        """One line telling a player the short commands."""
         return self.tr(self.words.SHORT_FORMS)
 
 
@@ -302,20 +280,19 @@ def result_panel(
     return Panel(Group(*parts), title=tr("Game over"))
 
 
-def view_for(game: Game[Any], tr: Translate = english) -> GameView[Any]:
+def view_for(game: Game[Any], tr: Translate = english) -> SceneView:
     """The game's own view in ``tr``'s language, from the module named after its id
     (``whale-to-look`` in ``whale_to_look.py``, class ``View``), else :class:`GenericView`."""
     module = f"{__name__}.{game.spec.id.replace('-', '_')}"
     if importlib.util.find_spec(module) is None:
         return GenericView(game, tr)
-    view: GameView[Any] = importlib.import_module(module).View(tr)
+    view: SceneView = importlib.import_module(module).View(tr)
     return view
 
 
 __all__ = [
     "SEAT_COLOURS",
     "BadCommand",
-    "GameView",
     "GenericView",
     "SceneView",
     "chips",
