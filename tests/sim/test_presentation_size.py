@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from benchmark_scripts import load
 
 SOURCE = '''"""A module's docstring,
@@ -48,6 +50,6 @@ def test_the_kinds_add_up_to_the_layers_lines() -> None:
     total = sum(sum(row.values()) for row in layers.values())
     counted = sum(
         (size.kinds(size.text(f"{size.SRC}/{path}", None)) for path in size.presentation_files()),
-        start=size.Counter(),
+        start=Counter[str](),
     )
     assert counted.total() == total

@@ -1284,6 +1284,7 @@ class SaveTheWhalesState(StackedState):
                     may_save and not is_save and self.paid == 0 and self._may_save_instead(w)
                 ),
             }
+        owing = [WHALES[s[1]] for s in self.queue if s[0] == "pay"]
         cp = self.current_player()
         obs: SaveTheWhalesObservation = {
             "game": "save-the-whales",
@@ -1311,8 +1312,8 @@ class SaveTheWhalesState(StackedState):
             },
             "card": card,
             "payment": payment,
-            "payments_waiting": sum(1 for s in self.queue if s[0] == "pay"),
-            "owing": [WHALES[s[1]] for s in self.queue if s[0] == "pay"],
+            "payments_waiting": len(owing),
+            "owing": owing,
             "offer": [WHALES[w] for w in self.offer]
             if self.phase in (BARNACLE, LEAVE_PATH, TRADE)
             else [],
