@@ -27,7 +27,7 @@ def _paying() -> tuple[State, list[Agent]]:
             state.apply(state.sample_chance(chance))
             continue
         legal = state.legal_actions()
-        if act.Refuse() in legal and any(isinstance(a, act.Contribute) for a in legal):
+        if act.Refuse() in legal and len([a for a in legal if isinstance(a, act.Pay)]) > 1:
             return state, bots
         state.apply(
             legal[0]
@@ -38,15 +38,16 @@ def _paying() -> tuple[State, list[Agent]]:
 
 
 def test_alternatives_that_change_nothing_score_level_with_the_choice() -> None:
-    # Which seat's SPs pay a penalty makes no difference to a team with one pool: the
+    # How much of a penalty the first seat pays makes no difference to a team with one pool
+    # (the seats after it pay the rest): the
     # same playouts from the same draws end alike, so the gain is exactly 0, no noise.
     state, bots = _paying()
-    contributions = [a for a in state.legal_actions() if isinstance(a, act.Contribute)]
-    chosen = contributions[0]
+    shares = [a for a in state.legal_actions() if isinstance(a, act.Pay)]
+    chosen = shares[0]
     rows = audit.audit_decision(state, chosen, bots, 12, "score", random.Random(0))
     assert {r.action for r in rows} == {str(a) for a in state.legal_actions() if a != chosen}
     for row in rows:
-        if row.action.startswith("contribute"):
+        if row.action.startswith("pay"):
             assert (row.gain, row.error) == (0.0, 0.0)
             assert not row.beats
 

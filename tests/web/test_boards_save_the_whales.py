@@ -117,8 +117,8 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
                 action, (act.NameWhale, act.PassBarnacle, act.LeavePath, act.TradePlaces)
             ):
                 assert "whale-act" in cls and element.attrib["data-whale"] == action.whale
-            elif isinstance(action, act.Contribute):
-                assert "pay-act" in cls and element.attrib["data-seat"] == str(action.seat)
+            elif isinstance(action, act.Pay):
+                assert "pay-act" in cls and element.attrib["data-amount"] == str(action.amount)
             elif isinstance(action, act.MoveAnywhere):
                 assert "space-act" in cls and element.attrib["data-space"] == str(action.space)
             else:
@@ -134,7 +134,7 @@ def test_every_legal_action_is_clickable_exactly_once_where_expected(
         "name_whale",
         "roll",
         "save_whale",
-        "contribute",
+        "pay",
         "refuse",
         "move_anywhere",
         "pass_barnacle",
@@ -337,8 +337,10 @@ def test_log_lines_tell_what_each_step_did(
             )
         if isinstance(action, act.Roll):
             assert lines == []
-        if isinstance(action, act.Contribute):
-            assert lines[0] == f"{NAMES[snap.actor]} puts in 1 SP of {NAMES[action.seat]}."
+        if isinstance(action, act.Pay) and action.amount:
+            assert lines[0].startswith(
+                f"{NAMES[snap.actor]} puts in {action.amount} SP of their own"
+            )
         saw["extinct"] += sum("becomes extinct" in line for line in lines)
         saw["saved"] += sum("is saved" in line for line in lines)
         if after["phase"] == "over":

@@ -290,7 +290,14 @@ def test_result_rows_at_the_end_add_up_to_the_pearls() -> None:
         obs = match.state.observation(None)
         result = BOARD.result(obs, NAMES, tr)
         assert result is not None
-        assert result["columns"] == ["Coins", "Tiles", "Contracts fulfilled", "Pearls"]
+        assert result["columns"] == [
+            "Pearls on tiles",
+            "Pearls on contracts",
+            "Pearls from decrees",
+            "Coins",
+            "Tiles",
+            "Pearls",
+        ]
         assert result["headline"] == game_over_line(obs, NAMES, tr)
         rows = result["rows"]
         assert sorted(r["seat"] for r in rows) == list(range(n))
@@ -298,12 +305,20 @@ def test_result_rows_at_the_end_add_up_to_the_pearls() -> None:
             p = obs["players"][row["seat"]]
             on_tiles = sum(t["count"] for t in p["tiles"] if t["good"] == "pearl")
             on_cards = sum(c["pearls"] for c in p["fulfilled"])
-            assert row["cells"] == [p["coins"], len(p["tiles"]), len(p["fulfilled"]), p["pearls"]]
-            assert on_tiles + on_cards == p["pearls"] == row["total"] == match.scores[row["seat"]]
+            decrees = p["pearls"] - on_tiles - on_cards
+            assert row["cells"] == [
+                on_tiles,
+                on_cards,
+                decrees,
+                p["coins"],
+                len(p["tiles"]),
+                p["pearls"],
+            ]
+            assert sum(row["cells"][:3]) == p["pearls"] == row["total"] == match.scores[row["seat"]]
             assert row["name"] == NAMES[row["seat"]]
             assert row["winner"] == (row["seat"] in obs["winners"])
         assert rows[0]["winner"]
-        keys = [(-r["total"], -r["cells"][0], -r["cells"][1]) for r in rows]
+        keys = [(-r["total"], -r["cells"][3], -r["cells"][4]) for r in rows]
         assert keys == sorted(keys)
 
 

@@ -31,6 +31,7 @@ from whaletable.core.errors import WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.outbox import Shared
+from whaletable.web.result import result_message
 from whaletable.web.storage import (
     ASK,
     GIVE,
@@ -434,7 +435,7 @@ class LiveTable:
             "status": self.board.status(obs, self.names, viewer.tr),
             "can_undo": acting and self.state.can_undo(),
             "finished": self.finished,
-            "result": self.board.result(obs, self.names, viewer.tr),
+            "result": result_message(self.board, obs, self.names, viewer.tr),
             "you": seat if acting else None,
         }
 

@@ -123,7 +123,8 @@ def penalty(state: SaveTheWhalesState, space: int) -> int:
 
 
 def pay_all(state: SaveTheWhalesState) -> None:
-    """Pay the payment in progress (only that one) from whichever seat has SPs."""
+    """Pay the payment in progress (only that one): each seat asked pays all it can."""
     payment = state.payment
     while state.phase == PAY and state.payment is payment:
-        state.apply(next(a for a in state.legal_actions() if isinstance(a, act.Contribute)))
+        pays = [a for a in state.legal_actions() if isinstance(a, act.Pay)]
+        state.apply(max(pays, key=lambda a: a.amount))

@@ -110,8 +110,8 @@ def test_a_save_is_pushed_over_the_turn_and_the_saved_whales_seat_chooses_next(
     state.sp = [10, 10]
     state.apply(act.SaveWhale("gray"))
     assert kinds(state) == [rules.TURN, rules.PAY] and choosers(state) == [0, 0]
-    state.apply(act.Contribute(0))
-    assert kinds(state) == [rules.TURN, rules.PAY]  # a contribution adds to the payment in progress
+    state.apply(act.Pay(1))
+    assert kinds(state) == [rules.TURN, rules.PAY]  # a share adds to the payment in progress
     pay_all(state)
     assert kinds(state) == [rules.TURN, rules.CHOOSE] and choosers(state) == [0, 0]
     state.apply(act.ChooseWhale("fin"))

@@ -63,19 +63,22 @@ def test_doubles_say_the_same_seat_plays_again(table: Table) -> None:
     assert events_of(state, ev.ExtraTurn) == [ev.ExtraTurn(0)]
 
 
-def test_each_survival_point_names_who_decided_and_whose_point_it_was(table: Table) -> None:
-    """The team pools its SPs; the seat whose turn it is decides whose go in."""
-    state = table.new()
-    state.sp = [10, 10]
+def test_each_share_names_the_seat_that_paid_it_and_how_much(table: Table) -> None:
+    """The team pools its SPs, each seat putting in its own: the log says who paid what,
+    and who left it to the others."""
+    state = table.new(("gray", "blue", "fin"))
+    state.sp = [10, 10, 10]
     table.roll(state, 1, 2)  # gray to KRILL
     amount = state.payment[1] if state.payment else 0
     assert amount >= 2
-    state.apply(act.Contribute(1))
-    state.apply(act.Contribute(0))
-    pay_all(state)
-    paid = events_of(state, ev.SurvivalPointPaid)
-    assert paid[:2] == [ev.SurvivalPointPaid(0, 1, "gray"), ev.SurvivalPointPaid(0, 0, "gray")]
-    assert len(paid) == amount
+    state.apply(act.Pay(1))
+    state.apply(act.Pay(0))
+    state.apply(act.Pay(amount - 1))
+    assert events_of(state, ev.SurvivalPointsPaid) == [
+        ev.SurvivalPointsPaid(0, "gray", 1),
+        ev.SurvivalPointsPaid(2, "gray", amount - 1),
+    ]
+    assert events_of(state, ev.PaymentLeftToOthers) == [ev.PaymentLeftToOthers(1, "gray")]
     assert events_of(state, ev.PenaltyPaid) == [ev.PenaltyPaid("gray", amount, "krill")]
 
 
@@ -221,8 +224,8 @@ def test_words_in_english() -> None:
         == "Chi rolls double Catcher Ships for the Orca!"
     )
     assert (
-        words.describe(ev.SurvivalPointPaid(0, 2, "gray"), NAMES, english)
-        == "Ann puts in 1 SP of Chi."
+        words.describe(ev.SurvivalPointsPaid(2, "gray", 3), NAMES, english)
+        == "Chi puts in 3 SP of their own for the Gray Whale."
     )
     assert (
         words.describe(ev.WhaleExtinct("fin", "ship"), NAMES, english)

@@ -69,9 +69,9 @@ def test_save_instead_is_offered_when_the_team_cannot_pay_the_penalty(table: Tab
     assert state.phase == PAY
     legal = state.legal_actions()
     assert act.SaveWhale("orca") in legal and act.Refuse() in legal
-    assert not any(isinstance(a, act.Contribute) for a in legal)  # the penalty cannot be paid
+    assert not any(isinstance(a, act.Pay) for a in legal)  # the penalty cannot be paid
     assert state.observation(None)["payment"]["may_save_instead"] is True
-    assert "cannot pay" in table.refuses(state, act.Contribute(0))
+    assert "cannot pay" in table.refuses(state, act.Pay(1))
     state.apply(act.SaveWhale("orca"))
     pay_all(state)
     assert state.status[ORCA] == SAVED and state.sp == [0, 0]
@@ -128,7 +128,7 @@ def test_save_instead_of_going_onto_the_path_from_spotted_or_pirate_whalers(
     payment = state.observation(None)["payment"]
     assert (payment["amount"], payment["may_save_instead"]) == (0, True)
     assert sorted(a.kind for a in state.legal_actions()) == ["refuse", "save_whale"]
-    assert "nothing to pay" in table.refuses(state, act.Contribute(0))
+    assert "nothing to pay" in table.refuses(state, act.Pay(1))
     decline = state.clone()
     decline.apply(act.Refuse())
     assert table.whale(decline, "gray")["status"] == "path"

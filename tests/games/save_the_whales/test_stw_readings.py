@@ -158,7 +158,7 @@ def test_penalty_once_begun_is_paid_in_full(table: Table) -> None:
     table.roll(state, 1, 2)  # KRILL
     assert state.phase == PAY and act.Refuse() in state.legal_actions()
     assert state.observation(None)["payment"]["amount"] > 1
-    state.apply(act.Contribute(0))
+    state.apply(act.Pay(1))
     assert act.Refuse() not in state.legal_actions()
     assert "paid in full" in table.refuses(state, act.Refuse())
 

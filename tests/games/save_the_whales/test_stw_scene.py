@@ -129,7 +129,9 @@ def test_naming_a_whale_is_clicked_on_it_and_rolling_is_a_button(table: Table) -
     assert roll.target is None and roll.words == "Roll the dice for the Gray Whale"
 
 
-def test_saving_is_clicked_on_the_habitat_and_paying_on_the_payers_row(table: Table) -> None:
+def test_saving_is_clicked_on_the_habitat_and_a_share_is_one_button_per_amount(
+    table: Table,
+) -> None:
     state = table.new()
     table.put(state, "blue", 38)  # MARINE MAMMAL PROTECTION ACT
     state.sp = [10, 10]
@@ -139,7 +141,9 @@ def test_saving_is_clicked_on_the_habitat_and_paying_on_the_payers_row(table: Ta
     assert "PROTECTION ACT: whales may be saved" in made.region("summary").notes
     state.apply(act.SaveWhale("gray"))
     made = scene_of(state, 0)
-    assert [c.action for c in made.at("seat-1")] == [act.Contribute(1)]
+    pays = [c for c in made.choices if isinstance(c.action, act.Pay)]
+    assert [c.action for c in pays] == [act.Pay(k) for k in range(7)]  # gray is worth 6
+    assert all(c.target is None for c in pays)
     assert act.Refuse() not in [c.action for c in made.choices]
     assert made.region("prompt").notes[0].startswith("Saving the Gray Whale: 0 of")
 

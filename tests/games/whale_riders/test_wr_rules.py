@@ -462,7 +462,13 @@ def test_whale_riders_tie_broken_by_most_coins_then_most_tiles(table: Table) -> 
     ]
     assert result.score == "pearls" and result.tie_breaks == ("coins", "tiles")
     assert result.decided_by == "tiles"  # coins left seats 1 and 2 tied
-    assert dict(result.standing(2).breakdown) == {"coins": 7, "tiles": 2, "contracts": 0}
+    assert dict(result.standing(2).breakdown) == {
+        "tile_pearls": 1,
+        "contract_pearls": 0,
+        "decree_pearls": 0,
+        "coins": 7,
+        "tiles": 2,
+    }
     state.coins = [5, 8, 7]  # money comes before tiles
     result = state.result()
     assert result is not None and result.winners == (1,) and result.decided_by == "coins"
@@ -477,6 +483,30 @@ def test_whale_riders_tie_broken_by_most_coins_then_most_tiles(table: Table) -> 
     state.tiles[0 * 18 + 16] = 1  # the most pearls: the score alone decides
     result = state.result()
     assert result is not None and result.winners == (0,) and result.decided_by is None
+
+
+def test_whale_riders_result_adds_up_the_pearls_on_tiles_contracts_and_decrees(
+    table: Table,
+) -> None:
+    """End: "the player with the most pearls (on tiles and fulfilled contracts) wins": each
+    seat's line shows where its pearls came from, and they add up to its score."""
+    state = table.new(2)
+    state.decisions.append(D_OVER)
+    state.tiles[0 * 18 + 16] = 1  # a 2-pearl tile
+    state.fulfilled[0] = (*state.fulfilled[0], 0)
+    state.decree_pearls[0] = 3
+    contract = state.game.components.contracts[0].pearls
+    result = state.result()
+    assert result is not None
+    parts = dict(result.standing(0).breakdown)
+    assert (parts["tile_pearls"], parts["contract_pearls"], parts["decree_pearls"]) == (
+        2,
+        contract,
+        3,
+    )
+    for standing in result.standings:
+        pearls = sum(v for k, v in standing.breakdown if k.endswith("_pearls"))
+        assert pearls == standing.score
 
 
 # ------------------------------------------------------- readings (rules.md)

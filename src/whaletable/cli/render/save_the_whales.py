@@ -52,6 +52,7 @@ BY_WHALE: dict[str, Callable[[str], Action]] = {
     "t": act.TradePlaces,
 }
 TRACK_LENGTH = default_components().track_length
+MOST_OWED = default_components().most_owed
 
 
 def number(args: list[str], write: str, missing: str, first: int, last: int) -> int:
@@ -160,9 +161,9 @@ class SaveTheWhalesView(SceneView):
             missing = tr("there is no space {number}: spaces are 0 to {last}")
             return act.MoveAnywhere(number(args, write, missing, 0, TRACK_LENGTH - 1))
         if verb == "p":
-            write = tr("write 'p N' with a seat number N")
-            missing = tr("there is no seat {number}: seats are 1 to {last}")
-            return act.Contribute(number(args, write, missing, 1, obs["num_players"]) - 1)
+            write = tr("write 'p N' with the number N of your own SP to pay")
+            missing = tr("there is no payment of {number} SP: pay 0 to {last}")
+            return act.Pay(number(args, write, missing, 0, MOST_OWED))
         whales = ", ".join(WHALES)
         if len(args) != 1:
             write = tr("write '{verb} WHALE' with a whale: {whales}")

@@ -82,7 +82,7 @@ SPEC = GameSpec(
     max_players=MAX_SEATS,
     options=SaveTheWhalesOptions,
     cooperative=True,
-    version="1",
+    version="2",  # 2: a seat pays an amount of its own SPs in one action
     summary="Work together to save eight whales before the Catcher Ship and THE SYSTEM get them.",
     # One payoff for the whole team: 1 for all eight whales saved, else saved / 8 − 1.
     utility=Utility.IDENTICAL,
@@ -102,7 +102,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         act.ThrowDice,
         act.DrawCard,
         act.SaveWhale,
-        act.Contribute,
+        act.Pay,
         act.Refuse,
         act.CollectSurvivalPoints,
         act.MoveAnywhere,
@@ -136,6 +136,11 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         }
 
     @cached_property
+    def pay(self) -> tuple[act.Pay, ...]:
+        """Every amount a seat may put in at once, indexed by the amount."""
+        return tuple(act.Pay(k) for k in range(self.components.most_owed + 1))
+
+    @cached_property
     def move_anywhere(self) -> tuple[act.MoveAnywhere, ...]:
         return tuple(act.MoveAnywhere(s) for s in range(self.components.track_length))
 
@@ -154,7 +159,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
 
     @cached_property
     def player_codes(self) -> codes.PlayerCodes:
-        return codes.player_codes(self, MAX_SEATS)
+        return codes.player_codes(self)
 
     @cache  # noqa: B019 - one game object lives as long as the program
     def dice_set(self, ship_face: str) -> frozenset[act.ThrowDice]:
@@ -169,7 +174,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         out += [act.ThrowDice(a, b) for i, a in enumerate(faces) for b in faces[i:]]
         out += [act.DrawCard(d, i) for d in DECKS for i in range(len(c.cards[d]))]
         out += [act.SaveWhale(w) for w in WHALES]
-        out += [act.Contribute(s) for s in range(MAX_SEATS)]
+        out += [act.Pay(k) for k in range(c.most_owed + 1)]
         out.append(act.Refuse())
         out.append(act.CollectSurvivalPoints())
         out += [act.MoveAnywhere(s) for s in range(c.track_length)]

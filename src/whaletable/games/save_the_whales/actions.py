@@ -4,9 +4,10 @@ A turn is a few small decisions: a seat without a whale first names the whale it
 moves (:class:`NameWhale`); while a whale occupies MARINE MAMMAL PROTECTION ACT the
 team may start saving whales (:class:`SaveWhale`); then :class:`Roll`. The dice
 (:class:`ThrowDice`) and every card drawn (:class:`DrawCard`) are chance actions.
-A payment (a penalty or a save) is paid one Survival Point at a time
-(:class:`Contribute`, naming whose SP goes in), or a penalty is refused
-(:class:`Refuse`). Space effects that offer a choice are answered with
+A payment (a penalty or a save) goes round the table: each seat asked puts in
+an amount of its own Survival Points in one decision (:class:`Pay`; see
+:mod:`~whaletable.games.save_the_whales.payment`), or the seat whose turn it is refuses
+the penalty (:class:`Refuse`). Space effects that offer a choice are answered with
 :class:`CollectSurvivalPoints` / :class:`MoveAnywhere` (your own whale space),
 :class:`PassBarnacle`, :class:`LeavePath`, :class:`TradePlaces`, or
 :class:`Done` to take no (more) of what is offered.
@@ -73,11 +74,12 @@ class SaveWhale(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Contribute(Action):
-    """Put one Survival Point of ``seat`` toward the payment in progress."""
+class Pay(Action):
+    """Put ``amount`` of your own Survival Points toward the payment in progress (0: leave
+    the rest to the seats asked after you)."""
 
-    kind: ClassVar[str] = "contribute"
-    seat: int
+    kind: ClassVar[str] = "pay"
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

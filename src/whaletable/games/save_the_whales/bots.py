@@ -126,7 +126,7 @@ class TeamHeuristic:
             saves = [a for a in legal if isinstance(a, act.SaveWhale)]
             if saves:
                 return saves[0]
-            gives = [a for a in legal if isinstance(a, act.Contribute)]
+            gives = [a for a in legal if isinstance(a, act.Pay)]
             if not gives:
                 return act.Refuse()
             if (
@@ -136,10 +136,8 @@ class TeamHeuristic:
                 and self._lets_go(obs, whales, payment)
             ):
                 return act.Refuse()
-            players = obs["players"]
-            return (
-                max(gives, key=lambda a: (players[a.seat]["sp"], -a.seat)) if payment else gives[0]
-            )
+            # A bot pays all it can of its own, sparing the players asked after it.
+            return max(gives, key=lambda a: a.amount)
         if phase == "own_space":
             return self._own_space(obs, whales, legal)
         if phase == "barnacle":

@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class PlayerCodes:
-    """The player code of every decision, per whale (``WHALES`` order), seat or space.
+    """The player code of every decision, per whale (``WHALES`` order), amount or space.
 
     The player space numbers the action types in this order (choose, name, roll, save,
-    contribute, refuse, collect, move anywhere, pass, leave, trade, done), which is
+    pay, refuse, collect, move anywhere, pass, leave, trade, done), which is
     what lets the rules list a decision's codes ascending without sorting them.
     """
 
@@ -34,7 +34,8 @@ class PlayerCodes:
     name: tuple[int, ...]
     roll: int
     save: tuple[int, ...]
-    contribute: tuple[int, ...]
+    pay: tuple[int, ...]
+    """By amount, from 0."""
     refuse: int
     collect: int
     move_anywhere: tuple[int, ...]
@@ -44,8 +45,8 @@ class PlayerCodes:
     done: int
 
 
-def player_codes(game: SaveTheWhales, seats: int) -> PlayerCodes:
-    """The player codes of ``game``'s decisions (for up to ``seats`` seats)."""
+def player_codes(game: SaveTheWhales) -> PlayerCodes:
+    """The player codes of ``game``'s decisions."""
     code = game.player_code
 
     def per_whale(kind: Callable[[str], Action]) -> tuple[int, ...]:
@@ -56,7 +57,7 @@ def player_codes(game: SaveTheWhales, seats: int) -> PlayerCodes:
         name=per_whale(act.NameWhale),
         roll=code(act.Roll()),
         save=per_whale(act.SaveWhale),
-        contribute=tuple(code(act.Contribute(s)) for s in range(seats)),
+        pay=tuple(code(act.Pay(k)) for k in range(game.components.most_owed + 1)),
         refuse=code(act.Refuse()),
         collect=code(act.CollectSurvivalPoints()),
         move_anywhere=tuple(code(a) for a in game.move_anywhere),

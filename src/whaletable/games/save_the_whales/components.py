@@ -138,6 +138,19 @@ class Components:
     def track_length(self) -> int:
         return len(self.track)
 
+    @property
+    def most_owed(self) -> int:
+        """The largest payment there can be (a whale's value, a space's or a card's
+        penalty): the most SPs one seat may put in at once."""
+        penalties = [-s.sp for s in self.track if s.sp < 0]
+        charges = [
+            c.sp
+            for deck in self.cards.values()
+            for c in deck
+            if c.effect in ("pay", "everyone_pays")
+        ]
+        return max(*self.values, *penalties, *charges)
+
     def first_of(self, kind: str) -> int:
         """The first track space of a kind (the only one, for the spaces named once)."""
         return self._first[kind]

@@ -113,12 +113,22 @@ class SaveStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SurvivalPointPaid(Event):
-    """The seat deciding put in one Survival Point of ``payer`` (the team pools its SPs)."""
+class SurvivalPointsPaid(Event):
+    """``seat`` put ``amount`` of its own Survival Points toward ``whale``'s payment (the
+    team pools its SPs, each seat paying its own)."""
 
-    kind: ClassVar[str] = "survival_point_paid"
+    kind: ClassVar[str] = "survival_points_paid"
     seat: int
-    payer: int
+    whale: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentLeftToOthers(Event):
+    """``seat``, asked for its share of ``whale``'s payment, left it to the seats after it."""
+
+    kind: ClassVar[str] = "payment_left_to_others"
+    seat: int
     whale: str
 
 
@@ -328,7 +338,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     SurvivalPointsCollected,
     MovedAnywhere,
     SaveStarted,
-    SurvivalPointPaid,
+    SurvivalPointsPaid,
+    PaymentLeftToOthers,
     PenaltyPaid,
     SavePaid,
     PenaltyRefused,

@@ -37,13 +37,13 @@ from whaletable.core.state import StackedState
 from whaletable.games.save_the_whales.actions import (
     ChooseWhale,
     CollectSurvivalPoints,
-    Contribute,
     Done,
     DrawCard,
     LeavePath,
     MoveAnywhere,
     NameWhale,
     PassBarnacle,
+    Pay,
     Refuse,
     Roll,
     SaveWhale,
@@ -64,6 +64,7 @@ from whaletable.games.save_the_whales.events import (
     MovedAnywhere,
     OfferDeclined,
     PassedPow,
+    PaymentLeftToOthers,
     PenaltyPaid,
     PenaltyRefused,
     PenaltyUnpayable,
@@ -74,8 +75,8 @@ from whaletable.games.save_the_whales.events import (
     ShipSailed,
     ShipToPort,
     SlidDown,
-    SurvivalPointPaid,
     SurvivalPointsCollected,
+    SurvivalPointsPaid,
     WentOntoPath,
     WhaleChosen,
     WhaleExtinct,
@@ -92,6 +93,7 @@ from whaletable.games.save_the_whales.observation import (
     SaveTheWhalesObservation,
     WhaleRow,
 )
+from whaletable.games.save_the_whales.payment import next_payer, pay_range
 
 if TYPE_CHECKING:
     from whaletable.games.save_the_whales import SaveTheWhales, SaveTheWhalesOptions
@@ -173,7 +175,6 @@ _SAVE = tuple(SaveWhale(w) for w in WHALES)
 _PASS = tuple(PassBarnacle(w) for w in WHALES)
 _LEAVE = tuple(LeavePath(w) for w in WHALES)
 _TRADE = tuple(TradePlaces(w) for w in WHALES)
-_CONTRIBUTE = tuple(Contribute(s) for s in range(MAX_SEATS))
 _ROLL = Roll()
 _REFUSE = Refuse()
 _DONE = Done()
@@ -856,11 +857,11 @@ class SaveTheWhalesState(StackedState):
             return out
         if phase == PAY:
             assert self.payment is not None
-            w, amount, _, is_save, may_save = self.payment
-            out = []
-            if amount > 0 and self.pool() >= amount - self.paid:
-                out.extend(_CONTRIBUTE[s] for s in range(self.num_players) if self.sp[s] > 0)
-            if not is_save and self.paid == 0:
+            w, amount, _, _, may_save = self.payment
+            low, high = self._pay_range()
+            pay = self.game.pay
+            out = [pay[k] for k in range(low, high + 1)] if amount > 0 else []
+            if self._may_refuse():
                 out.append(_REFUSE)
                 if may_save and self._may_save_instead(w):
                     out.append(_SAVE[w])
@@ -898,14 +899,14 @@ class SaveTheWhalesState(StackedState):
             return out
         if phase == PAY:
             assert self.payment is not None
-            w, amount, _, is_save, may_save = self.payment
-            may_refuse = not is_save and self.paid == 0
+            w, amount, _, _, may_save = self.payment
+            may_refuse = self._may_refuse()
             save_instead = may_refuse and may_save and self._may_save_instead(w)
-            # The codes ascend save < contribute < refuse: a save instead comes first here.
+            # The codes ascend save < pay < refuse: a save instead comes first here.
             out = [codes.save[w]] if save_instead else []
-            if amount > 0 and self.pool() >= amount - self.paid:
-                sp = self.sp
-                out.extend([codes.contribute[s] for s in range(self.num_players) if sp[s] > 0])
+            if amount > 0:
+                low, high = self._pay_range()
+                out.extend(codes.pay[low : high + 1])
             if may_refuse:
                 out.append(codes.refuse)
             return out
@@ -931,6 +932,19 @@ class SaveTheWhalesState(StackedState):
         p = 1.0 / len(left)
         codes = [row[i] for i in left]
         return codes, [(c, p) for c in codes]
+
+    def _pay_range(self) -> tuple[int, int]:
+        """The fewest and most SPs the seat asked may put in now (see :mod:`.payment`)."""
+        assert self.payment is not None
+        seat = self.decisions[-1] >> KIND_BITS
+        return pay_range(self.sp, self.turn_seat, seat, self.payment[1] - self.paid)
+
+    def _may_refuse(self) -> bool:
+        """A penalty may be refused (or the whale saved instead) by the seat whose turn it
+        is, asked first, before anything is paid; a save, once started, is paid in full."""
+        assert self.payment is not None
+        seat = self.decisions[-1] >> KIND_BITS
+        return not self.payment[3] and self.paid == 0 and seat == self.turn_seat
 
     def _may_save_instead(self, w: int) -> bool:
         """ "If a Whale lands on a space such as RADIOACTIVE WASTE or IWC (while another
@@ -991,27 +1005,30 @@ class SaveTheWhalesState(StackedState):
                 return "name the whale you will move before rolling"
             return "roll the dice (or save a whale)"
         if phase == PAY:
-            if isinstance(action, Contribute):
-                if action.seat >= self.num_players:
-                    return f"there is no seat {action.seat}"
-                if self.payment is not None and self.payment[1] == 0:
+            if isinstance(action, Pay) and self.payment is not None:
+                if self.payment[1] == 0:
                     return (
                         "there is nothing to pay: save the whale instead, or refuse and it "
                         "goes onto the path"
                     )
-                if self.payment is not None and self.pool() < self.payment[1] - self.paid:
+                low, high = self._pay_range()
+                if low > high:
                     return (
                         f"the team has {self.pool()} SPs and cannot pay {self.payment[1]}: "
                         "save the whale instead or refuse"
                     )
-                return "that seat has no Survival Points left"
+                if action.amount > high:
+                    return f"you may put in at most {high} SP of your own now"
+                return f"put in at least {low} SP: the players asked after you cannot pay the rest"
             if isinstance(action, Refuse):
                 if self.payment is not None and self.payment[3]:
                     return "a save, once started, is paid in full"
+                if self.paid == 0:
+                    return "only the player whose turn it is may refuse, when asked first"
                 return "the payment has begun: it is paid in full"
             if isinstance(action, SaveWhale):
                 return "this whale cannot be saved instead of paying now"
-            return "a payment is in progress: contribute SPs or refuse"
+            return "a payment is in progress: pay SPs or refuse"
         if phase == OWN_SPACE:
             if isinstance(action, MoveAnywhere):
                 return "the whale is already on that space"
@@ -1079,11 +1096,17 @@ class SaveTheWhalesState(StackedState):
         if phase == PAY:
             assert self.payment is not None
             w, amount, reason, is_save, _ = self.payment
-            if isinstance(action, Contribute):
-                self.sp[action.seat] -= 1
-                self.paid += 1
-                self._emit(SurvivalPointPaid, self.turn_seat, action.seat, WHALES[w])
+            if isinstance(action, Pay):
+                seat = stack[-1] >> KIND_BITS
+                if action.amount:
+                    self.sp[seat] -= action.amount
+                    self.paid += action.amount
+                    self._emit(SurvivalPointsPaid, seat, WHALES[w], action.amount)
+                else:
+                    self._emit(PaymentLeftToOthers, seat, WHALES[w])
                 if self.paid < amount:
+                    # The next seat with SPs is asked for its own share.
+                    stack[-1] = PAY_BY[next_payer(self.sp, self.turn_seat, seat)]
                     return
                 stack.pop()
                 self.payment = None
@@ -1279,9 +1302,9 @@ class SaveTheWhalesState(StackedState):
                 "paid": self.paid,
                 "reason": reason,
                 "save": is_save,
-                "may_refuse": not is_save and self.paid == 0,
+                "may_refuse": self._may_refuse(),
                 "may_save_instead": bool(
-                    may_save and not is_save and self.paid == 0 and self._may_save_instead(w)
+                    may_save and self._may_refuse() and self._may_save_instead(w)
                 ),
             }
         owing = [WHALES[s[1]] for s in self.queue if s[0] == "pay"]

@@ -19,7 +19,7 @@ Regions, keyed by what a player points at:
 
 A whale is the piece ``whale-W`` wherever it is (none while in the box). Its choices
 (naming, the barnacle, leaving the path, trading) are clicked on it; choosing and saving
-on its habitat; paying on the payer's row; moving anywhere on the space; the rest are
+on its habitat; moving anywhere on the space; the rest are
 buttons. The whale named to move this turn is highlighted, and what the last step touched:
 the whales it moved and where to, the ship, the dice, the card, a habitat saved, a payer.
 """
@@ -47,10 +47,8 @@ TOUCHED = {
     "other": "whale-{}",
     "space": "space-{}",
     "above": "path-{}",
-    "payer": "seat-{}",
 }
-"""The keys an event's fields name: a whale, a track space, a path space (the ship's too),
-the seat whose SP was paid."""
+"""The keys an event's fields name: a whale, a track space, a path space (the ship's too)."""
 TOUCHED_BY: dict[type[Event], str] = {
     ev.DiceRolled: "dice",
     ev.CardDrawn: "card",
@@ -60,6 +58,7 @@ TOUCHED_BY: dict[type[Event], str] = {
     ev.WhaleSaved: "habitat-{e.whale}",
     ev.SaveStarted: "habitat-{e.whale}",
     ev.SurvivalPointsCollected: "seat-{e.seat}",
+    ev.SurvivalPointsPaid: "seat-{e.seat}",
 }
 """The key an event of each of these kinds touches besides its fields' (``e``: the event)."""
 
@@ -88,8 +87,6 @@ def target(action: Action, obs: SaveTheWhalesObservation) -> str | None:
         return f"whale-{action.whale}" if on_board else f"habitat-{action.whale}"
     if isinstance(action, (act.ChooseWhale, act.SaveWhale)):
         return f"habitat-{action.whale}"
-    if isinstance(action, act.Contribute):
-        return f"seat-{action.seat}"
     if isinstance(action, act.MoveAnywhere):
         return f"space-{action.space}"
     return None

@@ -145,7 +145,8 @@ SENTENCES: dict[object, str | tuple[str, ...]] = {
     ev.SurvivalPointsCollected: _("{name} collects {sp} SP."),
     ev.MovedAnywhere: _("{name} moves the {whale} anywhere: to {space}."),
     ev.SaveStarted: _("{name} starts saving the {whale}."),
-    ev.SurvivalPointPaid: _("{name} puts in 1 SP of {payer}."),
+    ev.SurvivalPointsPaid: _("{name} puts in {amount} SP of their own for the {whale}."),
+    ev.PaymentLeftToOthers: _("{name} leaves the payment for the {whale} to the others."),
     ev.PenaltyPaid: _("The team pays a penalty of {sp} SP for the {whale}."),
     ev.SavePaid: _("The team pays {sp} SP to save the {whale}."),
     (ev.PenaltyRefused, True): (
@@ -380,10 +381,10 @@ def hint(obs: SaveTheWhalesObservation, legal: Sequence[Action], tr: Translate) 
         return ""
     if phase == "turn" and any(isinstance(a, act.NameWhale) for a in legal):
         return tr("Click the whale you will move.")
-    if phase == "pay" and not any(isinstance(a, act.Contribute) for a in legal):
+    if phase == "pay" and not any(isinstance(a, act.Pay) for a in legal):
         return tr("The team cannot pay this penalty.")
     if phase == "pay":
-        return tr("Click a player's SP to pay 1 SP.")
+        return tr("Choose how many of your own SP to pay.")
     return tr(HINTS[phase]) if phase in HINTS else ""
 
 
@@ -402,10 +403,13 @@ def action_label(
     if isinstance(action, act.SaveWhale) and pay is not None and not pay["save"] and row:
         text = tr("Save the {whale} instead of paying the penalty: the team pays {value} SP")
         return text.format(whale=named, value=row["value"])
-    if isinstance(action, act.Contribute):
-        sp = obs["players"][action.seat]["sp"] if action.seat < len(obs["players"]) else 0
-        name = seat_name(names, action.seat, tr)
-        return tr("Pay 1 SP from {name} (has {sp})").format(name=name, sp=sp)
+    if isinstance(action, act.Pay):
+        if action.amount == 0:
+            return tr("Pay nothing: leave the rest to the others")
+        mine = obs["players"][obs["to_move"]]["sp"] if obs["to_move"] is not None else 0
+        return tr("Pay {amount} SP of your own (you have {sp})").format(
+            amount=action.amount, sp=mine
+        )
     if isinstance(action, act.Refuse):
         return _refuse_label(obs, tr)
     if isinstance(action, act.PassBarnacle) and holder is not None and holder != whale:
@@ -493,6 +497,11 @@ def whales_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
     ]
 
 
+def result_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
+    """Under the result: what the team saved and lost, whale by whale."""
+    return whales_lines(obs, tr)
+
+
 def tie_break_line(result: Result, tr: Translate) -> str | None:
     """A cooperative game breaks no tie."""
     return None
@@ -541,7 +550,7 @@ def describe(event: Event, names: Sequence[str], tr: Translate) -> str | None:
 # --- The terminal's typed commands -----------------------------------------------------------
 SHORT_FORMS = _(
     "type a number from the list, or: r (roll), c W (choose whale W), n W (name whale W "
-    "to move), s W (save W), p N (pay 1 SP of seat N), x (refuse to pay), k (collect), "
+    "to move), s W (save W), p N (pay N of your own SP), x (refuse to pay), k (collect), "
     "m N (move to space N), b W (barnacle to W), l W (W leaves the path), "
     "t W (trade places with W), d (done), q (quit)"
 )

@@ -357,11 +357,20 @@ class WhaleRidersState(StackedState):
 
     def pearls(self, seat: int) -> int:
         """End of the game: pearls on tiles and on fulfilled contracts (and decrees)."""
+        return sum(part for _, part in self.pearl_parts(seat))
+
+    def pearl_parts(self, seat: int) -> tuple[tuple[str, int], ...]:
+        """The pearls a seat counts at the end, by where they come from: its pearl tiles,
+        its fulfilled contracts and the decrees it met (what the result table adds up)."""
         base = seat * HELD + PEARL * MAX_COUNT
         on_tiles = sum((k + 1) * self.tiles[base + k] for k in range(MAX_COUNT))
         contracts = self.game.components.contracts
         on_cards = sum(contracts[card].pearls for card in self.fulfilled[seat])
-        return on_tiles + on_cards + self.decree_pearls[seat]
+        return (
+            ("tile_pearls", on_tiles),
+            ("contract_pearls", on_cards),
+            ("decree_pearls", self.decree_pearls[seat]),
+        )
 
     def tile_count(self, seat: int) -> int:
         return sum(self.tiles[seat * HELD : (seat + 1) * HELD])
@@ -408,10 +417,11 @@ class WhaleRidersState(StackedState):
                     place=ranking.places[s],
                     winner=ranking.places[s] == 1,
                     score=self.pearls(s),
+                    # The pearls added up, then the tie-breaks' counts.
                     breakdown=(
+                        *self.pearl_parts(s),
                         ("coins", self.coins[s]),
                         ("tiles", self.tile_count(s)),
-                        ("contracts", len(self.fulfilled[s])),
                     ),
                 )
                 for s in ranking.order

@@ -266,9 +266,11 @@ def status_line(obs: WhaleRidersObservation, names: Sequence[str], tr: Translate
 # --- The result --------------------------------------------------------------------------
 
 RESULT_WORDS = {
+    "tile_pearls": _("Pearls on tiles"),
+    "contract_pearls": _("Pearls on contracts"),
+    "decree_pearls": _("Pearls from decrees"),
     "coins": _("Coins"),
     "tiles": _("Tiles"),
-    "contracts": _("Contracts fulfilled"),
     "pearls": _("Pearls"),
 }
 TIE_BREAKS = {

@@ -5,7 +5,8 @@ The main track is a square ring of spaces clockwise from POW (top left); the END
 SPECIES path an inner ring, each path space just inside the track space it lies above,
 with a short line to it. Inside the path: the eight NATURAL HABITATS, EXTINCT MARINE
 MAMMALS, the WHALING PORT, the dice and the card drawn this turn; below the board, the
-buttons of the moment and the players with their Survival Points.
+buttons of the moment (a share of a payment: one button per amount) and the players with
+their Survival Points.
 
 A drawn card's text is in the observation in English, Vietnamese and Persian. The board
 does not know the page's language, so it draws all three, each marked with ``lang``, and
@@ -19,7 +20,7 @@ import textwrap
 from collections.abc import Sequence
 from functools import cache
 
-from whaletable.core.view import Piece, Region, Scene
+from whaletable.core.view import Choice, Piece, Region, Scene
 from whaletable.core.words import message as _
 from whaletable.games.save_the_whales import actions as act
 from whaletable.games.save_the_whales import view, words
@@ -228,15 +229,46 @@ class Drawing:
         self.centre(obs["card"], [r for r in sc.regions if r.kind == "habitat"])
         for region in (r for r in sc.regions if r.key.startswith(("space-", "path-"))):
             self.tokens(region)
-        sp, shown = default_components().own_space_sp, []
+        sp, shown, amounts = default_components().own_space_sp, [], []
         for choice in (c for c in sc.choices if c.target is None):
+            if isinstance(choice.action, act.Pay):
+                amounts.append(choice)
+                continue
             cls, text = BUTTONS.get(type(choice.action), ("done-act", ""))
             shown.append((choice, cls, tr(text).format(sp=sp) if text else choice.words))
         x = svg.buttons(X0, CONTROLS_Y, shown, height=34)
+        x = self.pay_buttons(x, amounts)
         hint = " · ".join(regions["prompt"].notes)
         if hint:
             svg.text(x + 4, CONTROLS_Y + 22, hint, size=12, fill=INK, extra=' class="hint"')
         self.players(seats)
+
+    def pay_buttons(self, x: float, amounts: list[Choice]) -> float:
+        """A seat's share of a payment, one button per amount it may put in (each names the
+        amount; its title says it in full): paying is one click, whatever the amount."""
+        if not amounts:
+            return x
+        svg, said = self.svg, self.tr("Pay of your own SP:")
+        svg.text(x, CONTROLS_Y + 22, said, size=12, weight="bold", extra=' class="pay-label"')
+        x += 12 + int(6.6 * len(said))
+        for choice in amounts:
+            assert isinstance(choice.action, act.Pay)
+            amount = choice.action.amount
+            extra = f' data-amount="{amount}"'
+            x = (
+                svg.button(
+                    choice.action,
+                    x,
+                    CONTROLS_Y,
+                    str(amount),
+                    choice.words,
+                    "pay-act",
+                    height=34,
+                    extra=extra,
+                )
+                - 6
+            )
+        return x + 6
 
     def header(self, summary: Region, seats: list[Region]) -> None:
         svg, tr = self.svg, self.tr
@@ -451,11 +483,6 @@ class Drawing:
                 else:
                     svg.add(circle(px + 6, mid, 6, "#9fd3e6", **thin))
                 px += 19 if piece.kind == "exchange" else 14
-            choice = self.acts.get(row.key)
-            if choice is not None:
-                text, seated = tr("Pay 1 SP"), f' data-seat="{seat}"'
-                bx = WIDTH - X0 - 36 - int(7.4 * len(text))
-                svg.button(choice.action, bx, top + 3, text, choice.words, "pay-act", extra=seated)
             svg.add("</g>")
 
 

@@ -235,6 +235,11 @@
     headline.hidden = !msg.result.headline;
     note.textContent = msg.result.note || "";
     note.hidden = !msg.result.note;
+    // What the game says under the table: what a team saved and lost, how it ranks.
+    var lines = document.getElementById("result-lines");
+    lines.textContent = "";
+    (msg.result.lines || []).forEach(function (line) { cell(lines, "li", line); });
+    lines.hidden = !lines.childNodes.length;
     again.action = "/games/" + encodeURIComponent(msg.key) + "/again";
     result.hidden = false;
   }
