@@ -297,6 +297,12 @@ class Presence:
                 bank[seat] = max(bank[seat], pace.move_time)
             since[seat] = at
 
+        def spend(seat: int, until: float) -> None:
+            """Take the seat's time in the decision pending since ``begin`` off its clock."""
+            if ready is not None and pace.timed and seat in bank:
+                spent = max(0.0, until - max(begin, ready, since.get(seat, begin)))
+                bank[seat] = max(0.0, bank[seat] - spent)
+
         for k in range(len(self.actors) + 1):
             while i < len(events) and events[i].step <= k:
                 e = events[i]
@@ -307,6 +313,8 @@ class Presence:
                     replaced[e.seat] = e.step
                     opened[e.seat] = len(spells)
                     spells.append(Spell(e.seat, e.step, None))
+                    if k < len(self.actors) and self.actors[k] == e.seat:
+                        spend(e.seat, e.at)  # its time ran until the bot took over
                 elif e.what == BACK:
                     if e.seat in opened:
                         n = opened.pop(e.seat)
@@ -318,17 +326,22 @@ class Presence:
             if actor in humans and actor not in replaced:
                 if actor in absent:  # moved while absent: the player is back
                     back(actor, since.get(actor, begin))
-                if ready is not None and pace.timed:
-                    spent = max(0.0, end - max(begin, ready, since.get(actor, begin)))
-                    bank[actor] = max(0.0, bank[actor] - spent) + pace.increment
-                    if pace.kind == TURN:
-                        bank[actor] = pace.move_time
+                spend(actor, end)
+                if actor in bank and ready is not None and pace.timed:
+                    bank[actor] = (
+                        pace.move_time if pace.kind == TURN else bank[actor] + pace.increment
+                    )
             since.pop(actor, None)
             begin = end
 
         running = runs_out = None
         left = dict(bank)
-        if (
+        pending = len(self.actors)
+        if to_move in replaced and replaced[to_move] == pending:
+            taken = next(e.at for e in reversed(events) if e.seat == to_move and e.what == REPLACED)
+            spend(to_move, taken)
+            left[to_move] = bank[to_move]
+        elif (
             pace.timed
             and ready is not None
             and to_move in humans

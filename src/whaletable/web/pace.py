@@ -234,13 +234,15 @@ class Referee:
                     if seat not in st.replaced and now >= e.at + grace:
                         presence = presence.with_event(Event(seat, REPLACED, step, now))
             presence = self._settle(table, presence, now)
-            if presence is not table.presence:
-                try:
-                    await self._store(table, presence)
-                except DatabaseDown:
-                    log.warning("table %s: its clocks wait for the database", table.key)
-                    self._retry(table)
-                    return
+            if presence is table.presence:
+                self.arm(table)
+                return
+            try:
+                await self._store(table, presence)
+            except DatabaseDown:
+                log.warning("table %s: its clocks wait for the database", table.key)
+                self._retry(table)
+                return
         await self._changed(table)
 
     def _retry(self, table: LiveTable) -> None:

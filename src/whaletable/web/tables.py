@@ -738,6 +738,7 @@ class Tables:
             )
         else:
             self._index(table)
+            self.referee.arm(table)
 
     def _new_table(
         self,
