@@ -169,6 +169,9 @@ def test_a_player_who_leaves_alone_is_replaced_at_once_and_the_clock_wakes_the_t
         assert done["clocks"]["spells"][0]["seat"] == 0
         assert table.finished
     assert key not in tables_of(client).referee.timers  # nothing kept for a finished table
+    assert "Ana: played by a bot from step" in client.get(f"/replay/{key}").text
+    record = client.get(f"/games/{key}/record.json").json()
+    assert record["meta"]["replaced"][0]["seat"] == 0
 
 
 def test_a_flood_of_presence_messages_is_told_to_wait(client: TestClient) -> None:
