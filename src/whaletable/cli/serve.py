@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 DEFAULT_DB = "sqlite:///whaletable.db"
 ARGS_VARIABLE = "WHALETABLE_SERVE_ARGS"  # the command line, handed to each worker process
 TAKEOVER_SECONDS = 15.0  # as web.tables.TAKEOVER_SECONDS, without importing the web app
+SHORTEST_CLOCK = 60.0  # as web.pace.SHORTEST_CLOCK
 DEFAULTS = Limits()
 
 
@@ -61,6 +62,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=TAKEOVER_SECONDS,
         help="with a shared database, how long a table whose bot is to move may wait on the "
         f"server that moved last before this one plays on (default {TAKEOVER_SECONDS:g})",
+    )
+    p.add_argument(
+        "--shortest-clock",
+        type=float,
+        default=SHORTEST_CLOCK,
+        metavar="SECONDS",
+        help="the fewest seconds a new table's clock may be set to (default "
+        f"{SHORTEST_CLOCK:g}); lower it for tests and demos only",
     )
     p.add_argument(
         "--public-url",
@@ -164,6 +173,11 @@ def check_sharing(args: argparse.Namespace) -> bool:
         )
     if args.takeover_seconds <= 0:
         raise ServeError(f"--takeover-seconds must be positive, not {args.takeover_seconds:g}")
+    if not 0 < args.shortest_clock <= SHORTEST_CLOCK:
+        raise ServeError(
+            f"--shortest-clock must be above 0 and at most {SHORTEST_CLOCK:g}, "
+            f"not {args.shortest_clock:g}"
+        )
     return shared
 
 
@@ -180,6 +194,7 @@ def build_app(args: argparse.Namespace) -> FastAPI:
         seed=args.seed,
         shared=shared,
         takeover_seconds=args.takeover_seconds,
+        shortest_clock=args.shortest_clock,
     )
 
 
@@ -216,6 +231,7 @@ def serve_argv(args: argparse.Namespace) -> list[str]:
         "--bot-workers", str(args.bot_workers),
         "--workers", str(args.workers),
         "--takeover-seconds", repr(args.takeover_seconds),
+        "--shortest-clock", repr(args.shortest_clock),
         "--create-rate", args.create_rate,
         "--upload-rate", args.upload_rate,
         "--socket-rate", args.socket_rate,

@@ -20,6 +20,7 @@ from whaletable.web.bots import BOT_DEADLINE, Think, think
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
+from whaletable.web.pace import SHORTEST_CLOCK
 from whaletable.web.routes import errors, health, lobby, records, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
@@ -77,6 +78,7 @@ def create_app(
     seed: int | None = None,
     shared: bool = False,
     takeover_seconds: float = TAKEOVER_SECONDS,
+    shortest_clock: float = SHORTEST_CLOCK,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -91,6 +93,8 @@ def create_app(
     ``shared``: other servers use the same PostgreSQL database (several workers or hosts);
     their tables and steps are taken up from it, and a table whose bot or chance is to move
     and that stays unchanged for ``takeover_seconds`` is played on here.
+    ``shortest_clock``: the fewest seconds a new table's clock (or grace time) may be set
+    to; the public bound is a minute, tests and demos lower it.
     """
     settings = Settings(
         db_url=db_url,
@@ -105,6 +109,7 @@ def create_app(
         seed=seed,
         shared=shared,
         takeover_seconds=takeover_seconds,
+        shortest_clock=shortest_clock,
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     services = Services(settings)

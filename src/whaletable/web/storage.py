@@ -75,9 +75,12 @@ tables = Table(
     # The table's own settings (what the lobby sets beside the game's options), as JSON.
     # Added after the first tables were stored: NULL in their rows reads as the defaults.
     Column("settings", Text, nullable=True),
+    # Who is at the table (seats gone absent, replaced by a bot, taken back), as JSON; the
+    # clocks are worked out from it and from when each action was stored.
+    Column("presence", Text, nullable=True),
 )
 
-ADDED_COLUMNS = ("settings",)
+ADDED_COLUMNS = ("settings", "presence")
 """Columns of ``tables`` added since it was first created: a database made before them
 gets them (empty) when a server opens it, see :meth:`Store._upgrade`."""
 
@@ -213,7 +216,9 @@ class StoredTable:
     kind: str = "live"
     next_key: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    presence: dict[str, Any] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)  # when each action was stored (epoch s)
     notes: dict[int, Note] = field(default_factory=dict)
     last_moved: float | None = None  # when its last step was stored (epoch s), if loaded
 
@@ -570,8 +575,9 @@ class Store:
         self._retry(f"drop step {seq} of table {key}", attempt)
 
     def update_table(self, key: str, **values: Any) -> None:
-        if "seats" in values:
-            values["seats"] = json.dumps(values["seats"])
+        for name in ("seats", "presence"):
+            if name in values:
+                values[name] = json.dumps(values[name])
 
         def attempt(_: int) -> None:
             with self.engine.begin() as conn:
@@ -706,7 +712,9 @@ class Store:
                         kind=r["kind"],
                         next_key=r["next_key"],
                         settings=_settings_of(r["settings"]),
+                        presence=_settings_of(r["presence"]),
                         actions=[json.loads(text) for text, _ in steps],
+                        times=[created for _, created in steps],
                         notes=said,
                         last_moved=steps[-1][1] if steps else None,
                     )

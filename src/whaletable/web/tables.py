@@ -28,6 +28,7 @@ from whaletable import games
 from whaletable.agents import has_agent, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
 from whaletable.core.errors import WhaletableError
+from whaletable.web import clock
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.outbox import Shared
@@ -171,19 +172,23 @@ class TableSettings:
     """What a table's creator chose beside the game's options, stored with the table.
 
     ``advice``: whether the players may ask for advice from what their seat sees (on
-    by default). A table stored before it had settings, or with a damaged entry, reads
-    as the defaults.
+    by default). ``pace``: untimed, real-time or turn-based clocks (see ``web.clock``).
+    A table stored before it had settings, or with a damaged entry, reads as the defaults.
     """
 
     advice: bool = True
+    pace: clock.Pace = field(default_factory=clock.Pace)
 
     def to_json(self) -> dict[str, Any]:
-        return {"advice": self.advice}
+        return {"advice": self.advice, "pace": self.pace.to_json()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TableSettings:
         advice = data.get("advice")
-        return cls(advice=advice if isinstance(advice, bool) else cls.advice)
+        return cls(
+            advice=advice if isinstance(advice, bool) else cls.advice,
+            pace=clock.Pace.from_json(data.get("pace")),
+        )
 
 
 def bot_spec(game_id: str, level: str) -> str:
@@ -251,8 +256,20 @@ class LiveTable:
         self.settings = TableSettings.from_json(stored.settings)
         self.created = stored.created
         self.state: State = self.game.new_state(stored.num_players, stored.options, events=True)
+        actors = []
         for data in stored.actions:
+            actors.append(self.state.current_player())
             self.state.apply(self.game.action_from_json(data))
+        # Clocks and absent seats, from the stored steps' times (see web.clock).
+        everyone_seated = all(s.kind != "open" for s in self.seats)
+        self.presence = clock.Presence.load(
+            self.settings.pace,
+            self.human_seats,
+            stored.presence,
+            stored.created if everyone_seated else None,
+            stored.times,
+            actors,
+        )
         self.notes: dict[int, Note] = dict(stored.notes)  # step → why it was played so
         # The log of each language and seat a page reads, extended as steps are added;
         # rebuilt from the record for one not seen yet (no view is kept per step).
@@ -281,6 +298,16 @@ class LiveTable:
     def hotseat_seats(self) -> frozenset[int]:
         """The seats the hot-seat link acts for: its creator's, never one claimed since."""
         return frozenset(i for i, s in enumerate(self.seats) if s.kind == "human" and not s.claimed)
+
+    def human_seats(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.seats) if s.kind == "human")
+
+    def player_of(self, seat: int) -> SeatConfig:
+        """Who plays ``seat`` now: its own player, or the bot standing in for an absent one."""
+        config = self.seats[seat]
+        if config.kind == "human" and seat in self.presence.replaced_seats():
+            return SeatConfig(kind="bot", name=config.name, bot=clock.STAND_IN, token="")
+        return config
 
     @property
     def finished(self) -> bool:
@@ -314,6 +341,7 @@ class LiveTable:
             self.state = after
         self.changes += 1
         self.changed_at = time.monotonic()
+        self.presence.moved(actor, clock.clock())
         step = len(self.state.history) - 1
         if note is not None:
             self.notes[step] = note
@@ -325,12 +353,16 @@ class LiveTable:
         self.state = self.state.undo()
         self.changes += 1
         self.changed_at = time.monotonic()
+        self.presence.took_back()
         self.notes.pop(len(self.state.history), None)
         for log in self._log.values():
             log.take_back()
 
     def record(self) -> Record:
-        return Record.of(self.state, seats=self.names, table=self.key)
+        # Who was replaced by a bot, and from which step, goes with the record.
+        spells = self.presence.replaced_list(self.state.current_player(), self.names)
+        replaced = {"replaced": spells} if spells else {}
+        return Record.of(self.state, seats=self.names, table=self.key, **replaced)
 
     def catch_up(self, stored: list[dict[str, Any]], notes: dict[int, Note]) -> bool:
         """Make the state the stored record's (another server wrote or dropped steps);
@@ -346,9 +378,12 @@ class LiveTable:
             self.take_back()
         else:  # anything else: the game again from its record
             state = self.game.new_state(self.state.num_players, self.options, events=True)
+            actors = []
             for data in stored:
+                actors.append(state.current_player())
                 state.apply(self.game.action_from_json(data))
             self.state = state
+            self.presence.retold(actors, clock.clock())
             self.notes = dict(notes)
             self._log.clear()
             self.changes += 1
@@ -415,7 +450,12 @@ class LiveTable:
         seat = viewer.showing
         obs = self.state.observation(seat)
         to_move = self.state.current_player()
-        acting = seat is not None and seat == to_move and seat in viewer.seats
+        acting = (
+            seat is not None
+            and seat == to_move
+            and seat in viewer.seats
+            and self.player_of(seat).kind == "human"
+        )
         legal = self.state.legal_actions() if acting else []
         # What the last step touched, as this seat may know it, is highlighted.
         events = self.state.step_events(seat, len(self.state.history) - 1)
@@ -437,6 +477,7 @@ class LiveTable:
             "finished": self.finished,
             "result": result_message(self.board, obs, self.names, viewer.tr),
             "you": seat if acting else None,
+            "clocks": self.presence.message(to_move, self.names, seat, clock.clock()),
         }
 
     def drawing(self, viewer: Viewer) -> Shared:
@@ -446,7 +487,8 @@ class LiveTable:
         alike, and read one language: nothing else of a page goes into its message. The
         drawings are kept for the current state and names only.
         """
-        now = (self.changes, *self.names)
+        clocks = self.presence.mark(self.state.current_player(), clock.clock())
+        now = (self.changes, clocks, *self.names)
         if now != self._drawn_for:
             self._drawn.clear()
             self._drawn_for = now
@@ -621,6 +663,10 @@ class Tables:
         # digest of a token → (key, role, seat); see token_digest.
         self.tokens: dict[bytes, tuple[str, str, int | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        from whaletable.web.pace import Referee  # built on this module
+
+        # Clocks and absent players: the timers of every table in play, and their votes.
+        self.referee = Referee(self)
 
     # ------------------------------------------------------------- creating
 
@@ -693,6 +739,7 @@ class Tables:
             )
         else:
             self._index(table)
+            self.referee.arm(table)
 
     def _new_table(
         self,
@@ -786,6 +833,7 @@ class Tables:
     def start_all(self) -> None:
         for table in self.tables.in_memory():
             self.kick(table)
+            self.referee.arm(table)
         if self.sweeper is None:
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
             self.sweeper.add_done_callback(_log_failure)
@@ -955,7 +1003,7 @@ class Tables:
     @staticmethod
     def _machine_to_move(table: LiveTable) -> bool:
         seat = table.state.current_player()
-        return seat == CHANCE or (seat >= 0 and table.seats[seat].kind == "bot")
+        return seat == CHANCE or (seat >= 0 and table.player_of(seat).kind == "bot")
 
     def _discover_key(self, key: str) -> bool:
         """A table made by another server, looked up in the database; True if found."""
@@ -1012,6 +1060,7 @@ class Tables:
             table.changed_at -= quiet
         else:
             self.kick(table)
+        self.referee.arm(table)
         return table
 
     def _played_elsewhere(self, stored: StoredTable, quiet: float) -> bool:
@@ -1092,6 +1141,7 @@ class Tables:
             self.store.update_table(key, seats=after)
         config.name, config.kind, config.claimed = claimed.name, "human", True
         self.tokens[token_digest(config.token)] = (key, "seat", seat)
+        self.referee.seated(table)
         return config
 
     def play_again(self, table: LiveTable) -> LiveTable:
@@ -1194,6 +1244,8 @@ class Tables:
             self._check_step(table, step)
             if viewer.showing != seat or seat not in viewer.seats:
                 raise TableError("it is not your turn")
+            if table.player_of(seat).kind != "human":
+                raise TableError("a bot plays your seat while you are away: take it back first")
             action = table.game.action_from_json(data)
             await self._commit(table, action)
         await table.broadcast(first=viewer)
@@ -1218,6 +1270,7 @@ class Tables:
                 log.error("table %s: undo not stored: %s", table.key, e)
                 raise DatabaseDown from e
             table.take_back()
+        self.referee.arm(table)
         await table.broadcast()
 
     async def ready(self, table: LiveTable, viewer: Viewer, seat: Any) -> None:
@@ -1276,6 +1329,7 @@ class Tables:
         table.moved_elsewhere = False  # this server moved last: it plays the bots next
         if table.finished:
             await self._mark_finished(table)
+        self.referee.arm(table)  # the next seat's clock, if any, runs from now
 
     async def _settle(self, table: LiveTable) -> None:
         """Make the state equal the stored record after a write of unknown outcome."""
@@ -1355,7 +1409,7 @@ class Tables:
                     table.moved_elsewhere = False
                     return True  # another server drew it first, and plays on from there
             return False
-        config = table.seats[seat] if seat >= 0 else None
+        config = table.player_of(seat) if seat >= 0 else None
         if config is None or config.kind != "bot" or config.bot is None:
             # A human is to move, or the game is over: show everyone, then stop unless
             # a move landed meanwhile.
@@ -1413,6 +1467,7 @@ class Tables:
         return agent.act(SeatView(table.state, seat)).to_json()
 
     def close(self) -> None:
+        self.referee.close()
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.watcher is not None:

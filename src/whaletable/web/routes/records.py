@@ -108,5 +108,7 @@ async def replay(
             "next_url": f"/replay/{key}?step={min(n, at + 1)}{view}",
             "last_url": f"/replay/{key}?step={n}{view}",
             "download_url": f"/games/{key}/record.json",
+            # The seats a bot played while their players were away, and when.
+            "replaced": table.presence.replaced_list(table.state.current_player(), table.names),
         },
     )

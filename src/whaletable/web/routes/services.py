@@ -25,6 +25,7 @@ from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.limits import ConnectionRate, Limits, SocketCount
 from whaletable.web.listen import Listener
 from whaletable.web.origin import Reach
+from whaletable.web.pace import CLOCK_PRESETS, SHORTEST_CLOCK, TURN_DAYS
 from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS, Tables
 
@@ -47,6 +48,7 @@ class Settings:
     seed: int | None = None
     shared: bool = False
     takeover_seconds: float = TAKEOVER_SECONDS
+    shortest_clock: float = SHORTEST_CLOCK  # the least a new table's clock may be set to
 
 
 class Services:
@@ -58,6 +60,7 @@ class Services:
         self.sockets = SocketCount(settings.limits)
         self.advice_rate = ConnectionRate("advice", settings.limits.advice_rate)
         self.templates = Jinja2Templates(directory=str(WEB / "templates"))
+        self.templates.env.globals["pace"] = {"presets": CLOCK_PRESETS, "days": TURN_DAYS}
         self.resumed = 0  # tables taken up again from the database when the app started
         self._store: Store | None = None
         self._tables: Tables | None = None

@@ -18,6 +18,7 @@ from whaletable.web import i18n
 from whaletable.web.advice import advice_message, advice_step
 from whaletable.web.limits import ConnectionRate, client_of, deny_socket
 from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
+from whaletable.web.pace import PRESENCE_RATE
 from whaletable.web.routes.services import ServicesDep, lang_of
 from whaletable.web.tables import LiveTable, TableError, Tables, Viewer, message_in
 
@@ -25,6 +26,9 @@ MAX_MESSAGE = 16_384  # characters in one WebSocket message
 SOCKET_RETRY_SECONDS = 5  # told to a client refused for having too many pages open
 
 router = APIRouter()
+
+# Leaving, voting and coming back, per table socket (each is stored: see web.pace).
+presence_rate = ConnectionRate("presence", PRESENCE_RATE)
 
 
 @router.get("/t/{token}", response_class=HTMLResponse)
@@ -107,6 +111,11 @@ async def accepted_socket(
         async def rate() -> int | None:
             return await advice_rate.retry_after(connection)
 
+    presence_connection = presence_rate.connection()
+
+    async def presence() -> int | None:
+        return await presence_rate.retry_after(presence_connection)
+
     async def read() -> None:
         await table.show(viewer)
         while True:
@@ -124,7 +133,7 @@ async def accepted_socket(
                 )
                 outbox.close(1009)
                 return
-            await handle(t, table, viewer, text, rate)
+            await handle(t, table, viewer, text, rate, presence)
 
     table.viewers.add(viewer)
     writer = outbox.start()
@@ -144,7 +153,12 @@ async def accepted_socket(
 
 
 async def handle(
-    t: Tables, table: LiveTable, viewer: Viewer, text: str, advice_rate: Rate | None = None
+    t: Tables,
+    table: LiveTable,
+    viewer: Viewer,
+    text: str,
+    advice_rate: Rate | None = None,
+    presence_rate: Rate | None = None,
 ) -> None:
     try:
         msg = json.loads(text)
@@ -179,13 +193,24 @@ async def handle(
                 )
             # Answered to this page alone: it is its seat's own view of the game.
             await viewer.send(await advice_message(table, viewer, step))
+        elif kind in PRESENCE:
+            wait = None if presence_rate is None else await presence_rate()
+            if wait is not None:
+                raise TableError("too many requests: try again in {seconds} s", seconds=wait)
+            referee = t.referee
+            what = {"leave": referee.leave, "vote": referee.vote, "return": referee.come_back}
+            await what[kind](table, viewer, msg.get("seat"))
         else:
             raise TableError(
-                "unknown message type {kind}: use act, undo, ready, ping or advice",
+                "unknown message type {kind}: use act, undo, ready, ping, advice, leave, "
+                "vote or return",
                 kind=repr(kind),
             )
     except WhaletableError as e:
         await say(viewer, e)
+
+
+PRESENCE = ("leave", "vote", "return")  # a seat's player leaves, votes, comes back
 
 
 async def say(viewer: Viewer, error: Exception) -> None:

@@ -14,6 +14,7 @@ from starlette.requests import Request
 from whaletable import games
 from whaletable.web import api_schema
 from whaletable.web.outbox import PageDropped
+from whaletable.web.pace import pace_from_form, pace_from_json
 from whaletable.web.routes.services import Services, ServicesDep, TablesDep
 from whaletable.web.tables import LiveTable, SeatConfig, TableError, TableSettings
 from whaletable.web.text import clean_name, clean_word
@@ -96,13 +97,14 @@ async def create_from_form(request: Request, services: ServicesDep) -> Response:
     advice = fields.get("advice", "on")
     if advice not in ("on", "off"):
         raise TableError("advice must be on or off, not {value}", value=repr(advice))
+    pace = pace_from_form(fields, services.settings.shortest_clock)
     tables = services.tables
     table = await tables.acreate(
         game_id,
         seats,
         options,
         fields.get("hotseat") == "on",
-        settings=TableSettings(advice=advice == "on"),
+        settings=TableSettings(advice=advice == "on", pace=pace),
     )
     tables.kick(table)
     return services.page(request, "created.html", links(request, services, table))
@@ -138,13 +140,14 @@ async def create_from_json(request: Request, services: ServicesDep) -> Response:
     advice = body.get("advice", True)
     if not isinstance(advice, bool):
         raise TableError("'advice' must be true or false")
+    pace = pace_from_json(body.get("pace"), services.settings.shortest_clock)
     tables = services.tables
     table = await tables.acreate(
         clean_word(body.get("game", ""), "game"),
         seats,
         body.get("options") or {},
         hotseat,
-        settings=TableSettings(advice=advice),
+        settings=TableSettings(advice=advice, pace=pace),
     )
     tables.kick(table)
     return JSONResponse(links(request, services, table), status_code=201)

@@ -315,6 +315,8 @@
     socket.addEventListener("message", function (event) {
       var msg;
       try { msg = JSON.parse(event.data); } catch (e) { return; }
+      // Other panels of the page (the clocks) read the same messages.
+      document.dispatchEvent(new CustomEvent("whaletable:message", { detail: msg }));
       if (msg.type === "state") {
         delete document.body.dataset.handover;
         onState(msg);

@@ -1,0 +1,103 @@
+"""Clocks and absent players in a real browser, at every game: a player lets their clock
+run out, the other player (a second browser) sees the seat away and votes a bot into it,
+the bot plays it, the first player takes the seat back and moves again, and the final
+result names the seat the bot played. The server allows seconds-long clocks only because
+it is started with ``--shortest-clock`` (the lobby's least is a minute)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from browser_support import MOVED_ON, create_table, serving, step_of
+from playwright.sync_api import Browser, Page, expect
+
+if TYPE_CHECKING:
+    from browser_support import Server
+
+pytestmark = pytest.mark.slow
+pytest_plugins = ["browser_support"]
+
+GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
+# Five seconds a move: long enough for a browser to click, short enough to run out soon.
+PACE = {"kind": "realtime", "start": 5, "increment": 5, "grace": 600}
+YOUR_TURN = """(() => document.body.dataset.you !== undefined && document.body.dataset.you !== ""
+  && !document.body.classList.contains("waiting"))()"""
+
+
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("clock-server")
+    with serving(folder, "--shortest-clock", "1", "--seed", "7") as server:
+        yield server
+
+
+def open_seat(chromium: Browser, url: str) -> Page:
+    """A player's page in a browser profile of its own (another person's browser)."""
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    ctx.set_default_timeout(30_000)
+    page = ctx.new_page()
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-conn", "open")
+    return page
+
+
+def seat_row(page: Page, seat: int) -> Any:
+    return page.locator(f"#clock-seats li[data-seat='{seat}']")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seat_out_of_time_is_voted_to_a_bot_and_taken_back(
+    clock_server: Server, chromium: Browser, game: str
+) -> None:
+    created = create_table(
+        clock_server.base,
+        {
+            "game": game,
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
+            "pace": PACE,
+        },
+    )
+    pages = [open_seat(chromium, link["url"]) for link in created["links"]]
+    try:
+        # Whoever is to move first lets the time run out.
+        pages[0].wait_for_function(
+            "() => document.body.dataset.clockRunning !== undefined"
+            " && document.body.dataset.clockRunning !== ''"
+        )
+        late = int(pages[0].evaluate("document.body.dataset.clockRunning"))
+        other = 1 - late
+        away, voter = pages[late], pages[other]
+        expect(seat_row(voter, late)).to_have_attribute("data-state", "away", timeout=15_000)
+        expect(seat_row(voter, late)).to_contain_text("away: out of time")
+
+        voter.get_by_role("button", name=f"Let a bot play for {['Ana', 'Ben'][late]}").click()
+        expect(seat_row(away, late)).to_have_attribute("data-state", "bot")
+        expect(away.locator("#clock-replaced")).to_contain_text("played by a bot from step")
+
+        # The player comes back and plays their next decision themselves.
+        away.get_by_role("button", name="Take my seat back").click()
+        expect(seat_row(away, late)).not_to_have_attribute("data-state", "bot")
+        played = False
+        while not played:  # each moves when it is their turn, within their clock
+            for page in (voter, away):
+                if page.evaluate(YOUR_TURN):
+                    step = step_of(page)
+                    page.locator("#actions .action").first.click()
+                    page.wait_for_function(MOVED_ON, arg=step)
+                    played = played or page is away
+            time.sleep(0.05)
+
+        # Both leave; with nobody left to vote, bots finish the game at once.
+        for page in (voter, away):
+            page.get_by_role("button", name="Leave the table").click()
+            page.get_by_role("button", name="Yes, leave").click()
+        expect(away.locator("body")).to_have_attribute("data-finished", "true", timeout=60_000)
+        spells = away.locator("#clock-replaced li")
+        expect(spells.first).to_contain_text(f"{['Ana', 'Ben'][late]}: played by a bot from step")
+        assert away.locator("#result").is_visible()
+    finally:
+        for page in pages:
+            page.context.close()
