@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_support import finished, wait_turn
+from browser_support import create_table, finished, serving, wait_turn
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from whaletable import games
@@ -64,6 +64,15 @@ IN_ACTIONS = """() => {
 }"""
 
 
+@pytest.fixture(scope="module")
+def access_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of this module's own, dealt from a fixed seed, that lets one client make the
+    tables of every page and game here within a minute."""
+    folder = tmp_path_factory.mktemp("access-server")
+    with serving(folder, "--seed", "7", "--create-rate", "200/minute") as started:
+        yield started
+
+
 @pytest.fixture
 def phone(chromium: Browser) -> Iterator[BrowserContext]:
     """A 390x844 phone with a touch screen."""
@@ -77,8 +86,6 @@ def phone(chromium: Browser) -> Iterator[BrowserContext]:
 
 def new_table(server: Server, game: str) -> dict[str, Any]:
     """A two-seat table of ``game`` (Ana and an easy bot), made through the JSON API."""
-    from browser_support import create_table
-
     body = {
         "game": game,
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"}],
@@ -148,7 +155,7 @@ def replay_page(context: BrowserContext, server: Server, folder: Path) -> Page:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_on_any_page(
-    web_server: Server, chromium: Browser, viewport: dict[str, int], tmp_path: Path
+    access_server: Server, chromium: Browser, viewport: dict[str, int], tmp_path: Path
 ) -> None:
     # axe-core is injected as a script: the test's own, which the page's policy would refuse.
     ctx = chromium.new_context(viewport=viewport, locale="en-GB", bypass_csp=True)
@@ -156,19 +163,19 @@ def test_axe_finds_nothing_serious_on_any_page(
     found: list[str] = []
     try:
         lobby = ctx.new_page()
-        lobby.goto(web_server.url("/"))
+        lobby.goto(access_server.url("/"))
         found += serious_violations(lobby, "lobby")
         lobby.locator("#new-game button[type=submit]").click()
         expect(lobby.locator("h1")).to_contain_text("the table is ready")
         found += serious_violations(lobby, "created")
         for game in GAME_IDS:
-            links = new_table(web_server, game)
+            links = new_table(access_server, game)
             found += serious_violations(open_turn(ctx, links["links"][0]["url"]), game)
             watcher = opened(ctx, links["spectator_url"])
             found += serious_violations(watcher, f"{game} (spectator)")
-        found += serious_violations(replay_page(ctx, web_server, tmp_path), "replay")
+        found += serious_violations(replay_page(ctx, access_server, tmp_path), "replay")
         error = ctx.new_page()
-        error.goto(web_server.url("/t/not-a-link"))
+        error.goto(access_server.url("/t/not-a-link"))
         found += serious_violations(error, "error")
     finally:
         ctx.close()
@@ -180,9 +187,9 @@ def test_axe_finds_nothing_serious_on_any_page(
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_phone_shows_the_table_without_sideways_scroll_small_text_or_small_buttons(
-    web_server: Server, phone: BrowserContext, game: str
+    access_server: Server, phone: BrowserContext, game: str
 ) -> None:
-    page = open_turn(phone, new_table(web_server, game)["links"][0]["url"])
+    page = open_turn(phone, new_table(access_server, game)["links"][0]["url"])
     widths = page.evaluate(WIDTHS)
     assert widths[0] == widths[2] and widths[1] <= widths[2], f"the page scrolls sideways: {widths}"
     assert page.evaluate(SMALL_TEXT, SMALLEST_TEXT) == []
@@ -192,18 +199,18 @@ def test_a_phone_shows_the_table_without_sideways_scroll_small_text_or_small_but
 
 
 def test_a_phone_shows_the_lobby_the_new_table_a_replay_and_an_error_without_sideways_scroll(
-    web_server: Server, phone: BrowserContext, tmp_path: Path
+    access_server: Server, phone: BrowserContext, tmp_path: Path
 ) -> None:
     lobby = phone.new_page()
-    lobby.goto(web_server.url("/"))
+    lobby.goto(access_server.url("/"))
     pages = [lobby]
     created = phone.new_page()
-    created.goto(web_server.url("/"))
+    created.goto(access_server.url("/"))
     created.locator("#new-game button[type=submit]").tap()
     expect(created.locator("h1")).to_contain_text("the table is ready")
     error = phone.new_page()
-    error.goto(web_server.url("/t/not-a-link"))
-    pages += [created, replay_page(phone, web_server, tmp_path), error]
+    error.goto(access_server.url("/t/not-a-link"))
+    pages += [created, replay_page(phone, access_server, tmp_path), error]
     for page in pages:
         widths = page.evaluate(WIDTHS)
         assert widths[0] == widths[2] and widths[1] <= widths[2], (page.url, widths)
@@ -226,9 +233,9 @@ def tab_to_an_action(page: Page, most: int = 400) -> None:
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_game_is_played_with_tab_and_enter_and_the_focus_stays_in_the_actions(
-    web_server: Server, context: BrowserContext, game: str
+    access_server: Server, context: BrowserContext, game: str
 ) -> None:
-    page = open_turn(context, new_table(web_server, game)["links"][0]["url"])
+    page = open_turn(context, new_table(access_server, game)["links"][0]["url"])
     tab_to_an_action(page)
     outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
     assert outline == "solid", "the focused action shows no outline"
@@ -249,10 +256,10 @@ def test_a_game_is_played_with_tab_and_enter_and_the_focus_stays_in_the_actions(
 
 
 def test_the_lobby_tells_each_game_with_its_picture_players_and_length(
-    web_server: Server, context: BrowserContext
+    access_server: Server, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    page.goto(web_server.url("/"))
+    page.goto(access_server.url("/"))
     for game in games.all():
         spec = game.spec
         card = page.locator(f'.game-card[data-game="{spec.id}"]')
@@ -274,7 +281,7 @@ def test_the_lobby_tells_each_game_with_its_picture_players_and_length(
             expect(page.locator(f"#{helped}")).to_have_text(spec.option_help[name])
             expect(page.locator(f"#{helped}")).to_be_visible()
     # In Vietnamese the stories are told in Vietnamese.
-    page.goto(web_server.url("/?lang=vi"))
+    page.goto(access_server.url("/?lang=vi"))
     summary = page.locator('.game-card[data-game="whale-riders"] .game-summary')
     expect(summary).not_to_have_text(games.get("whale-riders").spec.summary)
     expect(page.locator('.game-card[data-game="whale-riders"] .game-length')).to_contain_text(
@@ -283,10 +290,10 @@ def test_the_lobby_tells_each_game_with_its_picture_players_and_length(
 
 
 def test_the_lobby_proposes_distinct_names_and_the_server_refuses_two_alike(
-    web_server: Server, context: BrowserContext
+    access_server: Server, context: BrowserContext
 ) -> None:
     page = context.new_page()
-    page.goto(web_server.url("/?lang=vi"))
+    page.goto(access_server.url("/?lang=vi"))
     page.select_option("#num-players", "3")
     names = page.locator(".seat-row:not([hidden]) input.name")
     proposed = [names.nth(i).input_value() for i in range(3)]
@@ -295,7 +302,7 @@ def test_the_lobby_proposes_distinct_names_and_the_server_refuses_two_alike(
     assert "bot" not in proposed[1].casefold(), proposed
     page.locator('.seat-row[data-index="1"] select.bot').select_option("hard")
     assert names.nth(1).input_value() not in proposed
-    page.goto(web_server.url("/?lang=en"))
+    page.goto(access_server.url("/?lang=en"))
     page.select_option("#num-players", "3")
     page.locator('.seat-row[data-index="0"] input.name').fill("Ana")
     page.locator('.seat-row[data-index="2"] select.kind').select_option("human")
