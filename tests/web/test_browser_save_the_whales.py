@@ -109,7 +109,7 @@ def test_a_whole_game_clicked_on_the_board(seeded_server: Server, chromium: Brow
     rows = result.locator("tbody tr")
     expect(rows).to_have_count(3)
     names = sorted(rows.nth(i).locator("td").first.inner_text().rstrip(" ★") for i in range(3))
-    assert names == ["Ana", "easy bot 2", "easy bot 3"], names
+    assert names == ["Ana", "Easy bot 2", "Easy bot 3"], names
     all_saved = found.group(1) is None
     expect(result.locator("tbody tr.winner")).to_have_count(3 if all_saved else 0)
     saved = "8" if all_saved else found.group(1)

@@ -156,7 +156,7 @@ def test_full_survive_game_by_clicking_the_board(
     expect(rows).to_have_count(2)
     expect(result.locator("thead th")).to_have_text(["Player", "Saved", "Values", "Lost", "Score"])
     names = sorted(rows.nth(i).locator("td").first.inner_text().rstrip(" ★") for i in range(2))
-    assert names == ["Ana", "easy bot"]
+    assert names == ["Ana", "Easy bot 2"]
     assert result.locator("tbody tr.winner").count() >= 1
     totals = [float(rows.nth(i).locator("td").nth(4).inner_text()) for i in range(2)]
     winners = [rows.nth(i).get_attribute("class") == "winner" for i in range(2)]

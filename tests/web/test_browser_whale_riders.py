@@ -112,7 +112,7 @@ def test_a_whole_game_by_clicking_the_board(seeded_server: Server, context: Brow
     assert result.locator("tbody tr.winner").count() >= 1
     expect(result.locator("tbody tr.winner td").first).to_contain_text("★")
     names = sorted(rows.nth(i).locator("td").first.inner_text().rstrip(" ★") for i in range(3))
-    assert names == ["Ana", "easy bot 2", "easy bot 3"]
+    assert names == ["Ana", "Easy bot 2", "Easy bot 3"]
     pearls = [int(rows.nth(i).locator("td").last.inner_text()) for i in range(3)]
     assert pearls == sorted(pearls, reverse=True)
     # The Sun Port is bought out, nothing is left to click.

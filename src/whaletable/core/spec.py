@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 CHANCE = -1
@@ -68,6 +68,9 @@ class GameSpec:
     ``options`` is a frozen dataclass type whose defaults are the standard game;
     every field is a named option a player may change.
 
+    ``summary``, ``picture`` and ``option_help`` are what the lobby tells a player about
+    the game, in English: messages of the game's ``words.py``, translated where shown.
+
     ``utility``, ``min_utility`` and ``max_utility`` must be declared by every game:
     every return of a finished game lies in ``[min_utility, max_utility]`` and the
     returns obey ``utility`` (with ``utility_sum`` their total when constant-sum).
@@ -82,7 +85,14 @@ class GameSpec:
     cooperative: bool = False
     version: str = "1"
     summary: str = ""
+    """The game in a sentence or two: what the players do and what they play for."""
     _: KW_ONLY
+    playing_time: tuple[int, int] | None = None
+    """How long one game usually takes, in minutes: the shortest and the longest."""
+    picture: str = ""
+    """What the game's picture in the lobby (``web/static/games/<id>.svg``) shows."""
+    option_help: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+    """A line of help per option, by the option's name: what choosing it changes."""
     utility: Utility
     min_utility: float
     max_utility: float

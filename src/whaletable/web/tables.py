@@ -20,7 +20,7 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,7 @@ from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.outbox import Shared
 from whaletable.web.result import result_message
+from whaletable.web.seat_names import twins
 from whaletable.web.storage import (
     ASK,
     GIVE,
@@ -98,6 +99,20 @@ class TableError(WhaletableError):
 
     def translated(self, tr: Callable[[str], str]) -> str:
         return tr(self.template).format(**self.params)
+
+
+def refuse_twin_names(names: Sequence[str]) -> None:
+    """Refuse a table where two seats would answer to one name (:mod:`seat_names`)."""
+    pair = twins(names)
+    if pair is not None:
+        first, second = pair
+        raise TableError(
+            "seats {first} and {second} have the same name, {name}: "
+            "give each seat a name of its own",
+            first=first + 1,
+            second=second + 1,
+            name=names[second],
+        )
 
 
 def message_in(error: Exception, tr: Callable[[str], str]) -> str:
@@ -779,6 +794,7 @@ class Tables:
                     alike = unnamed_bots[s.bot]
                     s.name = f"{s.bot} bot" if alike == 1 else f"{s.bot} bot {i + 1}"
             s.name = clean_name(s.name, f"seat {i + 1}: name") or f"Player {i + 1}"
+        refuse_twin_names([s.name for s in seats])
         humans = [s for s in seats if s.kind == "human"]
         stored = StoredTable(
             key=new_key(),
@@ -1128,6 +1144,9 @@ class Tables:
             name=clean_name(name, "name") or f"Player {seat + 1}",
             token=config.token,
             claimed=True,
+        )
+        refuse_twin_names(
+            [claimed.name if i == seat else s.name for i, s in enumerate(table.seats)]
         )
         after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
         if self.shared:

@@ -83,7 +83,10 @@ SPEC = GameSpec(
     options=SaveTheWhalesOptions,
     cooperative=True,
     version="2",  # 2: a seat pays an amount of its own SPs in one action
-    summary="Work together to save eight whales before the Catcher Ship and THE SYSTEM get them.",
+    summary=words.SUMMARY,
+    playing_time=(45, 60),
+    picture=words.PICTURE,
+    option_help=words.OPTION_HELP,
     # One payoff for the whole team: 1 for all eight whales saved, else saved / 8 − 1.
     utility=Utility.IDENTICAL,
     min_utility=-1.0,

@@ -554,3 +554,26 @@ SHORT_FORMS = _(
     "m N (move to space N), b W (barnacle to W), l W (W leaves the path), "
     "t W (trade places with W), d (done), q (quit)"
 )
+
+# --- The lobby: the game in a sentence or two, its picture, a line of help per option ------
+SUMMARY = _(
+    "Work together to save the eight whales before the Catcher Ship, THE SYSTEM and bad luck "
+    "make them extinct. Everyone wins or loses as one team."
+)
+PICTURE = _("A whale swimming away from a Catcher Ship on the waves.")
+OPTION_HELP = {
+    "ship_face": _(
+        "Which face of each die shows the Catcher Ship: the numbers left are 1 to 5, or 2 to 6."
+    ),
+    "wording": _("The card texts as printed, or softened for young players."),
+    "double_ships": _("Which whale is lost when both dice show the Catcher Ship."),
+    "slide_down_on": _("Above which spaces a whale on the ENDANGERED SPECIES path slides down."),
+    "save_instead": _(
+        "While a whale occupies MARINE MAMMAL PROTECTION ACT, where a whale may be saved instead "
+        "of taking a space’s penalty."
+    ),
+    "save_instead_for": _(
+        "On IWC and FLOATING FACTORY, which whales may be saved instead of paying."
+    ),
+    "ship_out_for": _("Which cards count only while the Catcher Ship is out of the WHALING PORT."),
+}

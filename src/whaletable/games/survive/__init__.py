@@ -80,7 +80,10 @@ SPEC = GameSpec(
     max_players=4,
     options=SurviveOptions,
     version="1",
-    summary="Save your explorers from the sinking island, past sharks, whales, serpents, squids.",
+    summary=words.SUMMARY,
+    playing_time=(45, 60),
+    picture=words.PICTURE,
+    option_help=words.OPTION_HELP,
     # The winners share 1 (a tie splits it), everyone else gets 0.
     utility=Utility.CONSTANT_SUM,
     utility_sum=1.0,

@@ -651,3 +651,44 @@ MISREAD = {  # a word that names no space, explorer, seat, direction, boat, crea
     "tile": _("{word} is not a tile: tiles are {tiles}"),
     "held": _("you hold no {tile} tile"),
 }
+
+# --- The lobby: the game in a sentence or two, its picture, a line of help per option ------
+SUMMARY = _(
+    "Atlantis is sinking: bring your explorers to the safe isles before the volcano erupts, past "
+    "sharks, whales, sea serpents and giant squids. The highest total of hidden values saved wins."
+)
+PICTURE = _("A boat of explorers leaving a sinking island, a sea serpent and a giant squid near.")
+OPTION_HELP = {
+    "giant_squid": _("Play with the Giant Squid mini-expansion."),
+    "squids_replace_whales": _(
+        "The expansion’s own optional rule: giant squids take the whales’ place (with the Giant "
+        "Squid only)."
+    ),
+    "landing": _(
+        "Whether explorers step onto a safe isle only from its two yellow spaces, or from any sea "
+        "space touching it."
+    ),
+    "tie_break": _("Whether tied players share the win, or the most explorers saved wins."),
+    "creature_stacking": _("Whether sea creatures may share a space."),
+    "swim_into_boats": _("Whether a swimmer’s one space may end in a boat with room."),
+    "centre_is_sea": _(
+        "Whether the hole in the middle of the island counts as sea when tiles sink."
+    ),
+    "no_enclosed_tiles": _(
+        "The island is built with no beach or forest shut in by higher tiles; off for quicker "
+        "random islands."
+    ),
+    "densely_populated": _(
+        "Up to two explorers may be placed on a land tile away from the island’s outer rim."
+    ),
+    "leave_no_one_behind": _(
+        "The game ends when the last explorer leaves the board; the volcano is a whirlpool."
+    ),
+    "everyone_is_equal": _("The most explorers saved wins; their values do not count."),
+    "atlantis_is_gone": _("The game ends when the last tile has sunk; the volcano is a whirlpool."),
+    "dolphins_and_diving_creatures": _(
+        "Dolphins guard swimmers, and two dive dice say which creature moves and how far, "
+        "instead of the creature die."
+    ),
+    "dive_die": _("Which movement die Challenge rule 5 rolls (no source prints its faces)."),
+}

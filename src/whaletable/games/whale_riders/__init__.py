@@ -63,7 +63,10 @@ SPEC = GameSpec(
     max_players=6,
     options=WhaleRidersOptions,
     version="1",
-    summary="Ride out along the Ice Coast, fulfil secret contracts, come home and buy pearls.",
+    summary=words.SUMMARY,
+    playing_time=(30, 45),
+    picture=words.PICTURE,
+    option_help=words.OPTION_HELP,
     # The winners share 1 (a tie splits it), everyone else gets 0.
     utility=Utility.CONSTANT_SUM,
     utility_sum=1.0,

@@ -435,3 +435,30 @@ SHORT_FORMS = _(
     "c (take a coin), f (start fulfilling), f N (fulfil contract CN), "
     "x (start burning), x N (burn contract CN), d (done), q (quit)"
 )
+
+# --- The lobby: the game in a sentence or two, its picture, a line of help per option ------
+SUMMARY = _(
+    "Ride your whale along the Ice Coast and back, buying goods to fulfil secret contracts. "
+    "Home again, buy pearls: the most pearls wins."
+)
+PICTURE = _("A rider on a whale’s back, carrying goods past a pearl.")
+OPTION_HELP = {
+    "storms": _(
+        "What a storm tile drawn for the coast does: it blocks its space, may be bought to clear "
+        "it, or is set aside and replaced."
+    ),
+    "empty_bag": _("When the bag cannot refill a space: the space stays empty, or the game ends."),
+    "surplus": _("Whether goods on a tile beyond what a contract asks for are lost or kept."),
+    "refill": _(
+        "When hands are drawn back up to three contracts: at the end of the turn, or after each "
+        "burn or fulfil action."
+    ),
+    "gaps": _(
+        "When the tiles above a bought tile slide down: at the end of the turn, as the rulebook "
+        "says, or at once."
+    ),
+    "magic_of_the_whale": _(
+        "Play the variant The Magic of the Whale (its tiles are reconstructed)."
+    ),
+    "clans_decree": _("Play the variant The Clan’s Decree (its tiles are reconstructed)."),
+}

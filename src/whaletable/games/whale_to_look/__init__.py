@@ -81,7 +81,10 @@ SPEC = GameSpec(
     max_players=5,
     options=WhaleToLookOptions,
     version="1",
-    summary="Investigate hidden fish cards and place your boats where the whale and orca surface.",
+    summary=words.SUMMARY,
+    playing_time=(20, 30),
+    picture=words.PICTURE,
+    option_help=words.OPTION_HELP,
     # The tie-breaks always leave one winner: 1 for it, 0 for everyone else.
     utility=Utility.CONSTANT_SUM,
     utility_sum=1.0,

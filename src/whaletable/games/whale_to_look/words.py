@@ -327,3 +327,27 @@ MISREAD = {  # a typed command that does not name an action
 def ranking_rule(result: Result, tr: Translate) -> str:
     """How the game ranks the players."""
     return tr(RANKING)
+
+
+# --- The lobby: the game in a sentence or two, its picture, a line of help per option ------
+SUMMARY = _(
+    "Look at hidden fish cards and guess where the whale and the orca will surface: the whale "
+    "where the fish add up to the most, the orca where they add up to the least. Over two "
+    "rounds, take your tourist boats there first."
+)
+PICTURE = _("A whale and an orca surfacing between fish cards, watched by a tourist boat.")
+OPTION_HELP = {
+    "edition": _(
+        "Where the English and Vietnamese rulebooks differ (the fisher boat, the radars of a "
+        "two-player game), which one is followed."
+    ),
+    "area_layout": _("The six area cards shuffled, as the rulebook says, or in printed order."),
+    "trending": _("The trending card of round 2: drawn at random, a chosen one, or none."),
+    "anchor_without_tourists": _(
+        "Whether an anchored boat left with no tourist still gains the anchor’s +2 on the "
+        "whale’s or the orca’s area."
+    ),
+    "table": _(
+        "The rulebooks’ table, or a smaller one (four areas, nine fish cards) for 2 to 4 players."
+    ),
+}

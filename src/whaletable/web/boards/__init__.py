@@ -383,7 +383,10 @@ def seat_row(
     seat is to move, its number in its colour, its name and the words ``under`` it.
     Returns the row's middle."""
     seat, mid = row.owner or 0, top + height / 2
-    svg.keyed(row.key, "seat", lit=lit, title=title, data=f' data-seat="{seat}"')
+    # A screen reader is told whose row it is (its words follow as its text) when the board
+    # gives it no title of its own.
+    said = title if title is not None else row.label
+    svg.keyed(row.key, "seat", lit=lit, title=said, data=f' data-seat="{seat}"')
     fill, edge = ("#ffffff", seat_colour(seat)) if now else ("#eef6f9", "#c4d6de")
     box = {"rx": 8, "stroke": edge, "stroke_width": 3 if now else 1}
     svg.add(rect(8, top + 2, width - 16, height - 4, fill, **box))

@@ -413,7 +413,7 @@ class Drawing:
         # The card's words in every language, one shown by the page's (see CARD_TEXT_STYLE).
         svg, fill = self.svg, KIND_FILL.get("card_" + card["deck"], "#ffffff")
         data = f' data-deck="{card["deck"]}" data-card="{card["card"]}"'
-        svg.keyed(region.key, "card", lit=self.lit, data=data)
+        svg.keyed(region.key, "card", lit=self.lit, data=data, title=region.label)
         svg.add(rect(x, y, w, 84, fill, rx=8, stroke=INK, stroke_width=1.2))
         svg.text(x + 8, y + 15, region.label, size=10, weight="bold")
         for lang, text in card["text"].items():

@@ -138,7 +138,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
     ) -> None:
         x = col_x(index)
         buying = "buying" in port.marks
-        svg.keyed(port.key, "port", lit, f' data-port="{index}"')
+        svg.keyed(port.key, "port", lit, f' data-port="{index}"', port.label)
         fill = "#fff6d6" if "home" in port.marks else COAST
         box = {"rx": 9, "stroke": HIGHLIGHT, "stroke_width": 2} if buying else _PORT_EDGE
         svg.add(rect(x + 2, NAME_Y - 16, COL_W - 6, SPACES_BOTTOM - NAME_Y + 18, fill, **box))
@@ -153,7 +153,8 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             choice = at.get(space.key)
             act = "" if choice is None else ACT_CLASS[choice.action.kind]
             data = f' data-port="{index}" data-slot="{slot}"'
-            svg.keyed(space.key, "space", lit, data, choice=choice, act=act)
+            said = f"{space.label} · {port.notes[slot]}" if space.label else port.notes[slot]
+            svg.keyed(space.key, "space", lit, data, said, choice=choice, act=act)
             if space.kind == "empty":
                 dashed = {"rx": 7, "stroke": "#9fb3bf", "stroke_dasharray": "4 3"}
                 svg.add(rect(x + TILE_X, y, TILE_W, SPACE_H, "none", **dashed))
@@ -211,7 +212,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             choice = at.get(card.key)
             act = "" if choice is None else ACT_CLASS[choice.action.kind]
             data = f' data-card="{number(card.key)}"'
-            svg.keyed(card.key, "contract", lit, data, choice=choice, act=act)
+            svg.keyed(card.key, "contract", lit, data, card.label, choice=choice, act=act)
             stroke, width = (HIGHLIGHT, 3) if choice is not None else ("#8a7a5a", 1.5)
             edge = {"cls": "card", "rx": 8, "stroke": stroke, "stroke_width": width}
             svg.add(rect(x, y, CARD_W, CARD_H, "#f7f1e3", **edge))

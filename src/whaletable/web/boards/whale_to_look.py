@@ -83,7 +83,8 @@ def _header(svg: Svg, header: Region, trend: Region | None, lit: bool) -> None:
         svg.text(16, 42, note, size=12)
     if trend is not None:
         width = 16 + 7 * len(trend.label)
-        svg.keyed(trend.key, "trend", lit=lit, data=f' data-trend="{esc(min(trend.marks))}"')
+        said = f"{trend.label}: {trend.notes[0]}"  # what a screen reader says of it
+        svg.keyed(trend.key, "trend", lit, f' data-trend="{esc(min(trend.marks))}"', said)
         svg.add(rect(14, 28, width, 20, "#fff", rx=4, stroke=INK, stroke_width=1.2))
         svg.text(22, 43, trend.label, size=12, weight="bold")
         svg.text(width + 22, 43, trend.notes[0], size=12)
@@ -95,7 +96,7 @@ def _area(svg: Svg, area: Region, columns: int, lit: bool, tr: Translate) -> Non
     at = position(area.key)
     cx, cy = area_px(at, columns)
     fill = AREA_FILL if area.label else AREA_EMPTY
-    svg.keyed(area.key, "area", lit=lit, data=f' data-area="{at}"')
+    svg.keyed(area.key, "area", lit=lit, data=f' data-area="{at}"', title=area.label or None)
     svg.add(el("polygon", points=diamond(at, columns), fill=fill, stroke="#0b1a33", stroke_width=2))
     if area.label:
         number = ' class="area-number" pointer-events="none"'
@@ -189,7 +190,7 @@ def _fish(
     look = next((c for c in at if not isinstance(c.action, UseRadar)), None)
     radar = next((c for c in at if isinstance(c.action, UseRadar)), None)
     data = f' data-fish="{fish}"'
-    svg.keyed(card.key, "fish", lit, data, choice=look, act="fish-act")
+    svg.keyed(card.key, "fish", lit, data, card.label, choice=look, act="fish-act")
     stroke, width = (HIGHLIGHT, 3) if look else (("#c98b00", 3) if face_up else ("#8a7a5a", 1.5))
     fill = FACE_UP_FILL if face_up else CARD_FILL
     edge = {"cls": "card", "rx": 6, "stroke": stroke, "stroke_width": width}

@@ -1,4 +1,4 @@
-// The lobby: fit the seat rows and options to the chosen game; copy buttons on link pages.
+// The lobby: fit the seat rows, names and options to the chosen game; copy buttons on link pages.
 (function () {
   "use strict";
   var game = document.getElementById("game");
@@ -46,6 +46,20 @@
       fs.disabled = !on;
     });
   }
+    document.querySelectorAll(".game-card").forEach(function (card) {
+      card.classList.toggle("chosen", card.dataset.game === game.value);
+    });
+
+  // Each seat starts with a name of its own in the reader's words ("Player 2", "Medium bot 3"),
+  // kept in step with who sits there until someone writes a name of their own.
+  var seats = document.querySelector("fieldset.seats");
+  var defaults = seats ? JSON.parse(seats.dataset.defaultNames || "{}") : {};
+
+  function defaultName(row) {
+    var kind = row.querySelector("select.kind").value;
+    var template = defaults[kind === "bot" ? row.querySelector("select.bot").value : "human"];
+    return String(template || "").split("{number}").join(String(Number(row.dataset.index) + 1));
+  }
 
   function showSeats() {
     var n = Number(count.value);
@@ -57,7 +71,25 @@
       var bot = row.querySelector("select.bot");
       bot.hidden = kind !== "bot";
       bot.disabled = !on || kind !== "bot";  // only a bot seat sends a level
-      row.querySelector("input.name").hidden = kind === "open";
+      var name = row.querySelector("input.name");
+      name.hidden = kind === "open";
+      name.placeholder = defaultName(row);
+      if (name.dataset.auto === "true") name.value = name.placeholder;
+    });
+  }
+
+  document.querySelectorAll(".seat-row input.name").forEach(function (name) {
+    name.addEventListener("input", function () {
+      name.dataset.auto = name.value.trim() === "" ? "true" : "false";
+    });
+  });
+  var form = document.getElementById("new-game");
+  if (form) {
+    // A name left empty is sent as its seat's default, in the words the reader saw.
+    form.addEventListener("submit", function () {
+      form.querySelectorAll(".seat-row input.name").forEach(function (name) {
+        if (!name.disabled && name.value.trim() === "") name.value = name.placeholder;
+      });
     });
   }
 
@@ -66,7 +98,7 @@
       fillCounts(); fillBots(); showOptions(); showSeats();
     });
     count.addEventListener("change", showSeats);
-    document.querySelectorAll(".seat-row select.kind").forEach(function (s) {
+    document.querySelectorAll(".seat-row select.kind, .seat-row select.bot").forEach(function (s) {
       s.addEventListener("change", showSeats);
     });
     fillCounts(); fillBots(); showOptions(); showSeats();

@@ -244,6 +244,44 @@
     result.hidden = false;
   }
 
+  // --- keyboard play: every state redraws the board and the action buttons, and the focus
+  // would fall back to the page's start with them. It goes back to what it was on: the same
+  // action (board piece or button) or the same id if the new state still has it, else the
+  // first action, so Tab and Enter play on from where they were.
+  var lastFocus = null;
+  document.addEventListener("focusin", function (event) {
+    var el = event.target;
+    if (!el || !el.getAttribute) return;
+    lastFocus = {
+      action: el.getAttribute("data-action"),
+      id: el.id || null,
+      onBoard: board.contains(el),
+    };
+  });
+
+  function keepFocus() {
+    var now = document.activeElement;
+    if (!lastFocus || (now && now !== document.body)) return;  // focus survived the redraw
+    var places = lastFocus.onBoard ? [board, actions] : [actions, board];
+    var candidates = [];
+    places.forEach(function (place) {
+      place.querySelectorAll("[data-action]").forEach(function (el) {
+        if (lastFocus.action !== null && el.getAttribute("data-action") === lastFocus.action) {
+          candidates.push(el);
+        }
+      });
+    });
+    if (lastFocus.id) candidates.push(document.getElementById(lastFocus.id));
+    candidates.push(actions.querySelector(".action"), board.querySelector(".act"));
+    // The first that takes the focus: a piece drawn but not shown (another boat's
+    // destination) does not, and the next is tried.
+    for (var i = 0; i < candidates.length; i++) {
+      if (!candidates[i]) continue;
+      candidates[i].focus({ preventScroll: true });
+      if (document.activeElement === candidates[i]) return;
+    }
+  }
+
   function onState(msg) {
     waiting = false;
     document.body.classList.remove("waiting");
@@ -264,6 +302,7 @@
     showError("");
     renderResult(msg);
     autoSelect();
+    keepFocus();
     document.body.dataset.finished = msg.finished ? "true" : "false";
     document.body.dataset.you = msg.you === null || msg.you === undefined ? "" : String(msg.you);
     if (adviceAsk) {
