@@ -203,7 +203,8 @@
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var target = event.target;
-    var typing = target.closest && target.closest("input, select, textarea, button, a");
+    // A button takes its own space (a click); a link does nothing with it, so it plays.
+    var typing = target.closest && target.closest("input, select, textarea, button");
     var rtl = document.documentElement.dir === "rtl";
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       if (target.closest && target.closest("input, select, textarea")) return;

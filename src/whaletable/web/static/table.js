@@ -325,6 +325,7 @@
   var timer = null;
   var readyAt = 0;  // when the next message may be shown
   var fresh = true;  // the socket just opened: its first state is shown at once
+  var shownMsg = null;  // the message shown last
 
   function storedPace() {
     try {
@@ -349,6 +350,7 @@
   }
 
   function display(msg) {
+    shownMsg = msg;
     if (msg.type === "state") {
       delete document.body.dataset.handover;
       onState(msg);
@@ -414,6 +416,14 @@
     // and whatever follows it at the page's pace. A hand-over waits for the steps before
     // it: the last seat's view goes once they have been shown.
     var now = msg.type === "state" && (waiting || handoverSeat !== null);
+    var last = queue.length ? queue[queue.length - 1] : shownMsg;
+    if (msg.type === "state" && !frames.length && last && last.type === "state" &&
+        last.step === msg.step && last.version === msg.version) {
+      // The same state again (told once more as the table settles): it takes the place of
+      // the one it repeats rather than waiting its turn behind it.
+      if (queue.length) queue[queue.length - 1] = msg; else display(msg);
+      return;
+    }
     enqueue(frames.concat([msg]), now);
   }
 
