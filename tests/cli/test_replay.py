@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from whaletable.cli.replay import help_line
 from whaletable.core.record import Record
 from whaletable.i18n import translator
 
@@ -132,20 +133,18 @@ def test_replay_steps_and_help_are_told_in_persian(cli, tmp_path: Path) -> None:
     run = cli(["replay", str(path), "--lang", "fa"], ["", "b", "b", "nonsense", str(last), ""])
     assert run.code == 0
     shown = " ".join(run.out.split())  # the console wraps long lines
-    help_line = tr("Enter = next step, b = back, a number = jump to that step, q = quit")
+    keys = help_line(tr)
     viewer = tr("a spectator")
     said = [
         tr("Replay of {game}: {steps} steps, seen as {viewer}.").format(
             game="Whale to Look", steps=last, viewer=viewer
         ),
-        help_line,
+        keys,
         tr("step {step} of {steps}").format(step=0, steps=last),
         tr("step {step} of {steps}").format(step=last, steps=last),
         tr("step {step}/{steps}").format(step=1, steps=last),
         tr("already at the start"),
-        tr("{command}: {help} (steps 0–{last})").format(
-            command="'nonsense'", help=help_line, last=last
-        ),
+        tr("{command}: {help} (steps 0–{last})").format(command="'nonsense'", help=keys, last=last),
         tr("last: {what}").format(what=""),
         tr("End of the record."),
     ]

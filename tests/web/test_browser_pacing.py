@@ -104,7 +104,7 @@ def test_bot_moves_are_shown_one_at_a_time_and_skip_jumps_to_the_latest(
         try:
             page.wait_for_function("() => Number(document.body.dataset.queued) > 0", timeout=3000)
             break
-        except Exception:  # noqa: BLE001 - Ana moves again: the bots had no step to show
+        except Exception:
             page.wait_for_function(AFTER_STEP, arg=step, timeout=TURN_TIMEOUT)
             step = int(page.evaluate("() => document.body.dataset.step"))
     queued, offered = page.evaluate(
@@ -156,9 +156,7 @@ def test_the_values_of_survive_explorers_are_shown_to_a_spectator_at_the_end(
 ) -> None:
     created = server.create(seats("survive", "easy", "easy"))
     page = open_page(context, server, created["spectator_url"], "off")
-    page.wait_for_function(
-        "() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT
-    )
+    page.wait_for_function("() => document.body.dataset.finished === 'true'", timeout=TURN_TIMEOUT)
     assert page.evaluate("() => document.body.dataset.reveal") == "true"
     values = page.locator("#board .explorer-value").all_text_contents()
     assert values and all(v.strip().isdigit() for v in values), values
