@@ -85,7 +85,7 @@ def test_a_game_in_play_has_no_replay_frames(app: App) -> None:
 
 
 def test_the_replay_page_lists_every_line_with_a_link_to_its_step(app: App) -> None:
-    key, record = uploaded(app, "whale-to-look", seed=2, stop=40)
+    key, _ = uploaded(app, "whale-to-look", seed=2, stop=40)
     page = app.client.get(f"/replay/{key}?step=25&seat=1").text
     steps = [int(s) for s in re.findall(r'<li data-step="(\d+)"', page)]
     assert steps == sorted(steps) and steps[-1] <= 40 and 25 in steps
