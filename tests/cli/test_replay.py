@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
+from whaletable.cli.replay import help_line
 from whaletable.core.record import Record
 from whaletable.i18n import translator
 
@@ -130,20 +133,18 @@ def test_replay_steps_and_help_are_told_in_persian(cli, tmp_path: Path) -> None:
     run = cli(["replay", str(path), "--lang", "fa"], ["", "b", "b", "nonsense", str(last), ""])
     assert run.code == 0
     shown = " ".join(run.out.split())  # the console wraps long lines
-    help_line = tr("Enter = next step, b = back, a number = jump to that step, q = quit")
+    keys = help_line(tr)
     viewer = tr("a spectator")
     said = [
         tr("Replay of {game}: {steps} steps, seen as {viewer}.").format(
             game="Whale to Look", steps=last, viewer=viewer
         ),
-        help_line,
+        keys,
         tr("step {step} of {steps}").format(step=0, steps=last),
         tr("step {step} of {steps}").format(step=last, steps=last),
         tr("step {step}/{steps}").format(step=1, steps=last),
         tr("already at the start"),
-        tr("{command}: {help} (steps 0–{last})").format(
-            command="'nonsense'", help=help_line, last=last
-        ),
+        tr("{command}: {help} (steps 0–{last})").format(command="'nonsense'", help=keys, last=last),
         tr("last: {what}").format(what=""),
         tr("End of the record."),
     ]
@@ -156,3 +157,58 @@ def test_replay_steps_and_help_are_told_in_persian(cli, tmp_path: Path) -> None:
     assert tr("no seat {seat} in this record: seats are 1..{seats}").format(seat=3, seats=2) in (
         run.err
     )
+
+
+def test_replay_plays_on_by_itself_then_steps_back_and_jumps(cli, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    last = len(saved_game(cli, path).actions)
+    run = cli(["replay", str(path)], ["10", "p 0", "b", "3", "p soon", "q"])
+    assert run.code == 0
+    shown = [int(s) for s in re.findall(r"step (\d+) of \d+", run.out)]
+    assert shown == [0, *range(10, last + 1), last - 1, 3]
+    assert "the delay must be a number of seconds from 0 to 60, not 'soon'" in run.out
+
+
+def test_replay_autoplay_starts_at_the_step_asked_for(
+    cli, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    last = len(saved_game(cli, path).actions)
+    run = cli(["replay", str(path), "--step", "5", "--autoplay", "0"], ["q"])
+    assert run.code == 0
+    shown = [int(s) for s in re.findall(r"step (\d+) of \d+", run.out)]
+    assert shown == list(range(5, last + 1))
+    with pytest.raises(SystemExit) as refused:
+        cli(["replay", str(path), "--autoplay", "-1"], ["q"])
+    assert refused.value.code == 2
+    assert "the delay must be a number of seconds from 0 to 60" in capsys.readouterr().err
+    beyond = cli(["replay", str(path), "--step", str(last + 1)], ["q"])
+    assert beyond.code != 0
+    assert f"no step {last + 1} in this record: steps are 0..{last}" in beyond.out + beyond.err
+
+
+def test_ctrl_c_pauses_a_replay_playing_by_itself(cli, tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from whaletable.cli.replay import replay
+
+    path = tmp_path / "game.json"
+    saved_game(cli, path)
+    waits: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        if len(waits) == 4:
+            raise KeyboardInterrupt
+
+    inputs = iter(["b", "q"])
+    console = Console(record=True, width=120)
+    code = replay(
+        path, seat=None, console=console, input_fn=lambda: next(inputs), autoplay=0.25, sleep=sleep
+    )
+    out = console.export_text()
+    assert code == 0
+    assert waits == [0.25] * 4
+    shown = [int(s) for s in re.findall(r"step (\d+) of \d+", out)]
+    assert shown == [0, 1, 2, 3, 2]  # paused at step 3, then one back
+    assert "Paused." in out

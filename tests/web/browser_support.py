@@ -174,6 +174,16 @@ def chromium() -> Iterator[Any]:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
         )
+        new_context = browser.new_context
+
+        def at_once(*args: Any, **kwargs: Any) -> Any:
+            # Tests that play whole games would wait on each bot's step at a person's
+            # pace: every profile shows steps at once unless its test picks a pace.
+            ctx = new_context(*args, **kwargs)
+            ctx.add_init_script(script=STEPS_AT_ONCE)
+            return ctx
+
+        browser.new_context = at_once  # type: ignore[method-assign]
         try:
             yield browser
         finally:
@@ -183,6 +193,15 @@ def chromium() -> Iterator[Any]:
 
 
 # ------------------------------------------------------------ shared by the browser tests
+
+STEPS_AT_ONCE = """
+try {
+  if (!window.localStorage.getItem("whaletable.pace")) {
+    window.localStorage.setItem("whaletable.pace", "off");
+  }
+} catch (e) {}  // a page without storage (about:blank)
+"""
+"""The table page's pace, unless a test chose one: each state shown as it comes."""
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 TURN_TIMEOUT = 60_000  # ms: bots and chance between two turns of the human seat
@@ -265,8 +284,9 @@ class InProcess:
 
 
 @contextlib.contextmanager
-def in_process(folder: Path) -> Iterator[InProcess]:
-    """The app on a free loopback port with its SQLite file in ``folder``."""
+def in_process(folder: Path, **options: Any) -> Iterator[InProcess]:
+    """The app on a free loopback port with its SQLite file in ``folder`` (``options``:
+    more of :func:`create_app`'s)."""
     import threading
 
     import uvicorn
@@ -276,7 +296,9 @@ def in_process(folder: Path) -> Iterator[InProcess]:
 
     port = free_port()
     app = create_app(
-        f"sqlite:///{folder / 't.db'}", reach=Reach(bound_host="127.0.0.1", bound_port=port)
+        f"sqlite:///{folder / 't.db'}",
+        reach=Reach(bound_host="127.0.0.1", bound_port=port),
+        **options,
     )
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -21,6 +21,7 @@ from whaletable import games
 from whaletable.core import CHANCE
 from whaletable.web import boards
 from whaletable.web.boards import board_for
+from whaletable.web.frames import Framed
 from whaletable.web.i18n import translator
 from whaletable.web.outbox import json_text
 from whaletable.web.storage import Store, StoredTable
@@ -192,7 +193,10 @@ def check_pages(table: LiveTable, pages: list[LatePage]) -> None:
         drawn = fresh_svg(table.board, obs, legal, table.names, page.viewer.tr, events)
         assert message["board"] == drawn
         assert message["you"] == (seat if acting else None)
-    seat0, seat1, spectator, spectator_too, seat1_vi = (p.sent[-1] for p in pages)
+    # The latest state of each, without the steps before it that each page was sent.
+    seat0, seat1, spectator, spectator_too, seat1_vi = (
+        m.latest if isinstance(m, Framed) else m for m in (p.sent[-1] for p in pages)
+    )
     assert spectator is spectator_too  # drawn once for both
     assert json_text(spectator) is json_text(spectator_too)
     assert seat0 is not seat1 and seat0["board"] != seat1["board"]

@@ -224,13 +224,20 @@ def test_no_message_or_page_shows_a_seat_what_it_may_not_know(app: App, setup: S
     ]
     hidden = 0
     for sock, seat in viewers:
-        steps = [m["step"] for m in sock.messages if m["type"] == "state"]
+        # A state comes with frames of the steps played since the page's last one: each
+        # is checked as a state of its own.
+        shown = [
+            f for m in sock.messages if m["type"] == "state" for f in [*m.get("frames", []), m]
+        ]
+        steps = [m["step"] for m in shown]
         assert steps == sorted(steps)
         assert steps[-1] == len(states) - 1
         for m in sock.messages:
             assert m["type"] in ("state", "handover"), m
-            if m["type"] == "state":
-                hidden += check_message(m, seat, states[m["step"]], table, setup.lang)
+        for m in shown:
+            hidden += check_message(m, seat, states[m["step"]], table, setup.lang)
+            if m.get("frame"):
+                assert m["actions"] == [] and m["you"] is None
     # The checks had secrets to guard: cards were dealt and hidden from someone, and
     # some seat's log told it a value the public log does not.
     assert hidden > 0

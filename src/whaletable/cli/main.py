@@ -31,7 +31,7 @@ from rich.table import Table
 from whaletable import i18n
 from whaletable.cli import serve
 from whaletable.cli.play import InputFn, play
-from whaletable.cli.replay import replay
+from whaletable.cli.replay import delay_of, replay
 from whaletable.core import registry
 from whaletable.core.errors import BadOption, WhaletableError
 from whaletable.core.game import Game
@@ -130,6 +130,14 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
     )
 
 
+def seconds(text: str) -> float:
+    """``--autoplay``'s delay, checked as the replay's ``p`` command checks it."""
+    try:
+        return delay_of(text, i18n.translator(i18n.DEFAULT))
+    except WhaletableError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) -> int:
     seat = None if args.seat is None else args.seat - 1
     return replay(
@@ -138,6 +146,8 @@ def cmd_replay(args: argparse.Namespace, console: Console, input_fn: InputFn) ->
         console=console,
         input_fn=input_fn,
         tr=i18n.translator(args.lang),
+        start=args.step,
+        autoplay=args.autoplay,
     )
 
 
@@ -756,11 +766,21 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="step through a saved game record",
         description="Step through a saved record: Enter = next step, b = back, a number = jump "
-        "to that step, q = quit. The board shows what the chosen seat knew at each step.",
+        "to that step, p = play on by itself, q = quit. The board shows what the chosen seat "
+        "knew at each step.",
     )
     replay_p.add_argument("file", help="a record saved by 'whaletable play --record'")
     replay_p.add_argument(
         "--seat", type=int, help="see the game as this seat (1..n); default: a spectator"
+    )
+    replay_p.add_argument(
+        "--step", type=int, default=0, help="start at this step (default: 0, the start)"
+    )
+    replay_p.add_argument(
+        "--autoplay",
+        type=seconds,
+        metavar="SECONDS",
+        help="play on by itself from the start step, a step every SECONDS (Ctrl-C pauses)",
     )
     replay_p.add_argument(
         "--lang",

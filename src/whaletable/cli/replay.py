@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -15,10 +18,33 @@ from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
 
+DELAY = 1.0
+"""Seconds between two steps while a replay plays by itself, unless another is asked for."""
+
+MAX_DELAY = 60.0
+
 
 def help_line(tr: Translate) -> str:
     """The keys of a replay (the same in every language; the sentence is the reader's)."""
-    return tr("Enter = next step, b = back, a number = jump to that step, q = quit")
+    return tr(
+        "Enter = next step, b = back, a number = jump to that step, "
+        "p = play on by itself (p 0.5: a step every half second; Ctrl-C pauses), q = quit"
+    )
+
+
+def delay_of(text: str, tr: Translate) -> float:
+    """The seconds between steps written in ``text``; RecordError naming what is wrong."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= MAX_DELAY:  # a NaN is no delay either
+        raise RecordError(
+            tr("the delay must be a number of seconds from 0 to {most}, not {text}").format(
+                most=f"{MAX_DELAY:g}", text=repr(text)
+            )
+        )
+    return seconds
 
 
 def load_states(path: Path) -> tuple[Record, list[State]]:
@@ -34,7 +60,12 @@ def replay(
     console: Console,
     input_fn: InputFn,
     tr: Translate = english,
+    start: int = 0,
+    autoplay: float | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> int:
+    """Step through the record at ``path`` from step ``start``; with ``autoplay`` it first
+    plays on by itself, a step every ``autoplay`` seconds, until the end or Ctrl-C."""
     record, states = load_states(path)
     # What happened is told by the events of the whole record, replayed once.
     told = record.replay(events=True)
@@ -59,8 +90,29 @@ def replay(
         style="bold",
     )
     console.print(opening + Text(" " + keys))
-    step = 0
+    if not 0 <= start <= last:
+        raise RecordError(
+            tr("no step {step} in this record: steps are 0..{last}").format(step=start, last=last)
+        )
+    step = start
     shown = -1
+
+    def play_on(delay: float) -> int:
+        """Show each step after ``step`` in turn, ``delay`` seconds apart; the step reached."""
+        at = step
+        try:
+            while at < last:
+                sleep(delay)
+                at += 1
+                show(console, view, states, at, seat, names, told, tr)
+        except KeyboardInterrupt:
+            console.print()
+            console.print(Text(tr("Paused.")))
+        return at
+
+    if autoplay is not None:
+        show(console, view, states, step, seat, names, told, tr)
+        step = shown = play_on(autoplay)
     while True:
         if step != shown:
             show(console, view, states, step, seat, names, told, tr)
@@ -86,6 +138,16 @@ def replay(
                 step -= 1
         elif text.isdigit() and 0 <= int(text) <= last:
             step = int(text)
+        elif text == "p" or text.startswith("p "):
+            try:
+                delay = delay_of(text[1:].strip(), tr) if text != "p" else DELAY
+            except RecordError as e:
+                console.print(Text("✗ " + str(e), style="bold red"))
+                continue
+            if step == last:
+                console.print(Text(tr("End of the record.")))
+                continue
+            step = shown = play_on(delay)
         else:
             wrong = tr("{command}: {help} (steps 0–{last})").format(
                 command=repr(text), help=keys, last=last

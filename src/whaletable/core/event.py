@@ -35,6 +35,9 @@ class Event:
     """Base of every game's events; ``kind`` names the event in JSON (``type``)."""
 
     kind: ClassVar[str] = "event"
+    # The rules make something public at this moment (a round's cards turned up, every
+    # value shown at the end): a table shows it to everyone a while before moving on.
+    reveals: ClassVar[bool] = False
 
     def seen_by(self, seat: int | None) -> Event | None:
         """This event as ``seat`` (``None``: a spectator) may know it.

@@ -31,6 +31,7 @@ from whaletable.core.errors import WhaletableError
 from whaletable.web import clock
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
+from whaletable.web.frames import FRAMES_SENT, Framed, Recent, reveals
 from whaletable.web.outbox import Shared
 from whaletable.web.result import result_message
 from whaletable.web.seat_names import twins
@@ -232,6 +233,9 @@ class Viewer:
     # Where the page's writer takes the state lazily (a socket's outbox): it is drawn when
     # the page is ready for it, the latest one only. Without it each state is drawn and sent.
     send_latest: SendLatest | None = None
+    # The table's ``changes`` and step when this page was last drawn a state: the steps
+    # after it are sent along with the next one, for the page to show one by one.
+    seen: tuple[int, int] | None = None
 
 
 @dataclass
@@ -294,6 +298,10 @@ class LiveTable:
         self.changes = 0
         self._drawn: dict[tuple[Any, ...], Shared] = {}
         self._drawn_for: tuple[Any, ...] = ()
+        # The last few states, and each one's drawings (by its ``changes`` and the page):
+        # the frames of steps a page has not seen yet (see ``web.frames``).
+        self.recent = Recent(self.state)
+        self._frames: dict[tuple[Any, ...], Shared] = {}
         self.lock = asyncio.Lock()
         self.viewers: set[Viewer] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -350,10 +358,11 @@ class LiveTable:
         """Make ``action`` the next step; ``after`` is this state with it applied already
         (the copy it was checked on), so it is not applied twice."""
         actor = self.state.current_player()
-        if after is None:
-            self.state.apply(action)
-        else:
-            self.state = after
+        if after is None:  # applied to a copy: the state before it is kept unchanged
+            after = self.state.clone()
+            after.apply(action)
+        self.state = after
+        self.recent.add(after)
         self.changes += 1
         self.changed_at = time.monotonic()
         self.presence.moved(actor, clock.clock())
@@ -366,6 +375,7 @@ class LiveTable:
     def take_back(self) -> None:
         """Undo the last step (already dropped from the database)."""
         self.state = self.state.undo()
+        self.recent.restart(self.state)
         self.changes += 1
         self.changed_at = time.monotonic()
         self.presence.took_back()
@@ -399,6 +409,7 @@ class LiveTable:
                 state.apply(self.game.action_from_json(data))
             self.state = state
             self.presence.retold(actors, clock.clock())
+            self.recent.restart(state)
             self.notes = dict(notes)
             self._log.clear()
             self.changes += 1
@@ -463,37 +474,99 @@ class LiveTable:
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
         seat = viewer.showing
-        obs = self.state.observation(seat)
-        to_move = self.state.current_player()
         acting = (
             seat is not None
-            and seat == to_move
+            and seat == self.state.current_player()
             and seat in viewer.seats
             and self.player_of(seat).kind == "human"
         )
-        legal = self.state.legal_actions() if acting else []
+        log = self.log_lines(viewer.lang, viewer.tr, seat)
+        drawn = self._draw(self.state, self.changes, seat, acting, viewer.tr, log)
+        # The clocks are of now: a frame of a step gone by carries none.
+        drawn["clocks"] = self.presence.message(
+            self.state.current_player(), self.names, seat, clock.clock()
+        )
+        return drawn
+
+    def _draw(
+        self,
+        state: State,
+        version: int,
+        seat: int | None,
+        acting: bool,
+        tr: Callable[[str], str],
+        log: list[str],
+    ) -> dict[str, Any]:
+        """``state`` drawn from ``seat``'s observation (``None``: a spectator's); its legal
+        actions offered when ``acting``."""
+        obs = state.observation(seat)
+        legal = state.legal_actions() if acting else []
+        step = len(state.history)
         # What the last step touched, as this seat may know it, is highlighted.
-        events = self.state.step_events(seat, len(self.state.history) - 1)
+        events = state.step_events(seat, step - 1)
         return {
             "type": "state",
             "key": self.key,
-            "step": len(self.state.history),
+            "step": step,
             # Which state this is, even where an undo came back to the same step: what
             # the page was told of an earlier state (advice) is dropped by it.
-            "version": self.changes,
-            "board": self.board.svg(obs, legal, self.names, viewer.tr, events=events),
+            "version": version,
+            "board": self.board.svg(obs, legal, self.names, tr, events=events),
             "actions": [
-                {"label": self.board.label(a, obs, self.names, viewer.tr), "action": a.to_json()}
+                {"label": self.board.label(a, obs, self.names, tr), "action": a.to_json()}
                 for a in legal
             ],
-            "log": self.log_lines(viewer.lang, viewer.tr, seat),
-            "status": self.board.status(obs, self.names, viewer.tr),
-            "can_undo": acting and self.state.can_undo(),
-            "finished": self.finished,
-            "result": result_message(self.board, obs, self.names, viewer.tr),
+            "log": log,
+            "status": self.board.status(obs, self.names, tr),
+            "can_undo": acting and state.can_undo(),
+            "finished": state.is_terminal(),
+            "result": result_message(self.board, obs, self.names, tr),
             "you": seat if acting else None,
-            "clocks": self.presence.message(to_move, self.names, seat, clock.clock()),
+            "reveal": reveals(events),
         }
+
+    def frames_for(self, viewer: Viewer) -> list[Shared]:
+        """The steps played since ``viewer`` was last drawn a state, each drawn for it as a
+        frame to show before the latest state: nothing to click, the log up to that step.
+
+        None when the page is new, saw a step taken back (``changes`` counts one per step
+        only while steps are just added), or is further behind than the states kept.
+        """
+        if viewer.seen is None:
+            return []
+        changes, seen = viewer.seen
+        now = len(self.state.history)
+        if self.changes - changes != now - seen:
+            return []
+        states = self.recent.between(seen, now)
+        if states is None:
+            return []
+        seat = viewer.showing
+        log = self._log.get((viewer.lang, seat))
+        if log is None:
+            return []
+        oldest = self.changes - FRAMES_SENT  # a frame of a state no longer kept is dropped
+        for key in [k for k in self._frames if k[0] < oldest]:
+            del self._frames[key]
+        frames = []
+        for state in states:
+            step = len(state.history)
+            version = self.changes - (now - step)
+            same = (version, seat, viewer.lang, *self.names)
+            frame = self._frames.get(same)
+            if frame is None:
+                lines = log.lines[: log.ends[step - 1]] if step else []
+                drawn = self._draw(state, version, seat, False, viewer.tr, lines)
+                frame = self._frames[same] = Shared(drawn, frame=True)
+            frames.append(frame)
+        return frames
+
+    def framed(self, viewer: Viewer) -> Shared:
+        """The latest state for ``viewer``, with the frames of the steps it has not seen."""
+        frames = self.frames_for(viewer)
+        latest = self.drawing(viewer)
+        viewer.seen = (self.changes, len(self.state.history))
+        return Framed(latest, frames) if frames else latest
 
     def drawing(self, viewer: Viewer) -> Shared:
         """What ``viewer`` may see now, drawn once for every page that sees the same.
@@ -524,12 +597,13 @@ class LiveTable:
         if viewer.role == "hotseat" and to_move in viewer.seats and viewer.showing != to_move:
             # Hide the last seat's private view before the next player looks at the screen.
             viewer.pending = to_move
+            viewer.seen = None  # the next player sees its board, not the steps before it
             await viewer.send({"type": "handover", "to": to_move, "name": self.names[to_move]})
             return
         if viewer.send_latest is not None:
-            viewer.send_latest(lambda: self.drawing(viewer))
+            viewer.send_latest(lambda: self.framed(viewer))
         else:
-            await viewer.send(self.drawing(viewer))
+            await viewer.send(self.framed(viewer))
 
     async def broadcast(self, first: Viewer | None = None) -> None:
         """Show every page the new state; ``first`` (the page that moved) hears first."""

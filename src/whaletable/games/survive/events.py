@@ -320,6 +320,7 @@ class GameOver(Event):
     """§7: the game ended; every explorer's value is shown (0: never placed)."""
 
     kind: ClassVar[str] = "game_over"
+    reveals: ClassVar[bool] = True
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     values: tuple[int, ...]

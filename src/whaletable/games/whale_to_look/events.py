@@ -116,6 +116,7 @@ class RoundScored(Event):
     seat's ``points`` this round."""
 
     kind: ClassVar[str] = "round_scored"
+    reveals: ClassVar[bool] = True
     round: int
     fish: tuple[int, ...]
     whale_area: int

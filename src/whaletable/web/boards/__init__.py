@@ -298,6 +298,12 @@ def number(key: str) -> int:
     return int(key.rpartition("-")[2])
 
 
+def moving(key: str) -> str:
+    """The attribute that marks a piece that may move from step to step (``data-piece``: its
+    key): the page slides it from where it stood to where it stands now."""
+    return f' data-piece="{esc(key)}"'
+
+
 def key_attrs(key: str, cls: str, lit: bool) -> str:
     """The attributes of the element that draws the scene's ``key``: its classes (with
     ``highlight`` when the last step touched it) and ``data-key``."""
@@ -532,6 +538,7 @@ __all__ = [
     "esc",
     "forget_pieces",
     "key_attrs",
+    "moving",
     "number",
     "plain_choice",
     "rect",

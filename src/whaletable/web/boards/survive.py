@@ -34,6 +34,7 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
+    moving,
     number,
     rect,
     seat_colour,
@@ -225,6 +226,7 @@ class _Drawing:
         key = piece.key
         pick = _short(key) if _short(key) in self.keys else None
         lit, act = key in self.lit, f"{cls}-act"
+        data += moving(key)
         self.out.keyed(key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True)
         return pick is not None
 
@@ -265,7 +267,18 @@ class _Drawing:
                 cls = "safe-explorer" + " highlight" * (e.key in self.lit)
                 said = {"cls": cls, "data_key": e.key, "data_explorer": number(e.key)}
                 at = (x - 20 + col * 10.0, y - 14 + row * 10.0, 4.5, fill)
-                svg.add(circle(*at, **said, stroke=INK, stroke_width=0.8))
+                svg.add(circle(*at, **said, data_piece=e.key, stroke=INK, stroke_width=0.8))
+                if e.label:  # its value, where the viewer may know it: everyone's at the end
+                    svg.text(
+                        at[0],
+                        at[1] + 2.3,
+                        e.label,
+                        size=6.5,
+                        anchor="middle",
+                        weight="bold",
+                        extra=f' class="safe-value" data-explorer="{number(e.key)}"'
+                        ' pointer-events="none"',
+                    )
             svg.add("</g>")
 
     def _pieces(self, region: Region) -> None:

@@ -26,6 +26,7 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
+    moving,
     rect,
     seat_colour,
     seat_row,
@@ -152,6 +153,7 @@ def _boat(
     title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
     picked = "selectable" in boat.marks
     data = f' data-seat="{seat}"' + ("" if picked else f' data-boat="{number}"')
+    data += moving(boat.key)
     svg.keyed(boat.key, "boat", lit, data, title, pick=str(number) if picked else None, still=True)
     if picked:
         svg.add(f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" ')

@@ -3,20 +3,25 @@ through, and the replay page that steps through either."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, UploadFile
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 
-from whaletable.core import Record, WhaletableError
+from whaletable.core import Record, State, WhaletableError
 from whaletable.web import i18n
+from whaletable.web.frames import reveals
 from whaletable.web.routes.services import ServicesDep, TablesDep, lang_of
 from whaletable.web.tables import LiveTable, SeatConfig, TableError, Tables
 from whaletable.web.text import printable
 
 router = APIRouter()
+
+FRAMES_AT_ONCE = 40
+"""Steps drawn by one request for a replay's frames: a long game is loaded a part at a time."""
 
 
 def finished_table(tables: Tables, key: str) -> LiveTable:
@@ -69,6 +74,69 @@ async def upload(services: ServicesDep, record: Annotated[UploadFile, File()]) -
     return RedirectResponse(f"/replay/{table.key}", status_code=303)
 
 
+def viewpoint(table: LiveTable, seat: int | None) -> None:
+    """Check the seat a replay is seen as (``None``: a spectator)."""
+    if seat is not None and not 0 <= seat < table.state.num_players:
+        raise TableError(
+            "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
+        )
+
+
+def drawn_step(
+    table: LiveTable, state: State, seat: int | None, tr: Callable[[str], str]
+) -> dict[str, Any]:
+    """One step of a replay as ``seat`` saw it: its board (the last step lit) and status."""
+    at = len(state.history)
+    obs = state.observation(seat)
+    events = state.step_events(seat, at - 1)  # the last step's, highlighted
+    return {
+        "step": at,
+        "board": table.board.svg(obs, [], table.names, tr, events=events),
+        "status": table.board.status(obs, table.names, tr),
+        "reveal": reveals(events),
+    }
+
+
+def replay_log(table: LiveTable, tr: Callable[[str], str]) -> list[tuple[int, str]]:
+    """The whole game's public log, each line with the step it leads to."""
+    state = table.game.new_state(table.state.num_players, table.options, events=True)
+    lines: list[tuple[int, str]] = []
+    for step, action in enumerate(table.state.history):
+        actor = state.current_player()
+        state.apply(action)
+        lines += [(step + 1, line) for line in table._lines(state, step, action, actor, tr, None)]
+    return lines
+
+
+@router.get("/replay/{key}/frames.json")
+async def replay_frames(
+    request: Request,
+    services: ServicesDep,
+    key: str,
+    start: int = 0,
+    count: int = FRAMES_AT_ONCE,
+    seat: int | None = None,
+) -> Response:
+    """The boards of steps ``start`` … ``start + count - 1`` as ``seat`` saw them (at most
+    :data:`FRAMES_AT_ONCE`), for the replay page to step through without reloading."""
+    table = finished_table(services.tables, key)
+    viewpoint(table, seat)
+    n = len(table.state.history)
+    if not 0 <= start <= n:
+        raise TableError("no step {start}: steps are 0..{last}", start=start, last=n)
+    if not 1 <= count <= FRAMES_AT_ONCE:
+        raise TableError("count must be 1..{most}, not {count}", most=FRAMES_AT_ONCE, count=count)
+    tr = i18n.translator(lang_of(request))
+    stop = min(n, start + count - 1)
+    state = table.game.new_state(table.state.num_players, table.options, events=True)
+    frames = [drawn_step(table, state, seat, tr)] if start == 0 else []
+    for step, action in enumerate(table.state.history[:stop]):
+        state.apply(action)
+        if step + 1 >= start:
+            frames.append(drawn_step(table, state, seat, tr))
+    return JSONResponse({"steps": n, "seat": seat, "frames": frames})
+
+
 @router.get("/replay/{key}", response_class=HTMLResponse)
 async def replay(
     request: Request,
@@ -78,17 +146,12 @@ async def replay(
     seat: int | None = None,
 ) -> Response:
     table = finished_table(services.tables, key)
-    history = table.state.history
-    n = len(history)
+    n = len(table.state.history)
     at = n if step is None else max(0, min(step, n))
-    if seat is not None and not 0 <= seat < table.state.num_players:
-        raise TableError(
-            "no seat {seat}: seats are 0..{last}", seat=seat, last=table.state.num_players - 1
-        )
+    viewpoint(table, seat)
     tr = i18n.translator(lang_of(request))
-    state, log = table.replay(at, tr)  # stepped from the record, nothing kept per step
-    obs = state.observation(seat)
-    events = state.step_events(seat, at - 1)  # the last step's, highlighted
+    state, _ = table.replay(at, tr)  # stepped from the record, nothing kept per step
+    shown = drawn_step(table, state, seat, tr)
     view = f"&seat={seat}" if seat is not None else ""
     return services.page(
         request,
@@ -98,15 +161,17 @@ async def replay(
             "key": key,
             "step": at,
             "num_steps": n,
-            "board": table.board.svg(obs, [], table.names, tr, events=events),
-            "log": log,
-            "status": table.board.status(obs, table.names, tr),
+            "board": shown["board"],
+            "log": replay_log(table, tr),
+            "status": shown["status"],
             "seat": seat,
             "seats": table.names,
+            "view": view,
             "first_url": f"/replay/{key}?step=0{view}",
             "prev_url": f"/replay/{key}?step={max(0, at - 1)}{view}",
             "next_url": f"/replay/{key}?step={min(n, at + 1)}{view}",
             "last_url": f"/replay/{key}?step={n}{view}",
+            "frames_url": f"/replay/{key}/frames.json",
             "download_url": f"/games/{key}/record.json",
             # The seats a bot played while their players were away, and when.
             "replaced": table.presence.replaced_list(table.state.current_player(), table.names),

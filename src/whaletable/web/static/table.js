@@ -25,6 +25,8 @@
   var adviceAsk = document.getElementById("advice-ask");
   var adviceClose = document.getElementById("advice-close");
   var advicePanel = document.getElementById("advice");
+  var paceChoice = document.getElementById("pace");
+  var skip = document.getElementById("skip");
 
   var api = { socket: null, lastStep: null, version: null };
   window.whaletable = api;
@@ -55,7 +57,8 @@
   }
 
   function act(action) {
-    if (waiting || api.lastStep === null) return;
+    // Only the newest state is acted on: while older steps are still being shown, none is.
+    if (waiting || api.lastStep === null || queue.length) return;
     if (send({ type: "act", step: api.lastStep, action: action })) {
       waiting = true;
       document.body.classList.add("waiting");
@@ -293,7 +296,7 @@
     // on its way for the old one is dropped when it comes).
     if (api.version !== msg.version) closeAdvice();
     api.version = msg.version;
-    board.innerHTML = msg.board;
+    drawBoard(msg.board);
     renderActions(msg.actions || []);
     actionsBox.hidden = !!msg.finished;  // nothing to wait for once the game is over
     renderLog(msg.log || []);
@@ -305,9 +308,13 @@
     keepFocus();
     document.body.dataset.finished = msg.finished ? "true" : "false";
     document.body.dataset.you = msg.you === null || msg.you === undefined ? "" : String(msg.you);
+    document.body.dataset.frame = msg.frame ? "true" : "false";
+    document.body.dataset.reveal = msg.reveal ? "true" : "false";
     if (adviceAsk) {
-      // A shared device is advised for the seat to move only; nobody is once it is over.
-      var canAsk = !msg.finished && (root.dataset.role !== "hotseat" || msg.you !== null);
+      // A shared device is advised for the seat to move only; nobody is once it is over,
+      // nor on a step gone by that is being shown.
+      var canAsk = !msg.finished && !msg.frame &&
+        (root.dataset.role !== "hotseat" || msg.you !== null);
       adviceAsk.hidden = !canAsk;
       if (!canAsk) closeAdvice();
     }
@@ -343,12 +350,145 @@
     link.textContent = text.join;
   }
 
+  // Pieces that moved slide there (motion.js), unless the pace shows steps at once.
+  function drawBoard(markup) {
+    if (window.whaletableMotion) {
+      window.whaletableMotion.draw(board, markup, paceMs());
+    } else {
+      board.innerHTML = markup;
+    }
+  }
+
+  // --- pacing: the steps bots and chance played are shown one after another, the newest
+  // state last; what may be clicked is always the newest state's
+  var PACES = { slow: 1600, normal: 800, fast: 300, off: 0 };
+  var REVEAL_HOLD = 4;  // a step the rules make public stays this many paces
+  var QUEUE_LIMIT = 40;  // steps waiting here at most; older ones are dropped
+  var PACE_KEY = "whaletable.pace";
+  var queue = [];  // messages received, not shown yet, oldest first
+  var timer = null;
+  var readyAt = 0;  // when the next message may be shown
+  var fresh = true;  // the socket just opened: its first state is shown at once
+  var shownMsg = null;  // the message shown last
+
+  function storedPace() {
+    try {
+      var chosen = window.localStorage.getItem(PACE_KEY);
+      return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
+    } catch (e) { return "normal"; }  // storage refused (private mode): the default
+  }
+
+  function paceMs() {
+    return PACES[paceChoice ? paceChoice.value : "normal"] || 0;
+  }
+
+  function holdOf(msg) {
+    if (msg.type !== "state") return 0;
+    return msg.reveal ? paceMs() * REVEAL_HOLD : paceMs();
+  }
+
+  function marked() {
+    var body = document.body.dataset;
+    body.queued = String(queue.length);
+    if (skip) skip.hidden = !queue.length;
+  }
+
+  function display(msg) {
+    shownMsg = msg;
+    if (msg.type === "state") {
+      delete document.body.dataset.handover;
+      onState(msg);
+    } else {
+      onHandover(msg);
+    }
+  }
+
+  function pump() {
+    if (timer !== null) return;
+    while (queue.length) {
+      var wait = readyAt - Date.now();
+      if (wait > 0) {
+        timer = setTimeout(function () { timer = null; pump(); }, wait);
+        break;
+      }
+      var msg = queue.shift();
+      display(msg);
+      readyAt = Date.now() + holdOf(msg);
+    }
+    marked();
+  }
+
+  function enqueue(messages, now) {
+    messages.forEach(function (m) { queue.push(m); });
+    // A page far behind drops the oldest steps it was to show (a reveal last of all).
+    while (queue.length > QUEUE_LIMIT) {
+      var dropped = -1;
+      for (var i = 0; i < queue.length - 1 && dropped < 0; i++) {
+        if (queue[i].frame && !queue[i].reveal) dropped = i;
+      }
+      queue.splice(dropped < 0 ? 0 : dropped, 1);
+    }
+    if (now) readyAt = 0;
+    pump();
+  }
+
+  function skipToLatest() {
+    if (!queue.length) return;
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    var last = queue[queue.length - 1];
+    queue = [];
+    display(last);
+    readyAt = Date.now() + paceMs();
+    marked();
+  }
+
+  function received(msg) {
+    var frames = [];
+    if (msg.type === "state") {
+      document.body.dataset.latest = String(msg.step);
+      frames = Array.isArray(msg.frames) ? msg.frames : [];
+      delete msg.frames;
+    }
+    if (fresh) {
+      // A page that (re)connects shows where the game is, not what it missed.
+      fresh = false;
+      queue = [];
+      enqueue([msg], true);
+      return;
+    }
+    // This page's own move, or a seat that just took a shared device: shown at once,
+    // and whatever follows it at the page's pace. A hand-over waits for the steps before
+    // it: the last seat's view goes once they have been shown.
+    var now = msg.type === "state" && (waiting || handoverSeat !== null);
+    var last = queue.length ? queue[queue.length - 1] : shownMsg;
+    if (msg.type === "state" && !frames.length && last && last.type === "state" &&
+        last.step === msg.step && last.version === msg.version) {
+      // The same state again (told once more as the table settles): it takes the place of
+      // the one it repeats rather than waiting its turn behind it.
+      if (queue.length) queue[queue.length - 1] = msg; else display(msg);
+      return;
+    }
+    enqueue(frames.concat([msg]), now);
+  }
+
+  if (paceChoice) {
+    paceChoice.value = storedPace();
+    paceChoice.addEventListener("change", function () {
+      try { window.localStorage.setItem(PACE_KEY, paceChoice.value); } catch (e) { /* kept for this page only */ }
+      readyAt = Math.min(readyAt, Date.now() + paceMs());
+      if (timer !== null) { clearTimeout(timer); timer = null; }
+      pump();
+    });
+  }
+  if (skip) skip.addEventListener("click", skipToLatest);
+
   function connect() {
     var scheme = location.protocol === "https:" ? "wss:" : "ws:";
     var socket = new WebSocket(scheme + "//" + location.host + wsPath);
     api.socket = socket;
     socket.addEventListener("open", function () {
       delay = 500;
+      fresh = true;
       setConn(true);
     });
     socket.addEventListener("message", function (event) {
@@ -356,11 +496,8 @@
       try { msg = JSON.parse(event.data); } catch (e) { return; }
       // Other panels of the page (the clocks) read the same messages.
       document.dispatchEvent(new CustomEvent("whaletable:message", { detail: msg }));
-      if (msg.type === "state") {
-        delete document.body.dataset.handover;
-        onState(msg);
-      } else if (msg.type === "handover") {
-        onHandover(msg);
+      if (msg.type === "state" || msg.type === "handover") {
+        received(msg);
       } else if (msg.type === "again") {
         onAgain(msg);
       } else if (msg.type === "advice") {

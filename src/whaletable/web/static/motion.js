@@ -1,0 +1,48 @@
+// Pieces slide from where they stood to where they stand when a board is drawn again
+// (FLIP: the new board is drawn, then each piece that moved starts where it was and
+// glides to its place). A piece is an element with data-piece, the same from step to step.
+(function () {
+  "use strict";
+  var still = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+  function centres(svg) {
+    var found = {};
+    if (!svg) return found;
+    svg.querySelectorAll("[data-piece]").forEach(function (el) {
+      var key = el.getAttribute("data-piece");
+      if (found[key]) return;
+      try {
+        var box = el.getBBox();
+        found[key] = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      } catch (e) { /* not drawn (the board is hidden): nothing to slide */ }
+    });
+    return found;
+  }
+
+  // Put the board `markup` into `box`; pieces that moved slide for about `ms` milliseconds.
+  function draw(box, markup, ms) {
+    var before = box.querySelector("svg");
+    var view = before ? before.getAttribute("viewBox") : null;
+    var moving = ms > 0 && !(still && still.matches);
+    var was = moving ? centres(before) : {};
+    box.innerHTML = markup;
+    var after = box.querySelector("svg");
+    if (!moving || !after || after.getAttribute("viewBox") !== view) return;
+    var duration = Math.min(450, Math.max(150, ms * 0.6));
+    after.querySelectorAll("[data-piece]").forEach(function (el) {
+      var old = was[el.getAttribute("data-piece")];
+      if (!old || typeof el.animate !== "function") return;
+      var now;
+      try { now = el.getBBox(); } catch (e) { return; }
+      var dx = old.x - (now.x + now.width / 2);
+      var dy = old.y - (now.y + now.height / 2);
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      el.animate(
+        [{ transform: "translate(" + dx + "px, " + dy + "px)" }, { transform: "translate(0px, 0px)" }],
+        { duration: duration, easing: "ease-out" }
+      );
+    });
+  }
+
+  window.whaletableMotion = { draw: draw };
+})();
