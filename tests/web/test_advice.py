@@ -492,7 +492,7 @@ def test_advice_off_survives_a_restart_and_is_carried_to_the_rematch(tmp_path: P
     store = Store(db)
     try:
         stored = store.load(rematch.key)
-        assert stored is not None and stored.settings == {"advice": False}
+        assert stored is not None and stored.settings["advice"] is False
     finally:
         store.close()
 

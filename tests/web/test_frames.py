@@ -135,7 +135,9 @@ def test_a_page_further_behind_than_the_frames_kept_gets_the_latest_state_alone(
         store = Store(f"sqlite:///{tmp_path / 't.db'}")
         tables = Tables(store)
         try:
-            table = tables.create("whale-to-look", [SeatConfig("bot", "", "easy")] * 3)
+            table = tables.create(
+                "whale-to-look", [SeatConfig("bot", "", "easy") for _ in range(3)]
+            )
             page = LatePage(None, lazy=True)
             table.viewers.add(page.viewer)
             await table.show(page.viewer)

@@ -79,7 +79,7 @@ def test_replay_frames_are_bounded_and_refuse_what_is_not_there(app: App) -> Non
 
 
 def test_a_game_in_play_has_no_replay_frames(app: App) -> None:
-    created = create_table(app.client, [{"kind": "human", "name": "Ana"}] * 2)
+    created = create_table(app.client, [{"kind": "human", "name": n} for n in ("Ana", "Bao")])
     r = app.client.get(f"/replay/{created['key']}/frames.json?seat=0")
     assert r.status_code == 403
 
