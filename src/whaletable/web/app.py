@@ -20,7 +20,7 @@ from whaletable.web.bots import BOT_DEADLINE, Think, think
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
-from whaletable.web.routes import errors, health, lobby, records, table, tables
+from whaletable.web.routes import errors, health, lobby, records, rules, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
 from whaletable.web.storage import RETRY_FOR, Store
@@ -126,4 +126,5 @@ def create_app(
     app.include_router(table.router)
     app.include_router(records.router)
     app.include_router(health.router)
+    app.include_router(rules.router)
     return app

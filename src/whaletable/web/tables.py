@@ -27,10 +27,11 @@ from typing import Any
 from whaletable import games
 from whaletable.agents import has_agent, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
-from whaletable.core.errors import WhaletableError
+from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.outbox import Shared
+from whaletable.web.refusal import RefusedMove
 from whaletable.web.storage import (
     ASK,
     GIVE,
@@ -1193,8 +1194,10 @@ class Tables:
             self._check_step(table, step)
             if viewer.showing != seat or seat not in viewer.seats:
                 raise TableError("it is not your turn")
-            action = table.game.action_from_json(data)
-            await self._commit(table, action)
+            try:
+                await self._commit(table, table.game.action_from_json(data))
+            except IllegalAction as e:
+                raise RefusedMove(table.game, data) from e
         await table.broadcast(first=viewer)
         self.kick(table)
 

@@ -479,7 +479,7 @@ def test_whale_riders_tie_broken_by_most_coins_then_most_tiles(table: Table) -> 
     assert result is not None and result.winners == (0,) and result.decided_by is None
 
 
-# ------------------------------------------------------- readings (rules.md)
+# ------------------------------------------------------- readings (notes.md)
 
 
 def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:
