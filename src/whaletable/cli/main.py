@@ -125,6 +125,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
         input_fn=input_fn,
         record_path=record,
         tr=i18n.translator(args.lang),
+        lang=args.lang,
         advice=args.advice,
     )
 
