@@ -1,4 +1,5 @@
-"""A game's ``rules.md`` read against its tests: every game's coverage test uses these."""
+"""A game's design notes (``notes.md``: readings, coverage, tuning) read against its tests:
+every game's coverage test uses these."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from importlib import resources
 from pathlib import Path
 
 
-def rules_section(package: str, title: str) -> str:
-    """The ``## title`` section of ``package``'s rules.md, up to the next ``## `` heading."""
-    text = resources.files(package).joinpath("rules.md").read_text("utf-8")
+def notes_section(package: str, title: str) -> str:
+    """The ``## title`` section of ``package``'s notes.md, up to the next ``## `` heading."""
+    text = resources.files(package).joinpath("notes.md").read_text("utf-8")
     start = text.index(f"## {title}")
     end = text.find("\n## ", start + 1)
     return text[start : end if end >= 0 else None]
@@ -27,14 +28,14 @@ def defined_test_names(folder: Path) -> set[str]:
 
 
 def coverage_tests(package: str) -> set[str]:
-    """The tests named in the Coverage section of ``package``'s rules.md."""
-    return set(re.findall(r"`(test_\w+)`", rules_section(package, "Coverage")))
+    """The tests named in the Coverage section of ``package``'s notes.md."""
+    return set(re.findall(r"`(test_\w+)`", notes_section(package, "Coverage")))
 
 
 def coverage_rows(package: str, *headers: str) -> list[str]:
     """The Coverage section's table rows, less separators and rows starting with ``headers``."""
     return [
         line
-        for line in rules_section(package, "Coverage").splitlines()
+        for line in notes_section(package, "Coverage").splitlines()
         if line.startswith("| ") and "---" not in line and not line.startswith(headers)
     ]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from whaletable import i18n
+from whaletable import games, i18n, rulebook
 from whaletable.cli.render import seat_words
 from whaletable.core.record import Record
 
@@ -70,7 +70,7 @@ def test_bad_input_reprompts_and_changes_nothing(cli, tmp_path: Path) -> None:
         "'hello' is not a command",
         "write 'i N' with a fish card N from 1 to 12",
         "expected numbers after 'i'",
-        "a turn starts by investigating a fish card",
+        "now: see “Your turn” in the rules (whaletable rules whale-to-look --section turn)",
         "there is no boat 7",
         "there is no area 9: the areas are 0, 1, 2, 3, 4, 5",
         "'f' (finish) takes nothing after it",
@@ -84,7 +84,12 @@ def test_illegal_move_names_the_rule(cli) -> None:
     args = [*GAME, "--seats", "human,random", "--seed", "2", "--option", "start_player=0"]
     # Anchor boat 1 in area 0, then (next turn) try to move that anchored boat.
     run = cli(args, ["i 1", "m 1 0 a", "i 2", "m 1 1", "q"])
-    assert "an anchored boat may no longer be moved" in run.out
+    refused = " ".join(run.out.split("✗ ")[-1].split())  # the console wraps long lines
+    assert refused.startswith("you cannot Move the 1-tourist boat from area 0 to area 1 now")
+    assert refused.endswith(
+        "now: see “Your turn” in the rules (whaletable rules whale-to-look --section turn) "
+        "Seat 1 (human), your move: Game stopped."
+    )
 
 
 def test_hot_seat_hand_over_hides_the_previous_players_peek(cli) -> None:
@@ -256,19 +261,25 @@ def test_bad_input_is_told_in_the_readers_language(cli, tmp_path: Path) -> None:
         assert english not in shown, english
 
 
-def test_an_illegal_move_is_refused_in_the_readers_language(cli) -> None:
+def test_an_illegal_move_is_refused_in_the_readers_language_naming_its_rule(cli) -> None:
     args = [*GAME, "--seats", "human,random", "--seed", "2", "--option", "start_player=0"]
     run = cli([*args, "--lang", "vi"], ["i 1", "m 1 0 a", "i 2", "m 1 1", "q"])
     assert run.code == 0
     tr = i18n.translator("vi")
-    refusal = tr("you cannot {action}: {reason}")
+    template = (
+        "you cannot {action} now: see “{section}” in the rules "
+        "(whaletable rules {game} --section {id})"
+    )
+    refusal = tr(template)
     words = [w.strip() for w in re.split(r"\{\w+\}", refusal) if w.strip()]
-    assert refusal != "you cannot {action}: {reason}" and words
+    assert refusal != template and words
     refused = " ".join(run.out.split("✗ ")[-1].split())  # the console wraps long lines
     assert all(w in refused for w in words), refused
-    # The rule's own reason follows (the engines give it in English).
-    assert words[-1] + " an anchored boat may no longer be moved" in refused
-    assert "you cannot" not in run.out
+    # The section that governs moving a boat, in Vietnamese, and its id for `whaletable rules`.
+    turn = rulebook.rules_of(games.get("whale-to-look"), "vi").section("turn")
+    assert f"“{turn.title}”" in refused
+    assert "whaletable rules whale-to-look --section turn" in refused
+    assert "you cannot" not in run.out and "anchored boat" not in run.out
     assert tr("Game stopped.") in run.out and "Game stopped" not in run.out
 
 

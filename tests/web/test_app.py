@@ -628,8 +628,11 @@ def test_garbage_messages_get_errors_and_change_nothing(
         stored = app.stored_actions(key)
         state = app.tables.tables[key].state
         illegal = {"type": "move_boat", "boat": 0, "area": 0, "anchor": False}
-        with pytest.raises(IllegalAction) as reason:
+        with pytest.raises(IllegalAction):
             state.clone().apply(GAME.action_from_json(illegal))
+        # A move the rules refuse, forged or malformed, is answered with the rule it breaks,
+        # never with the engine's words.
+        refused = "This move is not allowed now: see “Your turn” in the rules."
         cases: list[tuple[str, str]] = [
             ("{not json", "malformed JSON"),
             ("[" * 5000 + "]" * 5000, "malformed JSON"),
@@ -637,28 +640,22 @@ def test_garbage_messages_get_errors_and_change_nothing(
             ('"act"', "a message must be a JSON object"),
             ('{"type": "dance"}', "unknown message type 'dance'"),
             ('{"step": 3}', "unknown message type None"),
-            (json.dumps({"type": "act", "step": step, "action": illegal}), str(reason.value)),
-            (
-                json.dumps({"type": "act", "step": step, "action": {"type": "investigate"}}),
-                "action 'investigate' takes fields ['fish'], got []",
-            ),
+            (json.dumps({"type": "act", "step": step, "action": illegal}), refused),
+            (json.dumps({"type": "act", "step": step, "action": {"type": "investigate"}}), refused),
             (
                 json.dumps(
                     {"type": "act", "step": step, "action": {"type": "investigate", "card": 1}}
                 ),
-                "takes fields ['fish']",
+                refused,
             ),
             (
                 json.dumps(
                     {"type": "act", "step": step, "action": {"type": "investigate", "fish": "1"}}
                 ),
-                "field 'fish' of action 'investigate' must be int",
+                refused,
             ),
-            (
-                json.dumps({"type": "act", "step": step, "action": {"type": "sail"}}),
-                "unknown action type 'sail'",
-            ),
-            (json.dumps({"type": "act", "step": step, "action": [1]}), "must be a JSON object"),
+            (json.dumps({"type": "act", "step": step, "action": {"type": "sail"}}), refused),
+            (json.dumps({"type": "act", "step": step, "action": [1]}), refused),
         ]
         for text, message in cases:
             ws.send_text(text)

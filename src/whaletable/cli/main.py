@@ -18,7 +18,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,7 @@ from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from whaletable import i18n
+from whaletable import i18n, rulebook
 from whaletable.cli import serve
 from whaletable.cli.play import InputFn, play
 from whaletable.cli.replay import delay_of, replay
@@ -126,6 +125,7 @@ def cmd_play(args: argparse.Namespace, console: Console, input_fn: InputFn) -> i
         input_fn=input_fn,
         record_path=record,
         tr=i18n.translator(args.lang),
+        lang=args.lang,
         advice=args.advice,
     )
 
@@ -495,13 +495,10 @@ def tournament_tables(result: dict[str, Any]) -> list[Table]:
 
 def cmd_rules(args: argparse.Namespace, console: Console) -> int:
     game = get_game(args.game)
-    module = importlib.import_module(type(game).__module__)
-    package = module.__package__ or module.__name__
-    source = resources.files(package).joinpath("rules.md")
-    if not source.is_file():
-        raise CommandError(f"no rules summary for {game.spec.id}: {package} has no rules.md")
-    console.print(Markdown(source.read_text(encoding="utf-8")))
-    console.print(options_table(game))
+    rules = rulebook.rules_of(game, args.lang)
+    console.print(Markdown(rules.markdown(args.section)))
+    if args.section is None:
+        console.print(options_table(game))
     return 0
 
 
@@ -792,8 +789,23 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_parser(sub, add_options)
     add_tournament_parser(sub, add_options)
 
-    rules_p = sub.add_parser("rules", help="print a game's rules summary")
+    rules_p = sub.add_parser(
+        "rules",
+        help="print a game's rules",
+        description="Print a game's rules as its players read them, and its options. A refused "
+        "move names the section of the rules that governs it: --section prints that one.",
+        epilog="Example: whaletable rules whale-to-look --lang vi --section radar",
+    )
     rules_p.add_argument("game", help=f"the game id ({game_ids()})")
+    rules_p.add_argument(
+        "--lang",
+        choices=i18n.CODES,
+        default=i18n.DEFAULT,
+        help="the language of the rules (default: en)",
+    )
+    rules_p.add_argument(
+        "--section", metavar="ID", help="print only this section (its id, e.g. turn)"
+    )
 
     bench_p = sub.add_parser(
         "bench",

@@ -37,6 +37,8 @@ from whaletable.core.observation import Observation
 from whaletable.core.record import Record
 from whaletable.core.state import State
 from whaletable.core.words import Translate, english
+from whaletable.i18n import DEFAULT
+from whaletable.rulebook import clause_of
 from whaletable.sim import make_seats
 
 InputFn = Callable[[], str]
@@ -59,6 +61,7 @@ class PlaySession:
         input_fn: InputFn,
         record_path: Path | None = None,
         tr: Translate = english,
+        lang: str = DEFAULT,
         advice: bool = True,
     ) -> None:
         self.game = game
@@ -66,6 +69,7 @@ class PlaySession:
         # The reader's language: of the game's words (the log, the result) and of this
         # command's own sentences around them (prompts, complaints, the record saved).
         self.tr = tr
+        self.lang = lang  # of the rules a refused move points to
         self.specs = specs
         # The log, the prompts and the hand-over name each seat as the screens do,
         # "Seat 2 (random)" in the reader's language, so that two
@@ -260,11 +264,7 @@ class PlaySession:
             )
             return None
         if action not in legal:
-            self.complain(
-                tr("you cannot {action}: {reason}").format(
-                    action=self.view.choices(obs, [action])[0], reason=self.why_not(action)
-                )
-            )
+            self.complain(self.refusal(self.view.choices(obs, [action])[0], action))
             return None
         return action
 
@@ -291,14 +291,16 @@ class PlaySession:
             said = self.menu[legal.index(found.suggestion)]
             self.console.print(Text(f"→ {said}", style="bold"))
 
-    def why_not(self, action: Action) -> str:
-        """The rules engine's own reason, asked of a copy so nothing can change (the
-        engines give their reasons in English)."""
-        try:
-            self.state.clone().apply(action)
-        except IllegalAction as e:
-            return str(e).removeprefix(f"{action}: ")
-        return self.tr("not allowed now")
+    def refusal(self, words: str, action: Action) -> str:
+        """Why a typed move is refused, in the reader's language: the section of the rules
+        that governs its kind (the game names it), to read with ``whaletable rules``."""
+        section = clause_of(self.game, action.kind, self.lang)
+        if section is None:
+            return self.tr("you cannot {action} now").format(action=words)
+        return self.tr(
+            "you cannot {action} now: see “{section}” in the rules "
+            "(whaletable rules {game} --section {id})"
+        ).format(action=words, section=section.title, game=self.game.spec.id, id=section.id)
 
     def complain(self, message: str) -> None:
         self.console.print(Text(f"✗ {message}", style="bold red"))
@@ -314,6 +316,7 @@ def play(
     input_fn: InputFn,
     record_path: Path | None = None,
     tr: Translate = english,
+    lang: str = DEFAULT,
     advice: bool = True,
 ) -> int:
     if seed is None:
@@ -327,6 +330,7 @@ def play(
         input_fn=input_fn,
         record_path=record_path,
         tr=tr,
+        lang=lang,
         advice=advice,
     )
     return session.run()

@@ -58,6 +58,10 @@ class Game(ABC, Generic[S]):
     chance_action_types: tuple[type[Action], ...] = ()
     """The action types only chance takes: their actions are the chance outcome space,
     every other action is in the player action space (see :meth:`player_code`)."""
+    rule_sections: Mapping[str, str] = types.MappingProxyType({})
+    """The section of the game's rules (the ``{#anchor}`` of a ``## `` heading of its
+    ``rules.md``) that governs each kind of player action, so a refused move can name its
+    rule; under ``""`` the section of a turn, for a move of a kind the game does not have."""
 
     def __init__(self) -> None:
         self._actions: tuple[Action, ...] = tuple(self._all_actions())
@@ -141,6 +145,13 @@ class Game(ABC, Generic[S]):
         if action not in self._codes:
             raise IllegalAction(f"{data!r} is not an action of {self.spec.id}")
         return self._actions[self._codes[action]]
+
+    def rule_section(self, kind: object) -> str | None:
+        """The anchor of the rules' section that governs an action of ``kind`` (any JSON
+        value: a forged move may name anything), else the turn's, else None."""
+        if isinstance(kind, str) and kind in self.rule_sections:
+            return self.rule_sections[kind]
+        return self.rule_sections.get("")
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         """``event`` as one sentence of the log in the reader's language, None to stay silent.

@@ -21,7 +21,7 @@ from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.pace import SHORTEST_CLOCK
-from whaletable.web.routes import errors, health, lobby, records, table, tables
+from whaletable.web.routes import errors, health, lobby, records, rules, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
 from whaletable.web.storage import RETRY_FOR, Store
@@ -131,4 +131,5 @@ def create_app(
     app.include_router(table.router)
     app.include_router(records.router)
     app.include_router(health.router)
+    app.include_router(rules.router)
     return app

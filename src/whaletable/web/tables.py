@@ -27,12 +27,13 @@ from typing import Any
 from whaletable import games
 from whaletable.agents import has_agent, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
-from whaletable.core.errors import WhaletableError
+from whaletable.core.errors import IllegalAction, WhaletableError
 from whaletable.web import clock
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
 from whaletable.web.frames import FRAMES_SENT, Framed, Recent, reveals
 from whaletable.web.outbox import Shared
+from whaletable.web.refusal import RefusedMove
 from whaletable.web.result import result_message
 from whaletable.web.seat_names import twins
 from whaletable.web.storage import (
@@ -1339,8 +1340,10 @@ class Tables:
                 raise TableError("it is not your turn")
             if table.player_of(seat).kind != "human":
                 raise TableError("a bot plays your seat while you are away: take it back first")
-            action = table.game.action_from_json(data)
-            await self._commit(table, action)
+            try:
+                await self._commit(table, table.game.action_from_json(data))
+            except IllegalAction as e:
+                raise RefusedMove(table.game, data) from e
         await table.broadcast(first=viewer)
         self.kick(table)
 

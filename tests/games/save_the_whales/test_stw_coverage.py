@@ -1,4 +1,4 @@
-"""rules.md keeps its promises: every test its coverage table names exists, every reading is
+"""notes.md keeps its promises: every test its coverage table names exists, every reading is
 covered by a named test, and every option its readings name is a real option (and every
 real option is named there)."""
 
@@ -8,14 +8,14 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules_md import defined_test_names, rules_section
+from rules_md import defined_test_names, notes_section
 from whaletable.games.save_the_whales import SaveTheWhalesOptions
 
 HERE = Path(__file__).resolve().parent
 
 
 def section(title: str) -> str:
-    return rules_section("whaletable.games.save_the_whales", title)
+    return notes_section("whaletable.games.save_the_whales", title)
 
 
 def test_every_test_in_the_coverage_table_exists() -> None:
@@ -23,7 +23,7 @@ def test_every_test_in_the_coverage_table_exists() -> None:
     named = [m for line in rows for m in re.findall(r"`(test_\w+)`", line)]
     assert len(named) >= 90, "the coverage table lists a test per clause"
     missing = sorted(set(named) - defined_test_names(HERE))
-    assert not missing, f"rules.md names tests that do not exist: {missing}"
+    assert not missing, f"notes.md names tests that do not exist: {missing}"
 
 
 def test_every_reading_is_covered_by_a_test() -> None:

@@ -1,4 +1,4 @@
-"""The readings of rules.md that no clause test pinned down, one test each.
+"""The readings of notes.md that no clause test pinned down, one test each.
 
 Each test is named for its reading and checked against the smallest edit of ``rules.py``
 that breaks the reading (it fails with that edit). Positions use the board drawn in

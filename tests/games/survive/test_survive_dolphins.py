@@ -1,7 +1,7 @@
 """Challenge Rule 5, "Dolphins and Diving Creatures" (option ``dolphins_and_diving_creatures``).
 
 Each docstring quotes the rule text (reference ``survive.md`` §9) or names the reading in
-``rules.md`` it checks. Places used (row, idx) are along the top edge, far from the island.
+``notes.md`` it checks. Places used (row, idx) are along the top edge, far from the island.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One test per reading in ``rules.md`` ("Readings chosen") that no rule test already checks.
+"""One test per reading in ``notes.md`` ("Readings chosen") that no rule test already checks.
 
 Each docstring names the reading it checks. Places used (row, idx): the terrain tile
 L = (3, 4); the sea space A = (2, 5) touches L; B = (1, 5) and C = (0, 3) touch no tile.

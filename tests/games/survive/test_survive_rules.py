@@ -1,5 +1,5 @@
 """One test per base-game rule of Survive, quoting the reference notes (``reference/survive.md``),
-and one per option (the readings chosen in ``rules.md`` and the Challenge Rules)."""
+and one per option (the readings chosen in ``notes.md`` and the Challenge Rules)."""
 
 from __future__ import annotations
 

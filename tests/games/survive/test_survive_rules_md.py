@@ -1,4 +1,4 @@
-"""``rules.md`` stays true to the tests: every test its coverage table names exists here, and
+"""``notes.md`` stays true to the tests: every test its coverage table names exists here, and
 every option a reading offers is a real option."""
 
 from __future__ import annotations
@@ -6,21 +6,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules_md import coverage_tests, defined_test_names, rules_section
+from rules_md import coverage_tests, defined_test_names, notes_section
 from whaletable import games
 
 HERE = Path(__file__).resolve().parent
 
 
 def section(title: str) -> str:
-    return rules_section("whaletable.games.survive", title)
+    return notes_section("whaletable.games.survive", title)
 
 
 def test_every_test_in_the_coverage_table_exists() -> None:
     named = coverage_tests("whaletable.games.survive")
     assert len(named) > 100
     missing = sorted(named - defined_test_names(HERE))
-    assert not missing, f"rules.md names tests that do not exist: {missing}"
+    assert not missing, f"notes.md names tests that do not exist: {missing}"
 
 
 def test_every_reading_is_in_the_coverage_table() -> None:

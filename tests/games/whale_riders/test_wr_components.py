@@ -162,7 +162,7 @@ def test_too_few_tiles_for_the_coast(tmp_path: Path) -> None:
 
 
 def test_plain_contracts_pay_the_tuned_coins() -> None:
-    """rules.md, Tuning: the contracts asking for three basic goods (groups A and B) pay 4
+    """notes.md, Tuning: the contracts asking for three basic goods (groups A and B) pay 4
     coins and 1 pearl, those asking for four basic goods of two kinds (C and D) 3 coins and
     2 pearls; the cards with crystals or all four kinds keep their first reconstruction."""
     contracts = load_components().contracts

@@ -1,4 +1,4 @@
-"""rules.md names a test for every rulebook clause and every reading: each must exist."""
+"""notes.md names a test for every rulebook clause and every reading: each must exist."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules_md import coverage_rows, coverage_tests, defined_test_names, rules_section
+from rules_md import coverage_rows, coverage_tests, defined_test_names, notes_section
 from whaletable.games.whale_riders import WhaleRidersOptions
 
 HERE = Path(__file__).resolve().parent
@@ -14,14 +14,14 @@ GAME = "whaletable.games.whale_riders"
 
 
 def _section(title: str) -> str:
-    return rules_section(GAME, title)
+    return notes_section(GAME, title)
 
 
 def test_every_test_named_in_the_coverage_table_exists() -> None:
     named = coverage_tests(GAME)
     assert len(named) > 30
     missing = sorted(named - defined_test_names(HERE))
-    assert not missing, f"rules.md names tests that do not exist: {missing}"
+    assert not missing, f"notes.md names tests that do not exist: {missing}"
 
 
 def test_every_clause_and_reading_row_names_a_test() -> None:

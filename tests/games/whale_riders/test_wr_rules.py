@@ -509,7 +509,7 @@ def test_whale_riders_result_adds_up_the_pearls_on_tiles_contracts_and_decrees(
         assert pearls == standing.score
 
 
-# ------------------------------------------------------- readings (rules.md)
+# ------------------------------------------------------- readings (notes.md)
 
 
 def test_pearls_on_bag_tiles_never_pay_a_contract(table: Table) -> None:

@@ -1,7 +1,7 @@
 """The reduced table (option ``table = "reduced"``): a research variant, not a rulebook one.
 
 Four areas in a 2×2 grid, nine fish cards dealt from the usual twelve, four markers, 2–4
-players; everything else as the rulebooks say (``rules.md``, "The reduced table"). Fish
+players; everything else as the rulebooks say (``notes.md``, "The reduced table"). Fish
 positions on the reduced table (area ``aN`` is bordered by the four fish at its corners)::
 
     f0    f1    f2

@@ -1006,7 +1006,7 @@ def test_legal_actions_agree_with_apply(table: Table, edition: str) -> None:
             state.apply(rng.choice(legal))
 
 
-# ------------------------------------------------------- readings (rules.md)
+# ------------------------------------------------------- readings (notes.md)
 
 
 def _anchored_fisher_on_the_whale(table: Table, **options: Any) -> WhaleToLookState:

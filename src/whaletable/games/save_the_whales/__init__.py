@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from types import MappingProxyType
 from typing import Literal
 
 from whaletable.core.action import Action
@@ -118,6 +119,25 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
     tensor = TENSOR
     event_types = ev.EVENT_TYPES
     observation_type = SaveTheWhalesObservation
+    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
+    # "": a move of no kind the game has.
+    rule_sections = MappingProxyType(
+        {
+            "": "turn",
+            "choose_whale": "turn",
+            "name_whale": "turn",
+            "roll": "turn",
+            "save_whale": "turn",
+            "contribute": "turn",
+            "refuse": "turn",
+            "done": "turn",
+            "collect_survival_points": "spaces",
+            "move_anywhere": "spaces",
+            "pass_barnacle": "spaces",
+            "leave_path": "spaces",
+            "trade_places": "spaces",
+        }
+    )
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         return words.describe(event, names, tr)

@@ -2,7 +2,7 @@
 
 The rulebook's sections are quoted by name in the comments. The board, the dice, the
 whale values and the cards are reconstructed data (``data/*.toml``); the readings
-chosen where the rulebook is silent are listed in ``rules.md`` and marked "Reading:"
+chosen where the rulebook is silent are listed in ``notes.md`` and marked "Reading:"
 here.
 
 How a turn runs: the seat whose turn it is may first save whales (while a whale

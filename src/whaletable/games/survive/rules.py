@@ -3,7 +3,7 @@
 Facts come from the game's reference notes (setup §4, turn §5, creatures §6, end
 §7, challenge rules §9) and the Giant Squid rulebook (rules 1–8 and its optional
 rule; the squid helpers are in :mod:`~whaletable.games.survive.expansions.giant_squid`).
-Where they are silent, the reading chosen is listed in ``rules.md`` ("Readings
+Where they are silent, the reading chosen is listed in ``notes.md`` ("Readings
 chosen") and named in a comment here.
 
 The state is flat: lists of ints indexed by space (``terrain``), explorer
@@ -118,7 +118,7 @@ MOVE_POINTS = 3
 CAPACITY = COMPONENTS.boat_capacity
 NUM_BOATS = COMPONENTS.boats_total
 SAFETY_ROUNDS = 10
-"""Rounds played after the last tile is gone before the game is stopped (see rules.md)."""
+"""Rounds played after the last tile is gone before the game is stopped (see notes.md)."""
 
 SEA, BEACH, FOREST, MOUNTAIN = 0, 1, 2, 3  # terrain[h]; terrain t is TERRAINS[t - 1]
 
@@ -1807,7 +1807,7 @@ class SurviveState(StackedState):
 
     def tie_breaks(self) -> tuple[str, ...]:
         """§12.2 prints no tie-breaker: a tie is shared, unless option ``tie_break`` is
-        ``most-saved`` (reading 2 in rules.md)."""
+        ``most-saved`` (reading 2 in notes.md)."""
         return ("saved",) if self.options.tie_break == "most-saved" else ()
 
     def ranking(self) -> Ranking:

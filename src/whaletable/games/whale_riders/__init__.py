@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Literal
 
 from whaletable.core.action import Action
@@ -33,7 +34,7 @@ from whaletable.games.whale_riders.tensor import TENSOR
 
 @dataclass(frozen=True)
 class WhaleRidersOptions:
-    """The named options of Whale Riders (the defaults are the readings in rules.md).
+    """The named options of Whale Riders (the defaults are the readings in notes.md).
 
     ``storms``: a storm on a space blocks it (``block``), or may be bought to clear
     it (``clearable``), or is set aside and replaced when drawn (``lull``).
@@ -84,6 +85,21 @@ class WhaleRiders(Game[rules.WhaleRidersState]):
     chance_action_types = act.CHANCE_ACTION_TYPES
     tensor = TENSOR
     observation_type = WhaleRidersObservation
+    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
+    # "": a move of no kind the game has.
+    rule_sections = MappingProxyType(
+        {
+            "": "turn",
+            "move": "turn",
+            "buy": "turn",
+            "take_coin": "turn",
+            "burn_contracts": "turn",
+            "fulfil_contracts": "turn",
+            "burn": "turn",
+            "fulfil": "turn",
+            "done": "turn",
+        }
+    )
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:

@@ -1,4 +1,4 @@
-"""What one viewer of Whale Riders may know, field by field (``rules.md``, "Observation").
+"""What one viewer of Whale Riders may know, field by field (``notes.md``, "Observation").
 
 Goods are named as in the rulebook: ``shell``, ``kelp``, ``meat``, ``pottery``, ``crystal``
 (the paying goods a contract asks for), ``pearl``, and ``storm`` for a storm tile.

@@ -2,7 +2,7 @@
 
 Rulebook sections are quoted by name in the comments ("Setup 3", "Playing",
 "End of the game"). Where the rulebook is silent the choice is written here and
-in ``rules.md`` ("Readings chosen"), and the other readings are options.
+in ``notes.md`` ("Readings chosen"), and the other readings are options.
 
 The voyage is counted in *steps*: 0 is the Sun Port before leaving, 7 the last
 port (where the rider turns), 14 home again; ``PORT_AT[step]`` is the port.

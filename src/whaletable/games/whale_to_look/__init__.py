@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Literal
 
 from whaletable.core.action import Action
@@ -58,7 +59,7 @@ class WhaleToLookOptions:
     nothing, since it scores no tourists (``nothing``).
     ``table``: the rulebooks' table (``standard``), or a smaller one for research
     (``reduced``: four areas, nine fish cards, four markers; 2–4 players). It is not
-    a rulebook variant: ``rules.md`` says what it keeps and why.
+    a rulebook variant: ``notes.md`` says what it keeps and why.
     """
 
     edition: Literal["en", "vi"] = "en"
@@ -111,6 +112,18 @@ class WhaleToLook(Game[WhaleToLookState]):
     chance_action_types = (act.PickStartPlayer, act.RevealTrend, act.LayArea, act.DealFish)
     tensor = TENSOR
     observation_type = WhaleToLookObservation
+    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
+    # "": a move of no kind the game has.
+    rule_sections = MappingProxyType(
+        {
+            "": "turn",
+            "choose_fisher_boat": "round-2",
+            "investigate": "turn",
+            "use_radar": "radar",
+            "move_boat": "turn",
+            "finish": "turn",
+        }
+    )
     event_types = EVENT_TYPES
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:

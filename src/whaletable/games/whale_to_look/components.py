@@ -117,7 +117,7 @@ STANDARD = Board("standard", COLUMNS, ROWS, markers=5)
 
 REDUCED = Board("reduced", 2, 2, markers=4)
 """The research table (not a rulebook variant): four areas in a 2×2 grid, nine fish
-cards, four markers. ``rules.md`` says what it keeps and why."""
+cards, four markers. ``notes.md`` says what it keeps and why."""
 
 BOARDS: dict[str, Board] = {b.name: b for b in (STANDARD, REDUCED)}
 

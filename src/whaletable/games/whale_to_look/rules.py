@@ -2,7 +2,7 @@
 
 Rulebook sections are quoted by name in the comments (en = English rulebook,
 vi = Vietnamese rulebook). Where the books are silent the choice is written here
-and in ``rules.md`` ("Readings chosen").
+and in ``notes.md`` ("Readings chosen").
 
 Choices where the rulebooks are silent:
 

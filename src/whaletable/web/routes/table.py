@@ -19,6 +19,8 @@ from whaletable.web.advice import advice_message, advice_step
 from whaletable.web.limits import ConnectionRate, client_of, deny_socket
 from whaletable.web.outbox import CLOSE_TIMEOUT, Outbox, PageDropped
 from whaletable.web.pace import PRESENCE_RATE
+from whaletable.web.refusal import RefusedMove, refusal_message
+from whaletable.web.routes.rules import rules_panel
 from whaletable.web.routes.services import ServicesDep, lang_of
 from whaletable.web.tables import LiveTable, TableError, Tables, Viewer, message_in
 
@@ -48,6 +50,7 @@ async def table_page(request: Request, services: ServicesDep, token: str) -> Res
             "ws_path": f"/ws/{token}?table={table.key}",
             "advice": table.settings.advice,
             "advisor": advisor_of(table.game.spec.id) is not None,
+            **rules_panel(table.game, lang_of(request)),
         },
     )
 
@@ -206,6 +209,8 @@ async def handle(
                 "vote or return",
                 kind=repr(kind),
             )
+    except RefusedMove as e:
+        await viewer.send(refusal_message(e, viewer.lang))
     except WhaletableError as e:
         await say(viewer, e)
 

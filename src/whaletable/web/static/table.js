@@ -70,6 +70,15 @@
     errorLine.hidden = !message;
   }
 
+  // A refused move names the rule that governs it: a link there (rules.js opens it here).
+  function showRule(rule) {
+    var link = document.createElement("a");
+    link.href = rule.url;
+    link.dataset.rule = rule.id;
+    link.textContent = rule.label;
+    errorLine.append(" ", link);
+  }
+
   // --- boat selection, purely on this page: show the chosen boat's destinations
   function svgOf() {
     return board.querySelector("svg");
@@ -507,6 +516,7 @@
         waiting = false;
         document.body.classList.remove("waiting");
         showError(msg.message);
+        if (msg.rule) showRule(msg.rule);
       }
     });
     socket.addEventListener("close", function () {
