@@ -128,7 +128,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
             "name_whale": "turn",
             "roll": "turn",
             "save_whale": "turn",
-            "contribute": "turn",
+            "pay": "turn",
             "refuse": "turn",
             "done": "turn",
             "collect_survival_points": "spaces",

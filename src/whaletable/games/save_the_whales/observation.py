@@ -62,7 +62,7 @@ class DrawnCard(TypedDict):
 
 
 class Payment(TypedDict):
-    """A save or a penalty the team is paying, one SP at a time."""
+    """A save or a penalty the team is paying, each seat from its own SPs."""
 
     whale: str
     amount: int
