@@ -16,11 +16,13 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from whaletable import games
+from whaletable.web.alerts import AlertSettings
 from whaletable.web.bots import BOT_DEADLINE, Think, think
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
-from whaletable.web.routes import errors, health, lobby, records, table, tables
+from whaletable.web.routes import alerts as alert_routes
+from whaletable.web.routes import errors, health, lobby, mine, records, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
 from whaletable.web.storage import RETRY_FOR, Store
@@ -77,6 +79,7 @@ def create_app(
     seed: int | None = None,
     shared: bool = False,
     takeover_seconds: float = TAKEOVER_SECONDS,
+    alerts: AlertSettings | None = None,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -91,6 +94,8 @@ def create_app(
     ``shared``: other servers use the same PostgreSQL database (several workers or hosts);
     their tables and steps are taken up from it, and a table whose bot or chance is to move
     and that stays unchanged for ``takeover_seconds`` is played on here.
+    ``alerts``: how seats are told of their turn (webhooks, e-mail); by default what the
+    environment says (``AlertSettings.from_env``).
     """
     settings = Settings(
         db_url=db_url,
@@ -105,6 +110,7 @@ def create_app(
         seed=seed,
         shared=shared,
         takeover_seconds=takeover_seconds,
+        alerts=alerts or AlertSettings.from_env(),
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     services = Services(settings)
@@ -124,6 +130,8 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(tables.router(sorted(g.spec.id for g in games.all())))
     app.include_router(table.router)
+    app.include_router(mine.router)
+    app.include_router(alert_routes.router)
     app.include_router(records.router)
     app.include_router(health.router)
     return app

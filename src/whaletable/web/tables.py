@@ -620,6 +620,9 @@ class Tables:
         # digest of a token → (key, role, seat); see token_digest.
         self.tokens: dict[bytes, tuple[str, str, int | None]] = {}
         self.sweeper: asyncio.Task[None] | None = None
+        # Told of every step this server stores, with the seat that moved (web.alerts):
+        # it must neither wait nor raise.
+        self.on_step: Callable[[LiveTable, int], None] | None = None
 
     # ------------------------------------------------------------- creating
 
@@ -1244,6 +1247,7 @@ class Tables:
         commit) is settled from the database before the table's next move.
         """
         await self._settle(table)
+        actor = table.state.current_player()
         trial = table.state.clone()
         trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
         seq = len(table.state.history)
@@ -1273,6 +1277,8 @@ class Tables:
             raise DatabaseDown from e
         table._advance(action, note, after=trial)
         table.moved_elsewhere = False  # this server moved last: it plays the bots next
+        if self.on_step is not None:
+            self.on_step(table, actor)
         if table.finished:
             await self._mark_finished(table)
 
