@@ -69,9 +69,7 @@ def test_the_host_page_outlives_a_restart(tmp_path: Path) -> None:
     with TestClient(create_app(db_url)) as client:
         again = client.get(where)
     assert again.status_code == 200
-    assert re.findall(r'href="(/t/[^"]+)"', again.text) == re.findall(
-        r'href="(/t/[^"]+)"', first
-    )
+    assert re.findall(r'href="(/t/[^"]+)"', again.text) == re.findall(r'href="(/t/[^"]+)"', first)
 
 
 def test_the_json_api_answers_201_with_the_host_page(app: App) -> None:
