@@ -5,6 +5,7 @@ seat's link, from nothing but the tokens its cookie shows."""
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -236,3 +237,19 @@ def test_every_page_links_to_my_games(app: App) -> None:
     created = create_table(app.client, HUMAN_AND_TWO_BOTS)
     for path in ("/", created["host_url"], created["links"][0]["url"], "/mine"):
         assert 'href="/mine"' in app.client.get(path).text, path
+
+
+def test_a_database_from_before_host_pages_gets_them_on_opening(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        old = create_table(client, HUMAN_AND_TWO_BOTS)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP INDEX tables_host_digest")
+        conn.execute("ALTER TABLE tables DROP COLUMN host_digest")
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        assert client.get(f"/t/{seat_tokens(old)[0]}").status_code == 200
+        where = client.post("/games", data=FORM, follow_redirects=False).headers["location"]
+        assert client.get(where).status_code == 200
+    with sqlite3.connect(db) as conn:
+        indexes = [row[1] for row in conn.execute("PRAGMA index_list(tables)")]
+    assert "tables_host_digest" in indexes
