@@ -16,12 +16,14 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from whaletable import games
+from whaletable.web.alerts import AlertSettings
 from whaletable.web.bots import BOT_DEADLINE, Think, think
 from whaletable.web.headers import SecurityHeaders
 from whaletable.web.limits import MAX_BODY, BodyLimit, Limits, RateLimit, SharedRates
 from whaletable.web.origin import Reach, SameOriginPosts, TrustedHostsOnly
 from whaletable.web.pace import SHORTEST_CLOCK
-from whaletable.web.routes import errors, health, lobby, records, rules, table, tables
+from whaletable.web.routes import alerts as alert_routes
+from whaletable.web.routes import errors, health, lobby, mine, records, rules, table, tables
 from whaletable.web.routes.services import WEB, Services, Settings
 from whaletable.web.routes.table import MAX_MESSAGE
 from whaletable.web.storage import RETRY_FOR, Store
@@ -79,6 +81,7 @@ def create_app(
     shared: bool = False,
     takeover_seconds: float = TAKEOVER_SECONDS,
     shortest_clock: float = SHORTEST_CLOCK,
+    alerts: AlertSettings | None = None,
 ) -> FastAPI:
     """The whaletable web app on the database at ``db_url`` (SQLite file or PostgreSQL URL).
 
@@ -95,6 +98,8 @@ def create_app(
     and that stays unchanged for ``takeover_seconds`` is played on here.
     ``shortest_clock``: the fewest seconds a new table's clock (or grace time) may be set
     to; the public bound is a minute, tests and demos lower it.
+    ``alerts``: how seats are told of their turn (webhooks, e-mail); by default what the
+    environment says (``AlertSettings.from_env``).
     """
     settings = Settings(
         db_url=db_url,
@@ -110,6 +115,7 @@ def create_app(
         shared=shared,
         takeover_seconds=takeover_seconds,
         shortest_clock=shortest_clock,
+        alerts=alerts or AlertSettings.from_env(),
     )
     app = FastAPI(title="whaletable", lifespan=lifespan, docs_url=None, redoc_url=None)
     services = Services(settings)
@@ -129,6 +135,8 @@ def create_app(
     app.include_router(lobby.router)
     app.include_router(tables.router(sorted(g.spec.id for g in games.all())))
     app.include_router(table.router)
+    app.include_router(mine.router)
+    app.include_router(alert_routes.router)
     app.include_router(records.router)
     app.include_router(health.router)
     app.include_router(rules.router)

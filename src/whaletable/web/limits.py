@@ -46,6 +46,8 @@ class Limits:
     upload_rate: str = "20/minute;200/hour"  # uploaded records
     socket_rate: str = "120/minute"  # table sockets opened (a reconnect is one)
     advice_rate: str = "6/10seconds;60/minute"  # advice asked over one table socket
+    # Pages that look up secret links by the handful: "my games" and a table's host page.
+    links_rate: str = "30/minute;300/hour"
     sockets_per_client: int = 32
     sockets_per_table: int = 64
 
@@ -57,6 +59,9 @@ RATED: tuple[tuple[str | None, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/games/[^/]*/again"), "create"),
     ("POST", re.compile(r"/games/[^/]*/claim/[^/]*"), "create"),
     ("POST", re.compile(r"/replay"), "upload"),
+    ("POST", re.compile(r"/t/[^/]*/alerts"), "create"),
+    ("GET", re.compile(r"/mine"), "links"),
+    ("GET", re.compile(r"/games/links/[^/]*"), "links"),
     (None, re.compile(r"/ws/[^/]*"), "socket"),
 )
 
@@ -165,6 +170,7 @@ def rates_of(limits: Limits) -> dict[str, list[RateLimitItem]]:
         "create": parse_many(limits.create_rate),
         "upload": parse_many(limits.upload_rate),
         "socket": parse_many(limits.socket_rate),
+        "links": parse_many(limits.links_rate),
     }
 
 

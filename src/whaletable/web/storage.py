@@ -29,6 +29,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -78,9 +79,15 @@ tables = Table(
     # Who is at the table (seats gone absent, replaced by a bot, taken back), as JSON; the
     # clocks are worked out from it and from when each action was stored.
     Column("presence", Text, nullable=True),
+    # The digest (hex) of the secret of the page listing every link of the table, handed to
+    # whoever made it (see web.routes.tables): the secret itself is never stored.
+    Column("host_digest", String(64), nullable=True),
 )
 
-ADDED_COLUMNS = ("settings", "presence")
+# A host page is looked up by its digest.
+Index("tables_host_digest", tables.c.host_digest)
+
+ADDED_COLUMNS = ("settings", "presence", "host_digest")
 """Columns of ``tables`` added since it was first created: a database made before them
 gets them (empty) when a server opens it, see :meth:`Store._upgrade`."""
 
@@ -115,6 +122,20 @@ _STEPS_FROM = (
     )
     .where(actions.c.table_key == bindparam("key"), actions.c.seq >= bindparam("start"))
     .order_by(actions.c.seq)
+)
+
+seat_alerts = Table(
+    "seat_alerts",
+    metadata,
+    # Where a seat is told that it is its turn (see web.alerts), as its player set it from
+    # the seat's own page: a webhook URL and/or an e-mail address, and the seat's page
+    # (its secret link) only if the player chose to have it sent along.
+    Column("table_key", String(32), ForeignKey("tables.key"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("webhook", Text, nullable=True),
+    Column("email", Text, nullable=True),
+    Column("link", Text, nullable=True),
+    Column("lang", String(16), nullable=True),  # the language the alerts are written in
 )
 
 rate_hits = Table(
@@ -163,6 +184,7 @@ log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
+SeatAlerts = tuple[str | None, str | None, str | None, str | None]  # see Store.alerts_of
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
@@ -315,6 +337,9 @@ class Store:
             try:
                 with self.engine.begin() as conn:
                     conn.execute(sql_text(f"ALTER TABLE tables ADD COLUMN {name} {kind}"))
+                    for index in tables.indexes:
+                        if name in index.columns:  # made with the table in a new database
+                            index.create(conn)
             except (OperationalError, ProgrammingError):
                 # Another server opening the same database added it first.
                 again = {c["name"] for c in inspect(self.engine).get_columns("tables")}
@@ -584,6 +609,67 @@ class Store:
                 conn.execute(update(tables).where(tables.c.key == key).values(**values))
 
         self._retry(f"update table {key}", attempt)
+
+    def find_host(self, digest: str) -> str | None:
+        """The key of the table whose host page has the secret of this digest, if any."""
+
+        def attempt(_: int) -> str | None:
+            with self.engine.connect() as conn:
+                found: str | None = conn.execute(
+                    select(tables.c.key).where(tables.c.host_digest == digest)
+                ).scalar_one_or_none()
+                return found
+
+        return self._retry("look up a host page", attempt)
+
+    def set_alerts(
+        self,
+        key: str,
+        seat: int,
+        webhook: str | None,
+        email: str | None,
+        link: str | None,
+        lang: str | None,
+    ) -> None:
+        """Where seat ``seat`` of a table is told of its turn (nothing: it is not told)."""
+
+        def attempt(_: int) -> None:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    delete(seat_alerts).where(
+                        seat_alerts.c.table_key == key, seat_alerts.c.seat == seat
+                    )
+                )
+                if webhook is not None or email is not None:
+                    conn.execute(
+                        insert(seat_alerts).values(
+                            table_key=key,
+                            seat=seat,
+                            webhook=webhook,
+                            email=email,
+                            link=link,
+                            lang=lang,
+                        )
+                    )
+
+        self._retry(f"set the alerts of seat {seat + 1} of table {key}", attempt)
+
+    def alerts_of(self, key: str, seat: int) -> SeatAlerts:
+        """A seat's webhook, e-mail address, link to send and language (None when not set)."""
+
+        def attempt(_: int) -> SeatAlerts:
+            with self.engine.connect() as conn:
+                row = conn.execute(
+                    select(
+                        seat_alerts.c.webhook,
+                        seat_alerts.c.email,
+                        seat_alerts.c.link,
+                        seat_alerts.c.lang,
+                    ).where(seat_alerts.c.table_key == key, seat_alerts.c.seat == seat)
+                ).one_or_none()
+            return (None, None, None, None) if row is None else (row[0], row[1], row[2], row[3])
+
+        return self._retry(f"read the alerts of seat {seat + 1} of table {key}", attempt)
 
     def claim_seat(self, key: str, seat: int, claimed: dict[str, Any]) -> bool:
         """Give open seat ``seat`` of a table to ``claimed`` if it is still open (another

@@ -757,6 +757,9 @@ class Tables:
 
         # Clocks and absent players: the timers of every table in play, and their votes.
         self.referee = Referee(self)
+        # Told of every step this server stores, with the seat that moved (web.alerts):
+        # it must neither wait nor raise.
+        self.on_step: Callable[[LiveTable, int], None] | None = None
 
     # ------------------------------------------------------------- creating
 
@@ -1394,6 +1397,7 @@ class Tables:
         commit) is settled from the database before the table's next move.
         """
         await self._settle(table)
+        actor = table.state.current_player()
         trial = table.state.clone()
         trial.apply(action)  # raises IllegalAction with the reason; nothing has changed
         seq = len(table.state.history)
@@ -1423,6 +1427,8 @@ class Tables:
             raise DatabaseDown from e
         table._advance(action, note, after=trial)
         table.moved_elsewhere = False  # this server moved last: it plays the bots next
+        if self.on_step is not None:
+            self.on_step(table, actor)
         if table.finished:
             await self._mark_finished(table)
         self.referee.arm(table)  # the next seat's clock, if any, runs from now

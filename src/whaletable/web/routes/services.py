@@ -21,6 +21,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection, Request
 
 from whaletable.web import i18n
+from whaletable.web.alerts import Alerts, AlertSettings
 from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.limits import ConnectionRate, Limits, SocketCount
 from whaletable.web.listen import Listener
@@ -49,6 +50,7 @@ class Settings:
     shared: bool = False
     takeover_seconds: float = TAKEOVER_SECONDS
     shortest_clock: float = SHORTEST_CLOCK  # the least a new table's clock may be set to
+    alerts: AlertSettings = field(default_factory=AlertSettings)
 
 
 class Services:
@@ -65,6 +67,7 @@ class Services:
         self._store: Store | None = None
         self._tables: Tables | None = None
         self._listener: Listener | None = None
+        self._alerts: Alerts | None = None
 
     @property
     def tables(self) -> Tables:
@@ -94,9 +97,21 @@ class Services:
             self._listener.start()
             self._listener.listening.wait(s.db_retry_seconds)
         self.resumed = self._tables.resume()
+        self._alerts = Alerts(s.alerts, self._store)
+        self._alerts.start()
+        self._tables.on_step = self._alerts.turn
         return self._tables
 
+    @property
+    def alerts(self) -> Alerts:
+        if self._alerts is None:
+            raise RuntimeError("alerts are sent only while the app runs (its lifespan)")
+        return self._alerts
+
     def close(self) -> None:
+        if self._alerts is not None:
+            self._alerts.close()
+            self._alerts = None
         if self._listener is not None:
             self._listener.stop()
             self._listener = None

@@ -1,10 +1,18 @@
 """Starting and joining tables: a new table from the lobby's form or the JSON API (answered
-with every seat's secret link), claiming an open seat, and playing again at a finished table."""
+with every seat's secret link), claiming an open seat, and playing again at a finished table.
+
+The form is answered with a redirect (303) to the table's host page, a GET of its own
+that lists every link: reloading it, or coming back to it later, makes no second table.
+That page holds every seat's secret, so its address is a secret of its own, made per
+table; the database keeps only its digest, and the page lasts as long as the table.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form
@@ -16,7 +24,16 @@ from whaletable.web import api_schema
 from whaletable.web.outbox import PageDropped
 from whaletable.web.pace import pace_from_form, pace_from_json
 from whaletable.web.routes.services import Services, ServicesDep, TablesDep
-from whaletable.web.tables import LiveTable, SeatConfig, TableError, TableSettings
+from whaletable.web.storage import StorageUnavailable
+from whaletable.web.tables import (
+    DatabaseDown,
+    LiveTable,
+    SeatConfig,
+    TableError,
+    TableSettings,
+    new_token,
+    token_digest,
+)
 from whaletable.web.text import clean_name, clean_word
 
 
@@ -37,13 +54,14 @@ def router(game_ids: list[str]) -> APIRouter:
         methods=["POST"],
         openapi_extra=api_schema.create_json(game_ids),
     )
+    r.add_api_route("/games/links/{token}", host_page, methods=["GET"], response_class=HTMLResponse)
     r.add_api_route("/games/{key}/claim/{index}", claim, methods=["POST"])
     r.add_api_route("/games/{key}/again", again, methods=["POST"])
     return r
 
 
 def links(request: Request, services: Services, t: LiveTable) -> dict[str, Any]:
-    base = services.settings.reach.base(request.url.scheme, request.headers.get("host"))
+    base = base_of(request, services)
     return {
         "key": t.key,
         "title": t.game.spec.title,
@@ -60,6 +78,43 @@ def links(request: Request, services: Services, t: LiveTable) -> dict[str, Any]:
         "spectator_url": f"{base}/t/{t.spectator_token}",
         "hotseat_url": f"{base}/t/{t.hotseat_token}" if t.hotseat_token else None,
     }
+
+
+SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # the shape of every secret link's token
+HOST_PAGE = "/games/links/"
+
+
+async def host_path(services: Services, table: LiveTable) -> str:
+    """A new secret address for the page of ``table``'s links, stored (as its digest)."""
+    token = new_token()
+    digest = token_digest(token).hex()
+    try:
+        await asyncio.to_thread(services.tables.store.update_table, table.key, host_digest=digest)
+    except StorageUnavailable as e:
+        raise DatabaseDown from e
+    return HOST_PAGE + token
+
+
+async def host_page(request: Request, services: ServicesDep, token: str) -> Response:
+    """Every link of a table, for whoever made it (the address the form redirected to)."""
+    table = None
+    if SECRET.fullmatch(token):
+        try:
+            key = await asyncio.to_thread(
+                services.tables.store.find_host, token_digest(token).hex()
+            )
+        except StorageUnavailable as e:
+            raise DatabaseDown from e
+        table = None if key is None else services.tables.tables.get(key)
+    if table is None:
+        raise TableError("this link does not belong to any table")
+    context = links(request, services, table)
+    context["host_url"] = base_of(request, services) + HOST_PAGE + token
+    return services.page(request, "created.html", context)
+
+
+def base_of(request: Request, services: Services) -> str:
+    return services.settings.reach.base(request.url.scheme, request.headers.get("host"))
 
 
 async def create_from_form(request: Request, services: ServicesDep) -> Response:
@@ -107,7 +162,7 @@ async def create_from_form(request: Request, services: ServicesDep) -> Response:
         settings=TableSettings(advice=advice == "on", pace=pace),
     )
     tables.kick(table)
-    return services.page(request, "created.html", links(request, services, table))
+    return RedirectResponse(await host_path(services, table), status_code=303)
 
 
 async def create_from_json(request: Request, services: ServicesDep) -> Response:
@@ -150,7 +205,9 @@ async def create_from_json(request: Request, services: ServicesDep) -> Response:
         settings=TableSettings(advice=advice, pace=pace),
     )
     tables.kick(table)
-    return JSONResponse(links(request, services, table), status_code=201)
+    created = links(request, services, table)
+    created["host_url"] = base_of(request, services) + await host_path(services, table)
+    return JSONResponse(created, status_code=201)
 
 
 async def claim(

@@ -39,9 +39,11 @@
     return String(template || "").split("{name}").join(name);
   }
 
-  function mark() {
+  function mark(msg) {
     var body = document.body.dataset;
     body.step = api.lastStep === null ? "" : String(api.lastStep);
+    // For what else the page does with each state (static/alerts.js).
+    document.dispatchEvent(new CustomEvent("whaletable:state", { detail: msg }));
   }
 
   function setConn(open) {
@@ -327,7 +329,7 @@
       adviceAsk.hidden = !canAsk;
       if (!canAsk) closeAdvice();
     }
-    mark();
+    mark(msg);
   }
 
   function onHandover(msg) {
@@ -343,7 +345,7 @@
     handover.hidden = false;
     document.body.dataset.handover = String(msg.to);
     document.body.dataset.you = "";  // nobody acts from this page until the player is ready
-    mark();
+    mark(msg);
   }
 
   // Someone pressed "Play again": offer this page its own link to the new table.
