@@ -151,7 +151,10 @@ def rules_of(game: Game[Any], lang: str = DEFAULT) -> Rules:
     """``game``'s rules in ``lang``; a language whaletable does not speak is refused."""
     if lang not in CODES:
         raise NoSuchRules(f"no rules in {lang!r}: the languages are {', '.join(CODES)}")
-    source = resources.files(package_of(game)).joinpath(file_name(lang))
+    try:
+        source = resources.files(package_of(game)).joinpath(file_name(lang))
+    except TypeError:  # a game written as one module, not a package: no file beside it
+        raise NoSuchRules(f"no rules of {game.spec.id}: it is not a package") from None
     if not source.is_file():
         raise NoSuchRules(
             f"no rules of {game.spec.id} in {lang!r}: {package_of(game)} has no {file_name(lang)}"

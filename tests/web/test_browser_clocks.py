@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_support import MOVED_ON, create_table, serving, step_of
+from browser_support import MOVED_ON, create_table, screenshot, serving, step_of
 from playwright.sync_api import Browser, Page, expect
 
 if TYPE_CHECKING:
@@ -72,6 +72,8 @@ def test_a_seat_out_of_time_is_voted_to_a_bot_and_taken_back(
         away, voter = pages[late], pages[other]
         expect(seat_row(voter, late)).to_have_attribute("data-state", "away", timeout=15_000)
         expect(seat_row(voter, late)).to_contain_text("away: out of time")
+        if game == "whale-to-look":
+            screenshot(voter, "clocks.png", full_page=False)
 
         voter.get_by_role("button", name=f"Let a bot play for {['Ana', 'Ben'][late]}").click()
         expect(seat_row(away, late)).to_have_attribute("data-state", "bot")
@@ -101,3 +103,37 @@ def test_a_seat_out_of_time_is_voted_to_a_bot_and_taken_back(
     finally:
         for page in pages:
             page.context.close()
+
+
+def test_the_lobby_shows_the_fields_of_the_pace_chosen_and_makes_a_clocked_table(
+    clock_server: Server, chromium: Browser
+) -> None:
+    ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        page.goto(clock_server.url("/"))
+        pace = page.locator("fieldset.pace")
+        clock = pace.locator("select[name=clock]")
+        minutes = pace.locator("input[name=clock_minutes]")
+        days = pace.locator("select[name=turn_days]")
+        for field in (clock, minutes, days):
+            expect(field).to_be_hidden()  # untimed: nothing to set
+        pace.locator("input[value=realtime]").check()
+        expect(clock).to_be_visible()
+        expect(minutes).to_be_hidden()
+        clock.select_option("custom")
+        expect(minutes).to_be_visible()
+        pace.locator("input[value=turn]").check()
+        expect(days).to_be_visible()
+        for field in (clock, minutes):
+            expect(field).to_be_hidden()
+        pace.locator("input[value=realtime]").check()
+        minutes.fill("7")
+        page.select_option("#game", "whale-to-look")
+        page.get_by_role("button", name="Create the table").click()
+        page.wait_for_url("**/games/links/**")
+        page.locator("li.seat-human a.url").first.click()
+        # Seven minutes on the clock of the seat to move, as the form said.
+        expect(page.locator("#clock-seats")).to_contain_text("7:00")
+    finally:
+        ctx.close()

@@ -14,7 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_support import AFTER_STEP, TURN_TIMEOUT, InProcess, in_process, url_path, wait_turn
+from browser_support import (
+    AFTER_STEP,
+    TURN_TIMEOUT,
+    InProcess,
+    in_process,
+    screenshot,
+    url_path,
+    wait_turn,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
 pytestmark = pytest.mark.slow
@@ -194,6 +202,7 @@ def test_a_replay_plays_pauses_steps_and_jumps_without_reloading(
     page.wait_for_function("() => document.body.dataset.step === '20'")
     expect(line).to_have_class(re.compile(r"\bcurrent\b"))
     expect(page.locator("#step")).to_contain_text("Step 20 of")
+    screenshot(page, "replay.png", full_page=False)
     assert "step=20" in page.url and "seat=1" in page.url  # the viewpoint is kept
     page.keyboard.press("Space")
     page.wait_for_function("() => Number(document.body.dataset.step) > 20")

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser_support import MOVED_ON, TURN_TIMEOUT, create_table, serving, step_of, url_path
+from browser_support import (
+    MOVED_ON,
+    TURN_TIMEOUT,
+    create_table,
+    screenshot,
+    serving,
+    step_of,
+    url_path,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 if TYPE_CHECKING:
@@ -97,6 +105,8 @@ def test_a_seat_page_opened_here_is_listed_under_my_games_with_your_turn(
     expect(row.locator(".turn-badge")).to_have_text("Your turn")
     expect(row.locator(".mine-seat")).to_have_text("You play as Ana.")
     expect(row.locator("a.mine-game")).to_have_attribute("href", ana)
+    if game == "whale-riders":
+        screenshot(page, "my-games.png", full_page=False)
 
 
 def test_my_games_comes_back_from_this_browsers_storage_and_forgets_on_request(

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_support import in_process
+from browser_support import in_process, screenshot
 from playwright.sync_api import Page, expect
 
 from whaletable import i18n
@@ -162,11 +162,12 @@ def test_save_the_whales_a_player_pays_an_amount_in_one_click_or_refuses(
             amount = int(biggest.get_attribute("data-amount") or "")
             if amount == 0:
                 amounts.nth(0).click()  # nothing of her own to pay: leave it to Bea
-                page.wait_for_function("!document.body.classList.contains('waiting')")
+                page.wait_for_function("() => !document.body.classList.contains('waiting')")
                 continue
             step = int(page.evaluate("document.body.dataset.step"))
+            screenshot(page, "pay.png", full_page=False)
             biggest.click()
-            page.wait_for_function(f"Number(document.body.dataset.step) > {step}")
+            page.wait_for_function(f"() => Number(document.body.dataset.step) > {step}")
             expect(page.locator("#log")).to_contain_text(f"Ana puts in {amount} SP of their own")
             paid = True
             continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser_support import create_table, url_path
+from browser_support import create_table, screenshot, url_path
 from playwright.sync_api import BrowserContext, expect
 
 from whaletable import games, rulebook
@@ -40,6 +40,8 @@ def test_the_rules_panel_opens_over_the_table_and_escape_closes_it(
         headings = panel.locator(".rules-text h3")
         expect(headings).to_have_text([s.title for s in rules.sections])
         expect(page.locator("#rules-panel-title")).to_have_text(rules.title)
+        if (game_id, lang) == ("survive", "en"):
+            screenshot(page, "rules.png", full_page=False)
         page.keyboard.press("Escape")
         expect(panel).to_be_hidden()
         expect(button).to_be_focused()

@@ -105,7 +105,8 @@ def test_a_whole_game_by_clicking_the_board(seeded_server: Server, context: Brow
     result = page.locator("#result")
     expect(result).to_be_visible()
     headers = result.locator("thead th")
-    expect(headers).to_have_count(5)  # the player, coins, tiles, contracts fulfilled, pearls
+    # The player; pearls on tiles, on contracts and from decrees; coins, tiles; pearls.
+    expect(headers).to_have_count(7)
     expect(headers.last).to_have_text("Pearls")
     rows = result.locator("tbody tr")
     expect(rows).to_have_count(3)

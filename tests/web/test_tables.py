@@ -19,6 +19,7 @@ from toy_game import TOY_ID, Pass, Peek, Step, ToyGame, toy
 
 from whaletable.core import Action, IllegalAction
 from whaletable.web.outbox import json_text
+from whaletable.web.refusal import RefusedMove
 from whaletable.web.storage import Store
 from whaletable.web.tables import SeatConfig, TableError, Tables, Viewer
 
@@ -184,8 +185,11 @@ def test_an_illegal_or_mistimed_action_changes_nothing(tmp_path: Path, toy: ToyG
         store = Store(f"sqlite:///{tmp_path / 't.db'}")
         tables, key, ana, bao = await toy_table(store)
         table = tables.tables[key]
-        with pytest.raises(IllegalAction, match="take a step before passing"):
+        # The engine's reason stays out of what the player is told: the move is refused.
+        with pytest.raises(RefusedMove) as refused:
             await act(tables, key, ana, Pass())
+        assert isinstance(refused.value.__cause__, IllegalAction)
+        assert "take a step before passing" in str(refused.value.__cause__)
         with pytest.raises(TableError, match="it is not your turn"):
             await act(tables, key, bao, Step(1))
         with pytest.raises(TableError, match="stale move: the game is at step 2"):

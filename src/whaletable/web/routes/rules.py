@@ -44,8 +44,12 @@ async def rules_page(request: Request, services: ServicesDep, game: str) -> Resp
 
 
 def rules_panel(game: Game[Any], lang: str) -> dict[str, Any]:
-    """What ``rules_panel.html`` shows on a table's page: the rules, headings under its own."""
-    rules = rulebook.rules_of(game, lang)
+    """What ``rules_panel.html`` shows on a table's page: the rules, headings under its own;
+    nothing for a game that has none (the panel is left out)."""
+    try:
+        rules = rulebook.rules_of(game, lang)
+    except rulebook.NoSuchRules:
+        return {}
     return {
         "rules_game": game.spec.id,
         "rules_title": rules.title,

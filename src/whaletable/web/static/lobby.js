@@ -104,6 +104,24 @@
     fillCounts(); fillBots(); showOptions(); showSeats();
   }
 
+  // The pace's fields: only those of the pace chosen (every one still works without script).
+  var paceBox = document.querySelector("fieldset.pace");
+  if (paceBox) {
+    var showPace = function () {
+      var checked = paceBox.querySelector("input[name=pace]:checked");
+      var pace = checked ? checked.value : "untimed";
+      var clock = paceBox.querySelector("select[name=clock]");
+      paceBox.querySelectorAll("[data-pace-for]").forEach(function (field) {
+        var wanted = field.dataset.paceFor;
+        field.hidden = wanted === "custom"
+          ? !(pace === "realtime" && clock && clock.value === "custom")
+          : wanted !== pace;
+      });
+    };
+    paceBox.addEventListener("change", showPace);
+    showPace();
+  }
+
   // A link made relative (the server trusts no Host it was not told of) is shown whole,
   // completed from the address this browser reached the server at.
   document.querySelectorAll("a.url").forEach(function (a) {
