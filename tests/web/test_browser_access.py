@@ -174,6 +174,10 @@ def test_axe_finds_nothing_serious_on_any_page(
             watcher = opened(ctx, links["spectator_url"])
             found += serious_violations(watcher, f"{game} (spectator)")
         found += serious_violations(replay_page(ctx, access_server, tmp_path), "replay")
+        for path in ("/mine", "/rules/survive"):
+            page = ctx.new_page()
+            page.goto(access_server.url(path))
+            found += serious_violations(page, path)
         error = ctx.new_page()
         error.goto(access_server.url("/t/not-a-link"))
         found += serious_violations(error, "error")
@@ -198,7 +202,7 @@ def test_a_phone_shows_the_table_without_sideways_scroll_small_text_or_small_but
     assert small == [], f"buttons too small for a finger: {small}"
 
 
-def test_a_phone_shows_the_lobby_the_new_table_a_replay_and_an_error_without_sideways_scroll(
+def test_a_phone_shows_the_lobby_new_table_replay_my_games_rules_and_error_without_sideways_scroll(
     access_server: Server, phone: BrowserContext, tmp_path: Path
 ) -> None:
     lobby = phone.new_page()
@@ -211,6 +215,10 @@ def test_a_phone_shows_the_lobby_the_new_table_a_replay_and_an_error_without_sid
     error = phone.new_page()
     error.goto(access_server.url("/t/not-a-link"))
     pages += [created, replay_page(phone, access_server, tmp_path), error]
+    for path in ("/mine", "/rules/survive"):  # the tables this browser sits at; the rules
+        page = phone.new_page()
+        page.goto(access_server.url(path))
+        pages.append(page)
     for page in pages:
         widths = page.evaluate(WIDTHS)
         assert widths[0] == widths[2] and widths[1] <= widths[2], (page.url, widths)
