@@ -66,6 +66,9 @@ class Game(ABC, Generic[S]):
     rule_sections: Mapping[str, str] = types.MappingProxyType({})
     """The kinds of player action governed by another section than :attr:`turn_section`,
     each with that section's anchor."""
+    retired_actions: Mapping[str, str] = types.MappingProxyType({})
+    """Kinds of action an earlier version of the game's rules had, each with the end of a
+    sentence saying why this version cannot replay a stored game holding one."""
 
     def __init__(self) -> None:
         self._actions: tuple[Action, ...] = tuple(self._all_actions())
@@ -130,6 +133,8 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(f"an action must be a JSON object, not {data!r}")
         kind = data.get("type")
         cls = self._kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None and isinstance(kind, str) and kind in self.retired_actions:
+            raise IllegalAction(f"an action of type {kind!r} {self.retired_actions[kind]}")
         if cls is None:
             raise IllegalAction(
                 f"unknown action type {kind!r} for {self.spec.id}; types are: "
