@@ -164,7 +164,7 @@ def rules_of(game: Game[Any], lang: str = DEFAULT) -> Rules:
 
 def clause_of(game: Game[Any], kind: object, lang: str = DEFAULT) -> Section | None:
     """The section of ``game``'s rules in ``lang`` that governs an action of ``kind``
-    (:attr:`Game.rule_sections`), or None when the game names none."""
+    (:meth:`Game.rule_section`), or None when the game names none."""
     id = game.rule_section(kind)
     if id is None:
         return None

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from types import MappingProxyType
 
 from whaletable.core.action import Action
 from whaletable.core.errors import BadOption
@@ -67,9 +66,9 @@ class WhaleSpotting(Game[WhaleSpottingState]):
     chance_action_types = (HideWhale,)
     event_types = EVENT_TYPES
     observation_type = WhaleSpottingObservation
-    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
-    # "": a move of no kind the game has.
-    rule_sections = MappingProxyType({"": "turn", "sail": "turn"})
+    # The section of rules.md (its anchor) a refused move is pointed to: a turn's, for
+    # every kind.
+    turn_section = "turn"
     tensor = TENSOR
 
     @cached_property

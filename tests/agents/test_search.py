@@ -403,7 +403,7 @@ def test_tuned_search_sees_no_more_than_its_seat(game_id: str) -> None:
     gather the same statistics from both."""
     game = games.get(game_id)
     checked = 0
-    for sample in sample_states(game, 12, seed=3):
+    for sample in sample_states(game, 24, seed=3):
         state = sample.state
         if state.is_terminal() or state.is_chance_node() or len(state.legal_actions()) < 2:
             continue

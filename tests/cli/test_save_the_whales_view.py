@@ -16,6 +16,7 @@ from whaletable.cli.render import BadCommand, view_for
 from whaletable.cli.render.save_the_whales import SaveTheWhalesView
 from whaletable.core import CHANCE
 from whaletable.core.action import Action
+from whaletable.core.errors import IllegalAction
 from whaletable.core.record import Record
 from whaletable.core.testing import Sample, sample_states
 from whaletable.core.words import english
@@ -143,7 +144,8 @@ def test_every_legal_action_has_a_short_form_that_parses_back() -> None:
         ("r now", "'r' takes nothing after it"),
         ("m", "write 'm N' with a space number N"),
         ("m 40", "there is no space 40"),
-        ("p 12", "there is no payment of 12 SP"),
+        ("p -1", "write 'p N' with the number N of your own SP to pay"),
+        ("p ²", "write 'p N' with the number N of your own SP to pay"),
         ("p x", "write 'p N' with the number N of your own SP to pay"),
         ("s", "write 's WHALE'"),
         ("s shark", "'shark' is not one whale"),
@@ -154,6 +156,19 @@ def test_malformed_short_forms_say_how_to_write_them(text: str, message: str) ->
     obs = GAME.new_state(3).observation(0)
     with pytest.raises(BadCommand, match=message):
         VIEW.parse(text, obs)
+
+
+def test_an_amount_out_of_the_payments_range_is_parsed_and_left_to_the_rules() -> None:
+    """'p N' takes any amount; the payment's own range refuses it, naming that range."""
+    state = GAME.new_state(2)
+    state.apply(act.ChooseWhale("gray"))
+    state.apply(act.ChooseWhale("blue"))
+    state.apply(act.Roll())
+    state.apply(act.ThrowDice(1, 2))  # gray to KRILL: a penalty
+    action = VIEW.parse("p 500", state.observation(0))
+    assert action == act.Pay(500) and action not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="at most 3 SP"):
+        state.apply(action)
 
 
 def test_words_that_are_no_command_are_not_parsed() -> None:

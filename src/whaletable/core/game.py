@@ -58,10 +58,17 @@ class Game(ABC, Generic[S]):
     chance_action_types: tuple[type[Action], ...] = ()
     """The action types only chance takes: their actions are the chance outcome space,
     every other action is in the player action space (see :meth:`player_code`)."""
-    rule_sections: Mapping[str, str] = types.MappingProxyType({})
+    turn_section: str | None = None
     """The section of the game's rules (the ``{#anchor}`` of a ``## `` heading of its
-    ``rules.md``) that governs each kind of player action, so a refused move can name its
-    rule; under ``""`` the section of a turn, for a move of a kind the game does not have."""
+    ``rules.md``) that tells a turn: it governs every kind of player action not in
+    :attr:`rule_sections`, and a move of a kind the game does not have, so a refused move
+    can name its rule."""
+    rule_sections: Mapping[str, str] = types.MappingProxyType({})
+    """The kinds of player action governed by another section than :attr:`turn_section`,
+    each with that section's anchor."""
+    retired_actions: Mapping[str, str] = types.MappingProxyType({})
+    """Kinds of action an earlier version of the game's rules had, each with the end of a
+    sentence saying why this version cannot replay a stored game holding one."""
 
     def __init__(self) -> None:
         self._actions: tuple[Action, ...] = tuple(self._all_actions())
@@ -126,6 +133,8 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(f"an action must be a JSON object, not {data!r}")
         kind = data.get("type")
         cls = self._kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None and isinstance(kind, str) and kind in self.retired_actions:
+            raise IllegalAction(f"an action of type {kind!r} {self.retired_actions[kind]}")
         if cls is None:
             raise IllegalAction(
                 f"unknown action type {kind!r} for {self.spec.id}; types are: "
@@ -149,9 +158,9 @@ class Game(ABC, Generic[S]):
     def rule_section(self, kind: object) -> str | None:
         """The anchor of the rules' section that governs an action of ``kind`` (any JSON
         value: a forged move may name anything), else the turn's, else None."""
-        if isinstance(kind, str) and kind in self.rule_sections:
-            return self.rule_sections[kind]
-        return self.rule_sections.get("")
+        if isinstance(kind, str):
+            return self.rule_sections.get(kind, self.turn_section)
+        return self.turn_section
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
         """``event`` as one sentence of the log in the reader's language, None to stay silent.

@@ -84,9 +84,9 @@ class GameSpec:
     options: type[Any]
     cooperative: bool = False
     version: str = "1"
+    _: KW_ONLY
     summary: str = ""
     """The game in a sentence or two: what the players do and what they play for."""
-    _: KW_ONLY
     playing_time: tuple[int, int] | None = None
     """How long one game usually takes, in minutes: the shortest and the longest."""
     picture: str = ""

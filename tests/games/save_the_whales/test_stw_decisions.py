@@ -128,10 +128,10 @@ def test_seats_whose_whales_are_lost_in_one_turn_choose_in_that_order(table: Tab
     state.sp = [10, 10, 10]
     table.roll(state, 2, 3)  # 12: IWC, every whale pays
     state.apply(act.Refuse())  # gray goes onto the path
-    assert kinds(state) == [rules.ROLLED, rules.PAY]
-    state.apply(act.Refuse())  # blue, on the path, is lost
-    assert kinds(state) == [rules.ROLLED, rules.CHOOSE, rules.PAY] and choosers(state) == [0, 1, 0]
-    state.apply(act.Refuse())  # fin too
+    assert kinds(state) == [rules.ROLLED, rules.PAY] and choosers(state) == [0, 1]
+    state.apply(act.Refuse())  # blue's player lets it go: on the path, it is lost
+    assert kinds(state) == [rules.ROLLED, rules.CHOOSE, rules.PAY] and choosers(state) == [0, 1, 2]
+    state.apply(act.Refuse())  # fin's player too
     assert kinds(state) == [rules.ROLLED, rules.CHOOSE, rules.CHOOSE]
     assert choosers(state) == [0, 2, 1]
     state.apply(act.ChooseWhale("orca"))

@@ -3,13 +3,19 @@ paid" — each seat putting in its own SPs, an amount in one decision (``payment
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from stw_support import SPACE, penalty
+import pytest
+from stw_support import SPACE, events_of, pay_all, penalty
 
+from whaletable.core.errors import IllegalAction, RecordError
+from whaletable.core.record import Record
 from whaletable.games.save_the_whales import actions as act
+from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.payment import next_payer, pay_range
-from whaletable.games.save_the_whales.rules import PAY, TRACK, TURN, WHALE_INDEX
+from whaletable.games.save_the_whales.rules import PATH, PAY, SAVED, TRACK, TURN, WHALE_INDEX
 
 if TYPE_CHECKING:
     from stw_support import Table
@@ -69,8 +75,8 @@ def test_players_pool_their_sps_so_a_seat_pays_what_those_after_it_cannot(table:
 
 
 def test_players_pool_their_sps_and_a_seat_without_any_is_not_asked(table: Table) -> None:
-    """Seats with no SPs have nothing to put in, so the payment passes them by; the seat
-    whose turn it is is asked even with none, for it decides whether to pay at all."""
+    """Seats with no SPs have nothing to put in, so the payment passes them by; the player of
+    the whale that owes is asked even with none, for it decides whether to pay at all."""
     state = table.new(("gray", "blue", "fin"))
     state.sp = [0, 0, 9]
     table.roll(state, 1, 2)
@@ -79,12 +85,21 @@ def test_players_pool_their_sps_and_a_seat_without_any_is_not_asked(table: Table
     assert state.to_move == 2
 
 
-def test_unable_or_unwilling_to_pay_only_the_player_whose_turn_it_is_refuses(
-    table: Table,
-) -> None:
+def test_a_save_skips_the_player_whose_turn_it_is_when_it_has_no_sps(table: Table) -> None:
+    """A save cannot be refused, so a player with no SPs has nothing to decide: the seat
+    whose turn it is starts the save, and the first seat with SPs is asked for them."""
+    state = table.new(("gray", "blue", "fin"))
+    table.put(state, "blue", SPACE["act"])
+    state.sp = [0, 0, 30]
+    state.apply(act.SaveWhale("fin"))
+    assert state.phase == PAY and state.to_move == 2
+    assert events_of(state, ev.PaymentLeftToOthers) == []
+
+
+def test_unable_or_unwilling_to_pay_only_the_whales_player_refuses(table: Table) -> None:
     """ "A player who is unable or unwilling to pay a penalty must move his/her Whale onto
-    this path": the refusal is offered to the seat whose turn it is, asked first, as its own
-    button beside the amounts; a seat asked later for its share cannot refuse for it."""
+    this path": the refusal is offered to the whale's player, asked first, as its own button
+    beside the amounts; a seat asked later for its share cannot refuse for it."""
     state = table.new(("gray", "blue"))
     state.sp = [5, 5]
     table.roll(state, 1, 2)
@@ -94,13 +109,57 @@ def test_unable_or_unwilling_to_pay_only_the_player_whose_turn_it_is_refuses(
     state.apply(act.Pay(0))
     assert state.to_move == 1 and act.Refuse() not in state.legal_actions()
     assert state.observation(1)["payment"]["may_refuse"] is False  # type: ignore[index]
-    assert "only the player whose turn it is" in table.refuses(state, act.Refuse())
+    assert "only the player asked first" in table.refuses(state, act.Refuse())
     refused = table.new(("gray", "blue"))
     refused.sp = [5, 5]
     table.roll(refused, 1, 2)
     refused.apply(act.Refuse())
     assert refused.sp == [5, 5] and refused.status[WHALE_INDEX["gray"]] != TRACK
     assert refused.phase == TURN
+
+
+def test_a_penalty_another_players_whale_owes_is_that_players_to_refuse(table: Table) -> None:
+    """ "(This can apply to any player, not just to the one whose turn it is.)": on IWC every
+    whale pays; fin's share goes round from fin's player (seat 2), who may refuse it, and
+    the player whose turn it is, asked last, may not."""
+    state = table.new(("gray", "blue", "fin"))
+    state.sp = [20, 0, 20]
+    table.put(state, "gray", SPACE["iwc"] - 3)
+    table.roll(state, 1, 2)  # gray owes first, then blue and fin
+    pay_all(state)  # gray's share
+    assert state.observation(None)["payment"]["whale"] == "blue"  # type: ignore[index]
+    assert state.to_move == 1 and pays(state) == [0]  # blue's player, with no SPs, decides
+    assert act.Refuse() in state.legal_actions()
+    state.apply(act.Pay(0))  # it chooses to pay: the others make it up
+    assert state.to_move == 2 and act.Refuse() not in state.legal_actions()
+    pay_all(state)
+    assert state.observation(None)["payment"]["whale"] == "fin"  # type: ignore[index]
+    assert state.to_move == 2 and act.Refuse() in state.legal_actions()
+    owed = state.observation(None)["payment"]["amount"]  # type: ignore[index]
+    state.apply(act.Pay(0))  # fin's player leaves it all to seat 0 ...
+    assert state.to_move == 0 and pays(state) == [owed]  # ... which must pay, not refuse
+    assert "only the player asked first" in table.refuses(state, act.Refuse())
+    before = list(state.sp)
+    state.apply(act.Pay(owed))
+    assert state.sp == [before[0] - owed, 0, before[2]] and state.phase != PAY
+
+
+def test_a_named_whales_player_is_asked_first_for_its_penalty(table: Table) -> None:
+    """Once all eight whales are in play, a player without a whale moves another player's:
+    the penalty is still that whale's player's to pay or refuse."""
+    state = table.new(("gray", "blue"))
+    for w in range(8):
+        if w != WHALE_INDEX["blue"]:
+            state.status[w] = SAVED
+    state.whale_of[0] = state.owner[WHALE_INDEX["gray"]] = -1
+    state.sp = [5, 5]
+    table.put(state, "blue", KRILL - 3)
+    state.apply(act.NameWhale("blue"))  # seat 0 moves seat 1's whale
+    state.apply(act.ThrowDice(1, 2))
+    assert state.phase == PAY and state.to_move == 1 and act.Refuse() in state.legal_actions()
+    state.apply(act.Refuse())
+    assert [e.seat for e in events_of(state, ev.PenaltyRefused)] == [1]
+    assert state.status[WHALE_INDEX["blue"]] == PATH
 
 
 def test_pay_range_and_next_payer_go_once_round_the_table_from_the_first_seat() -> None:
@@ -110,3 +169,49 @@ def test_pay_range_and_next_payer_go_once_round_the_table_from_the_first_seat() 
     assert pay_range(sp, 2, 3, 6) == (2, 2)  # seats 0 and 1 can cover 4
     assert pay_range(sp, 2, 1, 1) == (1, 0)  # the last, with none: it cannot be paid
     assert next_payer(sp, 2, 3) == 0 and next_payer(sp, 2, 2) == 3
+
+
+def _every_way_round(sp: list[int], first: int, seat: int, owed: int) -> Iterator[list[int]]:
+    """Every sequence of choices the payment allows from ``seat`` on: the SPs left after it."""
+    low, high = pay_range(sp, first, seat, owed)
+    assert low <= high, (sp, first, seat, owed)
+    for amount in range(low, high + 1):
+        after = [v - amount if s == seat else v for s, v in enumerate(sp)]
+        if amount == owed:
+            yield after
+        else:
+            yield from _every_way_round(after, first, next_payer(after, first, seat), owed - amount)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_whatever_each_seat_puts_in_the_payment_completes_when_the_table_can_pay(
+    seats: int,
+) -> None:
+    """The promise of ``payment.py``: when the seats together have what is owed, every choice
+    within each seat's range pays exactly that, no seat paying more than it has; when they do
+    not, the seat asked first cannot even begin."""
+    for sp in itertools.product(range(3), repeat=seats):
+        for first, owed in itertools.product(range(seats), range(1, 7)):
+            if sum(sp) < owed:
+                low, high = pay_range(sp, first, first, owed)
+                assert low > high
+                continue
+            ends = list(_every_way_round(list(sp), first, first, owed))
+            assert ends
+            for left in ends:
+                assert sum(sp) - sum(left) == owed and min(left) >= 0
+
+
+def test_a_game_stored_by_the_version_paying_one_sp_at_a_time_says_it_cannot_replay(
+    table: Table,
+) -> None:
+    """Games stored before payments were made in one action hold ``contribute`` actions:
+    replaying one fails with a sentence naming why, not as an unknown action."""
+    state = table.new(("gray", "blue"))
+    table.roll(state, 1, 2)  # gray to KRILL
+    record = Record.of(state)
+    record.actions.append({"type": "contribute", "seat": 0})
+    with pytest.raises(RecordError, match=r"action 4 .*earlier version of Save the Whales' rules"):
+        record.replay()
+    with pytest.raises(IllegalAction, match="payments went one SP at a time"):
+        table.game.action_from_json({"type": "contribute", "seat": 1})

@@ -17,6 +17,7 @@ from whaletable.games.save_the_whales import events as ev
 from whaletable.games.save_the_whales.rules import (
     BARNACLE,
     EXTINCT,
+    PATH,
     PAY,
     SAVED,
     TURN,
@@ -163,16 +164,20 @@ def test_penalty_once_begun_is_paid_in_full(table: Table) -> None:
     assert "paid in full" in table.refuses(state, act.Refuse())
 
 
-def test_the_player_whose_turn_it_is_decides_every_payment(table: Table) -> None:
-    """Reading 11: the player whose turn it is makes the team's decisions in that turn, the
-    share of IWC owed by another player's whale included."""
+def test_the_player_of_the_whale_that_owes_a_penalty_is_asked_first(table: Table) -> None:
+    """Reading 11: "(This can apply to any player, not just to the one whose turn it is.)":
+    on IWC, blue's share is asked first of blue's player, who alone may refuse it."""
     state = table.new()
     state.sp = [10, 10]
     table.put(state, "gray", SPACE["iwc"] - 3)
     table.roll(state, 1, 2)
+    assert state.to_move == 0  # the lander's share, of its player
     pay_all(state)
     assert state.observation(None)["payment"]["whale"] == "blue"
-    assert state.to_move == 0 and state.observation(1)["to_move"] == 0
+    assert state.to_move == 1 and state.observation(0)["payment"]["may_refuse"] is True  # type: ignore[index]
+    state.apply(act.Refuse())
+    assert [e.seat for e in events_of(state, ev.PenaltyRefused)] == [1]
+    assert state.status[BLUE] == PATH and state.sp[1] == 10  # nothing of seat 1's was spent
 
 
 def test_holder_on_oil_spill_loses_the_barnacle_and_may_be_saved_instead(table: Table) -> None:

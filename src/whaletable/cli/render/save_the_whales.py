@@ -52,16 +52,13 @@ BY_WHALE: dict[str, Callable[[str], Action]] = {
     "t": act.TradePlaces,
 }
 TRACK_LENGTH = default_components().track_length
-MOST_OWED = default_components().most_owed
 
 
-def number(args: list[str], write: str, missing: str, first: int, last: int) -> int:
-    """The one number typed after a verb, from ``first`` to ``last``: :class:`BadCommand`
-    saying how to ``write`` it, or that the number is ``missing`` from the board."""
-    if len(args) != 1 or not args[0].isdigit():
+def number(args: list[str], write: str) -> int:
+    """The one whole number typed after a verb, else :class:`BadCommand` saying how to
+    ``write`` it."""
+    if len(args) != 1 or not args[0].isdecimal():
         raise BadCommand(write)
-    if not first <= int(args[0]) <= last:
-        raise BadCommand(missing.format(number=int(args[0]), last=last))
     return int(args[0])
 
 
@@ -159,11 +156,14 @@ class SaveTheWhalesView(SceneView):
         if verb == "m":
             write = tr("write 'm N' with a space number N (0 is POW)")
             missing = tr("there is no space {number}: spaces are 0 to {last}")
-            return act.MoveAnywhere(number(args, write, missing, 0, TRACK_LENGTH - 1))
+            space = number(args, write)
+            if space >= TRACK_LENGTH:
+                raise BadCommand(missing.format(number=space, last=TRACK_LENGTH - 1))
+            return act.MoveAnywhere(space)
         if verb == "p":
+            # Any amount: the legal moves refuse one out of the payment's range.
             write = tr("write 'p N' with the number N of your own SP to pay")
-            missing = tr("there is no payment of {number} SP: pay 0 to {last}")
-            return act.Pay(number(args, write, missing, 0, MOST_OWED))
+            return act.Pay(number(args, write))
         whales = ", ".join(WHALES)
         if len(args) != 1:
             write = tr("write '{verb} WHALE' with a whale: {whales}")

@@ -83,7 +83,7 @@ SPEC = GameSpec(
     max_players=MAX_SEATS,
     options=SaveTheWhalesOptions,
     cooperative=True,
-    version="2",  # 2: a seat pays an amount of its own SPs in one action
+    version="2",  # 2: a seat pays an amount of its own SPs in one action (retired_actions)
     summary=words.SUMMARY,
     playing_time=(45, 60),
     picture=words.PICTURE,
@@ -119,23 +119,25 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
     tensor = TENSOR
     event_types = ev.EVENT_TYPES
     observation_type = SaveTheWhalesObservation
-    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
-    # "": a move of no kind the game has.
+    # The section of rules.md (its anchor) a refused move is pointed to: a turn's, but for
+    # the kinds listed.
+    turn_section = "turn"
     rule_sections = MappingProxyType(
         {
-            "": "turn",
-            "choose_whale": "turn",
-            "name_whale": "turn",
-            "roll": "turn",
-            "save_whale": "turn",
-            "pay": "turn",
-            "refuse": "turn",
-            "done": "turn",
             "collect_survival_points": "spaces",
             "move_anywhere": "spaces",
             "pass_barnacle": "spaces",
             "leave_path": "spaces",
             "trade_places": "spaces",
+        }
+    )
+
+    # Version 1 paid one SP at a time ({"type": "contribute", "seat": N}); its payments do
+    # not map onto this version's (who was asked, and in what order, differ).
+    retired_actions = MappingProxyType(
+        {
+            "contribute": "was made by an earlier version of Save the Whales' rules, where "
+            "payments went one SP at a time: this version cannot replay it"
         }
     )
 
@@ -197,7 +199,7 @@ class SaveTheWhales(Game[SaveTheWhalesState]):
         out += [act.ThrowDice(a, b) for i, a in enumerate(faces) for b in faces[i:]]
         out += [act.DrawCard(d, i) for d in DECKS for i in range(len(c.cards[d]))]
         out += [act.SaveWhale(w) for w in WHALES]
-        out += [act.Pay(k) for k in range(c.most_owed + 1)]
+        out += self.pay
         out.append(act.Refuse())
         out.append(act.CollectSurvivalPoints())
         out += [act.MoveAnywhere(s) for s in range(c.track_length)]

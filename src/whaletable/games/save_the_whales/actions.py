@@ -6,10 +6,10 @@ team may start saving whales (:class:`SaveWhale`); then :class:`Roll`. The dice
 (:class:`ThrowDice`) and every card drawn (:class:`DrawCard`) are chance actions.
 A payment (a penalty or a save) goes round the table: each seat asked puts in
 an amount of its own Survival Points in one decision (:class:`Pay`; see
-:mod:`~whaletable.games.save_the_whales.payment`), or the seat whose turn it is refuses
-the penalty (:class:`Refuse`). Space effects that offer a choice are answered with
-:class:`CollectSurvivalPoints` / :class:`MoveAnywhere` (your own whale space),
-:class:`PassBarnacle`, :class:`LeavePath`, :class:`TradePlaces`, or
+:mod:`~whaletable.games.save_the_whales.payment`), or the seat asked first (the player of
+the whale that owes) refuses the penalty (:class:`Refuse`). Space effects that offer a
+choice are answered with :class:`CollectSurvivalPoints` / :class:`MoveAnywhere` (your own
+whale space), :class:`PassBarnacle`, :class:`LeavePath`, :class:`TradePlaces`, or
 :class:`Done` to take no (more) of what is offered.
 
 Whales are named by their species in lower case: ``gray``, ``blue``, ``fin``,

@@ -57,7 +57,7 @@ def player_codes(game: SaveTheWhales) -> PlayerCodes:
         name=per_whale(act.NameWhale),
         roll=code(act.Roll()),
         save=per_whale(act.SaveWhale),
-        pay=tuple(code(act.Pay(k)) for k in range(game.components.most_owed + 1)),
+        pay=tuple(code(a) for a in game.pay),
         refuse=code(act.Refuse()),
         collect=code(act.CollectSurvivalPoints()),
         move_anywhere=tuple(code(a) for a in game.move_anywhere),

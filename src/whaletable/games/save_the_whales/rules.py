@@ -268,7 +268,9 @@ class SaveTheWhalesState(StackedState):
         self.mover = -1
         self.fresh = False
         self.queue: tuple[Step, ...] = ()
-        self.payment: Step | None = None  # (whale, amount, reason, is_save, may_save)
+        # (whale, amount, reason, is_save, may_save, first): ``first`` is the seat asked
+        # first, who alone may refuse a penalty (see :mod:`.payment`).
+        self.payment: Step | None = None
         self.paid = 0
         self.offer: list[int] = []
         self.join_space = -1  # where whales leaving the path go (-1: slide down)
@@ -409,9 +411,13 @@ class SaveTheWhalesState(StackedState):
                 self._emit(PenaltyUnpayable, WHALES[w], amount)
                 self._unpaid(w)
                 return False
-            self.payment = (w, amount, reason, False, may_save)
-            self.paid = 0
-            self.decisions.append(PAY_BY[self.turn_seat])
+            # "A player who is unable or unwilling to pay a penalty must move his/her Whale
+            # onto this path ... (This can apply to any player, not just to the one whose
+            # turn it is.)": the whale's player is asked first. Every whale in play has a
+            # player; the turn's answers for one that has none.
+            first = self.owner[w] if self.owner[w] >= 0 else self.turn_seat
+            self.payment = (w, amount, reason, False, may_save, first)
+            self.decisions.append(self._open_payment())
             return True
         if what == "own":
             if self.status[w] != TRACK or self.pos[w] != self.components.homes[w]:
@@ -857,7 +863,7 @@ class SaveTheWhalesState(StackedState):
             return out
         if phase == PAY:
             assert self.payment is not None
-            w, amount, _, _, may_save = self.payment
+            w, amount, _, _, may_save, _ = self.payment
             low, high = self._pay_range()
             pay = self.game.pay
             out = [pay[k] for k in range(low, high + 1)] if amount > 0 else []
@@ -899,7 +905,7 @@ class SaveTheWhalesState(StackedState):
             return out
         if phase == PAY:
             assert self.payment is not None
-            w, amount, _, _, may_save = self.payment
+            w, amount, _, _, may_save, _ = self.payment
             may_refuse = self._may_refuse()
             save_instead = may_refuse and may_save and self._may_save_instead(w)
             # The codes ascend save < pay < refuse: a save instead comes first here.
@@ -933,18 +939,28 @@ class SaveTheWhalesState(StackedState):
         codes = [row[i] for i in left]
         return codes, [(c, p) for c in codes]
 
+    def _open_payment(self) -> int:
+        """The first decision of the payment just set: its first seat's, unless that seat has
+        nothing to decide (no SPs, on a save it cannot refuse); then the next seat with SPs."""
+        assert self.payment is not None
+        first, is_save = self.payment[5], self.payment[3]
+        self.paid = 0
+        if is_save and self.sp[first] == 0:
+            return PAY_BY[next_payer(self.sp, first, first)]
+        return PAY_BY[first]
+
     def _pay_range(self) -> tuple[int, int]:
         """The fewest and most SPs the seat asked may put in now (see :mod:`.payment`)."""
         assert self.payment is not None
         seat = self.decisions[-1] >> KIND_BITS
-        return pay_range(self.sp, self.turn_seat, seat, self.payment[1] - self.paid)
+        return pay_range(self.sp, self.payment[5], seat, self.payment[1] - self.paid)
 
     def _may_refuse(self) -> bool:
-        """A penalty may be refused (or the whale saved instead) by the seat whose turn it
-        is, asked first, before anything is paid; a save, once started, is paid in full."""
+        """A penalty may be refused (or the whale saved instead) by the seat asked first,
+        before anything is paid; a save, once started, is paid in full."""
         assert self.payment is not None
         seat = self.decisions[-1] >> KIND_BITS
-        return not self.payment[3] and self.paid == 0 and seat == self.turn_seat
+        return not self.payment[3] and self.paid == 0 and seat == self.payment[5]
 
     def _may_save_instead(self, w: int) -> bool:
         """ "If a Whale lands on a space such as RADIOACTIVE WASTE or IWC (while another
@@ -1024,7 +1040,7 @@ class SaveTheWhalesState(StackedState):
                 if self.payment is not None and self.payment[3]:
                     return "a save, once started, is paid in full"
                 if self.paid == 0:
-                    return "only the player whose turn it is may refuse, when asked first"
+                    return "only the player asked first may refuse, before anything is paid"
                 return "the payment has begun: it is paid in full"
             if isinstance(action, SaveWhale):
                 return "this whale cannot be saved instead of paying now"
@@ -1088,14 +1104,13 @@ class SaveTheWhalesState(StackedState):
             else:
                 assert isinstance(action, SaveWhale)
                 w = WHALE_INDEX[action.whale]
-                self.payment = (w, self.components.values[w], "save", True, False)
-                self.paid = 0
-                stack.append(PAY_BY[self.turn_seat])
+                self.payment = (w, self.components.values[w], "save", True, False, self.turn_seat)
+                stack.append(self._open_payment())
                 self._emit(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
             return
         if phase == PAY:
             assert self.payment is not None
-            w, amount, reason, is_save, _ = self.payment
+            w, amount, reason, is_save, _, first = self.payment
             if isinstance(action, Pay):
                 seat = stack[-1] >> KIND_BITS
                 if action.amount:
@@ -1106,7 +1121,7 @@ class SaveTheWhalesState(StackedState):
                     self._emit(PaymentLeftToOthers, seat, WHALES[w])
                 if self.paid < amount:
                     # The next seat with SPs is asked for its own share.
-                    stack[-1] = PAY_BY[next_payer(self.sp, self.turn_seat, seat)]
+                    stack[-1] = PAY_BY[next_payer(self.sp, first, seat)]
                     return
                 stack.pop()
                 self.payment = None
@@ -1120,15 +1135,17 @@ class SaveTheWhalesState(StackedState):
                 self.payment = None
                 if amount > 0:
                     unable = self.pool() < amount
-                    self._emit(PenaltyRefused, self.turn_seat, WHALES[w], amount, unable)
+                    self._emit(PenaltyRefused, first, WHALES[w], amount, unable)
                 else:  # nothing to pay: the space sends the whale onto the path unless saved
-                    self._emit(SaveDeclined, self.turn_seat, WHALES[w])
+                    self._emit(SaveDeclined, first, WHALES[w])
                 self._unpaid(w)
             else:
                 assert isinstance(action, SaveWhale)
-                self.payment = (w, self.components.values[w], "save", True, False)
-                self.paid = 0
-                self._emit(SaveStarted, self.turn_seat, action.whale, self.components.values[w])
+                # The seat that would have refused saves the whale instead: the save goes
+                # round the table from it.
+                self.payment = (w, self.components.values[w], "save", True, False, first)
+                stack[-1] = self._open_payment()
+                self._emit(SaveStarted, first, action.whale, self.components.values[w])
                 return
             self._advance()
             return
@@ -1295,7 +1312,7 @@ class SaveTheWhalesState(StackedState):
             }
         payment: Payment | None = None
         if self.payment is not None:
-            w, amount, reason, is_save, may_save = self.payment
+            w, amount, reason, is_save, may_save, _ = self.payment
             payment = {
                 "whale": WHALES[w],
                 "amount": amount,

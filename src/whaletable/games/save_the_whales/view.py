@@ -19,8 +19,8 @@ Regions, keyed by what a player points at:
 
 A whale is the piece ``whale-W`` wherever it is (none while in the box). Its choices
 (naming, the barnacle, leaving the path, trading) are clicked on it; choosing and saving
-on its habitat; moving anywhere on the space; the rest are
-buttons. The whale named to move this turn is highlighted, and what the last step touched:
+on its habitat; moving anywhere on the space; the rest (the amounts to pay among them)
+are buttons. The whale named to move this turn is highlighted, and what the last step touched:
 the whales it moved and where to, the ship, the dice, the card, a habitat saved, a payer.
 """
 
@@ -60,7 +60,8 @@ TOUCHED_BY: dict[type[Event], str] = {
     ev.SurvivalPointsCollected: "seat-{e.seat}",
     ev.SurvivalPointsPaid: "seat-{e.seat}",
 }
-"""The key an event of each of these kinds touches besides its fields' (``e``: the event)."""
+"""The key an event of each of these kinds touches besides its fields' (``e``: the event):
+a seat's SPs paid toward a payment light that payer's row."""
 
 
 def touched_by(events: Sequence[Event]) -> set[str]:

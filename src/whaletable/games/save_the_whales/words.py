@@ -575,5 +575,8 @@ OPTION_HELP = {
     "save_instead_for": _(
         "On IWC and FLOATING FACTORY, which whales may be saved instead of paying."
     ),
-    "ship_out_for": _("Which cards count only while the Catcher Ship is out of the WHALING PORT."),
+    "ship_out_for": _(
+        "Whether SPOTTED BY A CATCHER SHIP, like PIRATE WHALERS, counts only while the "
+        "Catcher Ship is out of the WHALING PORT."
+    ),
 }

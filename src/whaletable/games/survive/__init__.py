@@ -102,24 +102,13 @@ class Survive(Game[SurviveState]):
     tensor = TENSOR
     event_types = EVENT_TYPES
     observation_type = SurviveObservation
-    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
-    # "": a move of no kind the game has.
+    # The section of rules.md (its anchor) a refused move is pointed to: a turn's, but for
+    # the kinds listed.
+    turn_section = "turn"
     rule_sections = MappingProxyType(
         {
-            "": "turn",
             "place_explorer": "setup",
             "place_boat": "setup",
-            "move_explorer": "turn",
-            "board_boat": "turn",
-            "jump_overboard": "turn",
-            "land_on_safe_isle": "turn",
-            "move_boat": "turn",
-            "end_movement": "turn",
-            "play_tile": "turn",
-            "decline": "turn",
-            "sink_tile": "turn",
-            "pick_creature": "turn",
-            "move_creature": "turn",
             "place_squid": "giant-squid",
             "take_person": "giant-squid",
             "move_empty_boat": "challenge",

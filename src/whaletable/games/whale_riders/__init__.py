@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from types import MappingProxyType
 from typing import Literal
 
 from whaletable.core.action import Action
@@ -85,21 +84,9 @@ class WhaleRiders(Game[rules.WhaleRidersState]):
     chance_action_types = act.CHANCE_ACTION_TYPES
     tensor = TENSOR
     observation_type = WhaleRidersObservation
-    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
-    # "": a move of no kind the game has.
-    rule_sections = MappingProxyType(
-        {
-            "": "turn",
-            "move": "turn",
-            "buy": "turn",
-            "take_coin": "turn",
-            "burn_contracts": "turn",
-            "fulfil_contracts": "turn",
-            "burn": "turn",
-            "fulfil": "turn",
-            "done": "turn",
-        }
-    )
+    # The section of rules.md (its anchor) a refused move is pointed to: a turn's, for
+    # every kind.
+    turn_section = "turn"
 
     def __init__(self, components: Components | None = None) -> None:
         if components is not None:

@@ -112,18 +112,10 @@ class WhaleToLook(Game[WhaleToLookState]):
     chance_action_types = (act.PickStartPlayer, act.RevealTrend, act.LayArea, act.DealFish)
     tensor = TENSOR
     observation_type = WhaleToLookObservation
-    # The section of rules.md (its anchor) a refused move of each kind is pointed to;
-    # "": a move of no kind the game has.
-    rule_sections = MappingProxyType(
-        {
-            "": "turn",
-            "choose_fisher_boat": "round-2",
-            "investigate": "turn",
-            "use_radar": "radar",
-            "move_boat": "turn",
-            "finish": "turn",
-        }
-    )
+    # The section of rules.md (its anchor) a refused move is pointed to: a turn's, but for
+    # the kinds listed.
+    turn_section = "turn"
+    rule_sections = MappingProxyType({"choose_fisher_boat": "round-2", "use_radar": "radar"})
     event_types = EVENT_TYPES
 
     def describe(self, event: Event, names: Sequence[str], tr: Translate) -> str | None:
