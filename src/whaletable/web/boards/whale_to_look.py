@@ -78,13 +78,14 @@ def hull(x: float, y: float, top: float, bottom: float) -> str:
 # Each is drawn from its arguments alone, so Svg.piece keeps it by them (see there).
 
 
-def _header(svg: Svg, header: Region, trend: Region | None, lit: bool) -> None:
+def _header(svg: Svg, header: Region, trend: Region | None, lit: bool, tr: Translate) -> None:
     svg.text(16, 22, header.label, size=15, weight="bold")
     for note in header.notes:
         svg.text(16, 42, note, size=12)
     if trend is not None:
         width = 16 + 7 * len(trend.label)
-        said = f"{trend.label}: {trend.notes[0]}"  # what a screen reader says of it
+        # What a screen reader says of it (one sentence: each language orders it its own way).
+        said = tr("{label}: {note}").format(label=trend.label, note=trend.notes[0])
         svg.keyed(trend.key, "trend", lit, f' data-trend="{esc(min(trend.marks))}"', said)
         svg.add(rect(14, 28, width, 20, "#fff", rx=4, stroke=INK, stroke_width=1.2))
         svg.text(22, 43, trend.label, size=12, weight="bold")
@@ -276,7 +277,7 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
         # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
         # the cards, boats and seats it changed.
         trend = next(iter(regions.get("trend", [])), None)
-        svg.piece(_header, regions["header"][0], trend, "trend" in lit)
+        svg.piece(_header, regions["header"][0], trend, "trend" in lit, tr)
         for area in areas:
             # Drawn without its boats (they lie above the move targets) or, in play, notes.
             notes = area.notes if "scored" in area.marks else ()

@@ -1,8 +1,12 @@
 // Pieces slide from where they stood to where they stand when a board is drawn again
 // (FLIP: the new board is drawn, then each piece that moved starts where it was and
 // glides to its place). A piece is an element with data-piece, the same from step to step.
+// The live table and the replay share the paces steps are shown at, written here once.
 (function () {
   "use strict";
+  // Milliseconds each step is shown at each pace ("off": every step at once).
+  var PACES = { slow: 1600, normal: 800, fast: 300, off: 0 };
+  var REVEAL_HOLD = 4;  // a step the rules make public stays this many paces
   var still = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function centres(svg) {
@@ -44,5 +48,5 @@
     });
   }
 
-  window.whaletableMotion = { draw: draw };
+  window.whaletableMotion = { draw: draw, PACES: PACES, REVEAL_HOLD: REVEAL_HOLD };
 })();
