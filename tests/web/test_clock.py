@@ -109,7 +109,9 @@ def test_the_clocks_tell_each_page_whom_it_may_vote_on_and_which_seat_it_may_tak
     p = presence()
     p.events.append(Event(0, ABSENT, 0, 180.0))
 
-    def buttons(q: Presence, showing: int | None, seats: frozenset[int]) -> tuple[list[int], list[int]]:
+    def buttons(
+        q: Presence, showing: int | None, seats: frozenset[int]
+    ) -> tuple[list[int], list[int]]:
         message = q.message(0, names, showing, 190.0, seats)
         return message["may_vote"], message["may_return"]
 

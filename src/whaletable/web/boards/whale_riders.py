@@ -24,7 +24,6 @@ from whaletable.web.boards import (
     circle,
     esc,
     key_attrs,
-    moving,
     number,
     rect,
     seat_colour,
@@ -189,8 +188,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             cy = LANE_Y + 17 + row * 28
             heading = next(h for h in HEADING_MARK if h in rider.marks)
             data = f' data-seat="{rider.owner}" data-port="{port}" data-heading="{heading}"'
-            data += moving(rider.key)
-            svg.keyed(rider.key, "rider", lit, data, rider.label)
+            svg.keyed(rider.key, "rider", lit, data, rider.label, piece=True)
             width = 3 if "to-move" in rider.marks else 1.2
             svg.add(circle(cx, cy, 12, seat_colour(rider.owner), stroke=INK, stroke_width=width))
             svg.text(cx, cy + 4, str(rider.owner + 1), size=12, **BOLD)

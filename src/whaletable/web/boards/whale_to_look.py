@@ -26,7 +26,6 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
-    moving,
     rect,
     seat_colour,
     seat_row,
@@ -154,8 +153,8 @@ def _boat(
     title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
     picked = "selectable" in boat.marks
     data = f' data-seat="{seat}"' + ("" if picked else f' data-boat="{number}"')
-    data += moving(boat.key)
-    svg.keyed(boat.key, "boat", lit, data, title, pick=str(number) if picked else None, still=True)
+    pick = str(number) if picked else None
+    svg.keyed(boat.key, "boat", lit, data, title, pick=pick, still=True, piece=True)
     if picked:
         svg.add(f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" ')
         svg.add(f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>')

@@ -1,6 +1,6 @@
 // Pieces slide from where they stood to where they stand when a board is drawn again
 // (FLIP: the new board is drawn, then each piece that moved starts where it was and
-// glides to its place). A piece is an element with data-piece, the same from step to step.
+// glides to its place). A piece is an element marked data-piece, known by its data-key.
 // The live table and the replay share the paces steps are shown at, written here once.
 (function () {
   "use strict";
@@ -13,7 +13,7 @@
     var found = {};
     if (!svg) return found;
     svg.querySelectorAll("[data-piece]").forEach(function (el) {
-      var key = el.getAttribute("data-piece");
+      var key = el.getAttribute("data-key");
       if (found[key]) return;
       try {
         var box = el.getBBox();
@@ -34,7 +34,7 @@
     if (!moving || !after || after.getAttribute("viewBox") !== view) return;
     var duration = Math.min(450, Math.max(150, ms * 0.6));
     after.querySelectorAll("[data-piece]").forEach(function (el) {
-      var old = was[el.getAttribute("data-piece")];
+      var old = was[el.getAttribute("data-key")];
       if (!old || typeof el.animate !== "function") return;
       var now;
       try { now = el.getBBox(); } catch (e) { return; }
