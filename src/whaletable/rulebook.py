@@ -61,22 +61,28 @@ class Rules:
 
     @property
     def sections(self) -> tuple[Section, ...]:
-        """Every ``## `` section, in order; a heading without an anchor has the id ``""``."""
+        """Every ``## `` section, in order; a heading without its anchor is refused (a link
+        could not name it)."""
         found = []
         for line in self.text.splitlines():
             if line.startswith("## "):
                 m = HEADING.match(line)
-                found.append(
-                    Section(m["id"], plain(m["title"])) if m else Section("", plain(line[3:]))
-                )
+                if m is None:
+                    raise NoSuchRules(
+                        f"the rules of {self.game}: the heading {line!r} has no anchor {{#id}}"
+                    )
+                found.append(Section(m["id"], plain(m["title"])))
         return tuple(found)
 
     def section(self, id: str) -> Section:
         """The section anchored ``id``; an unknown id is refused naming the ids there are."""
         for s in self.sections:
-            if s.id == id and id:
+            if s.id == id:
                 return s
-        raise NoSuchRules(
+        raise self._no_section(id)
+
+    def _no_section(self, id: str) -> NoSuchRules:
+        return NoSuchRules(
             f"the rules of {self.game} have no section {id!r}; the sections are: "
             + ", ".join(s.id for s in self.sections)
         )
@@ -85,8 +91,9 @@ class Rules:
         """The rules (or the one section anchored ``section``) with the anchors taken out."""
         lines = self.text.splitlines()
         if section is not None:
-            self.section(section)  # refused, naming the ids, when there is none
-            start = next(i for i, line in enumerate(lines) if _anchor(line) == section)
+            start = next((i for i, line in enumerate(lines) if _anchor(line) == section), None)
+            if start is None:
+                raise self._no_section(section)
             end = next(
                 (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")),
                 len(lines),

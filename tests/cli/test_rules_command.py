@@ -56,6 +56,14 @@ def test_an_unknown_section_is_named_with_the_sections_there_are(cli) -> None:
     )
 
 
+def test_a_heading_without_its_anchor_is_refused_naming_it() -> None:
+    rules = rulebook.Rules("whale-riders", "en", "# Whale Riders\n\n## A turn {#turn}\n\n## Gaps\n")
+    with pytest.raises(rulebook.NoSuchRules, match="'## Gaps' has no anchor"):
+        rules.sections  # noqa: B018 (a property that checks the headings)
+    with pytest.raises(rulebook.NoSuchRules):
+        rules.markdown("gaps")
+
+
 def test_an_unknown_language_is_named_with_the_languages_there_are(
     cli, capsys: pytest.CaptureFixture[str]
 ) -> None:

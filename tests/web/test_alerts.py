@@ -37,23 +37,25 @@ WAIT = 15.0  # seconds an alert may take to arrive
 
 
 @dataclass
-class Receiver:
-    """An HTTP server on loopback that keeps every JSON posted to it."""
+class Inbox:
+    """A server on loopback that keeps what it received (a webhook's JSON bodies, the
+    mails an SMTP client hands it), telling the test when something arrived."""
 
-    url: str
-    bodies: list[dict[str, Any]] = field(default_factory=list)
+    address: str  # the webhook's URL; the SMTP server's port
+    items: list[dict[str, Any]] = field(default_factory=list)
     arrived: threading.Event = field(default_factory=threading.Event)
 
 
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
+def receiver() -> Iterator[Inbox]:
+    """An HTTP server that keeps every JSON posted to it."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), BaseHTTPRequestHandler)
-    found = Receiver(f"http://127.0.0.1:{server.server_address[1]}/hook?from=whaletable")
+    found = Inbox(f"http://127.0.0.1:{server.server_address[1]}/hook?from=whaletable")
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
             length = int(self.headers.get("content-length", "0"))
-            found.bodies.append({"path": self.path, **json.loads(self.rfile.read(length))})
+            found.items.append({"path": self.path, **json.loads(self.rfile.read(length))})
             self.send_response(204)
             self.end_headers()
             found.arrived.set()
@@ -71,17 +73,10 @@ def receiver() -> Iterator[Receiver]:
         server.server_close()
 
 
-@dataclass
-class Mailbox:
-    port: int
-    mails: list[dict[str, Any]] = field(default_factory=list)
-    arrived: threading.Event = field(default_factory=threading.Event)
-
-
 @pytest.fixture
-def mailbox() -> Iterator[Mailbox]:
+def mailbox() -> Iterator[Inbox]:
     """A tiny SMTP sink: enough of the protocol for smtplib to hand it one message."""
-    box = Mailbox(0)
+    box = Inbox("")
 
     class Handler(socketserver.StreamRequestHandler):
         def say(self, line: str) -> None:
@@ -106,7 +101,7 @@ def mailbox() -> Iterator[Mailbox]:
                     while (data := self.rfile.readline().decode()) not in (".\r\n", ""):
                         lines.append(data)
                     mail["data"] = "".join(lines)
-                    box.mails.append(mail)
+                    box.items.append(mail)
                     box.arrived.set()
                     self.say("250 queued")
                 elif verb == "QUIT":
@@ -116,7 +111,7 @@ def mailbox() -> Iterator[Mailbox]:
                     self.say("250 ok")
 
     server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-    box.port = server.server_address[1]
+    box.address = str(server.server_address[1])
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -159,18 +154,18 @@ def ana_plays_her_turn(client: TestClient, ana: str) -> None:
 
 @pytest.mark.parametrize("with_link", [False, True])
 def test_a_webhook_is_posted_when_the_bot_moves_and_the_turn_comes_to_the_seat(
-    tmp_path: Path, receiver: Receiver, with_link: bool
+    tmp_path: Path, receiver: Inbox, with_link: bool
 ) -> None:
     with app_with(tmp_path, LOCAL) as client:
         created = create_table(client, SEATS)
         ana, bao = seats_of(created)
-        form = {"webhook": receiver.url, "link": "on" if with_link else ""}
+        form = {"webhook": receiver.address, "link": "on" if with_link else ""}
         r = client.post(f"/t/{bao}/alerts", data=form, follow_redirects=False)
         assert r.status_code == 303, r.text
         ana_plays_her_turn(client, ana)
         assert receiver.arrived.wait(WAIT)
         table = client.app.state.tables.lookup(bao)[0]  # type: ignore[attr-defined]
-    body = receiver.bodies[0]
+    body = receiver.items[0]
     assert body["path"] == "/hook?from=whaletable"
     assert body["event"] == "your-turn"
     assert (body["game"], body["table"], body["seat"], body["name"]) == (
@@ -187,15 +182,13 @@ def test_a_webhook_is_posted_when_the_bot_moves_and_the_turn_comes_to_the_seat(
         assert body["url"].endswith(f"/t/{bao}")
     else:
         assert "url" not in body and bao not in json.dumps(body)
-    assert len(receiver.bodies) == 1  # Ana's own turn was not told to anyone
+    assert len(receiver.items) == 1  # Ana's own turn was not told to anyone
 
 
-def test_a_seat_whose_page_is_open_is_not_sent_a_webhook(
-    tmp_path: Path, receiver: Receiver
-) -> None:
+def test_a_seat_whose_page_is_open_is_not_sent_a_webhook(tmp_path: Path, receiver: Inbox) -> None:
     with app_with(tmp_path, LOCAL) as client:
         ana, bao = seats_of(create_table(client, SEATS))
-        client.post(f"/t/{bao}/alerts", data={"webhook": receiver.url})
+        client.post(f"/t/{bao}/alerts", data={"webhook": receiver.address})
         with client.websocket_connect(f"/ws/{bao}") as ws:
             bao_page = Socket(ws)
             ana_plays_her_turn(client, ana)
@@ -203,10 +196,10 @@ def test_a_seat_whose_page_is_open_is_not_sent_a_webhook(
             assert not receiver.arrived.wait(1.0)
 
 
-def test_an_email_goes_through_the_operators_smtp_server(tmp_path: Path, mailbox: Mailbox) -> None:
+def test_an_email_goes_through_the_operators_smtp_server(tmp_path: Path, mailbox: Inbox) -> None:
     settings = AlertSettings(
         smtp_host="127.0.0.1",
-        smtp_port=mailbox.port,
+        smtp_port=int(mailbox.address),
         smtp_from="tables@example.org",
         retry_seconds=0.1,
         timeout=2.0,
@@ -219,7 +212,7 @@ def test_an_email_goes_through_the_operators_smtp_server(tmp_path: Path, mailbox
         assert r.status_code == 200 and 'value="bao@example.org"' in r.text
         ana_plays_her_turn(client, ana)
         assert mailbox.arrived.wait(WAIT)
-    mail = mailbox.mails[0]
+    mail = mailbox.items[0]
     assert mail["from"] == "tables@example.org" and mail["to"] == ["bao@example.org"]
     assert "Subject: Whale to Look: your turn" in mail["data"]
     assert "Bao, it is your turn at Whale to Look" in mail["data"]

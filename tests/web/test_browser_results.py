@@ -38,9 +38,14 @@ GAMES = {
 
 PLAY = """async ([stopAt, limit]) => {
   // Click the first action of the list whenever this page may act, until the game is
-  // over or the board offers every control in stopAt.
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  // over or the board offers every control in stopAt. Between looks it waits for the next
+  // state the page shows (table.js's whaletable:state), or the deadline.
   const deadline = Date.now() + limit;
+  const shown = () => new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    document.addEventListener("whaletable:state", () => { clearTimeout(timer); resolve(); },
+                              { once: true });
+  });
   let last = -1;
   while (Date.now() < deadline) {
     const d = document.body.dataset;
@@ -54,7 +59,7 @@ PLAY = """async ([stopAt, limit]) => {
       const button = document.querySelector("#actions button.action");
       if (button) { last = step; button.click(); }
     }
-    await sleep(5);
+    await shown();
   }
   return "timeout";
 }"""

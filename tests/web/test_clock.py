@@ -104,6 +104,28 @@ def test_votes_count_for_one_absence_and_for_present_humans_only() -> None:
     assert stale.votes_for(0, stale.standing(0, 190.0)) == frozenset()
 
 
+def test_the_clocks_tell_each_page_whom_it_may_vote_on_and_which_seat_it_may_take_back() -> None:
+    names = ["Ana", "Bot", "Cy"]
+    p = presence()
+    p.events.append(Event(0, ABSENT, 0, 180.0))
+
+    def buttons(
+        q: Presence, showing: int | None, seats: frozenset[int]
+    ) -> tuple[list[int], list[int]]:
+        message = q.message(0, names, showing, 190.0, seats)
+        return message["may_vote"], message["may_return"]
+
+    assert buttons(p, 2, frozenset({2})) == ([0], [])  # a present player votes on the absent
+    assert buttons(p, 0, frozenset({0})) == ([], [0])  # the absent one takes the seat back
+    assert buttons(p, None, frozenset()) == ([], [])  # a spectator does neither
+    assert buttons(p, 2, frozenset()) == ([], [])  # nor does a page showing a seat it is not
+    voted = p.with_vote(0, 180.0, 2)
+    assert buttons(voted, 2, frozenset({2})) == ([], [])  # one vote each
+    # A shared device takes back whichever of its seats a bot plays.
+    p.events.append(Event(0, REPLACED, 0, 200.0))
+    assert buttons(p, 2, frozenset({0, 2})) == ([], [0])
+
+
 def test_the_stored_record_gives_the_same_clocks_back() -> None:
     p = presence()
     p.moved(0, 30.0)

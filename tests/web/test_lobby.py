@@ -12,6 +12,7 @@ from whaletable import games
 from whaletable.core.game import Game
 from whaletable.i18n import translator
 from whaletable.web.boards import board_for
+from whaletable.web.pace import LONGEST_CLOCK, LONGEST_INCREMENT, SHORTEST_CLOCK
 
 ALIKE = "have the same name"
 
@@ -90,3 +91,10 @@ def test_an_open_seat_cannot_be_claimed_under_a_name_already_at_the_table(app: A
     assert app.tables.tables[key].seats[1].kind == "open"  # still open for someone else
     r = app.client.post(f"/games/{key}/claim/1", data={"name": "Zed"}, follow_redirects=False)
     assert r.status_code == 303
+
+
+def test_the_custom_clock_fields_offer_the_bounds_the_server_accepts(app: App) -> None:
+    page = app.client.get("/").text
+    shortest, longest = int(SHORTEST_CLOCK) // 60, int(LONGEST_CLOCK) // 60
+    assert f'name="clock_minutes" min="{shortest}" max="{longest}"' in page
+    assert f'name="clock_increment" min="0" max="{int(LONGEST_INCREMENT)}"' in page

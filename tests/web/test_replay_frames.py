@@ -103,12 +103,16 @@ def test_every_piece_carries_its_key_for_the_page_to_slide_it(game_id: str) -> N
         if i % 7:
             continue
         svg = board.svg(snap.state.observation(None), [], ["A", "B", "C"], tr)
-        pieces = re.findall(r'data-piece="([^"]+)"', svg)
-        assert len(pieces) == len(set(pieces)), "two pieces share a key"
-        for key in pieces:
-            assert f'data-key="{key}"' in svg
-        seen += len(pieces)
+        marked = re.findall(r'<[^>]*\bdata-piece=""[^>]*>', svg)
+        pieces = [re.search(r'\bdata-key="([^"]+)"', tag) for tag in marked]
+        keys = [found.group(1) for found in pieces if found is not None]
+        assert len(keys) == len(marked), "a piece without its key"
+        assert len(keys) == len(set(keys)), "two pieces share a key"
+        seen += len(keys)
     assert seen > 0
+
+
+SAFE_VALUE = r'class="explorer-value safe" data-explorer="(\d+)"'
 
 
 def test_saved_explorers_show_their_values_to_their_owner_and_to_everyone_at_the_end() -> None:
@@ -125,12 +129,12 @@ def test_saved_explorers_show_their_values_to_their_owner_and_to_everyone_at_the
         if len(state.history) % 25 == 0 and not state.is_terminal():
             for seat in (0, 1, None):
                 svg = board.svg(state.observation(seat), [], ["A", "B"], translator("en"))
-                for explorer in re.findall(r'class="safe-value" data-explorer="(\d+)"', svg):
+                for explorer in re.findall(SAFE_VALUE, svg):
                     assert seat is not None and int(explorer) // 10 == seat
                     mid_game += 1
     svg = board.svg(state.observation(None), [], ["A", "B"], translator("en"))
     obs = state.observation(None)
     saved = {e["id"]: e["value"] for e in obs["explorers"] if e["status"] == "safe"}
-    shown = re.findall(r'class="safe-value" data-explorer="(\d+)"[^>]*>(\d)<', svg)
+    shown = re.findall(SAFE_VALUE + r"[^>]*>(\d)<", svg)
     assert saved and {int(e): int(v) for e, v in shown} == saved
     assert mid_game > 0

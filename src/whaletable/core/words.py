@@ -46,6 +46,23 @@ def message(text: str) -> str:
     return text
 
 
+def result_notes(
+    words: Any, obs: Mapping[str, Any], result: Result, tr: Translate, *, tie_break: bool = True
+) -> list[str]:
+    """The lines that explain a finished game's result under its table, in every interface:
+    what the game adds (a cooperative team's whales saved and lost: ``words.result_lines``,
+    for a game that has it), the tie-break that decided (``tie_break=False`` where the
+    table itself shows it, as the web's does) and how the rulebook ranks the players.
+    ``words`` is the game's words module."""
+    explain: Callable[[Mapping[str, Any], Translate], list[str]] | None
+    explain = getattr(words, "result_lines", None)
+    lines = list(explain(obs, tr)) if explain is not None else []
+    if tie_break:
+        lines.append(words.tie_break_line(result, tr))
+    lines.append(words.ranking_rule(result, tr))
+    return [line for line in lines if line]
+
+
 def word_for(table: Mapping[Any, str], key: str, tr: Translate) -> str:
     """``key``'s message in ``table``, translated; the key itself where the table has none."""
     return tr(table[key]) if key in table else key
@@ -201,5 +218,6 @@ __all__ = [
     "plain_value",
     "result_cells",
     "result_columns",
+    "result_notes",
     "seat_name",
 ]

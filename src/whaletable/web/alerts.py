@@ -44,6 +44,7 @@ from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from whaletable.core.words import message as _  # translated where it is sent
 from whaletable.web import i18n
 from whaletable.web.storage import StorageUnavailable, Store
 from whaletable.web.tables import TableError
@@ -67,11 +68,6 @@ ENV_SMTP_HOST = "WHALETABLE_SMTP_HOST"
 ENV_SMTP_PORT = "WHALETABLE_SMTP_PORT"
 ENV_SMTP_FROM = "WHALETABLE_SMTP_FROM"
 ENV_ALLOW_PRIVATE = "WHALETABLE_ALERTS_ALLOW_PRIVATE"
-
-
-def _(message: str) -> str:
-    """Mark a string for the catalogs; it is translated where it is sent."""
-    return message
 
 
 SUBJECT = _("{game}: your turn")

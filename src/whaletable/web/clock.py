@@ -385,12 +385,20 @@ class Presence:
         return (len(self.events), votes, self.ready, int(now / DRAWN_FOR) if running else 0)
 
     def message(
-        self, to_move: int, names: list[str], showing: int | None, now: float
+        self,
+        to_move: int,
+        names: list[str],
+        showing: int | None,
+        now: float,
+        seats: frozenset[int] = frozenset(),
     ) -> dict[str, Any]:
         """What a page needs to show the clocks and absences, as of ``now``: the server
-        keeps the time, a page only counts down from what it was told."""
+        keeps the time, a page only counts down from what it was told. ``seats`` are those
+        the page may act for (none: a spectator's); ``may_vote`` and ``may_return`` say what
+        its buttons may ask, by the same rules ``web.pace`` answers with."""
         st = self.standing(to_move, now)
         waiting = {s: e for s, e in st.absent.items() if s not in st.replaced}
+        voting = showing is not None and showing in seats
         return {
             "pace": self.pace.kind,
             "names": names,
@@ -407,6 +415,12 @@ class Presence:
             "needed": {str(s): len(self.voters(s, st)) // 2 + 1 for s in waiting},
             "seat": showing,
             "spells": _spells(st, names),
+            "may_vote": sorted(
+                s
+                for s in waiting
+                if voting and showing in self.voters(s, st) and showing not in self.votes_for(s, st)
+            ),
+            "may_return": sorted(s for s in seats if s in st.absent or s in st.replaced),
         }
 
     def replaced_list(self, to_move: int, names: list[str]) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ import logging
 import math
 from typing import TYPE_CHECKING, Any
 
+from whaletable.core.words import message as _  # refusals, translated where shown
 from whaletable.web import clock
 from whaletable.web.clock import ABSENT, BACK, DAY, LEFT, REPLACED, TURN, Event, Pace, Presence
 from whaletable.web.storage import StorageUnavailable
@@ -269,16 +270,8 @@ class Referee:
 
     async def leave(self, table: LiveTable, viewer: Viewer, seat: Any) -> None:
         """A player leaves the table: their seat is absent until they come back."""
-        own = self._own_seat(table, viewer, seat)
-        async with table.lock:
-            self._in_play(table)
-            now = clock.clock()
-            st = table.presence.standing(table.state.current_player(), now)
-            if own in st.absent or own in st.replaced:
-                raise TableError("you have left this table already")
-            event = Event(own, LEFT, len(table.state.history), now)
-            await self._store(table, self._settle(table, table.presence.with_event(event), now))
-        await self._changed(table)
+        already = _("you have left this table already")
+        await self._presence_event(table, viewer, seat, LEFT, away=False, refusal=already)
 
     async def vote(self, table: LiveTable, viewer: Viewer, target: Any) -> None:
         """The seat this page shows votes to have a bot play absent seat ``target``."""
@@ -306,15 +299,32 @@ class Referee:
 
     async def come_back(self, table: LiveTable, viewer: Viewer, seat: Any) -> None:
         """A player takes their seat back: they play it from their next decision on."""
+        yours = _("your seat is yours already: there is nothing to take back")
+        await self._presence_event(table, viewer, seat, BACK, away=True, refusal=yours)
+
+    async def _presence_event(
+        self,
+        table: LiveTable,
+        viewer: Viewer,
+        seat: Any,
+        what: str,
+        *,
+        away: bool,
+        refusal: str,
+    ) -> None:
+        """Store that the page's own seat left (``LEFT``) or came back (``BACK``); refused
+        with ``refusal`` unless the seat is ``away`` (absent or replaced) as the event
+        needs. Settled as any change of presence is (a seat coming back replaces nobody,
+        but the rule is one)."""
         own = self._own_seat(table, viewer, seat)
         async with table.lock:
             self._in_play(table)
             now = clock.clock()
             st = table.presence.standing(table.state.current_player(), now)
-            if own not in st.absent and own not in st.replaced:
-                raise TableError("your seat is yours already: there is nothing to take back")
-            event = Event(own, BACK, len(table.state.history), now)
-            await self._store(table, table.presence.with_event(event))
+            if (own in st.absent or own in st.replaced) != away:
+                raise TableError(refusal)
+            event = Event(own, what, len(table.state.history), now)
+            await self._store(table, self._settle(table, table.presence.with_event(event), now))
         await self._changed(table)
 
     @staticmethod

@@ -2,9 +2,9 @@
 explain it.
 
 The board draws the table (every seat's parts, the score, the tie-break that decided); this
-adds what the game says under it, as the terminal does: what a cooperative team saved and
-lost (a game's ``words.result_lines``) and how the rulebook ranks the players. The facts
-are the rules' (``obs["result"]`` and the observation); the words are the game's messages.
+adds the lines the terminal also prints under it (:func:`~whaletable.core.words.result_notes`,
+without the tie-break the table already shows). The facts are the rules' (``obs["result"]``
+and the observation); the words are the game's messages.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from whaletable.core.result import Result
-from whaletable.core.words import Translate
+from whaletable.core.words import Translate, result_notes
 from whaletable.web.boards import BoardView
 
 
@@ -27,12 +27,7 @@ def result_message(
     if table is None or result is None:
         return table
     words = getattr(board, "words", None)  # a hand-drawn board's game words
-    lines: list[str] = []
-    if words is not None:
-        explain = getattr(words, "result_lines", None)
-        if explain is not None:
-            lines.extend(explain(obs, tr))
-        lines.append(words.ranking_rule(result, tr))
+    lines = [] if words is None else result_notes(words, obs, result, tr, tie_break=False)
     return {**table, "lines": lines}
 
 

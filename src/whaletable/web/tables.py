@@ -28,6 +28,7 @@ from whaletable import games
 from whaletable.agents import has_agent, make_agent, parse_spec
 from whaletable.core import CHANCE, Action, Game, Record, SeatView, State
 from whaletable.core.errors import IllegalAction, WhaletableError
+from whaletable.core.words import message as _  # translated on each page where shown
 from whaletable.web import clock
 from whaletable.web.boards import BoardView, board_for
 from whaletable.web.bots import BotFailed, BotOverran, BotPool, think
@@ -73,11 +74,6 @@ ASK_SECONDS = 2.0
 # A table looked up this recently may be about to be joined by the page that looked it up
 # (a socket looks its table up, then joins it): it is neither dropped nor given away.
 JOINING_SECONDS = 1.0
-
-
-def _(message: str) -> str:
-    """Mark a string for the catalogs (`make catalogs`); each page translates it when shown."""
-    return message
 
 
 # What the table's log says of a quick move played for a bot (a gettext template).
@@ -484,8 +480,9 @@ class LiveTable:
         log = self.log_lines(viewer.lang, viewer.tr, seat)
         drawn = self._draw(self.state, self.changes, seat, acting, viewer.tr, log)
         # The clocks are of now: a frame of a step gone by carries none.
+        acts_for = frozenset() if viewer.role == "spectator" else viewer.seats
         drawn["clocks"] = self.presence.message(
-            self.state.current_player(), self.names, seat, clock.clock()
+            self.state.current_player(), self.names, seat, clock.clock(), acts_for
         )
         return drawn
 

@@ -8,7 +8,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules_md import defined_test_names, notes_section
+from notes_md import defined_test_names, notes_section
 from whaletable.games.save_the_whales import SaveTheWhalesOptions
 
 HERE = Path(__file__).resolve().parent

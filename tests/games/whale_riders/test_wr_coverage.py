@@ -6,7 +6,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from rules_md import coverage_rows, coverage_tests, defined_test_names, notes_section
+from notes_md import coverage_rows, coverage_tests, defined_test_names, notes_section
 from whaletable.games.whale_riders import WhaleRidersOptions
 
 HERE = Path(__file__).resolve().parent

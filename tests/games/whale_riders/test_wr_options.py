@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from wr_support import Table
 
 
-def test_defaults_are_the_readings_in_rules_md() -> None:
+def test_defaults_are_the_readings_in_notes_md() -> None:
     options = WhaleRidersOptions()
     assert (options.storms, options.empty_bag, options.surplus) == ("block", "leave_empty", "lost")
     assert (options.refill, options.gaps) == ("end_of_turn", "end_of_turn")

@@ -35,6 +35,7 @@ from whaletable.core.words import (
     english,
     result_cells,
     result_columns,
+    result_notes,
 )
 
 SEAT_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan")
@@ -118,20 +119,14 @@ class SceneView(ABC):
         if result is None:
             return Text(tr("Game over"))
         labels = self.labels(len(result.standings), names)
-        notes = [w.tie_break_line(result, tr), w.ranking_rule(result, tr)]
         return result_panel(
             result,
             names,
             tr,
             w.result_word,
             headline=w.game_over_line(obs, labels, tr),
-            extra=self.final_extra(obs, labels),
-            notes=[note for note in notes if note],
+            notes=result_notes(w, obs, result, tr),
         )
-
-    def final_extra(self, obs: Any, labels: list[str]) -> list[RenderableType]:
-        """What the game adds under its result table."""
-        return []
 
     def short_forms(self) -> str:
         """One line telling a player the short commands."""
@@ -253,11 +248,10 @@ def result_panel(
     *,
     headline: str | None,
     notes: Sequence[str] = (),
-    extra: Sequence[RenderableType] = (),
 ) -> Panel:
     """A finished game's result as the rules made it: the headline, a table of every
-    seat's line in final order (winners starred), what ``extra`` the game adds, and
-    ``notes`` (the tie-break that decided, how the game ranks)."""
+    seat's line in final order (winners starred), and ``notes`` (what the game adds, the
+    tie-break that decided, how the game ranks: :func:`result_notes`)."""
     table = Table(title=tr("Final scores"), padding=(0, 1))
     table.add_column(tr("Player"), justify="left")
     for column in result_columns(result, word, tr):
@@ -275,7 +269,6 @@ def result_panel(
     if headline:
         parts.append(Text(headline, style="bold"))
     parts.append(table)
-    parts.extend(extra)
     parts.extend(Text(note, style="dim") for note in notes)
     return Panel(Group(*parts), title=tr("Game over"))
 

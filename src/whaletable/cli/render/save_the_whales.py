@@ -174,9 +174,6 @@ class SaveTheWhalesView(SceneView):
             raise BadCommand(wrong.format(word=repr(args[0]), whales=whales))
         return BY_WHALE[verb](matches[0])
 
-    def final_extra(self, obs: SaveTheWhalesObservation, labels: list[str]) -> list[RenderableType]:
-        return [Text("\n".join(w.whales_lines(obs, self.tr)))]
-
 
 View = SaveTheWhalesView
 """The name the registry looks for."""

@@ -488,18 +488,13 @@ def game_over_line(obs: SaveTheWhalesObservation, names: Sequence[str], tr: Tran
     return headline(int(obs["whales_saved"]), len(obs["whales"]), tr)
 
 
-def whales_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
-    """The whales the team saved and those that became extinct."""
+def result_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
+    """Under the result: the whales the team saved and those that became extinct."""
     lines = ((tr("Saved: {whales}"), obs["saved"]), (tr("Extinct: {whales}"), obs["extinct"]))
     return [
         line.format(whales=", ".join(whale_name(w, tr) for w in whales) or tr("none"))
         for line, whales in lines
     ]
-
-
-def result_lines(obs: SaveTheWhalesObservation, tr: Translate) -> list[str]:
-    """Under the result: what the team saved and lost, whale by whale."""
-    return whales_lines(obs, tr)
 
 
 def tie_break_line(result: Result, tr: Translate) -> str | None:

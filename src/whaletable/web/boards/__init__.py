@@ -269,6 +269,7 @@ class Svg:
         act: str = "",
         pick: str | None = None,
         still: bool = False,
+        piece: bool = False,
     ) -> None:
         """Open the ``<g>`` of the scene's region or piece ``key`` (the caller closes it).
 
@@ -277,8 +278,10 @@ class Svg:
         its ``title``. With a ``choice`` a click plays it (classes ``act`` and ``act``
         instead of ``cls``); with ``pick`` a click selects it as ``data-boat`` for the page,
         which then shows its destinations; ``still`` lets clicks through to what lies beneath.
+        A ``piece`` may move from step to step: the page slides it (:data:`PIECE`).
         """
         lit = key in lit if isinstance(lit, frozenset) else lit
+        data += PIECE * piece
         if choice is not None:
             keyed = f' data-key="{esc(key)}"{data}'
             self.open_act(choice.action, choice.words, act + " highlight" * lit, keyed)
@@ -298,10 +301,10 @@ def number(key: str) -> int:
     return int(key.rpartition("-")[2])
 
 
-def moving(key: str) -> str:
-    """The attribute that marks a piece that may move from step to step (``data-piece``: its
-    key): the page slides it from where it stood to where it stands now."""
-    return f' data-piece="{esc(key)}"'
+PIECE = ' data-piece=""'
+"""Marks an element that draws a piece which may move from step to step: the page
+(static/motion.js) slides it, known by its ``data-key``, from where it stood to where it
+stands now."""
 
 
 def key_attrs(key: str, cls: str, lit: bool) -> str:
@@ -525,6 +528,7 @@ __all__ = [
     "HIGHLIGHT",
     "INK",
     "MUTED",
+    "PIECE",
     "SEAT_COLOURS",
     "BoardView",
     "GameWords",
@@ -538,7 +542,6 @@ __all__ = [
     "esc",
     "forget_pieces",
     "key_attrs",
-    "moving",
     "number",
     "plain_choice",
     "rect",

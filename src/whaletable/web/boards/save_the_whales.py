@@ -36,7 +36,6 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
-    moving,
     number,
     rect,
     seat_colour,
@@ -337,8 +336,8 @@ class Drawing:
                 if region is not port:
                     (sx, sy), where = path_point(number(region.key)), str(number(region.key))
                     sy += cell / 2 - 10
-                data = f' data-space="{where}"' + moving(ship.key)
-                svg.keyed(ship.key, "ship", self.lit, data, ship.label)
+                data = f' data-space="{where}"'
+                svg.keyed(ship.key, "ship", self.lit, data, ship.label, piece=True)
                 svg.add(ship_shape(sx, sy, 0.9) + "</g>")
         svg.add("</g>")
 
@@ -452,9 +451,9 @@ class Drawing:
         fill = seat_colour(piece.owner) if piece.owner is not None else "#ffffff"
         choice = self.acts.get(piece.key) if not cls else None
         title, data = self.regions[f"habitat-{name}"].notes[2], f' data-whale="{esc(name)}"'
-        data += moving(piece.key)
         lit, kind = piece.key in self.lit, f"whale {cls}".strip()
-        svg.keyed(piece.key, kind, lit, data, title, choice=choice, act="whale-act", still=True)
+        act = "whale-act"
+        svg.keyed(piece.key, kind, lit, data, title, choice=choice, act=act, still=True, piece=True)
         stroke, width = (INK, 1) if choice is None else (HIGHLIGHT, 2.5)
         left, top = x - TOKEN_W / 2, y - TOKEN_H / 2
         edge = {"rx": 7, "stroke": stroke, "stroke_width": width}

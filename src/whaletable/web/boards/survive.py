@@ -4,9 +4,10 @@ each kind of piece looks.
 
 Spaces are pointy-top hexes placed by :mod:`whaletable.games.survive.components`; the safe
 isles sit in the corners beside their yellow landing spaces. An explorer's value is drawn
-only where the scene gives it, inside ``<text class="explorer-value">``. A piece that moves
-(an explorer, a boat, a value to place) is *selectable*: a click on it shows its
-destinations, and a click on one plays the move. Everything else is clicked directly.
+only where the scene gives it, inside ``<text class="explorer-value">`` (``explorer-value
+safe`` on a safe isle). A piece that moves (an explorer, a boat, a value to place) is
+*selectable*: a click on it shows its destinations, and a click on one plays the move.
+Everything else is clicked directly.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
-    moving,
     number,
     rect,
     seat_colour,
@@ -226,8 +226,9 @@ class _Drawing:
         key = piece.key
         pick = _short(key) if _short(key) in self.keys else None
         lit, act = key in self.lit, f"{cls}-act"
-        data += moving(key)
-        self.out.keyed(key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True)
+        self.out.keyed(
+            key, cls, lit, data, title, choice=choice, act=act, pick=pick, still=True, piece=True
+        )
         return pick is not None
 
     def _selection_css(self) -> str:
@@ -267,7 +268,7 @@ class _Drawing:
                 cls = "safe-explorer" + " highlight" * (e.key in self.lit)
                 said = {"cls": cls, "data_key": e.key, "data_explorer": number(e.key)}
                 at = (x - 20 + col * 10.0, y - 14 + row * 10.0, 4.5, fill)
-                svg.add(circle(*at, **said, data_piece=e.key, stroke=INK, stroke_width=0.8))
+                svg.add(circle(*at, **said, data_piece="", stroke=INK, stroke_width=0.8))
                 if e.label:  # its value, where the viewer may know it: everyone's at the end
                     svg.text(
                         at[0],
@@ -276,7 +277,7 @@ class _Drawing:
                         size=6.5,
                         anchor="middle",
                         weight="bold",
-                        extra=f' class="safe-value" data-explorer="{number(e.key)}"'
+                        extra=f' class="explorer-value safe" data-explorer="{number(e.key)}"'
                         ' pointer-events="none"',
                     )
             svg.add("</g>")

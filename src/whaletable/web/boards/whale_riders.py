@@ -24,7 +24,6 @@ from whaletable.web.boards import (
     circle,
     esc,
     key_attrs,
-    moving,
     number,
     rect,
     seat_colour,
@@ -118,7 +117,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         svg.text(16, 22, f"{turn.label} · {viewer}", size=15, weight="bold")
         svg.text(16, 42, regions["supply"].label, size=12, fill=MUTED, extra=' class="counts"')
         for index, port in enumerate(ports):
-            self._port(svg, index, port, at, lit)
+            self._port(svg, index, port, at, lit, tr)
         svg.add(rect(COL_X0, LANE_Y, len(ports) * COL_W - 4, LANE_H, "#bcdde9", rx=10))
         for index, port in enumerate(ports):
             self._riders(svg, index, [p for p in port.pieces if p.kind == "rider"], lit)
@@ -135,7 +134,13 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
         return svg.close()
 
     def _port(
-        self, svg: Svg, index: int, port: Region, at: dict[str, Choice], lit: frozenset[str]
+        self,
+        svg: Svg,
+        index: int,
+        port: Region,
+        at: dict[str, Choice],
+        lit: frozenset[str],
+        tr: Translate,
     ) -> None:
         x = col_x(index)
         buying = "buying" in port.marks
@@ -154,7 +159,9 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             choice = at.get(space.key)
             act = "" if choice is None else ACT_CLASS[choice.action.kind]
             data = f' data-port="{index}" data-slot="{slot}"'
-            said = f"{space.label} · {port.notes[slot]}" if space.label else port.notes[slot]
+            said = port.notes[slot]
+            if space.label:
+                said = tr("{space} · price {price}").format(space=space.label, price=said)
             svg.keyed(space.key, "space", lit, data, said, choice=choice, act=act)
             if space.kind == "empty":
                 dashed = {"rx": 7, "stroke": "#9fb3bf", "stroke_dasharray": "4 3"}
@@ -181,8 +188,7 @@ class WhaleRidersBoard(WordedBoard[WhaleRidersObservation]):
             cy = LANE_Y + 17 + row * 28
             heading = next(h for h in HEADING_MARK if h in rider.marks)
             data = f' data-seat="{rider.owner}" data-port="{port}" data-heading="{heading}"'
-            data += moving(rider.key)
-            svg.keyed(rider.key, "rider", lit, data, rider.label)
+            svg.keyed(rider.key, "rider", lit, data, rider.label, piece=True)
             width = 3 if "to-move" in rider.marks else 1.2
             svg.add(circle(cx, cy, 12, seat_colour(rider.owner), stroke=INK, stroke_width=width))
             svg.text(cx, cy + 4, str(rider.owner + 1), size=12, **BOLD)

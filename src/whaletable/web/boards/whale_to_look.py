@@ -26,7 +26,6 @@ from whaletable.web.boards import (
     circle,
     el,
     esc,
-    moving,
     rect,
     seat_colour,
     seat_row,
@@ -78,13 +77,14 @@ def hull(x: float, y: float, top: float, bottom: float) -> str:
 # Each is drawn from its arguments alone, so Svg.piece keeps it by them (see there).
 
 
-def _header(svg: Svg, header: Region, trend: Region | None, lit: bool) -> None:
+def _header(svg: Svg, header: Region, trend: Region | None, lit: bool, tr: Translate) -> None:
     svg.text(16, 22, header.label, size=15, weight="bold")
     for note in header.notes:
         svg.text(16, 42, note, size=12)
     if trend is not None:
         width = 16 + 7 * len(trend.label)
-        said = f"{trend.label}: {trend.notes[0]}"  # what a screen reader says of it
+        # What a screen reader says of it (one sentence: each language orders it its own way).
+        said = tr("{label}: {note}").format(label=trend.label, note=trend.notes[0])
         svg.keyed(trend.key, "trend", lit, f' data-trend="{esc(min(trend.marks))}"', said)
         svg.add(rect(14, 28, width, 20, "#fff", rx=4, stroke=INK, stroke_width=1.2))
         svg.text(22, 43, trend.label, size=12, weight="bold")
@@ -153,8 +153,8 @@ def _boat(
     title += (" · " + tr("anchored")) * ("anchored" in boat.marks)
     picked = "selectable" in boat.marks
     data = f' data-seat="{seat}"' + ("" if picked else f' data-boat="{number}"')
-    data += moving(boat.key)
-    svg.keyed(boat.key, "boat", lit, data, title, pick=str(number) if picked else None, still=True)
+    pick = str(number) if picked else None
+    svg.keyed(boat.key, "boat", lit, data, title, pick=pick, still=True, piece=True)
     if picked:
         svg.add(f'<ellipse class="ring" cx="{x}" cy="{y + 1}" rx="27" ry="15" fill="none" ')
         svg.add(f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="4 3"/>')
@@ -276,7 +276,7 @@ class WhaleToLookBoard(WordedBoard[WhaleToLookObservation]):
         # Each piece is kept by all it is drawn from (see Svg.piece): a step redraws only
         # the cards, boats and seats it changed.
         trend = next(iter(regions.get("trend", [])), None)
-        svg.piece(_header, regions["header"][0], trend, "trend" in lit)
+        svg.piece(_header, regions["header"][0], trend, "trend" in lit, tr)
         for area in areas:
             # Drawn without its boats (they lie above the move targets) or, in play, notes.
             notes = area.notes if "scored" in area.marks else ()

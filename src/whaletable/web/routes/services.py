@@ -26,7 +26,13 @@ from whaletable.web.bots import BOT_DEADLINE, BotPool, Think, think
 from whaletable.web.limits import ConnectionRate, Limits, SocketCount
 from whaletable.web.listen import Listener
 from whaletable.web.origin import Reach
-from whaletable.web.pace import CLOCK_PRESETS, SHORTEST_CLOCK, TURN_DAYS
+from whaletable.web.pace import (
+    CLOCK_PRESETS,
+    LONGEST_CLOCK,
+    LONGEST_INCREMENT,
+    SHORTEST_CLOCK,
+    TURN_DAYS,
+)
 from whaletable.web.storage import RETRY_FOR, Store
 from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS, Tables
 
@@ -62,7 +68,13 @@ class Services:
         self.sockets = SocketCount(settings.limits)
         self.advice_rate = ConnectionRate("advice", settings.limits.advice_rate)
         self.templates = Jinja2Templates(directory=str(WEB / "templates"))
-        self.templates.env.globals["pace"] = {"presets": CLOCK_PRESETS, "days": TURN_DAYS}
+        self.templates.env.globals["pace"] = {
+            "presets": CLOCK_PRESETS,
+            "days": TURN_DAYS,
+            # The custom clock's bounds, as web.pace checks them (minutes; seconds a move).
+            "minutes": (int(SHORTEST_CLOCK) // 60, int(LONGEST_CLOCK) // 60),
+            "increment_max": int(LONGEST_INCREMENT),
+        }
         self.resumed = 0  # tables taken up again from the database when the app started
         self._store: Store | None = None
         self._tables: Tables | None = None

@@ -47,12 +47,15 @@
     } catch (e) { /* some browsers allow notifications from a service worker only */ }
   }
 
-  function update() {
+  // Each message the table shows (table.js): a state names the seat this page moves for,
+  // if any; a hand-over of a shared device moves for nobody until the player is ready.
+  function update(event) {
+    var msg = event.detail || {};
     var d = document.body.dataset;
-    var now = d.finished !== "true" && !!d.you;
+    var now = msg.type === "state" && !msg.finished && msg.you !== null && msg.you !== undefined;
     if (now === yours) return;
     yours = now;
-    document.title = now ? "● " + text.turn + " · " + title : title;
+    document.title = now ? window.whaletableText.fill(text.title, { title: title }) : title;
     icon.setAttribute("href", now ? icons.turn : icons.idle);
     d.turnAlert = now ? "on" : "off";
     if (now && sound && sound.checked) tone();

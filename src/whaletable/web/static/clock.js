@@ -20,20 +20,17 @@
   var receivedAt = 0;  // when it came (this page's clock: only differences are used)
   var running = null;  // the countdown's element and what it started from
 
-  function fill(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (all, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
-    });
-  }
+  var fill = window.whaletableText.fill;
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
-  // 754000 ms → "12:34"; an hour or more → "1:02:03"; a day or more → "2d 03:04".
+  // 754000 ms → "12:34"; an hour or more → "1:02:03"; a day or more → "2 d 03:04" (in the
+  // reader's words).
   function shown(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
     var d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24;
     var m = Math.floor(s / 60) % 60, sec = s % 60;
-    if (d > 0) return d + "d " + two(h) + ":" + two(m);
+    if (d > 0) return fill(text.days, { days: d, time: two(h) + ":" + two(m) });
     if (h > 0) return h + ":" + two(m) + ":" + two(sec);
     return m + ":" + two(sec);
   }
@@ -100,14 +97,14 @@
       if (state === "away" && votes && !finished) {
         var needed = clocks.needed[String(seat)];
         li.appendChild(span("clock-votes", fill(text.voted, { count: votes.length, needed: needed })));
-        if (present && seat !== me && !has(votes, me)) {
+        if (has(clocks.may_vote, seat)) {
           li.appendChild(button(fill(text.vote, { name: name }), function () {
             send({ type: "vote", seat: seat });
           }, "clock-vote"));
         }
       }
-      var mine = role === "seat" ? seat === me : role === "hotseat" && has(clocks.humans, seat);
-      if ((state === "away" || state === "bot") && mine && !finished) {
+      // Which buttons to draw is the server's to say (the same rules it answers with).
+      if (has(clocks.may_return, seat) && !finished) {
         var label = role === "seat" ? text.back : fill(text.backFor, { name: name });
         li.appendChild(button(label, function () {
           send({ type: "return", seat: seat });
@@ -175,6 +172,9 @@
     });
   }
 
+  // The clocks follow the messages as they come, not as the board shows them: during paced
+  // play the board is some steps behind, but a clock is the server's time of now (only the
+  // newest state carries clocks) and counts down from when it came.
   document.addEventListener("whaletable:message", function (event) {
     if (event.detail && event.detail.type === "state") onState(event.detail);
   });

@@ -58,7 +58,7 @@
   function defaultName(row) {
     var kind = row.querySelector("select.kind").value;
     var template = defaults[kind === "bot" ? row.querySelector("select.bot").value : "human"];
-    return String(template || "").split("{number}").join(String(Number(row.dataset.index) + 1));
+    return window.whaletableText.fill(template, { number: Number(row.dataset.index) + 1 });
   }
 
   function showSeats() {

@@ -1,15 +1,19 @@
 // Pieces slide from where they stood to where they stand when a board is drawn again
 // (FLIP: the new board is drawn, then each piece that moved starts where it was and
-// glides to its place). A piece is an element with data-piece, the same from step to step.
+// glides to its place). A piece is an element marked data-piece, known by its data-key.
+// The live table and the replay share the paces steps are shown at, written here once.
 (function () {
   "use strict";
+  // Milliseconds each step is shown at each pace ("off": every step at once).
+  var PACES = { slow: 1600, normal: 800, fast: 300, off: 0 };
+  var REVEAL_HOLD = 4;  // a step the rules make public stays this many paces
   var still = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   function centres(svg) {
     var found = {};
     if (!svg) return found;
     svg.querySelectorAll("[data-piece]").forEach(function (el) {
-      var key = el.getAttribute("data-piece");
+      var key = el.getAttribute("data-key");
       if (found[key]) return;
       try {
         var box = el.getBBox();
@@ -30,7 +34,7 @@
     if (!moving || !after || after.getAttribute("viewBox") !== view) return;
     var duration = Math.min(450, Math.max(150, ms * 0.6));
     after.querySelectorAll("[data-piece]").forEach(function (el) {
-      var old = was[el.getAttribute("data-piece")];
+      var old = was[el.getAttribute("data-key")];
       if (!old || typeof el.animate !== "function") return;
       var now;
       try { now = el.getBBox(); } catch (e) { return; }
@@ -44,5 +48,5 @@
     });
   }
 
-  window.whaletableMotion = { draw: draw };
+  window.whaletableMotion = { draw: draw, PACES: PACES, REVEAL_HOLD: REVEAL_HOLD };
 })();

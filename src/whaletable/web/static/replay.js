@@ -25,8 +25,8 @@
     last: document.getElementById("last"),
   };
 
-  var SPEEDS = { slow: 1600, normal: 800, fast: 300 };
-  var REVEAL_HOLD = 4;  // a step the rules make public stays this many steps' time
+  var motion = window.whaletableMotion;
+  var words = window.whaletableText;
   var CHUNK = 40;  // steps per request, as many as the server draws at once
   var SPEED_KEY = "whaletable.replay-speed";
   var frames = {};  // step → {board, status, reveal}
@@ -37,7 +37,7 @@
   var playing = false;
 
   function ms() {
-    return SPEEDS[speed.value] || SPEEDS.normal;
+    return motion.PACES[speed.value] || motion.PACES.normal;
   }
 
   function urlOf(step) {
@@ -103,14 +103,9 @@
   function show(step) {
     var frame = frames[step];
     current = step;
-    if (window.whaletableMotion) {
-      window.whaletableMotion.draw(board, frame.board, playing ? ms() : 300);
-    } else {
-      board.innerHTML = frame.board;
-    }
+    motion.draw(board, frame.board, playing ? ms() : motion.PACES.fast);
     status.textContent = frame.status;
-    stepLine.textContent = String(text.step || "").split("{step}").join(String(step))
-      .split("{total}").join(String(total));
+    stepLine.textContent = words.fill(text.step, { step: step, total: total });
     setLink(links.first, 0, step > 0);
     setLink(links.prev, Math.max(0, step - 1), step > 0);
     setLink(links.next, Math.min(total, step + 1), step < total);
@@ -151,7 +146,7 @@
     go(current + 1).then(function () {
       if (!playing) return;
       if (current >= total) { pause(); return; }
-      var hold = frames[current] && frames[current].reveal ? REVEAL_HOLD : 1;
+      var hold = frames[current] && frames[current].reveal ? motion.REVEAL_HOLD : 1;
       timer = setTimeout(tick, ms() * hold);
     });
   }
@@ -220,13 +215,10 @@
   });
 
   play.addEventListener("click", toggle);
-  try {
-    var stored = window.localStorage.getItem(SPEED_KEY);
-    if (Object.prototype.hasOwnProperty.call(SPEEDS, stored)) speed.value = stored;
-  } catch (e) { /* storage refused: the default speed */ }
-  speed.addEventListener("change", function () {
-    try { window.localStorage.setItem(SPEED_KEY, speed.value); } catch (e) { /* this page only */ }
-  });
+  // Only the speeds the page offers (a replay has no "off").
+  var offered = Array.prototype.map.call(speed.options, function (o) { return o.value; });
+  speed.value = words.storedChoice(SPEED_KEY, offered, speed.value);
+  speed.addEventListener("change", function () { words.storeChoice(SPEED_KEY, speed.value); });
 
   playBox.hidden = false;
   document.body.dataset.playing = "false";

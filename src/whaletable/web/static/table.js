@@ -35,9 +35,8 @@
   var waiting = false;
   var advising = false;  // an advice request is on its way
 
-  function say(template, name) {
-    return String(template || "").split("{name}").join(name);
-  }
+  var fill = window.whaletableText.fill;
+  var motion = window.whaletableMotion;
 
   function mark(msg) {
     var body = document.body.dataset;
@@ -340,8 +339,8 @@
     undo.hidden = true;
     play.hidden = true;
     handoverSeat = msg.to;
-    handoverText.textContent = say(text.handover, msg.name);
-    handoverReady.textContent = say(text.ready, msg.name);
+    handoverText.textContent = fill(text.handover, { name: msg.name });
+    handoverReady.textContent = fill(text.ready, { name: msg.name });
     handover.hidden = false;
     document.body.dataset.handover = String(msg.to);
     document.body.dataset.you = "";  // nobody acts from this page until the player is ready
@@ -363,17 +362,12 @@
 
   // Pieces that moved slide there (motion.js), unless the pace shows steps at once.
   function drawBoard(markup) {
-    if (window.whaletableMotion) {
-      window.whaletableMotion.draw(board, markup, paceMs());
-    } else {
-      board.innerHTML = markup;
-    }
+    motion.draw(board, markup, paceMs());
   }
 
   // --- pacing: the steps bots and chance played are shown one after another, the newest
   // state last; what may be clicked is always the newest state's
-  var PACES = { slow: 1600, normal: 800, fast: 300, off: 0 };
-  var REVEAL_HOLD = 4;  // a step the rules make public stays this many paces
+  var PACES = motion.PACES;
   var QUEUE_LIMIT = 40;  // steps waiting here at most; older ones are dropped
   var PACE_KEY = "whaletable.pace";
   var queue = [];  // messages received, not shown yet, oldest first
@@ -382,20 +376,13 @@
   var fresh = true;  // the socket just opened: its first state is shown at once
   var shownMsg = null;  // the message shown last
 
-  function storedPace() {
-    try {
-      var chosen = window.localStorage.getItem(PACE_KEY);
-      return Object.prototype.hasOwnProperty.call(PACES, chosen) ? chosen : "normal";
-    } catch (e) { return "normal"; }  // storage refused (private mode): the default
-  }
-
   function paceMs() {
     return PACES[paceChoice ? paceChoice.value : "normal"] || 0;
   }
 
   function holdOf(msg) {
     if (msg.type !== "state") return 0;
-    return msg.reveal ? paceMs() * REVEAL_HOLD : paceMs();
+    return msg.reveal ? paceMs() * motion.REVEAL_HOLD : paceMs();
   }
 
   function marked() {
@@ -483,9 +470,9 @@
   }
 
   if (paceChoice) {
-    paceChoice.value = storedPace();
+    paceChoice.value = window.whaletableText.storedChoice(PACE_KEY, Object.keys(PACES), "normal");
     paceChoice.addEventListener("change", function () {
-      try { window.localStorage.setItem(PACE_KEY, paceChoice.value); } catch (e) { /* kept for this page only */ }
+      window.whaletableText.storeChoice(PACE_KEY, paceChoice.value);
       readyAt = Math.min(readyAt, Date.now() + paceMs());
       if (timer !== null) { clearTimeout(timer); timer = null; }
       pump();

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules_md import coverage_tests, defined_test_names, notes_section
+from notes_md import coverage_tests, defined_test_names, notes_section
 from whaletable import games
 
 HERE = Path(__file__).resolve().parent
