@@ -41,6 +41,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const values = (sel) => Array.from(document.querySelectorAll(sel), (e) => e.textContent);
     window.shown.push({
       step: Number(d.step), frame: d.frame === "true", reveal: d.reveal === "true",
+      at: performance.now(),
       fish: values("#board .fish-value"), explorers: values("#board .explorer-value"),
     });
   }).observe(document.body, { attributes: true, attributeFilter: ["data-step"] });
@@ -156,9 +157,15 @@ def test_the_end_of_a_whale_to_look_round_is_held_on_the_board_with_every_card_s
     assert revealed
     fish = revealed[-1]["fish"]
     assert fish and all(v.isdigit() for v in fish), fish  # every card face up, for Ana too
-    # Held a while (four steps' time at this pace) before the game moves on.
-    page.wait_for_timeout(600)
-    assert page.evaluate("() => document.body.dataset.reveal") == "true"
+    # Held four paces (300 ms each at "fast") before the next step (round 2's deal) shows.
+    at = revealed[-1]["step"]
+    page.wait_for_function(
+        "(at) => window.shown.some((s) => s.step > at)", arg=at, timeout=TURN_TIMEOUT
+    )
+    after = shown(page)
+    held_from = next(s["at"] for s in after if s["step"] == at)
+    moved_on = next(s["at"] for s in after if s["step"] > at)
+    assert moved_on - held_from >= 4 * 300 - 50, (held_from, moved_on)
 
 
 def test_the_values_of_survive_explorers_are_shown_to_a_spectator_at_the_end(
