@@ -137,8 +137,9 @@ def _seconds(value: Any, name: str, low: float, high: float) -> float:
     if (
         not isinstance(value, (int, float))
         or isinstance(value, bool)
-        or not math.isfinite(value)
+        # Compared first: an integer too large for a float is out of range, not an error.
         or not low <= value <= high
+        or not math.isfinite(value)
     ):
         raise TableError(
             "'{name}' must be a number of seconds from {low} to {high}, not {value}",
