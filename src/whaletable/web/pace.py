@@ -277,7 +277,17 @@ class Referee:
             st = table.presence.standing(table.state.current_player(), now)
             if own in st.absent or own in st.replaced:
                 raise TableError("you have left this table already")
-            event = Event(own, LEFT, len(table.state.history), now)
+            step = len(table.state.history)
+            # One leave per seat and move: each is stored and gone through at every drawing,
+            # so leaving and coming back in a loop would grow them without end.
+            if any(
+                e.seat == own and e.what == LEFT and e.step == step for e in table.presence.events
+            ):
+                raise TableError(
+                    "you left this table at this move already: you may leave again after the "
+                    "next move"
+                )
+            event = Event(own, LEFT, step, now)
             await self._store(table, self._settle(table, table.presence.with_event(event), now))
         await self._changed(table)
 
