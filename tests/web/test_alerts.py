@@ -300,6 +300,37 @@ def test_a_slow_webhook_is_given_up_at_its_timeout() -> None:
         assert time.monotonic() - began < 3.0
 
 
+def test_a_webhook_that_answers_a_byte_at_a_time_is_cut_at_its_timeout() -> None:
+    """Each read has a timeout, but a receiver that drips its answer would keep a worker's
+    thread for hours, and with a few of them every alert of the server would wait."""
+    with socket.socket() as dripping:
+        dripping.bind(("127.0.0.1", 0))
+        dripping.listen()
+        stop = threading.Event()
+
+        def drip() -> None:
+            conn, _ = dripping.accept()
+            with conn:
+                conn.sendall(b"HTTP/1.1 200 OK\r\n")
+                while not stop.wait(0.1):
+                    try:
+                        conn.sendall(b"X")  # one endless header line, never finished
+                    except OSError:
+                        return
+
+        thread = threading.Thread(target=drip, daemon=True)
+        thread.start()
+        url = f"http://127.0.0.1:{dripping.getsockname()[1]}/"
+        began = time.monotonic()
+        try:
+            with pytest.raises(alerts.Undelivered):
+                alerts.post_json(url, {"event": "your-turn"}, allow_private=True, timeout=0.5)
+            assert time.monotonic() - began < 3.0
+        finally:
+            stop.set()
+            thread.join()
+
+
 # ------------------------------------------------------------------ hostile input
 
 
@@ -312,6 +343,14 @@ def test_a_slow_webhook_is_given_up_at_its_timeout() -> None:
         ("http://169.254.169.254/latest/meta-data", "not a public address"),
         ("http://[::1]/hook", "not a public address"),
         ("http://[::ffff:127.0.0.1]/hook", "not a public address"),
+        # IPv4 addresses inside IPv6 ones: compatible (deprecated), NAT64, 6to4, Teredo.
+        ("http://[::127.0.0.1]/hook", "not a public address"),
+        ("http://[64:ff9b::127.0.0.1]/hook", "not a public address"),
+        ("http://[2002:a01:203::]/hook", "not a public address"),
+        ("http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook", "not a public address"),
+        ("http://2130706433/", "not a public address"),
+        ("http://0177.0.0.1/", "not a public address"),
+        ("http://localhost./", "not a public address"),
         ("http://localhost:8000/", "not a public address"),
         ("http://0.0.0.0/", "not a public address"),
         ("ftp://example.org/hook", "must start with http:// or https://"),

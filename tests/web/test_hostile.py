@@ -270,6 +270,9 @@ def test_odd_form_fields_get_a_clear_answer_not_a_server_error(
         ({"seats": [{"kind": "human", "name": 7}, {"kind": "open"}]}, "must be text"),
         ({"seats": [{"kind": "human"}] * 9}, "at most 8 seats"),
         ({"game": "whale-to-look" + "\x00"}, "U+0000"),
+        # An integer no float holds (a few hundred digits, well inside what JSON parses).
+        ({"pace": {"kind": "realtime", "start": 10**400}}, "'pace.start' must be a number"),
+        ({"pace": {"kind": "turn", "days": 3, "grace": -(10**400)}}, "'pace.grace' must be"),
     ],
 )
 def test_odd_json_fields_are_refused_naming_the_fault(

@@ -54,7 +54,22 @@ def test_the_lobby_proposes_a_distinct_name_for_every_seat(app: App) -> None:
     assert names[0] == "بازیکن 1" and names[1] == "ربات متوسط 2"
 
 
-@pytest.mark.parametrize("twin", ["Ana", "ana", "  ANA ", "Ａｎａ"])
+@pytest.mark.parametrize(
+    "twin",
+    [
+        "Ana",
+        "ana",
+        "  ANA ",
+        "Ａｎａ",
+        # Characters that show nothing: joiners, a variation selector, the grapheme joiner,
+        # a Hangul filler; the name reads as Ana all the same.
+        "Ana\u200d",
+        "A\u200cna",
+        "Ana\ufe0f",
+        "An\u034fa",
+        "Ana\u3164",
+    ],
+)
 def test_two_seats_with_one_name_are_refused(app: App, twin: str) -> None:
     r = app.client.post(
         "/api/games",

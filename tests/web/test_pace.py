@@ -185,6 +185,23 @@ def test_a_flood_of_presence_messages_is_told_to_wait(client: TestClient) -> Non
         assert any("not away" in m for m in found)
 
 
+def test_leaving_and_coming_back_over_and_over_is_refused_until_the_next_move(
+    client: TestClient,
+) -> None:
+    """Every leave is stored with the table and gone through at each drawing: a player
+    leaving and coming back in a loop (a new socket for each rate) would grow them forever."""
+    created = create(client, pace=PACE)
+    table = tables_of(client).tables[created["key"]]
+    with client.websocket_connect(f"/ws/{token_of(created['links'][0]['url'])}") as ws:
+        sock = Socket(ws)
+        until(sock, state(lambda m: m["clocks"]["running"] is not None))  # a person to move
+        for kind in ("leave", "return", "leave"):
+            sock.send({"type": kind})
+        sock.send({"type": "vote", "seat": 0})  # refused whatever happens: it comes last
+        assert "left this table at this move already" in until(sock, error)["message"]
+    assert len(table.presence.events) == 2
+
+
 @pytest.mark.parametrize(
     ("pace", "wrong"),
     [

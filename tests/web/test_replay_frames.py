@@ -3,18 +3,25 @@ under the replay page's own rules of access; and the pieces the pages slide."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from board_support import walk
+from fastapi.testclient import TestClient
 from table_support import App, create_table
 
 from whaletable import games
 from whaletable.agents import make_agent
 from whaletable.core import CHANCE, Record, SeatView
+from whaletable.web.app import create_app
 from whaletable.web.boards import board_for
 from whaletable.web.i18n import translator
+from whaletable.web.limits import Limits
+from whaletable.web.routes import records
 from whaletable.web.routes.records import FRAMES_AT_ONCE
 
 GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
@@ -82,6 +89,38 @@ def test_a_game_in_play_has_no_replay_frames(app: App) -> None:
     created = create_table(app.client, [{"kind": "human", "name": n} for n in ("Ana", "Bao")])
     r = app.client.get(f"/replay/{created['key']}/frames.json?seat=0")
     assert r.status_code == 403
+
+
+def test_replay_frames_are_drawn_off_the_event_loop(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long game's frames take a good part of a second to draw: on the event loop, that
+    would hold up every table's moves for as long, once per request."""
+    key, _ = uploaded(app, "whale-riders", seed=3, stop=80)
+    on_loop: list[bool] = []
+    drawn_step = records.drawn_step
+
+    def watched(*args: Any) -> dict[str, Any]:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        return drawn_step(*args)
+
+    monkeypatch.setattr(records, "drawn_step", watched)
+    r = app.client.get(f"/replay/{key}/frames.json?start=40&count=40")
+    assert r.status_code == 200 and len(r.json()["frames"]) == 40
+    assert on_loop and not any(on_loop)
+
+
+def test_replay_frames_are_rate_limited_per_client(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'tables.db'}"
+    with TestClient(create_app(db_url, limits=Limits(replay_rate="3/minute"))) as client:
+        key, _ = uploaded(App(client=client, db_url=db_url), "whale-to-look", seed=1, stop=10)
+        codes = [client.get(f"/replay/{key}/frames.json").status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]
+        assert client.get(f"/replay/{key}").status_code == 200  # the page itself is not
 
 
 def test_the_replay_page_lists_every_line_with_a_link_to_its_step(app: App) -> None:

@@ -28,6 +28,7 @@ address checked is the one connected to, so a name that resolves elsewhere a mom
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.client
 import ipaddress
 import json
@@ -37,6 +38,7 @@ import re
 import smtplib
 import socket
 import ssl
+import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -126,9 +128,30 @@ class AlertSettings:
 def public(address: str) -> bool:
     """Whether an IP address is one a webhook may call without the operator's leave."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])  # a zone names a local interface
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        # An IPv4 address carried inside (mapped, compatible, NAT64, 6to4, Teredo) is the
+        # one a router or this machine's stack may end up delivering to: it must be public.
+        inner = embedded_ipv4(ip)
+        if inner is not None and not public(str(inner)):
+            return False
     return ip.is_global and not ip.is_multicast
+
+
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+def embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one stands for, if it is of a form that carries one."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]  # the client's address (the server's is in the prefix)
+    packed = ip.packed
+    if ip in NAT64 or (packed[:12] == bytes(12) and int(ip) > 1):  # NAT64, or ::a.b.c.d
+        return ipaddress.IPv4Address(packed[12:])
+    return None
 
 
 def clean_webhook(raw: str) -> str | None:
@@ -226,8 +249,19 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
         self.address = address
 
     def connect(self) -> None:
-        raw = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self.tls.wrap_socket(raw, server_hostname=self.host)
+        # Kept on the connection while the handshake runs, so that it can be cut too.
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.tls.wrap_socket(self.sock, server_hostname=self.host)
+
+
+def _cut(conn: http.client.HTTPConnection, late: threading.Event) -> None:
+    """End ``conn``'s exchange: a read waiting on it returns at once, at the end of the data."""
+    late.set()
+    sock = conn.sock
+    if sock is not None:
+        with contextlib.suppress(OSError):
+            # The plain socket's shutdown, also under TLS: the reading thread sees the end.
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
 
 
 class Undelivered(Exception):
@@ -246,6 +280,13 @@ def post_json(url: str, body: dict[str, Any], allow_private: bool, timeout: floa
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
+    # ``timeout`` bounds each read, and a receiver answering a byte at a time would hold
+    # this thread (one of the few that deliver every alert) for hours: at the end of the
+    # attempt's time its connection is cut, whatever it is doing.
+    late = threading.Event()
+    cutter = threading.Timer(timeout, _cut, (conn, late))
+    cutter.daemon = True
+    cutter.start()
     try:
         conn.request(
             "POST",
@@ -258,7 +299,10 @@ def post_json(url: str, body: dict[str, Any], allow_private: bool, timeout: floa
     except (OSError, http.client.HTTPException) as e:
         raise Undelivered(f"{type(e).__name__}: {e}") from None
     finally:
+        cutter.cancel()
         conn.close()
+    if late.is_set():  # what was read before the cut is no answer
+        raise Undelivered(f"no answer within {timeout:g} s")
     if response.status >= 300:
         raise Undelivered(f"the webhook answered {response.status}")
 

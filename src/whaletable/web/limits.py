@@ -48,6 +48,7 @@ class Limits:
     advice_rate: str = "6/10seconds;60/minute"  # advice asked over one table socket
     # Pages that look up secret links by the handful: "my games" and a table's host page.
     links_rate: str = "30/minute;300/hour"
+    replay_rate: str = "120/minute;1200/hour"  # a replay's frames, drawn 40 steps a request
     sockets_per_client: int = 32
     sockets_per_table: int = 64
 
@@ -62,6 +63,7 @@ RATED: tuple[tuple[str | None, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/t/[^/]*/alerts"), "create"),
     ("GET", re.compile(r"/mine"), "links"),
     ("GET", re.compile(r"/games/links/[^/]*"), "links"),
+    ("GET", re.compile(r"/replay/[^/]*/frames\.json"), "replay"),
     (None, re.compile(r"/ws/[^/]*"), "socket"),
 )
 
@@ -171,6 +173,7 @@ def rates_of(limits: Limits) -> dict[str, list[RateLimitItem]]:
         "upload": parse_many(limits.upload_rate),
         "socket": parse_many(limits.socket_rate),
         "links": parse_many(limits.links_rate),
+        "replay": parse_many(limits.replay_rate),
     }
 
 

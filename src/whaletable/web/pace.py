@@ -138,8 +138,9 @@ def _seconds(value: Any, name: str, low: float, high: float) -> float:
     if (
         not isinstance(value, (int, float))
         or isinstance(value, bool)
-        or not math.isfinite(value)
+        # Compared first: an integer too large for a float is out of range, not an error.
         or not low <= value <= high
+        or not math.isfinite(value)
     ):
         raise TableError(
             "'{name}' must be a number of seconds from {low} to {high}, not {value}",
@@ -323,7 +324,17 @@ class Referee:
             st = table.presence.standing(table.state.current_player(), now)
             if (own in st.absent or own in st.replaced) != away:
                 raise TableError(refusal)
-            event = Event(own, what, len(table.state.history), now)
+            step = len(table.state.history)
+            # One leave per seat and move: each is stored and gone through at every drawing,
+            # so leaving and coming back in a loop would grow them without end.
+            if what == LEFT and any(
+                e.seat == own and e.what == LEFT and e.step == step for e in table.presence.events
+            ):
+                raise TableError(
+                    "you left this table at this move already: you may leave again after the "
+                    "next move"
+                )
+            event = Event(own, what, step, now)
             await self._store(table, self._settle(table, table.presence.with_event(event), now))
         await self._changed(table)
 

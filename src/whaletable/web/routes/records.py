@@ -3,7 +3,9 @@ through, and the replay page that steps through either."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, UploadFile
@@ -22,6 +24,10 @@ router = APIRouter()
 
 FRAMES_AT_ONCE = 40
 """Steps drawn by one request for a replay's frames: a long game is loaded a part at a time."""
+
+# A request's frames take a good part of a second to draw for a long game: they are drawn
+# here, one request at a time, never on the event loop that plays every table's moves.
+drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whaletable-replay")
 
 
 def finished_table(tables: Tables, key: str) -> LiveTable:
@@ -127,14 +133,23 @@ async def replay_frames(
     if not 1 <= count <= FRAMES_AT_ONCE:
         raise TableError("count must be 1..{most}, not {count}", most=FRAMES_AT_ONCE, count=count)
     tr = i18n.translator(lang_of(request))
-    stop = min(n, start + count - 1)
+    loop = asyncio.get_running_loop()
+    frames = await loop.run_in_executor(drawer, drawn_steps, table, start, count, seat, tr)
+    return JSONResponse({"steps": n, "seat": seat, "frames": frames})
+
+
+def drawn_steps(
+    table: LiveTable, start: int, count: int, seat: int | None, tr: Callable[[str], str]
+) -> list[dict[str, Any]]:
+    """Steps ``start`` … ``start + count - 1`` of a finished game, each as ``seat`` saw it."""
+    stop = min(len(table.state.history), start + count - 1)
     state = table.game.new_state(table.state.num_players, table.options, events=True)
     frames = [drawn_step(table, state, seat, tr)] if start == 0 else []
     for step, action in enumerate(table.state.history[:stop]):
         state.apply(action)
         if step + 1 >= start:
             frames.append(drawn_step(table, state, seat, tr))
-    return JSONResponse({"steps": n, "seat": seat, "frames": frames})
+    return frames
 
 
 @router.get("/replay/{key}", response_class=HTMLResponse)
