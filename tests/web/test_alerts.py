@@ -5,9 +5,12 @@ delivery never holds up a table."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import re
 import socket
 import socketserver
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -196,27 +199,133 @@ def test_a_seat_whose_page_is_open_is_not_sent_a_webhook(tmp_path: Path, receive
             assert not receiver.arrived.wait(1.0)
 
 
-def test_an_email_goes_through_the_operators_smtp_server(tmp_path: Path, mailbox: Inbox) -> None:
-    settings = AlertSettings(
+def mail_settings(mailbox: Inbox) -> AlertSettings:
+    return AlertSettings(
         smtp_host="127.0.0.1",
         smtp_port=int(mailbox.address),
         smtp_from="tables@example.org",
         retry_seconds=0.1,
         timeout=2.0,
     )
-    with app_with(tmp_path, settings) as client:
+
+
+def wait_for_mails(box: Inbox, count: int) -> list[dict[str, Any]]:
+    deadline = time.monotonic() + WAIT
+    while len(box.items) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(box.items) >= count, f"{len(box.items)} mails arrived, not {count}"
+    return box.items
+
+
+# The server trusts no Host here (no public URL set), so the link is a path, as seat links are.
+CONFIRM_LINK = re.compile(r"^(/alerts/confirm/[A-Za-z0-9_-]+)$", re.M)
+
+
+def confirmation_path(mail: dict[str, Any]) -> str:
+    """The confirmation link in a mail (its body is plain text; a long line may be folded)."""
+    body = mail["data"].replace("=\r\n", "").replace("\r\n", "\n")
+    found = CONFIRM_LINK.search(body)
+    assert found, body
+    return found.group(1)
+
+
+def test_a_new_address_is_sent_one_confirmation_and_no_turn_alerts(
+    tmp_path: Path, mailbox: Inbox
+) -> None:
+    with app_with(tmp_path, mail_settings(mailbox)) as client:
+        ana, bao = seats_of(create_table(client, SEATS))
+        r = client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
+        assert r.status_code == 200 and 'id="email-pending"' in r.text
+        assert "We sent a link to confirm this address" in r.text
+        [mail] = wait_for_mails(mailbox, 1)
+        assert mail["to"] == ["bao@example.org"]
+        assert "Subject: Whale to Look: confirm your address for turn alerts" in mail["data"]
+        assert confirmation_path(mail)
+        assert bao not in mail["data"]  # the confirmation holds no seat link
+        ana_plays_her_turn(client, ana)
+        time.sleep(1.0)
+    assert len(mailbox.items) == 1  # the turn was not told to an unconfirmed address
+
+
+def test_a_confirmed_address_gets_turn_alerts_through_the_operators_smtp_server(
+    tmp_path: Path, mailbox: Inbox
+) -> None:
+    with app_with(tmp_path, mail_settings(mailbox)) as client:
         ana, bao = seats_of(create_table(client, SEATS))
         page = client.get(f"/t/{bao}/alerts").text
         assert 'id="email-off"' not in page
         r = client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
         assert r.status_code == 200 and 'value="bao@example.org"' in r.text
+        path = confirmation_path(wait_for_mails(mailbox, 1)[0])
+        r = client.get(path, headers={"accept-language": "vi"})
+        assert r.status_code == 200 and 'lang="vi"' in r.text
+        assert "bao@example.org" in r.text and "Bao" in r.text
+        assert 'id="email-confirmed"' in client.get(f"/t/{bao}/alerts").text
+        # Saving the same address again keeps it confirmed and mails nothing.
+        client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
         ana_plays_her_turn(client, ana)
-        assert mailbox.arrived.wait(WAIT)
-    mail = mailbox.items[0]
+        mails = wait_for_mails(mailbox, 2)
+    assert len(mails) == 2
+    mail = mails[1]
     assert mail["from"] == "tables@example.org" and mail["to"] == ["bao@example.org"]
     assert "Subject: Whale to Look: your turn" in mail["data"]
     assert "Bao, it is your turn at Whale to Look" in mail["data"]
     assert bao not in mail["data"]  # no link unless Bao asked for it
+
+
+def test_a_changed_address_needs_a_new_confirmation(tmp_path: Path, mailbox: Inbox) -> None:
+    with app_with(tmp_path, mail_settings(mailbox)) as client:
+        ana, bao = seats_of(create_table(client, SEATS))
+        client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
+        old = confirmation_path(wait_for_mails(mailbox, 1)[0])
+        assert client.get(old).status_code == 200
+        r = client.post(f"/t/{bao}/alerts", data={"email": "other@example.org"})
+        assert 'id="email-pending"' in r.text
+        mail = wait_for_mails(mailbox, 2)[1]
+        assert mail["to"] == ["other@example.org"] and "confirm your address" in mail["data"]
+        assert client.get(old).status_code == 404  # the old address's link is spent
+        ana_plays_her_turn(client, ana)
+        time.sleep(1.0)
+    assert len(mailbox.items) == 2  # no turn alert to either address
+
+
+@pytest.mark.parametrize(
+    "secret", ["A" * 22, "short", "a" * 65, "%00" * 20, "..%2F..%2Fetc", "é" * 22]
+)
+def test_a_wrong_or_malformed_confirmation_link_is_a_404_and_confirms_nothing(
+    tmp_path: Path, mailbox: Inbox, secret: str
+) -> None:
+    with app_with(tmp_path, mail_settings(mailbox)) as client:
+        _, bao = seats_of(create_table(client, SEATS))
+        client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
+        real = confirmation_path(wait_for_mails(mailbox, 1)[0])
+        r = client.get("/alerts/confirm/" + secret)
+        assert r.status_code == 404 and "bao@example.org" not in r.text
+        assert 'id="email-pending"' in client.get(f"/t/{bao}/alerts").text
+        assert client.get(real[:-1] + ("A" if real[-1] != "A" else "B")).status_code == 404
+        assert 'id="email-confirmed"' not in client.get(f"/t/{bao}/alerts").text
+
+
+def test_the_confirmation_secret_is_stored_only_as_its_digest(
+    tmp_path: Path, mailbox: Inbox
+) -> None:
+    with app_with(tmp_path, mail_settings(mailbox)) as client:
+        _, bao = seats_of(create_table(client, SEATS))
+        client.post(f"/t/{bao}/alerts", data={"email": "bao@example.org"})
+        secret = confirmation_path(wait_for_mails(mailbox, 1)[0]).rsplit("/", 1)[1]
+    with sqlite3.connect(tmp_path / "tables.db") as db:
+        rows = db.execute(
+            "SELECT email, email_confirmed, confirm_digest FROM seat_alerts"
+        ).fetchall()
+        dump = "\n".join(db.iterdump())
+    assert rows == [("bao@example.org", 0, hashlib.sha256(secret.encode()).hexdigest())]
+    assert secret not in dump
+
+
+def test_the_confirmation_page_is_rate_limited(tmp_path: Path) -> None:
+    with app_with(tmp_path, AlertSettings()) as client:
+        codes = [client.get("/alerts/confirm/" + "A" * 22).status_code for _ in range(31)]
+    assert codes[:30] == [404] * 30 and codes[30] == 429
 
 
 def test_without_a_mail_server_the_form_says_so_and_refuses_an_address(app: App) -> None:

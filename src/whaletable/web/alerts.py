@@ -5,6 +5,9 @@ seat's own page (so only with the seat's secret link) its player may set a webho
 and an e-mail address. When a step makes it that seat's turn and no page of the seat is
 open on this server, the server posts a small JSON to the webhook and sends an e-mail
 through the operator's SMTP server (none configured: no e-mail, and the form says so).
+An e-mail address gets turn alerts only once confirmed: saving it (new or changed) sends
+it one mail with a link holding a fresh secret, and opening that link confirms it, so a
+stranger's address cannot be made to receive mail it never asked for.
 A seat whose page is open sees its turn there (title, icon, sound; ``static/alerts.js``).
 
 What is sent: the event, the game, the table's key, the seat's number and name, the step
@@ -74,6 +77,12 @@ ENV_ALLOW_PRIVATE = "WHALETABLE_ALERTS_ALLOW_PRIVATE"
 
 SUBJECT = _("{game}: your turn")
 TURN = _("{name}, it is your turn at {game} (table {table}).")
+CONFIRM_SUBJECT = _("{game}: confirm your address for turn alerts")
+CONFIRM = _(
+    "Someone asked for turn alerts of seat {name} at {game} (table {table}) to be sent to "
+    "this address. Open this link to confirm it; if it was not you, ignore this mail and "
+    "no alerts will be sent:"
+)
 
 
 @dataclass(frozen=True)
@@ -333,13 +342,26 @@ class Turn:
     step: int
 
 
+@dataclass(frozen=True)
+class Confirmation:
+    """A seat saved an e-mail address: it is asked to confirm it by opening ``url``."""
+
+    key: str
+    seat: int
+    game: str
+    name: str
+    email: str
+    url: str
+    lang: str
+
+
 class Alerts:
-    """The queue of turns to tell and the workers that tell them."""
+    """The queue of turns (and confirmations) to tell and the workers that tell them."""
 
     def __init__(self, settings: AlertSettings, store: Store) -> None:
         self.settings = settings
         self.store = store
-        self.queue: asyncio.Queue[Turn] = asyncio.Queue(maxsize=settings.queue_size)
+        self.queue: asyncio.Queue[Turn | Confirmation] = asyncio.Queue(maxsize=settings.queue_size)
         self.pool = ThreadPoolExecutor(
             max_workers=2 * settings.workers, thread_name_prefix="whaletable-alerts"
         )
@@ -374,11 +396,25 @@ class Alerts:
         except Exception:  # an alert is never worth a table's move
             log.exception("table %s: the turn could not be queued for alerts", table.key)
 
+    def confirm(self, confirmation: Confirmation) -> None:
+        """Queue the mail asking to confirm an address (none without e-mail). Never waits."""
+        if not self.settings.email:
+            return
+        try:
+            self.queue.put_nowait(confirmation)
+        except asyncio.QueueFull:
+            log.warning(
+                "alerts are falling behind: table %s's confirmation is not sent", confirmation.key
+            )
+
     async def _work(self) -> None:
         while True:
             turn = await self.queue.get()
             try:
-                await self.deliver(turn)
+                if isinstance(turn, Confirmation):
+                    await self.ask_to_confirm(turn)
+                else:
+                    await self.deliver(turn)
             except Exception:
                 log.exception("table %s: alerts of seat %d failed", turn.key, turn.seat + 1)
 
@@ -390,12 +426,14 @@ class Alerts:
     async def deliver(self, turn: Turn) -> None:
         loop = asyncio.get_running_loop()
         try:
-            webhook, email, link, lang = await loop.run_in_executor(
+            webhook, email, link, lang, confirmed = await loop.run_in_executor(
                 self.pool, self.store.alerts_of, turn.key, turn.seat
             )
         except StorageUnavailable as e:
             log.warning("table %s: alerts not read: %s", turn.key, e)
             return
+        if not confirmed:
+            email = None  # its owner has not said yes to it
         if webhook is None and email is None:
             return
         tr = i18n.translator(lang if lang in i18n.CODES else i18n.DEFAULT)
@@ -429,6 +467,15 @@ class Alerts:
             )
         await asyncio.gather(*jobs)
 
+    async def ask_to_confirm(self, c: Confirmation) -> None:
+        tr = i18n.translator(c.lang if c.lang in i18n.CODES else i18n.DEFAULT)
+        subject = tr(CONFIRM_SUBJECT).format(game=c.game)
+        text = tr(CONFIRM).format(name=c.name, game=c.game, table=c.key) + f"\n\n{c.url}\n"
+        turn = Turn(c.key, c.seat, c.game, c.name, 0)
+        await self._attempts(
+            turn, "confirmation", lambda: send_mail(self.settings, c.email, subject, text)
+        )
+
     async def _attempts(self, turn: Turn, what: str, call: Callable[[], None]) -> None:
         wait = self.settings.retry_seconds
         for attempt in range(1, self.settings.attempts + 1):
@@ -458,6 +505,7 @@ class Alerts:
 __all__ = [
     "AlertSettings",
     "Alerts",
+    "Confirmation",
     "Refused",
     "Turn",
     "check_host",

@@ -46,7 +46,8 @@ class Limits:
     upload_rate: str = "20/minute;200/hour"  # uploaded records
     socket_rate: str = "120/minute"  # table sockets opened (a reconnect is one)
     advice_rate: str = "6/10seconds;60/minute"  # advice asked over one table socket
-    # Pages that look up secret links by the handful: "my games" and a table's host page.
+    # Pages that look up secret links by the handful: "my games", a table's host page and
+    # the link confirming an alert address.
     links_rate: str = "30/minute;300/hour"
     replay_rate: str = "120/minute;1200/hour"  # a replay's frames, drawn 40 steps a request
     sockets_per_client: int = 32
@@ -63,6 +64,7 @@ RATED: tuple[tuple[str | None, re.Pattern[str], str], ...] = (
     ("POST", re.compile(r"/t/[^/]*/alerts"), "create"),
     ("GET", re.compile(r"/mine"), "links"),
     ("GET", re.compile(r"/games/links/[^/]*"), "links"),
+    ("GET", re.compile(r"/alerts/confirm/[^/]*"), "links"),
     ("GET", re.compile(r"/replay/[^/]*/frames\.json"), "replay"),
     (None, re.compile(r"/ws/[^/]*"), "socket"),
 )

@@ -136,6 +136,11 @@ seat_alerts = Table(
     Column("email", Text, nullable=True),
     Column("link", Text, nullable=True),
     Column("lang", String(16), nullable=True),  # the language the alerts are written in
+    # E-mail goes to the address only once its owner opened the link mailed to it (double
+    # opt-in): only the SHA-256 digest of that link's secret is kept, as for host pages.
+    # The table is new with these columns, so ADDED_COLUMNS (``tables`` only) needs none.
+    Column("email_confirmed", Boolean, nullable=False, default=False),
+    Column("confirm_digest", String(64), nullable=True, unique=True),
 )
 
 rate_hits = Table(
@@ -184,7 +189,7 @@ log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
 Note = tuple[str, dict[str, Any]]  # a gettext template and its parameters
-SeatAlerts = tuple[str | None, str | None, str | None, str | None]  # see Store.alerts_of
+SeatAlerts = tuple[str | None, str | None, str | None, str | None, bool]  # see Store.alerts_of
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
@@ -630,32 +635,66 @@ class Store:
         email: str | None,
         link: str | None,
         lang: str | None,
-    ) -> None:
-        """Where seat ``seat`` of a table is told of its turn (nothing: it is not told)."""
+        confirm_digest: str | None = None,
+    ) -> bool:
+        """Where seat ``seat`` of a table is told of its turn (nothing: it is not told).
 
-        def attempt(_: int) -> None:
+        An e-mail address already confirmed for the seat stays confirmed; any other waits
+        for the link whose secret has ``confirm_digest``. True if it waits (a confirmation
+        is to be sent).
+        """
+
+        def attempt(_: int) -> bool:
             with self.engine.begin() as conn:
+                where = (seat_alerts.c.table_key == key) & (seat_alerts.c.seat == seat)
+                before = conn.execute(
+                    select(seat_alerts.c.email, seat_alerts.c.email_confirmed).where(where)
+                ).one_or_none()
+                kept = before is not None and email is not None and tuple(before) == (email, True)
+                conn.execute(delete(seat_alerts).where(where))
+                if webhook is None and email is None:
+                    return False
                 conn.execute(
-                    delete(seat_alerts).where(
-                        seat_alerts.c.table_key == key, seat_alerts.c.seat == seat
+                    insert(seat_alerts).values(
+                        table_key=key,
+                        seat=seat,
+                        webhook=webhook,
+                        email=email,
+                        link=link,
+                        lang=lang,
+                        email_confirmed=kept,
+                        confirm_digest=None if kept or email is None else confirm_digest,
                     )
                 )
-                if webhook is not None or email is not None:
-                    conn.execute(
-                        insert(seat_alerts).values(
-                            table_key=key,
-                            seat=seat,
-                            webhook=webhook,
-                            email=email,
-                            link=link,
-                            lang=lang,
-                        )
-                    )
+                return email is not None and not kept
 
-        self._retry(f"set the alerts of seat {seat + 1} of table {key}", attempt)
+        return self._retry(f"set the alerts of seat {seat + 1} of table {key}", attempt)
+
+    def confirm_email(self, digest: str) -> tuple[str, int, str] | None:
+        """Mark confirmed the address whose confirmation secret has this digest; its
+        table's key, seat and address, or None if no address waits for it."""
+
+        def attempt(_: int) -> tuple[str, int, str] | None:
+            with self.engine.begin() as conn:
+                row = conn.execute(
+                    select(seat_alerts.c.table_key, seat_alerts.c.seat, seat_alerts.c.email).where(
+                        seat_alerts.c.confirm_digest == digest
+                    )
+                ).one_or_none()
+                if row is None or row[2] is None:
+                    return None
+                conn.execute(
+                    update(seat_alerts)
+                    .where(seat_alerts.c.confirm_digest == digest)
+                    .values(email_confirmed=True)
+                )
+                return str(row[0]), int(row[1]), str(row[2])
+
+        return self._retry("confirm an e-mail address", attempt)
 
     def alerts_of(self, key: str, seat: int) -> SeatAlerts:
-        """A seat's webhook, e-mail address, link to send and language (None when not set)."""
+        """A seat's webhook, e-mail address, link to send and language (None when not set),
+        and whether the address is confirmed."""
 
         def attempt(_: int) -> SeatAlerts:
             with self.engine.connect() as conn:
@@ -665,9 +704,12 @@ class Store:
                         seat_alerts.c.email,
                         seat_alerts.c.link,
                         seat_alerts.c.lang,
+                        seat_alerts.c.email_confirmed,
                     ).where(seat_alerts.c.table_key == key, seat_alerts.c.seat == seat)
                 ).one_or_none()
-            return (None, None, None, None) if row is None else (row[0], row[1], row[2], row[3])
+            if row is None:
+                return (None, None, None, None, False)
+            return (row[0], row[1], row[2], row[3], bool(row[4]))
 
         return self._retry(f"read the alerts of seat {seat + 1} of table {key}", attempt)
 
