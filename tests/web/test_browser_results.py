@@ -170,7 +170,7 @@ def test_save_the_whales_a_player_pays_an_amount_in_one_click_or_refuses(
                 page.wait_for_function("() => !document.body.classList.contains('waiting')")
                 continue
             step = int(page.evaluate("document.body.dataset.step"))
-            screenshot(page, "pay.png", full_page=False)
+            screenshot(page, "pay.png")
             biggest.click()
             page.wait_for_function(f"() => Number(document.body.dataset.step) > {step}")
             expect(page.locator("#log")).to_contain_text(f"Ana puts in {amount} SP of their own")
