@@ -23,7 +23,7 @@ from browser_support import (
     url_path,
     wait_turn,
 )
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = pytest.mark.slow
 
@@ -219,3 +219,61 @@ def test_a_replay_plays_pauses_steps_and_jumps_without_reloading(
     page.wait_for_function("(s) => Number(document.body.dataset.step) > s", arg=at)
     page.keyboard.press("Space")
     assert page.evaluate("() => window.samePage") is True
+
+
+# Every piece the page slides, by its key (motion.js animates with the Web Animations API).
+SLIDES = """
+window.slid = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.slid.push({ key: this.getAttribute("data-key"), piece: this.hasAttribute("data-piece") });
+  return animate.apply(this, args);
+};
+"""
+
+
+# This page may act on the newest state, every step before it shown (or the game is over).
+SETTLED = """() => {
+  const d = document.body.dataset;
+  return d.finished === "true" || (d.you !== undefined && d.you !== ""
+    && (d.queued || "0") === "0" && !document.body.classList.contains("waiting"));
+}"""
+
+
+def slides_while_playing(page: Page, most: int) -> tuple[list[dict[str, Any]], int]:
+    """Ana's moves, chosen at random, until the page has slid a piece or made ``most``
+    moves; what slid, and how many moves it took."""
+    rng = random.Random(5)
+    for moves in range(most):
+        page.wait_for_function(SETTLED, timeout=TURN_TIMEOUT)
+        slid: list[dict[str, Any]] = page.evaluate("() => window.slid")
+        if slid or page.evaluate("() => document.body.dataset.finished") == "true":
+            return slid, moves
+        buttons = page.locator("#actions .action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(SETTLED, timeout=TURN_TIMEOUT)
+    return page.evaluate("() => window.slid"), most
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_piece_a_bot_moves_slides_from_where_it_was_unless_motion_is_reduced(
+    server: InProcess, chromium: Browser, game_id: str
+) -> None:
+    moves = 200
+    for motion in ("no-preference", "reduce"):
+        ctx = chromium.new_context(viewport={"width": 1280, "height": 900}, reduced_motion=motion)
+        ctx.add_init_script(script=SLIDES)
+        try:
+            created = server.create(seats(game_id, "human", "easy"))
+            page = ctx.new_page()
+            page.goto(server.base + url_path(created["links"][0]["url"]))
+            page.select_option("#pace", "fast")
+            slid, moves = slides_while_playing(page, moves)
+            if motion == "reduce":
+                # As many moves as it took to see a slide, and five more: all drawn in place.
+                slid, _ = slides_while_playing(page, 5)
+                assert slid == []
+            else:
+                assert slid and all(s["piece"] and s["key"] for s in slid), slid
+        finally:
+            ctx.close()
