@@ -112,7 +112,14 @@
       }
       seatsList.appendChild(li);
     });
-    if (leaveBox) leaveBox.hidden = finished || !present;
+    if (leaveBox) {
+      leaveBox.hidden = finished || !present;
+      // A question asked stays open while others move; it goes when leaving no longer applies.
+      if (leaveBox.hidden) {
+        leaveConfirm.hidden = true;
+        leaveAsk.hidden = false;
+      }
+    }
   }
 
   function renderReplaced() {
@@ -139,8 +146,6 @@
     clocks = msg.clocks;
     finished = !!msg.finished;
     receivedAt = performance.now();
-    if (leaveConfirm) leaveConfirm.hidden = true;
-    if (leaveAsk) leaveAsk.hidden = false;
     renderSeats();
     renderReplaced();
     mark();
