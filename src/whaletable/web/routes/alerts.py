@@ -23,7 +23,7 @@ from whaletable.web.alerts import (
     clean_webhook,
 )
 from whaletable.web.routes.services import Services, ServicesDep, lang_of
-from whaletable.web.routes.tables import SECRET, base_of
+from whaletable.web.routes.tables import base_of, stored_by_secret
 from whaletable.web.storage import StorageUnavailable
 from whaletable.web.tables import DatabaseDown, LiveTable, TableError, new_token, token_digest
 from whaletable.web.text import clean_word
@@ -131,14 +131,7 @@ async def set_alerts(
 @router.get(CONFIRM_PAGE + "{secret}", response_class=HTMLResponse)
 async def confirm_email(request: Request, services: ServicesDep, secret: str) -> Response:
     """The link mailed to a newly saved address: opening it lets turn alerts go there."""
-    found = None
-    if SECRET.fullmatch(secret):
-        try:
-            found = await asyncio.to_thread(
-                services.tables.store.confirm_email, token_digest(secret).hex()
-            )
-        except StorageUnavailable as e:
-            raise DatabaseDown from e
+    found = await stored_by_secret(secret, services.tables.store.confirm_email)
     table = None if found is None else services.tables.tables.get(found[0])
     if found is None or table is None:
         raise TableError("this link does not belong to any table")

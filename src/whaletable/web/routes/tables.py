@@ -13,7 +13,8 @@ import asyncio
 import contextlib
 import json
 import re
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Form
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -82,6 +83,7 @@ def links(request: Request, services: Services, t: LiveTable) -> dict[str, Any]:
 
 SECRET = re.compile(r"[A-Za-z0-9_-]{16,64}")  # the shape of every secret link's token
 HOST_PAGE = "/games/links/"
+T = TypeVar("T")
 
 
 async def host_path(services: Services, table: LiveTable) -> str:
@@ -95,17 +97,21 @@ async def host_path(services: Services, table: LiveTable) -> str:
     return HOST_PAGE + token
 
 
+async def stored_by_secret(secret: str, find: Callable[[str], T | None]) -> T | None:
+    """What ``find``, a lookup in the database by a secret's digest (hex), holds for
+    ``secret``; None for a secret of the wrong shape or one nothing is stored under."""
+    if not SECRET.fullmatch(secret):
+        return None
+    try:
+        return await asyncio.to_thread(find, token_digest(secret).hex())
+    except StorageUnavailable as e:
+        raise DatabaseDown from e
+
+
 async def host_page(request: Request, services: ServicesDep, token: str) -> Response:
     """Every link of a table, for whoever made it (the address the form redirected to)."""
-    table = None
-    if SECRET.fullmatch(token):
-        try:
-            key = await asyncio.to_thread(
-                services.tables.store.find_host, token_digest(token).hex()
-            )
-        except StorageUnavailable as e:
-            raise DatabaseDown from e
-        table = None if key is None else services.tables.tables.get(key)
+    key = await stored_by_secret(token, services.tables.store.find_host)
+    table = None if key is None else services.tables.tables.get(key)
     if table is None:
         raise TableError("this link does not belong to any table")
     context = links(request, services, table)
