@@ -24,11 +24,20 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from slow_bots import SLOTH, think_slowly_for_sloths
-from table_support import HUMAN_AND_TWO_BOTS, Postgres, Server, as_postgres, token_of
+from table_support import (
+    HUMAN_AND_TWO_BOTS,
+    Postgres,
+    Server,
+    as_postgres,
+    create_table,
+    token_of,
+)
 from websockets.sync.client import connect
 
 from whaletable.web import i18n
+from whaletable.web.app import create_app
 from whaletable.web.bots import BotPool
 from whaletable.web.outbox import SEND_TIMEOUT
 from whaletable.web.storage import Store
@@ -459,3 +468,37 @@ def test_memory_kept_per_finished_table_is_bounded(tmp_path: Path) -> None:
         store.close()
 
     asyncio.run(main())
+
+
+def test_a_slow_database_loading_one_table_holds_up_no_other_request(tmp_path: Path) -> None:
+    """A table evicted from memory is read from the database when it is next visited:
+    while that read crawls, the server's other pages answer as usual."""
+    two_people = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bao"}]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+        away, here = (token_of(create_table(client, two_people)["links"][0]["url"]) for _ in "ab")
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        tables.idle_seconds = 0.0
+        evicted, deadline = 0, time.monotonic() + 10
+        while evicted < 2 and time.monotonic() < deadline:  # once the deals are played
+            evicted += tables.evict_idle()
+            time.sleep(0.05)
+        assert evicted == 2
+        assert client.get(f"/t/{here}").status_code == 200  # loaded again, quickly
+        reading, load = threading.Event(), tables.store.load
+
+        def crawling_load(key: str) -> Any:
+            reading.set()
+            time.sleep(3.0)
+            return load(key)
+
+        tables.store.load = crawling_load
+        answers: list[int] = []
+        slow = threading.Thread(target=lambda: answers.append(client.get(f"/t/{away}").status_code))
+        slow.start()
+        assert reading.wait(5.0)
+        start = time.monotonic()
+        assert client.get(f"/t/{here}").status_code == 200
+        waited = time.monotonic() - start
+        slow.join()
+    assert answers == [200], "the slow table's page is served all the same"
+    assert waited < 1.5, f"another table's page waited {waited:.1f} s for the database"

@@ -214,7 +214,7 @@ class Referee:
 
     async def _woken(self, key: str) -> None:
         # Looked up by its key: a table evicted meanwhile is loaded again (and armed anew).
-        table = self.tables.tables.get(key)
+        table = await self.tables.load(key)
         if table is not None:
             await self.check(table)
 

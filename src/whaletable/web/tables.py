@@ -996,7 +996,7 @@ class Tables:
     async def _take(self, key: str) -> None:
         """Play a table handed over to this server (its page here may have left
         meanwhile: played here all the same, as it was by the server that made it)."""
-        table = self.tables.held(key) or self.tables.get(key)
+        table = await self.load(key)
         if table is not None and table.kind == "live" and not table.finished:
             await self._play_here(table, "handed over")
 
@@ -1131,12 +1131,25 @@ class Tables:
         """An evicted table, loaded from the database and set going again."""
         try:
             stored = self.store.load(key)
-            table = None if stored is None else LiveTable(stored)
-        except (WhaletableError, StorageUnavailable) as e:
+        except StorageUnavailable as e:
             log.error("table %s cannot be loaded: %s", key, e)
             return None
-        if stored is None or table is None:
+        table = None if stored is None else self._replay(stored)
+        return None if stored is None or table is None else self._revive(stored, table)
+
+    @staticmethod
+    def _replay(stored: StoredTable) -> LiveTable | None:
+        """A stored table played to where it is, or None (logged) if it cannot be;
+        touches nothing of this server's, so it may run in a thread."""
+        try:
+            return LiveTable(stored)
+        except WhaletableError as e:
+            log.error("table %s cannot be loaded: %s", stored.key, e)
             return None
+
+    def _revive(self, stored: StoredTable, table: LiveTable) -> LiveTable:
+        """Set a loaded table going again in place of its summary."""
+        key = stored.key
         del self.evicted[key]
         try:
             asyncio.get_running_loop()
@@ -1191,8 +1204,45 @@ class Tables:
             if evicted:
                 log.info("%d idle tables evicted from memory", evicted)
 
+    async def find(self, token: str) -> tuple[LiveTable, str, int | None]:
+        """:meth:`lookup` for a request served on the event loop: what it would read
+        from the database (a table another server made, an evicted table's record) is
+        read in a thread, so a slow database holds up this request alone and never the
+        other tables."""
+        digest = token_digest(token)
+        if digest not in self.tokens and self.shared:
+            try:
+                for stored in await asyncio.to_thread(self.store.find_token, token):
+                    self._take_in(stored)
+            except StorageUnavailable as e:
+                raise DatabaseDown from e
+        found = self.tokens.get(digest)
+        table = None if found is None else await self.load(found[0])
+        if found is None or table is None:
+            raise TableError("this link does not belong to any table")
+        return table, found[1], found[2]
+
+    async def load(self, key: str) -> LiveTable | None:
+        """The table ``key``, or None; as ``self.tables.get``, but what it needs from
+        the database is read in a thread (see :meth:`find`)."""
+        if self.tables.held(key) is None and (key in self.evicted or self.shared):
+            try:
+                stored = await asyncio.to_thread(self.store.load, key)
+            except StorageUnavailable as e:
+                raise DatabaseDown from e
+            if stored is None:
+                return None
+            if key not in self.evicted:
+                self._take_in(stored)  # made by another server
+            table = await asyncio.to_thread(self._replay, stored)
+            # Another request may have set it going meanwhile: that one stays.
+            if table is not None and key in self.evicted:
+                self._revive(stored, table)
+        return self.tables[key] if self.tables.held(key) is not None else None
+
     def lookup(self, token: str) -> tuple[LiveTable, str, int | None]:
-        """The table, role and seat a secret link stands for."""
+        """The table, role and seat a secret link stands for (reading the database on
+        this thread when it must: requests use :meth:`find`)."""
         found = self.tokens.get(token_digest(token))
         if found is None and self.shared:
             try:

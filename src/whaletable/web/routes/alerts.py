@@ -34,8 +34,8 @@ CONFIRM_PAGE = "/alerts/confirm/"
 router = APIRouter()
 
 
-def seat_of(services: Services, token: str) -> tuple[LiveTable, int]:
-    table, role, seat = services.tables.lookup(token)
+async def seat_of(services: Services, token: str) -> tuple[LiveTable, int]:
+    table, role, seat = await services.tables.find(token)
     if role != "seat" or seat is None:
         raise TableError("only a seat's own link sets where it is told of its turn")
     return table, seat
@@ -43,7 +43,7 @@ def seat_of(services: Services, token: str) -> tuple[LiveTable, int]:
 
 @router.get("/t/{token}/alerts", response_class=HTMLResponse)
 async def alerts_page(request: Request, services: ServicesDep, token: str) -> Response:
-    table, seat = seat_of(services, token)
+    table, seat = await seat_of(services, token)
     try:
         webhook, email, link, _, confirmed = await asyncio.to_thread(
             services.tables.store.alerts_of, table.key, seat
@@ -78,7 +78,7 @@ async def set_alerts(
     email: Annotated[str, Form()] = "",
     link: Annotated[str, Form()] = "",
 ) -> Response:
-    table, seat = seat_of(services, token)
+    table, seat = await seat_of(services, token)
     hook = clean_webhook(clean_word(webhook, "webhook"))
     address = clean_email(clean_word(email, "email"))
     settings = services.alerts.settings
@@ -132,7 +132,7 @@ async def set_alerts(
 async def confirm_email(request: Request, services: ServicesDep, secret: str) -> Response:
     """The link mailed to a newly saved address: opening it lets turn alerts go there."""
     found = await stored_by_secret(secret, services.tables.store.confirm_email)
-    table = None if found is None else services.tables.tables.get(found[0])
+    table = None if found is None else await services.tables.load(found[0])
     if found is None or table is None:
         raise TableError("this link does not belong to any table")
     key, seat, email = found

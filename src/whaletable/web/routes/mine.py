@@ -72,8 +72,8 @@ async def mine(request: Request, services: ServicesDep) -> Response:
     listed = []
     for token in tokens_in(request.cookies.get(MINE_COOKIE, "")):
         try:
-            table, role, seat = services.tables.lookup(token)
-        except (WhaletableError, KeyError):
+            table, role, seat = await services.tables.find(token)
+        except WhaletableError:
             continue  # not a table's link (any more), or its table cannot be loaded now
         if role in ("seat", "hotseat") and table.kind == "live":
             listed.append(described(table, role, seat, token, tr))

@@ -30,8 +30,8 @@ FRAMES_AT_ONCE = 40
 drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whaletable-replay")
 
 
-def finished_table(tables: Tables, key: str) -> LiveTable:
-    table = tables.tables.get(key)
+async def finished_table(tables: Tables, key: str) -> LiveTable:
+    table = await tables.load(key)
     if table is None:
         raise StarletteHTTPException(404, f"no table {key!r}")
     if not table.finished and table.kind != "replay":
@@ -43,7 +43,7 @@ def finished_table(tables: Tables, key: str) -> LiveTable:
 
 @router.get("/games/{key}/record.json")
 async def download(tables: TablesDep, key: str) -> Response:
-    table = finished_table(tables, key)
+    table = await finished_table(tables, key)
     return Response(
         table.record().dumps(),
         media_type="application/json",
@@ -125,7 +125,7 @@ async def replay_frames(
 ) -> Response:
     """The boards of steps ``start`` … ``start + count - 1`` as ``seat`` saw them (at most
     :data:`FRAMES_AT_ONCE`), for the replay page to step through without reloading."""
-    table = finished_table(services.tables, key)
+    table = await finished_table(services.tables, key)
     viewpoint(table, seat)
     n = len(table.state.history)
     if not 0 <= start <= n:
@@ -160,7 +160,7 @@ async def replay(
     step: int | None = None,
     seat: int | None = None,
 ) -> Response:
-    table = finished_table(services.tables, key)
+    table = await finished_table(services.tables, key)
     n = len(table.state.history)
     at = n if step is None else max(0, min(step, n))
     viewpoint(table, seat)

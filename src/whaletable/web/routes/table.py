@@ -35,7 +35,7 @@ presence_rate = ConnectionRate("presence", PRESENCE_RATE)
 
 @router.get("/t/{token}", response_class=HTMLResponse)
 async def table_page(request: Request, services: ServicesDep, token: str) -> Response:
-    table, role, seat = services.tables.lookup(token)
+    table, role, seat = await services.tables.find(token)
     return services.page(
         request,
         "table.html",
@@ -59,7 +59,7 @@ async def table_page(request: Request, services: ServicesDep, token: str) -> Res
 async def table_socket(websocket: WebSocket, services: ServicesDep, token: str) -> None:
     t = services.tables
     try:
-        table, role, seat = t.lookup(token)
+        table, role, seat = await t.find(token)
     except TableError:
         await websocket.close(code=4404, reason="this link does not belong to any table")
         return

@@ -111,7 +111,7 @@ async def stored_by_secret(secret: str, find: Callable[[str], T | None]) -> T | 
 async def host_page(request: Request, services: ServicesDep, token: str) -> Response:
     """Every link of a table, for whoever made it (the address the form redirected to)."""
     key = await stored_by_secret(token, services.tables.store.find_host)
-    table = None if key is None else services.tables.tables.get(key)
+    table = None if key is None else await services.tables.load(key)
     if table is None:
         raise TableError("this link does not belong to any table")
     context = links(request, services, table)
@@ -224,7 +224,7 @@ async def claim(
 
 
 async def again(tables: TablesDep, key: str, token: Annotated[str, Form()]) -> Response:
-    table, role, seat = tables.lookup(token)
+    table, role, seat = await tables.find(token)
     if table.key != key:
         raise TableError("this link does not belong to that table")
     if role not in ("seat", "hotseat"):
