@@ -6,6 +6,7 @@ bots alone is handed to the server where a page watches it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import time
@@ -17,7 +18,7 @@ import httpx
 import psycopg
 import pytest
 from sqlalchemy import create_engine, text
-from table_support import Server
+from table_support import Server, token_of
 from test_workers import TIMEOUT, Page, database, new_table, stored_steps, whose_turn
 from websockets.sync.client import connect
 
@@ -130,6 +131,41 @@ def test_a_server_whose_listener_was_cut_off_pushes_the_moves_it_missed(
     assert "tables held here are caught up from the database" in said
     # A's page shows the table at the database's step.
     assert ana.state["step"] == len(stored_steps(database, key)) == step + 1
+
+
+# ------------------------------------------------------------------- presence
+
+
+@pytest.mark.slow
+def test_a_player_leaving_through_one_server_is_away_on_the_others_page_and_voted_out_there(
+    pair: tuple[Server, Server],
+) -> None:
+    a, b = pair
+    r = httpx.post(
+        f"{a.base}/api/games",
+        json={
+            "game": "whale-to-look",
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}],
+            "pace": {"kind": "realtime", "start": 600, "increment": 0, "grace": 1000},
+        },
+        timeout=TIMEOUT,
+    )
+    assert r.status_code == 201, r.text
+    tokens = [token_of(link["url"]) for link in r.json()["links"]]
+    with (
+        connect(f"{a.ws_base}/ws/{tokens[0]}", open_timeout=TIMEOUT) as wa,
+        connect(f"{b.ws_base}/ws/{tokens[1]}", open_timeout=TIMEOUT) as wb,
+    ):
+        ana, ben = Page(wa), Page(wb)
+        for page in (ana, ben):
+            page.until(lambda s: s["clocks"]["running"] in (0, 1))
+        wb.send(json.dumps({"type": "leave"}))  # through B
+        assert ben.until(lambda s: s["clocks"]["absent"] == [1])
+        assert ana.until(lambda s: s["clocks"]["absent"] == [1])["clocks"]["may_vote"] == [1]
+        wa.send(json.dumps({"type": "vote", "seat": 1}))  # through A
+        replaced = ben.until(lambda s: s["clocks"]["replaced"] == [1])
+        assert replaced["clocks"]["may_return"], "Ben, on B, may take his seat back"
+        assert not ana.errors and not ben.errors
 
 
 @pytest.mark.slow

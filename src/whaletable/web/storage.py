@@ -193,7 +193,7 @@ SeatAlerts = tuple[str | None, str | None, str | None, str | None, bool]  # see 
 
 
 MAX_BATCH = 500  # steps written in one transaction at most
-SEATS = -1  # what an announcement says of the steps when a table's seats changed
+SEATS = -1  # what an announcement says of the steps when a table's seats or presence changed
 CHANNEL = "whaletable"  # the PostgreSQL channel servers sharing a database announce steps on
 # What a server says on CHANNEL of a table of bots alone, as ``<table>:<word>:<server>``:
 # ASK, the named server (where a page watches it) would play it; GIVE, its player stopped
@@ -605,13 +605,17 @@ class Store:
         self._retry(f"drop step {seq} of table {key}", attempt)
 
     def update_table(self, key: str, **values: Any) -> None:
-        for name in ("seats", "presence"):
-            if name in values:
-                values[name] = json.dumps(values[name])
+        """Change columns of table ``key``; a change of its seats or presence is
+        announced to the other servers, whose pages show them."""
+        seen = [name for name in ("seats", "presence") if name in values]
+        for name in seen:
+            values[name] = json.dumps(values[name])
 
         def attempt(_: int) -> None:
             with self.engine.begin() as conn:
                 conn.execute(update(tables).where(tables.c.key == key).values(**values))
+                if seen:
+                    self._announce(conn, (key, SEATS))
 
         self._retry(f"update table {key}", attempt)
 

@@ -414,6 +414,17 @@ class LiveTable:
         self.moved_elsewhere = True
         return True
 
+    def take_presence(self, stored: dict[str, Any]) -> bool:
+        """Make the leaves, votes and bots in seats the stored ones (another server
+        stored them); True if anything changed. The clocks' times stay this table's:
+        they come from the steps."""
+        p = self.presence
+        taken = clock.Presence.load(p.pace, p.humans, stored, p.ready, p.times, p.actors)
+        if taken.to_json() == p.to_json():
+            return False
+        self.presence = taken  # drawn anew: the drawings are kept by its mark()
+        return True
+
     def chance_rng(self) -> random.Random:
         """Chance at each step comes from the table's seed, so a table is reproducible."""
         digest = hashlib.sha256(f"{self.seed}:{len(self.state.history)}".encode()).digest()
@@ -1055,6 +1066,9 @@ class Tables:
             self._take_in(stored)
             table.changes += 1
         changed = table.catch_up(stored.actions, stored.notes) or seated
+        if table.take_presence(stored.presence):  # a leave or a vote through another server
+            self.referee.arm(table)
+            changed = True
         if changed and table.finished:
             await self._mark_finished(table)
         return changed
