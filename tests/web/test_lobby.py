@@ -68,6 +68,9 @@ def test_the_lobby_proposes_a_distinct_name_for_every_seat(app: App) -> None:
         "Ana\ufe0f",
         "An\u034fa",
         "Ana\u3164",
+        # Letters of other scripts that look like Latin ones (Unicode's confusables).
+        "\u0410n\u0430",  # Cyrillic А and а
+        "\u0391NA",  # Greek Alpha
     ],
 )
 def test_two_seats_with_one_name_are_refused(app: App, twin: str) -> None:
@@ -81,6 +84,15 @@ def test_two_seats_with_one_name_are_refused(app: App, twin: str) -> None:
     assert r.status_code == 400
     assert "seats 1 and 2 have the same name" in r.json()["error"]
     assert app.tables.tables == {}
+
+
+@pytest.mark.parametrize(("first", "second"), [("Bao", "Bảo"), ("Lan", "Lân"), ("Ana", "Anna")])
+def test_names_an_accent_or_a_letter_tells_apart_are_two_names(
+    app: App, first: str, second: str
+) -> None:
+    seats = [{"kind": "human", "name": first}, {"kind": "human", "name": second}]
+    r = app.client.post("/api/games", json={"game": "whale-to-look", "seats": seats})
+    assert r.status_code == 201, r.text
 
 
 def test_the_lobby_form_refusal_is_a_sentence_in_the_page_language(app: App) -> None:
