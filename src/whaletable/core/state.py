@@ -34,7 +34,6 @@ _NUMPY_INTS: frozenset[type] = frozenset(
     (np.int8, np.int16, np.int32, np.int64, np.longlong)
 ) | frozenset((np.uint8, np.uint16, np.uint32, np.uint64, np.ulonglong))
 """NumPy's integer scalar types: found by type first, the cheap test a policy's sample meets."""
-"""The fields of an event, checked against its class where it is emitted."""
 
 if TYPE_CHECKING:
     from whaletable.core.game import Game
