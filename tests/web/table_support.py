@@ -11,6 +11,8 @@ import sys
 import tempfile
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 from starlette.testclient import WebSocketTestSession
 
+from whaletable.web.storage import Store
 from whaletable.web.storage import actions as actions_table
 from whaletable.web.storage import tables as tables_table
 from whaletable.web.tables import Tables
@@ -51,6 +54,18 @@ class App:
 
     def stored_actions(self, key: str | None = None) -> int:
         return count_rows(self.db_url, "actions", key)
+
+
+@contextmanager
+def tables_in(folder: Path) -> Iterator[Tables]:
+    """Live tables on a new SQLite database in ``folder``, closed after use."""
+    store = Store(f"sqlite:///{folder / 't.db'}")
+    tables = Tables(store)
+    try:
+        yield tables
+    finally:
+        tables.close()
+        store.close()
 
 
 def count_rows(db_url: str, which: str, key: str | None = None) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from board_support import legal_for, walk
+from table_support import tables_in
 
 from whaletable import games
 from whaletable.core import CHANCE
@@ -24,8 +25,8 @@ from whaletable.web.boards import board_for
 from whaletable.web.frames import Framed
 from whaletable.web.i18n import translator
 from whaletable.web.outbox import json_text
-from whaletable.web.storage import Store, StoredTable
-from whaletable.web.tables import LiveTable, SeatConfig, Tables, Viewer
+from whaletable.web.storage import StoredTable
+from whaletable.web.tables import LiveTable, SeatConfig, Viewer
 
 GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
 LANGS = ["en", "vi", "fa"]
@@ -135,9 +136,7 @@ def test_seats_at_one_table_are_each_drawn_their_own_view_and_spectators_share_o
     tmp_path: Path,
 ) -> None:
     async def main() -> None:
-        store = Store(f"sqlite:///{tmp_path / 't.db'}")
-        tables = Tables(store)
-        try:
+        with tables_in(tmp_path) as tables:
             seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Bao")]
             table = tables.create("whale-to-look", [*seats, SeatConfig("bot", "Chi", "easy")])
             pages = [
@@ -172,9 +171,6 @@ def test_seats_at_one_table_are_each_drawn_their_own_view_and_spectators_share_o
                 page.catch_up()
             check_pages(table, pages)
             assert moves >= 20
-        finally:
-            tables.close()
-            store.close()
 
     asyncio.run(main())
 

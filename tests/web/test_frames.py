@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from table_support import tables_in
 from test_board_pieces import LatePage, fresh_svg
 
 from whaletable import games
 from whaletable.core import State
 from whaletable.web.frames import FRAMES_SENT, Framed, Recent
 from whaletable.web.outbox import json_text
-from whaletable.web.storage import Store
-from whaletable.web.tables import LiveTable, SeatConfig, Tables
+from whaletable.web.tables import LiveTable, SeatConfig
 
 GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
 
@@ -83,9 +83,7 @@ def test_every_step_played_since_a_page_last_looked_is_sent_drawn_for_its_seat(
     tmp_path: Path, game_id: str
 ) -> None:
     async def main() -> None:
-        store = Store(f"sqlite:///{tmp_path / 't.db'}")
-        tables = Tables(store)
-        try:
+        with tables_in(tmp_path) as tables:
             seats = [SeatConfig("human", "Ana"), SeatConfig("human", "Bao")]
             bots = [SeatConfig("bot", "", "easy")]
             table = tables.create(game_id, [*seats, *bots])
@@ -121,9 +119,6 @@ def test_every_step_played_since_a_page_last_looked_is_sent_drawn_for_its_seat(
             # The pages that looked only when a person was to move were sent the steps of
             # the bots and chance before it as frames.
             assert frames[0] > 0 and frames[2] > 0
-        finally:
-            tables.close()
-            store.close()
 
     asyncio.run(main())
 
@@ -132,9 +127,7 @@ def test_a_page_further_behind_than_the_frames_kept_gets_the_latest_state_alone(
     tmp_path: Path,
 ) -> None:
     async def main() -> None:
-        store = Store(f"sqlite:///{tmp_path / 't.db'}")
-        tables = Tables(store)
-        try:
+        with tables_in(tmp_path) as tables:
             table = tables.create(
                 "whale-to-look", [SeatConfig("bot", "", "easy") for _ in range(3)]
             )
@@ -154,9 +147,6 @@ def test_a_page_further_behind_than_the_frames_kept_gets_the_latest_state_alone(
             assert page.sent[-1]["step"] == FRAMES_SENT + 5
             assert "frames" not in page.sent[-1]
             assert len(table.recent.states) == FRAMES_SENT + 1  # no more is kept
-        finally:
-            tables.close()
-            store.close()
 
     asyncio.run(main())
 
