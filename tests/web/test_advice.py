@@ -487,7 +487,7 @@ def test_advice_off_survives_a_restart_and_is_carried_to_the_rematch(tmp_path: P
             turn = sock.my_turn()
             refused(sock, {"type": "advice", "step": turn["step"]}, "advice is turned off")
         tables: Tables = client.app.state.tables  # type: ignore[attr-defined]
-        rematch = tables.play_again(tables.tables[created["key"]])
+        rematch = client.portal.call(tables.play_again, tables.tables[created["key"]])
         assert rematch.settings.advice is False
     store = Store(db)
     try:

@@ -123,7 +123,7 @@ def test_a_claimed_seat_stays_its_claimers_after_a_restart_and_at_the_rematch(
     tables = again.app.state.tables  # type: ignore[attr-defined]
     table = tables.tables[created["key"]]
     assert table.hotseat_seats == frozenset({0})
-    rematch = tables.play_again(table)
+    rematch = again.portal.call(tables.play_again, table)
     assert rematch.hotseat_seats == frozenset({0})
     assert rematch.seats[1].claimed and rematch.seats[1].token != table.seats[1].token
 
@@ -135,7 +135,7 @@ def test_a_table_stored_with_a_bot_level_on_a_human_seat_still_gets_its_rematch(
     created = create_table(app.client, HUMAN_AND_TWO_BOTS)
     table = app.tables.tables[created["key"]]
     table.seats[0].bot = "medium"
-    rematch = app.tables.play_again(table)
+    rematch = app.client.portal.call(app.tables.play_again, table)
     assert [s.bot for s in rematch.seats] == [None, "easy", "medium"]
 
 

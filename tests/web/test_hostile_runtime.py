@@ -17,7 +17,7 @@ import subprocess
 import threading
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -470,12 +470,46 @@ def test_memory_kept_per_finished_table_is_bounded(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+TWO_PEOPLE = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bao"}]
+
+
+@contextmanager
+def crawling(owner: Any, name: str, seconds: float = 3.0) -> Iterator[threading.Event]:
+    """``owner.name`` made ``seconds`` slower (a database that crawls); the event is set
+    as soon as a call has begun."""
+    began, real = threading.Event(), getattr(owner, name)
+
+    def slow(*args: Any, **kwargs: Any) -> Any:
+        began.set()
+        time.sleep(seconds)
+        return real(*args, **kwargs)
+
+    setattr(owner, name, slow)
+    try:
+        yield began
+    finally:
+        delattr(owner, name)
+
+
+def in_background(call: Callable[[], httpx.Response]) -> tuple[threading.Thread, list[int]]:
+    """``call`` started in a thread of its own; the list gets its answer's status."""
+    statuses: list[int] = []
+    thread = threading.Thread(target=lambda: statuses.append(call().status_code))
+    thread.start()
+    return thread, statuses
+
+
+def answered_in(client: TestClient, path: str) -> float:
+    start = time.monotonic()
+    assert client.get(path).status_code == 200
+    return time.monotonic() - start
+
+
 def test_a_slow_database_loading_one_table_holds_up_no_other_request(tmp_path: Path) -> None:
     """A table evicted from memory is read from the database when it is next visited:
     while that read crawls, the server's other pages answer as usual."""
-    two_people = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bao"}]
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
-        away, here = (token_of(create_table(client, two_people)["links"][0]["url"]) for _ in "ab")
+        away, here = (token_of(create_table(client, TWO_PEOPLE)["links"][0]["url"]) for _ in "ab")
         tables = client.app.state.tables  # type: ignore[attr-defined]
         tables.idle_seconds = 0.0
         evicted, deadline = 0, time.monotonic() + 10
@@ -484,21 +518,50 @@ def test_a_slow_database_loading_one_table_holds_up_no_other_request(tmp_path: P
             time.sleep(0.05)
         assert evicted == 2
         assert client.get(f"/t/{here}").status_code == 200  # loaded again, quickly
-        reading, load = threading.Event(), tables.store.load
-
-        def crawling_load(key: str) -> Any:
-            reading.set()
-            time.sleep(3.0)
-            return load(key)
-
-        tables.store.load = crawling_load
-        answers: list[int] = []
-        slow = threading.Thread(target=lambda: answers.append(client.get(f"/t/{away}").status_code))
-        slow.start()
-        assert reading.wait(5.0)
-        start = time.monotonic()
-        assert client.get(f"/t/{here}").status_code == 200
-        waited = time.monotonic() - start
-        slow.join()
-    assert answers == [200], "the slow table's page is served all the same"
+        with crawling(tables.store, "load") as began:
+            slow, statuses = in_background(lambda: client.get(f"/t/{away}"))
+            assert began.wait(5.0)
+            waited = answered_in(client, f"/t/{here}")
+            slow.join()
+    assert statuses == [200], "the slow table's page is served all the same"
     assert waited < 1.5, f"another table's page waited {waited:.1f} s for the database"
+
+
+def test_a_seat_claimed_while_the_database_crawls_holds_up_no_other_table(
+    tmp_path: Path,
+) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+        key = create_table(client, [TWO_PEOPLE[0], {"kind": "open"}])["key"]
+        here = token_of(create_table(client, TWO_PEOPLE)["links"][0]["url"])
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        with crawling(tables.store, "update_table") as began:
+            claim = f"/games/{key}/claim/1"
+            slow, statuses = in_background(
+                lambda: client.post(claim, data={"name": "Chi"}, follow_redirects=False)
+            )
+            assert began.wait(5.0)
+            waited = answered_in(client, f"/t/{here}")
+            slow.join()
+    assert statuses == [303], "the seat is taken all the same"
+    assert waited < 1.5, f"another table's page waited {waited:.1f} s for the database"
+
+
+def test_two_people_claiming_one_seat_at_once_get_it_once(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+        key = create_table(client, [TWO_PEOPLE[0], {"kind": "open"}])["key"]
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        with crawling(tables.store, "update_table", seconds=1.0) as began:
+            claims = [
+                in_background(
+                    lambda name=name: client.post(
+                        f"/games/{key}/claim/1", data={"name": name}, follow_redirects=False
+                    )
+                )
+                for name in ("Chi", "Dan")
+            ]
+            assert began.wait(5.0)
+            for thread, _ in claims:
+                thread.join()
+        names = [s.name for s in tables.tables[key].seats]
+    assert sorted(statuses[0] for _, statuses in claims) == [303, 400]
+    assert names[1] in ("Chi", "Dan")

@@ -254,14 +254,16 @@ class Referee:
         loop = asyncio.get_running_loop()
         self.timers[table.key] = loop.call_later(RETRY_SECONDS, self._wake, table.key)
 
-    def seated(self, table: LiveTable) -> None:
+    async def seated(self, table: LiveTable) -> None:
         """A seat was claimed: once none is open, the clocks may run (from now)."""
         presence = table.presence
         if presence.ready is not None or any(s.kind == "open" for s in table.seats):
             return
         presence.ready = clock.clock()
         try:
-            self.tables.store.update_table(table.key, presence=presence.to_json())
+            await asyncio.to_thread(
+                self.tables.store.update_table, table.key, presence=presence.to_json()
+            )
         except StorageUnavailable as e:
             # The clocks run from this moment here; after a restart, from the last step.
             log.warning("table %s: the time everyone sat down is not stored: %s", table.key, e)

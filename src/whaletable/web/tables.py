@@ -1270,63 +1270,82 @@ class Tables:
         key, role, seat = found
         return self.tables[key], role, seat
 
-    def claim(self, key: str, seat: int, name: str) -> SeatConfig:
-        table = self.tables.get(key)
+    async def claim(self, key: str, seat: int, name: str) -> SeatConfig:
+        """Give open seat ``seat`` of table ``key`` to the person named ``name``; stored off
+        the event loop, under the table's lock so that of two claims one takes the seat."""
+        table = await self.load(key)
         if table is None:
             raise TableError("no table {key}", key=repr(key))
-        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
-            raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
-        config = table.seats[seat]
-        before = [s.to_json() for s in table.seats]
-        claimed = SeatConfig(
-            kind="human",
-            name=clean_name(name, "name") or f"Player {seat + 1}",
-            token=config.token,
-            claimed=True,
-        )
-        refuse_twin_names(
-            [claimed.name if i == seat else s.name for i, s in enumerate(table.seats)]
-        )
-        after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
-        if self.shared:
-            # Compare and set: of two servers giving the same seat away, one succeeds.
-            if not self.store.claim_seat(key, seat, claimed.to_json()):
-                stored = self.store.load(key)
-                if stored is not None:
-                    self._take_in(stored)
+        async with table.lock:
+            if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
                 raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
-        else:
-            self.store.update_table(key, seats=after)
-        config.name, config.kind, config.claimed = claimed.name, "human", True
-        self.tokens[token_digest(config.token)] = (key, "seat", seat)
-        self.referee.seated(table)
+            config = table.seats[seat]
+            before = [s.to_json() for s in table.seats]
+            claimed = SeatConfig(
+                kind="human",
+                name=clean_name(name, "name") or f"Player {seat + 1}",
+                token=config.token,
+                claimed=True,
+            )
+            refuse_twin_names(
+                [claimed.name if i == seat else s.name for i, s in enumerate(table.seats)]
+            )
+            after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
+            try:
+                if self.shared:
+                    # Compare and set: of two servers giving the same seat away, one succeeds.
+                    won = await asyncio.to_thread(
+                        self.store.claim_seat, key, seat, claimed.to_json()
+                    )
+                    if not won:
+                        stored = await asyncio.to_thread(self.store.load, key)
+                        if stored is not None:
+                            self._take_in(stored)
+                        raise TableError(
+                            "seat {seat} of table {key} is not open", seat=seat + 1, key=key
+                        )
+                else:
+                    await asyncio.to_thread(self.store.update_table, key, seats=after)
+            except StorageUnavailable as e:
+                raise DatabaseDown from e
+            config.name, config.kind, config.claimed = claimed.name, "human", True
+            self.tokens[token_digest(config.token)] = (key, "seat", seat)
+        await self.referee.seated(table)
         return config
 
-    def play_again(self, table: LiveTable) -> LiveTable:
-        """The same seats and options at a new table (one per finished table)."""
-        if table.next_key and table.next_key in self.tables:
-            return self.tables[table.next_key]
-        # A seat taken from the lobby stays its claimer's at the new table too. Tables made
-        # before seats were checked may carry a bot level on a human seat: it is dropped.
-        seats = [
-            SeatConfig(
-                kind=s.kind,
-                name=s.name,
-                bot=s.bot if s.kind == "bot" else None,
-                claimed=s.claimed,
+    async def play_again(self, table: LiveTable) -> LiveTable:
+        """The same seats and options at a new table (one per finished table, however
+        many ask at once: the first makes it under the table's lock)."""
+        async with table.lock:
+            if table.next_key:
+                again = await self.load(table.next_key)
+                if again is not None:
+                    return again
+            # A seat taken from the lobby stays its claimer's at the new table too. Tables
+            # made before seats were checked may carry a bot level on a human seat: it is
+            # dropped.
+            seats = [
+                SeatConfig(
+                    kind=s.kind,
+                    name=s.name,
+                    bot=s.bot if s.kind == "bot" else None,
+                    claimed=s.claimed,
+                )
+                for s in table.seats
+            ]
+            new = await self.acreate(
+                table.game.spec.id,
+                seats,
+                table.options,
+                hotseat=table.hotseat_token is not None,
+                settings=table.settings,
             )
-            for s in table.seats
-        ]
-        new = self.create(
-            table.game.spec.id,
-            seats,
-            table.options,
-            hotseat=table.hotseat_token is not None,
-            settings=table.settings,
-        )
-        table.next_key = new.key
-        self.store.update_table(table.key, next_key=new.key)
-        return new
+            table.next_key = new.key
+            try:
+                await asyncio.to_thread(self.store.update_table, table.key, next_key=new.key)
+            except StorageUnavailable as e:
+                raise DatabaseDown from e
+            return new
 
     def finished_tables(self) -> list[TableSummary]:
         """Finished live games, newest first (uploaded records are their uploader's)."""

@@ -219,7 +219,7 @@ async def create_from_json(request: Request, services: ServicesDep) -> Response:
 async def claim(
     tables: TablesDep, key: str, index: int, name: Annotated[str, Form()] = ""
 ) -> Response:
-    config = tables.claim(key, index, name)
+    config = await tables.claim(key, index, name)
     return RedirectResponse(f"/t/{config.token}", status_code=303)
 
 
@@ -231,7 +231,7 @@ async def again(tables: TablesDep, key: str, token: Annotated[str, Form()]) -> R
         raise TableError("only a player's link may start a new game")
     if not table.finished:
         raise TableError("the game is not over yet")
-    new = tables.play_again(table)
+    new = await tables.play_again(table)
     tables.kick(new)
     # Every page still on the old table is offered its own seat's link to the new one.
     for viewer in list(table.viewers):
