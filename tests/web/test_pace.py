@@ -174,6 +174,36 @@ def test_a_player_who_leaves_alone_is_replaced_at_once_and_the_clock_wakes_the_t
     assert record["meta"]["replaced"][0]["seat"] == 0
 
 
+def test_a_vote_on_an_absence_another_server_ended_first_is_refused_and_the_return_shown(
+    client: TestClient, wall: Clock
+) -> None:
+    created = create(client, pace=PACE)
+    key = created["key"]
+    links = [token_of(link["url"]) for link in created["links"][:2]]
+    tables = tables_of(client)
+    table = tables.tables[key]
+    with (
+        client.websocket_connect(f"/ws/{links[0]}") as a,
+        client.websocket_connect(f"/ws/{links[1]}") as b,
+    ):
+        ana, ben = Socket(a), Socket(b)
+        until(ana, state(lambda m: m["clocks"]["running"] in (0, 1)))
+        ben.send({"type": "leave"})
+        until(ana, state(lambda m: m["clocks"]["absent"] == [1]))
+        # Another server on the database stores Ben's return; this one has not heard it.
+        step = len(table.state.history)
+        back = table.presence.with_event(clock.Event(1, clock.BACK, step, wall.now))
+        assert tables.store.replace_presence(key, table.presence.to_json(), back.to_json())
+        ana.send({"type": "vote", "seat": 1})
+        voted = state(lambda m: 1 in m["clocks"]["replaced"] or bool(m["clocks"]["votes"].get("1")))
+        answer = until(ana, lambda m: error(m) or voted(m))
+        assert error(answer), "the vote is not stored over the return"
+        assert "look again, then ask again" in answer["message"]
+        until(ana, state(lambda m: m["clocks"]["absent"] == []))
+    assert table.presence.to_json() == back.to_json(), "the stored return is taken in"
+    assert tables.store.load(key).presence == back.to_json(), "and no vote stored over it"
+
+
 def test_a_flood_of_presence_messages_is_told_to_wait(client: TestClient) -> None:
     created = create(client, pace=PACE)
     with client.websocket_connect(f"/ws/{token_of(created['links'][0]['url'])}") as ws:

@@ -161,6 +161,15 @@ def _shown(value: Any) -> str:
 # ------------------------------------------------------------------ the tables in play
 
 
+class PresenceChanged(TableError):
+    """Who is away changed through another server while this one changed it."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("someone at this table left, came back or voted just now: look again, then ask again")
+        )
+
+
 class Referee:
     """The clocks of one server's tables: a timer per table whose time may run out, and
     the leaving, voting and coming back of its players."""
@@ -245,6 +254,8 @@ class Referee:
                 log.warning("table %s: its clocks wait for the database", table.key)
                 self._retry(table)
                 return
+            except PresenceChanged:
+                return  # looked at again as it is now, once shown
         await self._changed(table)
 
     def _retry(self, table: LiveTable) -> None:
@@ -260,10 +271,9 @@ class Referee:
         if presence.ready is not None or any(s.kind == "open" for s in table.seats):
             return
         presence.ready = clock.clock()
+        stored = presence.to_json()  # the time alone is new: leaves and votes stay as stored
         try:
-            await asyncio.to_thread(
-                self.tables.store.update_table, table.key, presence=presence.to_json()
-            )
+            await asyncio.to_thread(self.tables.store.replace_presence, table.key, stored, stored)
         except StorageUnavailable as e:
             # The clocks run from this moment here; after a restart, from the last step.
             log.warning("table %s: the time everyone sat down is not stored: %s", table.key, e)
@@ -381,14 +391,27 @@ class Referee:
                 return presence
 
     async def _store(self, table: LiveTable, presence: Presence) -> None:
-        """Store the new presence, then make it the table's (under the table's lock)."""
+        """Store the new presence, then make it the table's (under the table's lock).
+
+        Raises :class:`PresenceChanged` when another server changed who is away first: the
+        table takes that in, and the change asked for here is to be asked again."""
+        store = self.tables.store
         try:
-            await asyncio.to_thread(
-                self.tables.store.update_table, table.key, presence=presence.to_json()
+            stored = await asyncio.to_thread(
+                store.replace_presence, table.key, table.presence.to_json(), presence.to_json()
             )
+            if not stored:
+                found = await asyncio.to_thread(store.load, table.key)
+                if found is not None:
+                    table.take_presence(found.presence)
         except StorageUnavailable as e:
             log.error("table %s: presence not stored: %s", table.key, e)
             raise DatabaseDown from e
+        if not stored:
+            # Shown on every page here once the lock is let go, as a change made here is.
+            task = asyncio.get_running_loop().create_task(self._changed(table))
+            task.add_done_callback(_log_failure)
+            raise PresenceChanged
         table.presence = presence  # drawn anew: a table's drawings depend on it (mark())
 
     async def _changed(self, table: LiveTable) -> None:

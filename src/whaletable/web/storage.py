@@ -605,19 +605,44 @@ class Store:
         self._retry(f"drop step {seq} of table {key}", attempt)
 
     def update_table(self, key: str, **values: Any) -> None:
-        """Change columns of table ``key``; a change of its seats or presence is
-        announced to the other servers, whose pages show them."""
-        seen = [name for name in ("seats", "presence") if name in values]
-        for name in seen:
-            values[name] = json.dumps(values[name])
+        """Change columns of table ``key``; a change of its seats is announced to the
+        other servers, whose pages show them (its presence: :meth:`replace_presence`)."""
+        seated = "seats" in values
+        if seated:
+            values["seats"] = json.dumps(values["seats"])
 
         def attempt(_: int) -> None:
             with self.engine.begin() as conn:
                 conn.execute(update(tables).where(tables.c.key == key).values(**values))
-                if seen:
+                if seated:
                     self._announce(conn, (key, SEATS))
 
         self._retry(f"update table {key}", attempt)
+
+    def replace_presence(self, key: str, before: dict[str, Any], after: dict[str, Any]) -> bool:
+        """Store ``after`` as table ``key``'s presence if its leaves and votes are still
+        those of ``before`` (compare and set: of two servers changing them at once, one
+        does); False, storing nothing, if another server changed them first. Announced
+        as :meth:`update_table` announces it."""
+
+        def attempt(_: int) -> bool:
+            with self.engine.begin() as conn:
+                text = conn.execute(
+                    select(tables.c.presence).where(tables.c.key == key).with_for_update()
+                ).scalar_one_or_none()
+                stored = _settings_of(text)
+                if (stored.get("events") or [], stored.get("votes") or {}) != (
+                    before["events"],
+                    before["votes"],
+                ):
+                    return False
+                conn.execute(
+                    update(tables).where(tables.c.key == key).values(presence=json.dumps(after))
+                )
+                self._announce(conn, (key, SEATS))
+                return True
+
+        return self._retry(f"store who is at table {key}", attempt)
 
     def find_host(self, digest: str) -> str | None:
         """The key of the table whose host page has the secret of this digest, if any."""
