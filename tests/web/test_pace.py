@@ -15,7 +15,7 @@ from table_support import Socket, token_of
 
 from whaletable.web import clock
 from whaletable.web.app import create_app
-from whaletable.web.tables import Tables
+from whaletable.web.tables import Tables, Viewer
 
 PACE = {"kind": "realtime", "start": 60, "increment": 0, "grace": 1000}
 SEATS = [
@@ -202,6 +202,24 @@ def test_a_vote_on_an_absence_another_server_ended_first_is_refused_and_the_retu
         until(ana, state(lambda m: m["clocks"]["absent"] == []))
     assert table.presence.to_json() == back.to_json(), "the stored return is taken in"
     assert tables.store.load(key).presence == back.to_json(), "and no vote stored over it"
+
+
+def test_a_seats_page_is_not_drawn_the_return_button_of_a_shared_device_showing_that_seat(
+    client: TestClient, wall: Clock
+) -> None:
+    created = create(client, pace=PACE)
+    table = tables_of(client).tables[created["key"]]
+    step = len(table.state.history)
+    table.presence = table.presence.with_event(clock.Event(1, clock.LEFT, step, wall.now))
+
+    async def send(_: dict[str, Any]) -> None:
+        return None
+
+    device = Viewer(send, lambda m: m, "en", "hotseat", frozenset({0, 1}), showing=0)
+    own = Viewer(send, lambda m: m, "en", "seat", frozenset({0}), showing=0)
+    # Both show seat 0 and may act for it: the device may take seat 1 back, seat 0's page not.
+    assert table.drawing(device)["clocks"]["may_return"] == [1]
+    assert table.drawing(own)["clocks"]["may_return"] == []
 
 
 def test_a_flood_of_presence_messages_is_told_to_wait(client: TestClient) -> None:

@@ -436,7 +436,7 @@ class Alerts:
             email = None  # its owner has not said yes to it
         if webhook is None and email is None:
             return
-        tr = i18n.translator(lang if lang in i18n.CODES else i18n.DEFAULT)
+        tr = i18n.translator(lang or i18n.DEFAULT)
         text = tr(TURN).format(name=turn.name, game=turn.game, table=turn.key)
         jobs = []
         if webhook is not None:
@@ -468,15 +468,16 @@ class Alerts:
         await asyncio.gather(*jobs)
 
     async def ask_to_confirm(self, c: Confirmation) -> None:
-        tr = i18n.translator(c.lang if c.lang in i18n.CODES else i18n.DEFAULT)
+        tr = i18n.translator(c.lang)
         subject = tr(CONFIRM_SUBJECT).format(game=c.game)
         text = tr(CONFIRM).format(name=c.name, game=c.game, table=c.key) + f"\n\n{c.url}\n"
-        turn = Turn(c.key, c.seat, c.game, c.name, 0)
         await self._attempts(
-            turn, "confirmation", lambda: send_mail(self.settings, c.email, subject, text)
+            c, "confirmation", lambda: send_mail(self.settings, c.email, subject, text)
         )
 
-    async def _attempts(self, turn: Turn, what: str, call: Callable[[], None]) -> None:
+    async def _attempts(
+        self, turn: Turn | Confirmation, what: str, call: Callable[[], None]
+    ) -> None:
         wait = self.settings.retry_seconds
         for attempt in range(1, self.settings.attempts + 1):
             try:

@@ -491,9 +491,8 @@ class LiveTable:
         log = self.log_lines(viewer.lang, viewer.tr, seat)
         drawn = self._draw(self.state, self.changes, seat, acting, viewer.tr, log)
         # The clocks are of now: a frame of a step gone by carries none.
-        acts_for = frozenset() if viewer.role == "spectator" else viewer.seats
         drawn["clocks"] = self.presence.message(
-            self.state.current_player(), self.names, seat, clock.clock(), acts_for
+            self.state.current_player(), self.names, seat, clock.clock(), acts_for(viewer)
         )
         return drawn
 
@@ -581,15 +580,16 @@ class LiveTable:
         """What ``viewer`` may see now, drawn once for every page that sees the same.
 
         Pages see the same when they show the same seat (or none), may act for it or not
-        alike, and read one language: nothing else of a page goes into its message. The
-        drawings are kept for the current state and names only.
+        alike, act for the same seats (whose clocks' buttons they show) and read one
+        language: nothing else of a page goes into its message. The drawings are kept for
+        the current state and names only.
         """
         clocks = self.presence.mark(self.state.current_player(), clock.clock())
         now = (self.changes, clocks, *self.names)
         if now != self._drawn_for:
             self._drawn.clear()
             self._drawn_for = now
-        same = (viewer.showing, viewer.showing in viewer.seats, viewer.lang)
+        same = (viewer.showing, viewer.showing in viewer.seats, acts_for(viewer), viewer.lang)
         message = self._drawn.get(same)
         if message is None:
             message = self._drawn[same] = Shared(self.message_for(viewer))
@@ -713,6 +713,11 @@ class TableCache(MutableMapping[str, LiveTable]):
     def in_memory(self) -> list[LiveTable]:
         """The tables in memory, without counting this as a visit to each."""
         return list(self._live.values())
+
+
+def acts_for(viewer: Viewer) -> frozenset[int]:
+    """The seats a page may leave, vote for or take back (a spectator's: none)."""
+    return frozenset() if viewer.role == "spectator" else viewer.seats
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:
@@ -1280,7 +1285,6 @@ class Tables:
             if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "open":
                 raise TableError("seat {seat} of table {key} is not open", seat=seat + 1, key=key)
             config = table.seats[seat]
-            before = [s.to_json() for s in table.seats]
             claimed = SeatConfig(
                 kind="human",
                 name=clean_name(name, "name") or f"Player {seat + 1}",
@@ -1290,7 +1294,7 @@ class Tables:
             refuse_twin_names(
                 [claimed.name if i == seat else s.name for i, s in enumerate(table.seats)]
             )
-            after = [claimed.to_json() if i == seat else s for i, s in enumerate(before)]
+            after = [(claimed if i == seat else s).to_json() for i, s in enumerate(table.seats)]
             try:
                 if self.shared:
                     # Compare and set: of two servers giving the same seat away, one succeeds.
