@@ -51,6 +51,10 @@ def translator(lang: str) -> Translate:
 
     >>> translator("vi")("the game is over") != translator("../vi")("the game is over")
     True
+    >>> kept = translations.cache_info().currsize
+    >>> _ = [translator(f"x{n}") for n in range(3)]  # nothing more kept for them
+    >>> translations.cache_info().currsize == kept
+    True
     """
     return translations(lang if lang in CODES else DEFAULT).gettext
 

@@ -390,7 +390,7 @@ class Presence:
         names: list[str],
         showing: int | None,
         now: float,
-        seats: frozenset[int] = frozenset(),
+        seats: frozenset[int],
     ) -> dict[str, Any]:
         """What a page needs to show the clocks and absences, as of ``now``: the server
         keeps the time, a page only counts down from what it was told. ``seats`` are those
