@@ -15,8 +15,14 @@ so a change in the machine's load during the run touches them all alike.
 With OpenSpiel installed (``pip install -e '.[rl]'``), its ``python_liars_poker`` runs
 through the same loop in the same run, as the yardstick of the issue's speed target.
 
+``--parts`` times instead the three parts of each decision on each path: listing the
+choices (``legal_actions``, ``legal_action_codes``, ``legal_action_mask``), choosing one
+(from the list, or NumPy finding the mask's true flags) and applying it, in nanoseconds
+a decision. It shows where the masks path spends what the object path does not.
+
     python benchmarks/integer_api_speed.py                       # 3 s per measurement
     python benchmarks/integer_api_speed.py whale-to-look --seconds 5 --json
+    python benchmarks/integer_api_speed.py whale-riders --parts
 """
 
 from __future__ import annotations
@@ -136,12 +142,98 @@ def measure_game(
     return row
 
 
+PATHS = ("objects", "codes", "masks")
+PARTS = ("list", "choose", "apply")
+
+
+class PartTimer:
+    """Random games through one path (a runner for :func:`interleaved`), adding up the time
+    each decision spends in each of :data:`PARTS`.
+
+    Chance steps are played (through the path's own API) but not timed. Every part is
+    called through a function of its own and read between two clock readings, alike on
+    every path, so the parts of two paths compare even where the clock's own cost does not.
+    """
+
+    def __init__(self, game: Game[Any], players: int, path: str, seed: int) -> None:
+        self.game, self.players, self.path = game, players, path
+        self.rng = random.Random(seed)
+        self.spent = [0.0, 0.0, 0.0]
+        self.decisions = 0
+        choice = self.rng.choice
+
+        def from_list(options: Any) -> Any:
+            return choice(options)
+
+        def from_mask(mask: Any) -> Any:
+            return choice(mask.nonzero()[0])
+
+        self.parts: tuple[Any, Any, Any]
+        self.parts = {
+            "objects": (State.legal_actions, from_list, State.apply),
+            "codes": (State.legal_action_codes, from_list, State.apply_code),
+            "masks": (State.legal_action_mask, from_mask, State.apply_code),
+        }[path]
+
+    def __call__(self, seconds: float) -> bench.PlayoutSpeed:
+        listing, choose, apply = self.parts
+        rng, spent, by_objects = self.rng, self.spent, self.path == "objects"
+        clock = time.perf_counter
+        start = clock()
+        finished = decisions = 0
+        while True:
+            state = self.game.new_state(self.players)
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    if by_objects:
+                        state.apply(bench.pick(state.chance_outcomes(), rng))
+                    else:
+                        state.apply_code(bench.pick(state.chance_outcome_codes(), rng))
+                    continue
+                t0 = clock()
+                choices = listing(state)
+                t1 = clock()
+                picked = choose(choices)
+                t2 = clock()
+                apply(state, picked)
+                t3 = clock()
+                spent[0] += t1 - t0
+                spent[1] += t2 - t1
+                spent[2] += t3 - t2
+                decisions += 1
+            finished += 1
+            if clock() - start >= seconds:
+                break
+        self.decisions += decisions
+        return bench.PlayoutSpeed(finished, decisions, clock() - start)
+
+    def per_decision(self) -> dict[str, float]:
+        """Nanoseconds a decision spent in each part, so far."""
+        return {part: t / self.decisions * 1e9 for part, t in zip(PARTS, self.spent, strict=True)}
+
+
+def print_parts(chosen: Sequence[Game[Any]], seconds: float, seed: int) -> None:
+    heads = "".join(f"{part + ' ns':>11}" for part in PARTS)
+    print(f"{'game':<16}{'path':<9}{heads}{'total ns':>10}")
+    for game in chosen:
+        players = bench.default_players(game)
+        timers = {path: PartTimer(game, players, path, seed) for path in PATHS}
+        interleaved(dict(timers), seconds)
+        for path, timer in timers.items():
+            parts = timer.per_decision()
+            cells = "".join(f"{parts[p]:>11,.0f}" for p in PARTS)
+            print(f"{game.spec.id:<16}{path:<9}{cells}{sum(parts.values()):>10,.0f}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--parts", action="store_true", help="time each part of a decision on each path instead"
+    )
     args = parser.parse_args(argv)
     if not args.seconds > 0:
         print(f"integer_api_speed: --seconds must be positive, not {args.seconds}", file=sys.stderr)
@@ -151,6 +243,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WhaletableError as e:
         print(f"integer_api_speed: {e}", file=sys.stderr)
         return 2
+    if args.parts:
+        print_parts(chosen, args.seconds, args.seed)
+        return 0
     baseline = _openspiel_runner(args.seed)
     rows = [
         measure_game(g, bench.default_players(g), args.seconds, args.seed, baseline) for g in chosen

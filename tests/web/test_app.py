@@ -27,7 +27,7 @@ from table_support import (
 
 from whaletable import games
 from whaletable.core import IllegalAction, Record
-from whaletable.web.app import MAX_BODY, MAX_MESSAGE, create_app
+from whaletable.web.app import COLLECTOR_THRESHOLDS, MAX_BODY, MAX_MESSAGE, create_app
 from whaletable.web.boards import board_for
 
 GAME = games.get("whale-to-look")
@@ -812,3 +812,16 @@ def test_the_server_freezes_what_it_loaded_at_start_and_thaws_it_at_the_end(
     with TestClient(create_app(f"sqlite:///{tmp_path / 'app.db'}")):
         assert gc.get_freeze_count() > 10_000  # the games, the web app, the resumed tables
     assert gc.get_freeze_count() == 0
+
+
+def test_the_server_collects_its_oldest_generation_rarely_and_gives_the_defaults_back(
+    tmp_path: Path,
+) -> None:
+    """Full collections stop every table: while the app runs there are a tenth as many
+    as Python's defaults make, and the process has its own thresholds back afterwards."""
+    before = gc.get_threshold()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'app.db'}")):
+        running = gc.get_threshold()
+    assert running == COLLECTOR_THRESHOLDS
+    assert running[2] >= 10 * before[2]
+    assert gc.get_threshold() == before

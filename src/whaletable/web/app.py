@@ -32,6 +32,9 @@ from whaletable.web.tables import BOTS_ONLY_PACE, IDLE_SECONDS, TAKEOVER_SECONDS
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app"]
 
 SWITCH_INTERVAL = 0.0005  # seconds between the interpreter's thread switches
+COLLECTOR_THRESHOLDS = (700, 10, 100)
+"""The garbage collector's thresholds while the app runs: Python's (700, 10, 10), with the
+oldest generation collected a tenth as often (see :func:`lifespan`)."""
 
 
 @asynccontextmanager
@@ -50,9 +53,17 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # as the server. Frozen out of the collector's sight, it is not walked again by every
     # full collection, whose pauses otherwise stopped every table for 100–300 ms.
     gc.freeze()
+    # What the server makes later is mostly tables in play (states, recent frames, the
+    # sockets' tasks), as long-lived and as free of cycles; a full collection still walks
+    # all of it with every table stopped, 100–200 ms at 180 tables on a 2-core machine
+    # every 10–25 s, which set the slowest round trips (benchmarks/workers_scaling.py).
+    # A tenth as many full collections; cyclic garbage is still collected, later.
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
         services.close()
         sys.setswitchinterval(switch)
