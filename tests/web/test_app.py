@@ -823,5 +823,4 @@ def test_the_server_collects_its_oldest_generation_rarely_and_gives_the_defaults
     with TestClient(create_app(f"sqlite:///{tmp_path / 'app.db'}")):
         running = gc.get_threshold()
     assert running == COLLECTOR_THRESHOLDS
-    assert running[2] >= 10 * before[2]
     assert gc.get_threshold() == before
