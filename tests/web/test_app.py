@@ -814,7 +814,7 @@ def test_the_server_freezes_what_it_loaded_at_start_and_thaws_it_at_the_end(
     assert gc.get_freeze_count() == 0
 
 
-def test_the_server_collects_its_oldest_generation_rarely_and_gives_the_defaults_back(
+def test_the_server_collects_its_oldest_generation_rarely_and_gives_the_thresholds_back(
     tmp_path: Path,
 ) -> None:
     """Full collections stop every table: while the app runs there are a tenth as many
