@@ -43,6 +43,7 @@ from whaletable.core.state import State
 from whaletable.sim import bench
 
 BASELINE = "python_liars_poker"
+PATHS = ("objects", "codes", "masks")
 
 
 def code_playouts(
@@ -79,7 +80,7 @@ changes during the run slows every path alike and the ratios stay fair."""
 
 
 def _runners(game: Game[Any], players: int, seed: int) -> dict[str, Any]:
-    rngs = {path: random.Random(seed) for path in ("objects", "codes", "masks")}
+    rngs = {path: random.Random(seed) for path in PATHS}
 
     def objects(seconds: float) -> bench.PlayoutSpeed:
         return bench.playouts(
@@ -133,7 +134,7 @@ def measure_game(
         runners[BASELINE] = baseline
     speeds = interleaved(runners, seconds)
     row: dict[str, Any] = {"game": game.spec.id, "players": players}
-    for path in ("objects", "codes", "masks"):
+    for path in PATHS:
         row[f"{path}_steps_per_s"] = speeds[path]
     row["codes_vs_objects"] = speeds["codes"] / speeds["objects"]
     row["masks_vs_objects"] = speeds["masks"] / speeds["objects"]
@@ -142,7 +143,6 @@ def measure_game(
     return row
 
 
-PATHS = ("objects", "codes", "masks")
 PARTS = ("list", "choose", "apply")
 
 
@@ -212,17 +212,26 @@ class PartTimer:
         return {part: t / self.decisions * 1e9 for part, t in zip(PARTS, self.spent, strict=True)}
 
 
-def print_parts(chosen: Sequence[Game[Any]], seconds: float, seed: int) -> None:
-    heads = "".join(f"{part + ' ns':>11}" for part in PARTS)
-    print(f"{'game':<16}{'path':<9}{heads}{'total ns':>10}")
+def measure_parts(chosen: Sequence[Game[Any]], seconds: float, seed: int) -> list[dict[str, Any]]:
+    """A row per game and path: nanoseconds a decision spends in each of :data:`PARTS`."""
+    rows = []
     for game in chosen:
         players = bench.default_players(game)
         timers = {path: PartTimer(game, players, path, seed) for path in PATHS}
-        interleaved(dict(timers), seconds)
+        interleaved(timers, seconds)
         for path, timer in timers.items():
-            parts = timer.per_decision()
-            cells = "".join(f"{parts[p]:>11,.0f}" for p in PARTS)
-            print(f"{game.spec.id:<16}{path:<9}{cells}{sum(parts.values()):>10,.0f}")
+            parts = {f"{part}_ns": ns for part, ns in timer.per_decision().items()}
+            rows.append({"game": game.spec.id, "players": players, "path": path, **parts})
+    return rows
+
+
+def print_parts(rows: list[dict[str, Any]]) -> None:
+    heads = "".join(f"{part + ' ns':>11}" for part in PARTS)
+    print(f"{'game':<16}{'path':<9}{heads}{'total ns':>10}")
+    for r in rows:
+        ns = [r[f"{part}_ns"] for part in PARTS]
+        cells = "".join(f"{n:>11,.0f}" for n in ns)
+        print(f"{r['game']:<16}{r['path']:<9}{cells}{sum(ns):>10,.0f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -244,7 +253,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"integer_api_speed: {e}", file=sys.stderr)
         return 2
     if args.parts:
-        print_parts(chosen, args.seconds, args.seed)
+        rows = measure_parts(chosen, args.seconds, args.seed)
+        if args.json:
+            print(json.dumps({"seconds": args.seconds, "seed": args.seed, "parts": rows}, indent=2))
+        else:
+            print_parts(rows)
         return 0
     baseline = _openspiel_runner(args.seed)
     rows = [
