@@ -534,7 +534,7 @@ def test_a_seat_claimed_while_the_database_crawls_holds_up_no_other_table(
         key = create_table(client, [TWO_PEOPLE[0], {"kind": "open"}])["key"]
         here = token_of(create_table(client, TWO_PEOPLE)["links"][0]["url"])
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        with crawling(tables.store, "update_table") as began:
+        with crawling(tables.store, "claim_seat") as began:
             claim = f"/games/{key}/claim/1"
             slow, statuses = in_background(
                 lambda: client.post(claim, data={"name": "Chi"}, follow_redirects=False)
@@ -550,7 +550,7 @@ def test_two_people_claiming_one_seat_at_once_get_it_once(tmp_path: Path) -> Non
     with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
         key = create_table(client, [TWO_PEOPLE[0], {"kind": "open"}])["key"]
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        with crawling(tables.store, "update_table", seconds=1.0) as began:
+        with crawling(tables.store, "claim_seat", seconds=1.0) as began:
             claims = [
                 in_background(
                     lambda name=name: client.post(

@@ -272,11 +272,17 @@ class Referee:
             return
         presence.ready = clock.clock()
         stored = presence.to_json()  # the time alone is new: leaves and votes stay as stored
+        # Unstored, the clocks run from this moment here; after a restart, from the last step.
+        unstored = "table %s: the time everyone sat down is not stored: %s"
         try:
-            await asyncio.to_thread(self.tables.store.replace_presence, table.key, stored, stored)
+            kept = await asyncio.to_thread(
+                self.tables.store.replace_presence, table.key, stored, stored
+            )
         except StorageUnavailable as e:
-            # The clocks run from this moment here; after a restart, from the last step.
-            log.warning("table %s: the time everyone sat down is not stored: %s", table.key, e)
+            log.warning(unstored, table.key, e)
+        else:
+            if not kept:
+                log.warning(unstored, table.key, "who is away changed through another server")
         self.arm(table)
 
     # ------------------------------------------------------------- players

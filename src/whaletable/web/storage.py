@@ -631,9 +631,8 @@ class Store:
                     select(tables.c.presence).where(tables.c.key == key).with_for_update()
                 ).scalar_one_or_none()
                 stored = _settings_of(text)
-                if (stored.get("events") or []) != before["events"] or (
-                    stored.get("votes") or {}
-                ) != before["votes"]:
+                now = (stored.get("events") or [], stored.get("votes") or {})
+                if now != (before["events"], before["votes"]):
                     return False  # another server changed who is away first
                 conn.execute(
                     update(tables).where(tables.c.key == key).values(presence=json.dumps(after))

@@ -1294,22 +1294,16 @@ class Tables:
             refuse_twin_names(
                 [claimed.name if i == seat else s.name for i, s in enumerate(table.seats)]
             )
-            after = [(claimed if i == seat else s).to_json() for i, s in enumerate(table.seats)]
             try:
-                if self.shared:
-                    # Compare and set: of two servers giving the same seat away, one succeeds.
-                    won = await asyncio.to_thread(
-                        self.store.claim_seat, key, seat, claimed.to_json()
+                # Compare and set: of two servers giving the same seat away, one succeeds.
+                won = await asyncio.to_thread(self.store.claim_seat, key, seat, claimed.to_json())
+                if not won:
+                    stored = await asyncio.to_thread(self.store.load, key)
+                    if stored is not None:
+                        self._take_in(stored)
+                    raise TableError(
+                        "seat {seat} of table {key} is not open", seat=seat + 1, key=key
                     )
-                    if not won:
-                        stored = await asyncio.to_thread(self.store.load, key)
-                        if stored is not None:
-                            self._take_in(stored)
-                        raise TableError(
-                            "seat {seat} of table {key} is not open", seat=seat + 1, key=key
-                        )
-                else:
-                    await asyncio.to_thread(self.store.update_table, key, seats=after)
             except StorageUnavailable as e:
                 raise DatabaseDown from e
             config.name, config.kind, config.claimed = claimed.name, "human", True
