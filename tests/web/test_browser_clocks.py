@@ -21,8 +21,10 @@ pytestmark = pytest.mark.slow
 pytest_plugins = ["browser_support"]
 
 GAMES = ["whale-to-look", "save-the-whales", "whale-riders", "survive"]
-# Five seconds a move: long enough for a browser to click, short enough to run out soon.
-PACE = {"kind": "realtime", "start": 5, "increment": 5, "grace": 600}
+# Ten seconds a move: short enough to run out soon, long enough for a browser on a busy
+# machine to vote, take the seat back and click before the other seat's clock runs out too
+# (with five, a page's turn could end between seeing it and clicking).
+PACE = {"kind": "realtime", "start": 10, "increment": 10, "grace": 600}
 YOUR_TURN = """(() => document.body.dataset.you !== undefined && document.body.dataset.you !== ""
   && !document.body.classList.contains("waiting"))()"""
 
@@ -70,7 +72,7 @@ def test_a_seat_out_of_time_is_voted_to_a_bot_and_taken_back(
         late = int(pages[0].evaluate("document.body.dataset.clockRunning"))
         other = 1 - late
         away, voter = pages[late], pages[other]
-        expect(seat_row(voter, late)).to_have_attribute("data-state", "away", timeout=15_000)
+        expect(seat_row(voter, late)).to_have_attribute("data-state", "away", timeout=25_000)
         expect(seat_row(voter, late)).to_contain_text("away: out of time")
         if game == "whale-to-look":
             screenshot(voter, "clocks.png", full_page=False)
