@@ -190,3 +190,31 @@ def test_the_tab_says_your_turn_when_the_other_seat_has_moved_and_not_after(
         shows_turn(ana, False)
     finally:
         other.close()
+
+
+def test_the_tab_says_your_turn_when_the_first_state_comes_before_the_alerts_script(
+    pages_server: tuple[Server, Path], chromium: Browser
+) -> None:
+    """A slow server may send the first state while the page's last deferred script is
+    still on its way: the tab says whose turn it is all the same."""
+    server, _ = pages_server
+    created = create_table(
+        server.base,
+        {
+            "game": "whale-to-look",
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bao"}],
+        },
+    )
+    contexts = [chromium.new_context(locale="en-GB") for _ in range(2)]
+    try:
+        pages = []
+        for ctx, link in zip(contexts, created["links"], strict=True):
+            # The alerts script comes late, after the page's socket has had its first state.
+            ctx.route("**/static/alerts.js", lambda route: (time.sleep(1.5), route.continue_()))
+            pages.append(open_page(ctx, server.url(url_path(link["url"]))))
+        mover = next(p for p in pages if you(p) != "")
+        shows_turn(mover, True)
+        shows_turn(next(p for p in pages if p is not mover), False)
+    finally:
+        for ctx in contexts:
+            ctx.close()

@@ -63,6 +63,8 @@
   }
 
   document.addEventListener("whaletable:state", update);
+  // A state may have come before this script ran: the page shows it, so the tab does too.
+  if (window.whaletable && window.whaletable.shown) update({ detail: window.whaletable.shown });
 
   if (sound) {
     sound.checked = remembered(KEYS.sound);

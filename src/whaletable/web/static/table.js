@@ -41,7 +41,9 @@
   function mark(msg) {
     var body = document.body.dataset;
     body.step = api.lastStep === null ? "" : String(api.lastStep);
-    // For what else the page does with each state (static/alerts.js).
+    // For what else the page does with each state (static/alerts.js); kept, for a script
+    // that loads after the first state came (a slow server's deferred scripts).
+    api.shown = msg;
     document.dispatchEvent(new CustomEvent("whaletable:state", { detail: msg }));
   }
 
