@@ -8,6 +8,7 @@ without the web app's pause between its steps, and a finished game is quick to g
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from browser_support import (
     url_path,
     wait_turn,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 
 pytestmark = pytest.mark.slow
 
@@ -134,6 +135,59 @@ def test_bot_moves_are_shown_one_at_a_time_and_skip_jumps_to_the_latest(
         }"""
     )
     assert on == [on[1], on[1], "0", True]
+
+
+def test_a_state_told_again_while_a_move_is_on_its_way_offers_nothing_to_click(
+    server: InProcess, context: BrowserContext
+) -> None:
+    # The table may tell a state twice (bots done, then a human to move). Here the page's
+    # move is held back and the state it was made in told again meanwhile: the page must
+    # go on waiting for its move's answer, not offer the old state's moves once more.
+    created = server.create(seats("whale-to-look", "human", "easy", "easy"))
+    held: list[str] = []
+    last_state: list[str] = []
+    servers: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        to_server = ws.connect_to_server()
+        servers.append(to_server)
+
+        def from_page(message: str | bytes) -> None:
+            if not held and json.loads(message).get("type") == "act":
+                held.append(str(message))
+                ws.send(last_state[-1])
+            else:
+                to_server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            state = json.loads(message)
+            if state.get("type") == "state":
+                state.pop("frames", None)
+                last_state.append(json.dumps(state))
+            ws.send(message)
+
+        ws.on_message(from_page)
+        to_server.on_message(from_server)
+
+    context.route_web_socket(re.compile(r"/ws/"), route)
+    context.add_init_script(
+        script="""document.addEventListener("whaletable:message", () => {
+          window.told = (window.told || 0) + 1;
+        });"""
+    )
+    page = open_page(context, server, created["links"][0]["url"], "fast")
+    step = wait_turn(page, -1)
+    told = page.evaluate("() => window.told")
+    page.locator("#actions .action").first.click()
+    page.wait_for_function("(n) => window.told > n", arg=told)
+    assert held, "the move was not sent"
+    waiting, step_shown = page.evaluate(
+        "() => [document.body.classList.contains('waiting'), Number(document.body.dataset.step)]"
+    )
+    assert (waiting, step_shown) == (True, step)
+    # The move goes on to the table, and the page acts on the state it brings.
+    servers[-1].send(held[0])
+    assert wait_turn(page, step) > step
 
 
 def test_the_end_of_a_whale_to_look_round_is_held_on_the_board_with_every_card_shown(

@@ -297,9 +297,11 @@
     }
   }
 
-  function onState(msg) {
-    waiting = false;
-    document.body.classList.remove("waiting");
+  function onState(msg, stillWaiting) {
+    // A state told again while this page's move is on its way is not that move's answer:
+    // the page goes on waiting for it rather than offer the state's moves once more.
+    waiting = !!stillWaiting;
+    document.body.classList.toggle("waiting", waiting);
     handoverSeat = null;
     handover.hidden = true;
     play.hidden = false;
@@ -393,11 +395,11 @@
     if (skip) skip.hidden = !queue.length;
   }
 
-  function display(msg) {
+  function display(msg, stillWaiting) {
     shownMsg = msg;
     if (msg.type === "state") {
       delete document.body.dataset.handover;
-      onState(msg);
+      onState(msg, stillWaiting);
     } else {
       onHandover(msg);
     }
@@ -465,7 +467,7 @@
         last.step === msg.step && last.version === msg.version) {
       // The same state again (told once more as the table settles): it takes the place of
       // the one it repeats rather than waiting its turn behind it.
-      if (queue.length) queue[queue.length - 1] = msg; else display(msg);
+      if (queue.length) queue[queue.length - 1] = msg; else display(msg, waiting);
       return;
     }
     enqueue(frames.concat([msg]), now);
