@@ -389,10 +389,11 @@ def test_claiming_the_same_open_seat_twice_is_refused(app: App) -> None:
 # ------------------------------------------------------- a whole game, records
 
 
-def play_to_the_end(sock: Socket, seed: int) -> dict[str, Any]:
-    """Act on the latest state whenever it is this seat's turn, until the game ends."""
+def play_to_the_end(sock: Socket, seed: int, state: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Act on the latest state whenever it is this seat's turn (``state``, if it was already
+    received), until the game ends."""
     rng = random.Random(seed)
-    state = sock.my_turn()
+    state = state or sock.my_turn()
     while not state["finished"]:
         step = state["step"]
         sock.send({"type": "act", "step": step, "action": pick(state, rng.randrange(1000))})
@@ -413,8 +414,8 @@ def test_a_human_plays_a_whole_game_against_two_bots(app: App) -> None:
         assert "the record is available when the game is over" in running.text
         assert app.client.get(f"/replay/{key}").status_code == 403
         sock.send({"type": "act", "step": first["step"], "action": pick(first, 0)})
-        sock.my_turn(after=first["step"])  # the server acknowledged the move
-        final = play_to_the_end(sock, seed=1)
+        turn = sock.my_turn(after=first["step"])  # the server acknowledged the move
+        final = play_to_the_end(sock, seed=1, state=turn)
 
     table = app.tables.tables[key]
     assert table.finished

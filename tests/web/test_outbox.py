@@ -68,6 +68,28 @@ def test_a_page_behind_is_sent_the_latest_state_once_not_every_state_between() -
     asyncio.run(main())
 
 
+def test_a_page_is_not_sent_the_drawing_it_was_sent_last_again() -> None:
+    async def main() -> None:
+        socket = SlowSocket()
+        outbox = Outbox(socket)  # type: ignore[arg-type]
+        outbox.start()
+        state = {"type": "state", "step": 7}
+        handover = {"type": "handover", "to": 1}
+        # The bots' last step, then the turn it leaves (one drawing, told twice); a
+        # hand-over hides the board, so the same drawing after it is sent again.
+        for message in (state, state, handover, state, {"type": "state", "step": 7}):
+            if message["type"] == "state":
+                outbox.send_latest(lambda m=message: m)  # type: ignore[misc]
+            else:
+                await outbox.send(message)
+            socket.gate.set()
+            await asyncio.sleep(0.01)
+        assert socket.sent == [state, handover, state, state]
+        assert outbox.dropped is None
+
+    asyncio.run(main())
+
+
 def test_a_page_whose_state_cannot_be_drawn_is_dropped() -> None:
     async def main() -> None:
         socket = SlowSocket()

@@ -10,7 +10,10 @@ message, is dropped: its browser reconnects and is sent the whole state again.
 A table's state is not queued as a drawing but as a promise to draw the latest state
 when the writer gets to it (:meth:`Outbox.send_latest`): a page that has not yet taken
 the last state is sent the newest one once, never every state in between, and nothing
-is drawn for a page before its socket is ready for it.
+is drawn for a page before its socket is ready for it. A table draws once per change
+and hands every page of one view the same drawing, so a drawing just sent to a page is
+not sent to it again: the bots' last step and the turn that follows it, or a change no page
+of this view can see, reach the page once.
 """
 
 from __future__ import annotations
@@ -78,6 +81,7 @@ class Outbox:
         self.send_timeout = send_timeout
         self.queue: asyncio.Queue[dict[str, Any] | int | object] = asyncio.Queue(maxsize=limit)
         self.draw: Draw | None = None  # how to draw the latest state, while LATEST waits
+        self.last: dict[str, Any] | None = None  # the message sent last
         self.dropped: str | None = None  # why the page was dropped, once it is
         self.task: asyncio.Task[None] | None = None
         self.closing = False  # a close is queued after the last messages
@@ -138,9 +142,12 @@ class Outbox:
                     return
                 if not isinstance(message, dict):  # LATEST: draw the state as it is now
                     message = self.drawn()
+                    if message is self.last:
+                        continue  # the very drawing the page was sent last
                 # A timeout scope, not wait_for: wait_for wraps each send in a task of its own.
                 async with asyncio.timeout(self.send_timeout):
                     await self.websocket.send_text(json_text(message))
+                self.last = message
             except TimeoutError:
                 self.drop(f"a message took more than {self.send_timeout:g} s to leave")
             except PageDropped:
