@@ -140,9 +140,9 @@ def test_bot_moves_are_shown_one_at_a_time_and_skip_jumps_to_the_latest(
 def test_a_state_told_again_while_a_move_is_on_its_way_offers_nothing_to_click(
     server: InProcess, context: BrowserContext
 ) -> None:
-    # The table may tell a state twice (bots done, then a human to move). Here the page's
-    # move is held back and the state it was made in told again meanwhile: the page must
-    # go on waiting for its move's answer, not offer the old state's moves once more.
+    # A state may be told again at its step (redrawn when someone leaves or comes back).
+    # Here the page's move is held back and the state it was made in told again meanwhile:
+    # the page must go on waiting for its move's answer, not offer the old moves again.
     created = server.create(seats("whale-to-look", "human", "easy", "easy"))
     held: list[str] = []
     last_state: list[str] = []
