@@ -204,6 +204,24 @@ def test_a_vote_on_an_absence_another_server_ended_first_is_refused_and_the_retu
     assert tables.store.load(key).presence == back.to_json(), "and no vote stored over it"
 
 
+def test_the_time_everyone_sat_down_is_not_stored_over_an_absence_another_server_stored(
+    client: TestClient, wall: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    seats = [SEATS[0], {"kind": "open"}]
+    created = create(client, pace=PACE, seats=seats)
+    key = created["key"]
+    tables = tables_of(client)
+    table = tables.tables[key]
+    # Another server on the database stores Ana leaving; this one has not heard it.
+    left = table.presence.with_event(clock.Event(0, clock.LEFT, 0, wall.now))
+    assert tables.store.replace_presence(key, table.presence.to_json(), left.to_json())
+    with caplog.at_level("WARNING", logger="whaletable.web.pace"):
+        r = client.post(f"/games/{key}/claim/1", data={"name": "Ben"}, follow_redirects=False)
+    assert r.status_code == 303
+    assert "the time everyone sat down is not stored: who is away changed" in caplog.text
+    assert tables.store.load(key).presence == left.to_json(), "the absence is kept as stored"
+
+
 def test_a_seats_page_is_not_drawn_the_return_button_of_a_shared_device_showing_that_seat(
     client: TestClient, wall: Clock
 ) -> None:

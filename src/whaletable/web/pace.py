@@ -272,17 +272,17 @@ class Referee:
             return
         presence.ready = clock.clock()
         stored = presence.to_json()  # the time alone is new: leaves and votes stay as stored
-        # Unstored, the clocks run from this moment here; after a restart, from the last step.
-        unstored = "table %s: the time everyone sat down is not stored: %s"
+        why: object = None
         try:
-            kept = await asyncio.to_thread(
+            if not await asyncio.to_thread(
                 self.tables.store.replace_presence, table.key, stored, stored
-            )
+            ):
+                why = "who is away changed through another server"
         except StorageUnavailable as e:
-            log.warning(unstored, table.key, e)
-        else:
-            if not kept:
-                log.warning(unstored, table.key, "who is away changed through another server")
+            why = e
+        if why is not None:
+            # The clocks run from this moment here; after a restart, from the last step.
+            log.warning("table %s: the time everyone sat down is not stored: %s", table.key, why)
         self.arm(table)
 
     # ------------------------------------------------------------- players
